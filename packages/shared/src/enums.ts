@@ -1,0 +1,158 @@
+/** Enumerations of SPEC §3 with their Portuguese labels. Values keep the SPEC's spelling. */
+
+export const COURSE_AREAS = ["Tecnologia", "Marketing", "Línguas", "Gestão", "Design", "Saúde", "Educação"] as const;
+export type CourseArea = (typeof COURSE_AREAS)[number];
+
+export const MODALITIES = ["presencial", "online", "hibrido"] as const;
+export type Modality = (typeof MODALITIES)[number];
+export const MODALITY_LABELS: Record<Modality, string> = {
+  presencial: "Presencial",
+  online: "Online",
+  hibrido: "Híbrido",
+};
+
+export const COURSE_STATUSES = ["active", "inactive"] as const;
+export type CourseStatus = (typeof COURSE_STATUSES)[number];
+export const COURSE_STATUS_LABELS: Record<CourseStatus, string> = { active: "Ativo", inactive: "Inativo" };
+
+export const CLASS_STATUSES = ["active", "completed", "cancelled", "full"] as const;
+export type ClassStatus = (typeof CLASS_STATUSES)[number];
+export const CLASS_STATUS_LABELS: Record<ClassStatus, string> = {
+  active: "Ativa",
+  completed: "Concluída",
+  cancelled: "Cancelada",
+  full: "Lotada",
+};
+
+export const TEACHER_STATUSES = ["active", "inactive"] as const;
+export type TeacherStatus = (typeof TEACHER_STATUSES)[number];
+
+export const EDUCATION_LEVELS = [
+  "fundamental",
+  "medio",
+  "licenciatura",
+  "bacharelado",
+  "mestrado",
+  "doutoramento",
+] as const;
+export type EducationLevel = (typeof EDUCATION_LEVELS)[number];
+export const EDUCATION_LEVEL_LABELS: Record<EducationLevel, string> = {
+  fundamental: "Ensino Fundamental",
+  medio: "Ensino Médio",
+  licenciatura: "Licenciatura",
+  bacharelado: "Bacharelado",
+  mestrado: "Mestrado",
+  doutoramento: "Doutoramento",
+};
+
+export const SCHEDULE_PREFERENCES = ["manha", "tarde", "noite"] as const;
+export type SchedulePreference = (typeof SCHEDULE_PREFERENCES)[number];
+export const SCHEDULE_LABELS: Record<SchedulePreference | "sabado", string> = {
+  manha: "Manhã (08h-12h)",
+  tarde: "Tarde (14h-18h)",
+  noite: "Noite (18h-22h)",
+  sabado: "Sábado",
+};
+
+export const PROVINCES = [
+  "Bengo",
+  "Benguela",
+  "Bié",
+  "Cabinda",
+  "Cuando Cubango",
+  "Cuanza Norte",
+  "Cuanza Sul",
+  "Cunene",
+  "Huambo",
+  "Huíla",
+  "Luanda",
+  "Lunda Norte",
+  "Lunda Sul",
+  "Malanje",
+  "Moxico",
+  "Namibe",
+  "Uíge",
+  "Zaire",
+] as const;
+export type Province = (typeof PROVINCES)[number];
+
+export const PAYMENT_METHODS = ["tpa", "transferencia", "deposito", "dinheiro"] as const;
+export const PAYMENT_METHOD_LABELS: Record<string, string> = {
+  tpa: "TPA",
+  transferencia: "Transferência",
+  deposito: "Depósito",
+  dinheiro: "Dinheiro",
+};
+/** The method written when a receipt is approved (SPEC §9). */
+export const RECEIPT_PAYMENT_METHOD = "Transferência Bancária";
+
+export const ENROLLMENT_STATUSES = ["pre_inscrito", "approved", "payment_pending", "enrolled", "rejected"] as const;
+export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
+const ENROLLMENT_STATUS_LABELS: Record<EnrollmentStatus, string> = {
+  pre_inscrito: "Pré-inscrito",
+  approved: "Aprovado (Código Enviado)",
+  payment_pending: "Pagamento Enviado",
+  rejected: "Rejeitado",
+  enrolled: "Matriculado",
+};
+/** Any unknown value displays as 'Pendente' (SPEC §4). */
+export function enrollmentStatusLabel(status: string): string {
+  return ENROLLMENT_STATUS_LABELS[status as EnrollmentStatus] ?? "Pendente";
+}
+
+export const RECEIPT_STATUSES = ["pending", "approved", "rejected"] as const;
+export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
+export const RECEIPT_STATUS_LABELS: Record<ReceiptStatus, string> = {
+  pending: "Pendente",
+  approved: "Aprovado",
+  rejected: "Rejeitado",
+};
+export const RECEIPT_FILE_TYPES = ["pdf", "image"] as const;
+
+/** 'confirmed' is written by the staff enrolment flow, 'completed' by receipt approval; both read 'Confirmado'. */
+export const PAYMENT_STATUSES = ["pending", "completed", "confirmed", "failed"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: "Pendente",
+  completed: "Confirmado",
+  confirmed: "Confirmado",
+  failed: "Falhado",
+};
+
+export const STAFF_ROLES = ["super_admin", "admin", "financeiro", "professor", "secretaria"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  super_admin: "Super Administrador",
+  admin: "Administrador",
+  financeiro: "Financeiro",
+  professor: "Professor",
+  secretaria: "Secretaria",
+};
+export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
+  super_admin: "Acesso total; gere todos os utilizadores, altera perfis de acesso e configurações do sistema",
+  admin: "Gere cursos, aprova inscrições, gere professores, vê relatórios",
+  financeiro: "Vê e confirma pagamentos, relatórios financeiros, exportação",
+  professor: "Vê os seus cursos, gere conteúdos, vê alunos inscritos, lança notas",
+  secretaria: "Vê inscrições, aprova documentos, comunica com alunos, gere cursos básicos",
+};
+/** Header label for a user without a role. */
+export const NO_ROLE_HEADER_LABEL = "Usuário";
+/** Users-list label for a user without a role. */
+export const NO_ROLE_LIST_LABEL = "Sem perfil";
+
+/** super_admin satisfies every role requirement (SPEC §6). */
+export function roleSatisfies(userRole: StaffRole | null | undefined, required: StaffRole | undefined): boolean {
+  if (!userRole) return false;
+  if (!required) return true;
+  return userRole === "super_admin" || userRole === required;
+}
+
+export const FILE_KINDS = [
+  "id_card_front",
+  "id_card_back",
+  "certificate",
+  "receipt",
+  "curriculum",
+  "certificate_pdf",
+] as const;
+export type FileKind = (typeof FILE_KINDS)[number];

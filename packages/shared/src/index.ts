@@ -1,0 +1,4 @@
+export * from "./dates";
+export * from "./enums";
+export * from "./money";
+export * from "./rules";
