@@ -1,0 +1,28 @@
+// Bundles the server (and the shared package it imports) into dist/; npm packages stay external.
+import { cp, rm } from "node:fs/promises";
+import { build } from "esbuild";
+
+await rm("dist", { recursive: true, force: true });
+await build({
+  entryPoints: ["src/main.ts", "src/cli/create-admin.ts"],
+  outdir: "dist",
+  entryNames: "[name]",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  sourcemap: true,
+  logLevel: "warning",
+  plugins: [
+    {
+      name: "external-npm-packages",
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith("@app/") ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+});
+await cp("src/db/migrations", "dist/migrations", { recursive: true });
+console.log("server built: dist/main.js, dist/create-admin.js");

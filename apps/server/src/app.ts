@@ -1,0 +1,60 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
+import { sessionRoutes } from "./auth/session.routes";
+import type { AppDeps, AppEnv } from "./http/env";
+import { ApiError, sendError } from "./http/errors";
+import { mountSpa } from "./http/static";
+import { courseRoutes } from "./modules/courses/courses.routes";
+import { healthRoutes } from "./modules/health/health.routes";
+
+export interface AppOptions {
+  /** Folder of the built SPA; omitted in API-only tests. */
+  webDist?: string;
+}
+
+/** Builds the whole HTTP app without listening: main.ts serves it, tests call app.request(). */
+export function createApp(deps: AppDeps, options: AppOptions = {}) {
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.use("*", requestId());
+  app.use("*", async (c, next) => {
+    const log = deps.log.child({ reqId: c.get("requestId") });
+    c.set("deps", deps);
+    c.set("log", log);
+    const started = performance.now();
+    await next();
+    if (c.req.path.startsWith("/api/")) {
+      log.info(
+        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        "request",
+      );
+    }
+  });
+
+  app.route("/api", healthRoutes);
+  app.route("/api", sessionRoutes);
+  app.route("/api", courseRoutes);
+  app.on(["GET", "POST"], "/api/auth/*", (c) => deps.auth.handler(c.req.raw));
+
+  app.doc31("/api/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: "Instituto — API do portal", version: "1.0.0" },
+  });
+
+  app.all("/api/*", (c) => sendError(c, new ApiError(404, "not_found", "Recurso não encontrado")));
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return sendError(c, err);
+    if (err instanceof HTTPException && err.status < 500) {
+      return sendError(c, new ApiError(err.status, "http_error", err.message || "Pedido inválido"));
+    }
+    c.get("log")?.error({ err }, "unhandled error");
+    return sendError(c, new ApiError(500, "internal_error", "Ocorreu um erro inesperado. Tente novamente."));
+  });
+
+  if (options.webDist) mountSpa(app, options.webDist);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,37 @@
+import { STAFF_ROLES } from "@app/shared";
+import { createRoute, z } from "@hono/zod-openapi";
+import { createRouter } from "../http/router";
+import { readSession } from "./session";
+
+const sessionSchema = z
+  .object({
+    user: z.object({ id: z.string(), email: z.string().nullable(), name: z.string() }).nullable(),
+    staff: z.object({ role: z.enum(STAFF_ROLES).nullable() }).nullable(),
+    student: z.object({ code: z.string(), name: z.string(), enrollmentCompleted: z.boolean() }).nullable(),
+  })
+  .openapi("Session");
+
+const getSessionRoute = createRoute({
+  method: "get",
+  path: "/session",
+  tags: ["auth"],
+  summary: "Who is signed in (staff with their role, or a student)",
+  responses: {
+    200: { description: "The current session, or nulls", content: { "application/json": { schema: sessionSchema } } },
+  },
+});
+
+export const sessionRoutes = createRouter().openapi(getSessionRoute, async (c) => {
+  const s = await readSession(c);
+  c.header("Cache-Control", "no-store");
+  return c.json(
+    {
+      user: s.user,
+      staff: s.staff,
+      student: s.student
+        ? { code: s.student.code, name: s.student.name, enrollmentCompleted: s.student.enrollmentCompleted }
+        : null,
+    },
+    200,
+  );
+});

@@ -1,0 +1,78 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, numeric, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import { classStatus, courseArea, courseStatus, modality, teacherStatus } from "./enums";
+import { storedFiles } from "./files";
+
+export const courses = pgTable(
+  "courses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: varchar("name", { length: 100 }).notNull(),
+    description: text("description"),
+    area: courseArea("area"),
+    modality: modality("modality"),
+    durationMonths: integer("duration_months").notNull(),
+    price: numeric("price", { precision: 14, scale: 2, mode: "number" }).notNull(),
+    status: courseStatus("status").notNull().default("active"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("courses_duration_check", sql`${t.durationMonths} >= 1`),
+    check("courses_price_check", sql`${t.price} >= 0`),
+    index("courses_status_created_idx").on(t.status, t.createdAt),
+  ],
+);
+
+export const teachers = pgTable(
+  "teachers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    teacherName: varchar("teacher_name", { length: 100 }).notNull(),
+    teacherPhone: varchar("teacher_phone", { length: 20 }),
+    teacherEmail: varchar("teacher_email", { length: 255 }),
+    specialization: varchar("specialization", { length: 100 }).notNull(),
+    qualification: varchar("qualification", { length: 100 }).notNull(),
+    yearsOfExperience: integer("years_of_experience").notNull(),
+    bio: text("bio"),
+    status: teacherStatus("status").notNull().default("active"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("teachers_years_check", sql`${t.yearsOfExperience} between 0 and 50`)],
+);
+
+export const classes = pgTable(
+  "classes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: varchar("name", { length: 100 }).notNull(),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "restrict" }),
+    // A class keeps existing when its teacher is removed; it just has no teacher any more.
+    teacherId: uuid("teacher_id").references(() => teachers.id, { onDelete: "set null" }),
+    classType: modality("class_type").notNull(),
+    location: text("location"),
+    enrollmentStartDate: date("enrollment_start_date").notNull(),
+    enrollmentEndDate: date("enrollment_end_date").notNull(),
+    startDate: date("start_date").notNull(),
+    endDate: date("end_date").notNull(),
+    schedule: varchar("schedule", { length: 100 }).notNull(),
+    maxStudents: integer("max_students").notNull().default(30),
+    currentStudents: integer("current_students").notNull().default(0),
+    curriculumFileId: uuid("curriculum_file_id").references(() => storedFiles.id, { onDelete: "set null" }),
+    status: classStatus("status").notNull().default("active"),
+    notes: text("notes"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("classes_max_students_check", sql`${t.maxStudents} >= 1`),
+    check(
+      "classes_current_students_check",
+      sql`${t.currentStudents} >= 0 and ${t.currentStudents} <= ${t.maxStudents}`,
+    ),
+    check("classes_enrollment_window_check", sql`${t.enrollmentEndDate} > ${t.enrollmentStartDate}`),
+    check("classes_enrollment_before_start_check", sql`${t.enrollmentEndDate} <= ${t.startDate}`),
+    check("classes_dates_check", sql`${t.endDate} > ${t.startDate}`),
+    index("classes_course_idx").on(t.courseId),
+  ],
+);

@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import { authUser } from "./auth";
+import { classes, courses } from "./catalog";
+import { enrollmentStatus, province } from "./enums";
+import { storedFiles } from "./files";
+import { studentAccounts } from "./students";
+
+export const enrollments = pgTable(
+  "enrollments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => authUser.id, { onDelete: "restrict" }),
+    studentAccountId: uuid("student_account_id").references(() => studentAccounts.id, { onDelete: "restrict" }),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "restrict" }),
+    classId: uuid("class_id").references(() => classes.id, { onDelete: "restrict" }),
+    studentName: varchar("student_name", { length: 100 }).notNull(),
+    studentPhone: varchar("student_phone", { length: 20 }).notNull(),
+    studentEmail: varchar("student_email", { length: 255 }),
+    birthDate: date("birth_date").notNull(),
+    fatherName: varchar("father_name", { length: 100 }),
+    motherName: varchar("mother_name", { length: 100 }).notNull(),
+    nationality: varchar("nationality", { length: 100 }).notNull(),
+    birthPlace: varchar("birth_place", { length: 100 }).notNull(),
+    province: province("province").notNull(),
+    municipality: varchar("municipality", { length: 100 }).notNull(),
+    neighborhood: varchar("neighborhood", { length: 100 }).notNull(),
+    // The education-level lists differ between the SPEC's forms, so the value is kept as given.
+    qualification: varchar("qualification", { length: 50 }).notNull(),
+    trainingArea: varchar("training_area", { length: 100 }).notNull(),
+    schedulePreference: varchar("schedule_preference", { length: 20 }).notNull(),
+    idCardFrontFileId: uuid("id_card_front_file_id").references(() => storedFiles.id, { onDelete: "restrict" }),
+    idCardBackFileId: uuid("id_card_back_file_id").references(() => storedFiles.id, { onDelete: "restrict" }),
+    certificateFileId: uuid("certificate_file_id").references(() => storedFiles.id, { onDelete: "restrict" }),
+    status: enrollmentStatus("status").notNull().default("pre_inscrito"),
+    applicationDate: timestamp("application_date", { withTimezone: true }).notNull().defaultNow(),
+    approvalDate: timestamp("approval_date", { withTimezone: true }),
+    approvedBy: text("approved_by").references(() => authUser.id, { onDelete: "restrict" }),
+    paymentReferenceCode: varchar("payment_reference_code", { length: 50 }),
+    paymentReferenceSentAt: timestamp("payment_reference_sent_at", { withTimezone: true }),
+    notes: text("notes"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("enrollments_schedule_check", sql`${t.schedulePreference} in ('manha', 'tarde', 'noite', 'sabado')`),
+    index("enrollments_student_account_idx").on(t.studentAccountId),
+    index("enrollments_course_idx").on(t.courseId),
+    index("enrollments_class_idx").on(t.classId),
+  ],
+);
+
+/** Audit trail of an enrolment's status changes: the History tab. */
+export const enrollmentEvents = pgTable(
+  "enrollment_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    enrollmentId: uuid("enrollment_id")
+      .notNull()
+      .references(() => enrollments.id, { onDelete: "cascade" }),
+    actorUserId: text("actor_user_id").references(() => authUser.id, { onDelete: "set null" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    fromStatus: enrollmentStatus("from_status"),
+    toStatus: enrollmentStatus("to_status").notNull(),
+    note: text("note"),
+  },
+  (t) => [index("enrollment_events_enrollment_idx").on(t.enrollmentId, t.at)],
+);

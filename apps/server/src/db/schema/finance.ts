@@ -1,0 +1,79 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, numeric, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import { authUser } from "./auth";
+import { enrollments } from "./enrollments";
+import { paymentStatus, receiptFileType, receiptStatus } from "./enums";
+import { storedFiles } from "./files";
+import { studentAccounts } from "./students";
+
+export const paymentReceipts = pgTable(
+  "payment_receipts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    studentAccountId: uuid("student_account_id")
+      .notNull()
+      .references(() => studentAccounts.id, { onDelete: "restrict" }),
+    enrollmentId: uuid("enrollment_id")
+      .notNull()
+      .references(() => enrollments.id, { onDelete: "restrict" }),
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: "restrict" }),
+    fileType: receiptFileType("file_type").notNull(),
+    status: receiptStatus("status").notNull().default("pending"),
+    paidAmount: numeric("paid_amount", { precision: 14, scale: 2, mode: "number" }).notNull(),
+    paymentDate: date("payment_date").notNull(),
+    coursePrice: numeric("course_price", { precision: 14, scale: 2, mode: "number" }).notNull(),
+    paymentReferenceCode: varchar("payment_reference_code", { length: 50 }),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    reviewedBy: text("reviewed_by").references(() => authUser.id, { onDelete: "restrict" }),
+    notes: text("notes"),
+  },
+  (t) => [
+    check("payment_receipts_paid_amount_check", sql`${t.paidAmount} >= 0`),
+    index("payment_receipts_enrollment_idx").on(t.enrollmentId),
+    index("payment_receipts_student_idx").on(t.studentAccountId),
+  ],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    enrollmentId: uuid("enrollment_id")
+      .notNull()
+      .references(() => enrollments.id, { onDelete: "restrict" }),
+    amount: numeric("amount", { precision: 14, scale: 2, mode: "number" }).notNull(),
+    paymentDate: date("payment_date").notNull(),
+    paymentMethod: varchar("payment_method", { length: 50 }).notNull(),
+    status: paymentStatus("status").notNull().default("pending"),
+    notes: text("notes"),
+    receiptId: uuid("receipt_id").references(() => paymentReceipts.id, { onDelete: "restrict" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("payments_amount_check", sql`${t.amount} >= 0`),
+    index("payments_enrollment_idx").on(t.enrollmentId),
+    index("payments_date_idx").on(t.paymentDate),
+  ],
+);
+
+export const certificates = pgTable(
+  "certificates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    studentAccountId: uuid("student_account_id")
+      .notNull()
+      .references(() => studentAccounts.id, { onDelete: "restrict" }),
+    enrollmentId: uuid("enrollment_id")
+      .notNull()
+      .references(() => enrollments.id, { onDelete: "restrict" }),
+    certificateNumber: varchar("certificate_number", { length: 50 }).notNull().unique(),
+    completionDate: date("completion_date").notNull(),
+    issueDate: date("issue_date").notNull(),
+    fileId: uuid("file_id").references(() => storedFiles.id, { onDelete: "restrict" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("certificates_student_idx").on(t.studentAccountId)],
+);

@@ -1,0 +1,30 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import { authUser } from "./auth";
+
+/**
+ * A student's account. The password is never stored here: its hash lives in auth_account
+ * (better-auth), and the plain password is shown once, at creation or reset.
+ */
+export const studentAccounts = pgTable(
+  "student_accounts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .unique()
+      .references(() => authUser.id, { onDelete: "restrict" }),
+    studentName: varchar("student_name", { length: 100 }).notNull(),
+    studentPhone: varchar("student_phone", { length: 9 }).notNull(),
+    studentEmail: varchar("student_email", { length: 255 }),
+    studentCode: varchar("student_code", { length: 10 }).notNull().unique(),
+    mustChangePassword: boolean("must_change_password").notNull().default(true),
+    passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
+    enrollmentCompleted: boolean("enrollment_completed").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("student_accounts_code_check", sql`${t.studentCode} ~ '^[A-Z0-9]{1,10}$'`),
+    check("student_accounts_phone_check", sql`${t.studentPhone} ~ '^[0-9]{9}$'`),
+  ],
+);

@@ -1,0 +1,166 @@
+import { todayInLuanda } from "@app/shared";
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "./client";
+import { appMeta, classes, courses, teachers } from "./schema";
+
+const DEMO_MARKER = "demo_data_loaded_at";
+const SEED_LOCK_ID = 7_340_252;
+
+type NewCourse = typeof courses.$inferInsert;
+
+/** The SPEC's three sample courses (150.000 Kz 120 h, 100.000 Kz 80 h, 80.000 Kz 60 h) come last so they are the newest. */
+const DEMO_COURSES: Omit<NewCourse, "createdAt">[] = [
+  {
+    name: "Didáctica e Metodologias de Ensino",
+    description: "Planificação de aulas, avaliação e metodologias activas para professores e formadores. 40 horas.",
+    area: "Educação",
+    modality: "online",
+    durationMonths: 2,
+    price: 60000,
+  },
+  {
+    name: "Primeiros Socorros e Saúde Comunitária",
+    description: "Suporte básico de vida, primeiros socorros e promoção da saúde na comunidade. 30 horas.",
+    area: "Saúde",
+    modality: "presencial",
+    durationMonths: 1,
+    price: 45000,
+  },
+  {
+    name: "Design Gráfico e Comunicação Visual",
+    description: "Identidade visual, composição, tipografia e ferramentas digitais de design. 80 horas.",
+    area: "Design",
+    modality: "hibrido",
+    durationMonths: 3,
+    price: 90000,
+  },
+  {
+    name: "Gestão de Projectos",
+    description: "Planeamento, execução e controlo de projectos com métodos tradicionais e ágeis. 60 horas.",
+    area: "Gestão",
+    modality: "presencial",
+    durationMonths: 2,
+    price: 95000,
+  },
+  {
+    name: "Inglês para Negócios",
+    description: "Comunicação oral e escrita em inglês para reuniões, e-mails e apresentações. 60 horas.",
+    area: "Línguas",
+    modality: "presencial",
+    durationMonths: 2,
+    price: 80000,
+  },
+  {
+    name: "Marketing Digital",
+    description: "Redes sociais, anúncios online, SEO e análise de resultados para pequenos negócios. 80 horas.",
+    area: "Marketing",
+    modality: "online",
+    durationMonths: 3,
+    price: 100000,
+  },
+  {
+    name: "Desenvolvimento Web Full Stack",
+    description: "HTML, CSS, JavaScript, bases de dados e publicação de aplicações web completas. 120 horas.",
+    area: "Tecnologia",
+    modality: "hibrido",
+    durationMonths: 4,
+    price: 150000,
+  },
+];
+
+const DEMO_TEACHERS: (typeof teachers.$inferInsert)[] = [
+  {
+    teacherName: "Ana Paula Domingos",
+    teacherPhone: "923456789",
+    teacherEmail: "ana.domingos@instituto.ao",
+    specialization: "Desenvolvimento de Software",
+    qualification: "Mestrado em Engenharia Informática",
+    yearsOfExperience: 9,
+    bio: "Programadora e formadora com experiência em projectos web para o sector bancário.",
+  },
+  {
+    teacherName: "Carlos Mendes Neto",
+    teacherPhone: "912345678",
+    teacherEmail: "carlos.neto@instituto.ao",
+    specialization: "Marketing Digital",
+    qualification: "Licenciatura em Comunicação Social",
+    yearsOfExperience: 6,
+  },
+  {
+    teacherName: "Helena Baptista",
+    specialization: "Língua Inglesa",
+    qualification: "Licenciatura em Línguas Modernas",
+    yearsOfExperience: 12,
+  },
+];
+
+function addDays(isoDate: string, days: number): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Loads the demo catalogue once per database. Restarting, or a second instance, adds nothing. */
+export async function seedDemoData(db: Database, now: Date = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    const done = await tx.select().from(appMeta).where(eq(appMeta.key, DEMO_MARKER));
+    if (done.length > 0) return false;
+
+    const insertedCourses = await tx
+      .insert(courses)
+      .values(
+        DEMO_COURSES.map((c, i) => ({ ...c, createdAt: new Date(now.getTime() - (DEMO_COURSES.length - i) * 60_000) })),
+      )
+      .returning({ id: courses.id, name: courses.name });
+    const insertedTeachers = await tx.insert(teachers).values(DEMO_TEACHERS).returning({ id: teachers.id });
+    const courseId = (name: string) => insertedCourses.find((c) => c.name === name)!.id;
+
+    const today = todayInLuanda(now);
+    await tx.insert(classes).values([
+      {
+        name: "Full Stack — Turma A",
+        courseId: courseId("Desenvolvimento Web Full Stack"),
+        teacherId: insertedTeachers[0]!.id,
+        classType: "hibrido",
+        location: "Sala 3, Edifício Central, Luanda",
+        enrollmentStartDate: addDays(today, -7),
+        enrollmentEndDate: addDays(today, 21),
+        startDate: addDays(today, 28),
+        endDate: addDays(today, 28 + 120),
+        schedule: "Segunda a Quarta, 18h-21h (noite)",
+        maxStudents: 25,
+        currentStudents: 21,
+      },
+      {
+        name: "Marketing Digital — Turma Online",
+        courseId: courseId("Marketing Digital"),
+        teacherId: insertedTeachers[1]!.id,
+        classType: "online",
+        location: "Sala virtual (link enviado por e-mail)",
+        enrollmentStartDate: addDays(today, 10),
+        enrollmentEndDate: addDays(today, 40),
+        startDate: addDays(today, 45),
+        endDate: addDays(today, 45 + 90),
+        schedule: "Sábado, 09h-13h (manhã)",
+        maxStudents: 40,
+      },
+      {
+        name: "Inglês para Negócios — Manhã",
+        courseId: courseId("Inglês para Negócios"),
+        teacherId: insertedTeachers[2]!.id,
+        classType: "presencial",
+        location: "Sala 1, Edifício Central, Luanda",
+        enrollmentStartDate: addDays(today, -60),
+        enrollmentEndDate: addDays(today, -30),
+        startDate: addDays(today, -20),
+        endDate: addDays(today, 40),
+        schedule: "Terça e Quinta, 08h-10h (manhã)",
+        maxStudents: 20,
+        currentStudents: 12,
+      },
+    ]);
+    await tx.insert(appMeta).values({ key: DEMO_MARKER, value: now.toISOString() });
+    return true;
+  });
+}

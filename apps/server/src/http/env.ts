@@ -1,0 +1,31 @@
+import type { Hono } from "hono";
+import type pg from "pg";
+import type { Auth } from "../auth/auth";
+import type { Config } from "../config";
+import type { Database } from "../db/client";
+import type { DatabaseKind } from "../db/connect";
+import type { Logger } from "../logger";
+import type { Mailer } from "../mail/mailer";
+import type { FileStorage } from "../storage/storage";
+
+/** Everything a request handler may use; built once in main.ts (or per test file). */
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  pool: pg.Pool;
+  databaseKind: DatabaseKind;
+  storage: FileStorage;
+  mailer: Mailer;
+  auth: Auth;
+  log: Logger;
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps;
+    requestId: string;
+    log: Logger;
+  };
+}
+
+export type AppHono = Hono<AppEnv>;

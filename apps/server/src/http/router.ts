@@ -1,0 +1,14 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "./env";
+import { ApiError, sendError } from "./errors";
+
+/** Every feature router is made here, so invalid input always answers 400 with the same Portuguese shape. */
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (result.success) return;
+      const issues = result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+      return sendError(c, new ApiError(400, "validation_error", issues[0]?.message ?? "Dados inválidos", issues));
+    },
+  });
+}

@@ -1,0 +1,48 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Config } from "../config";
+import type { Logger } from "../logger";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  readonly transport: "smtp" | "outbox";
+  send(message: MailMessage): Promise<void>;
+}
+
+/** SMTP when SMTP_URL is set; otherwise each message is written to DATA_DIR/outbox and its subject and links are logged. */
+export function createMailer(config: Pick<Config, "smtpUrl" | "mailFrom" | "dataDir">, log: Logger): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      transport: "smtp",
+      async send(message) {
+        await transport.sendMail({ from: config.mailFrom, ...message });
+        log.info({ to: message.to, subject: message.subject }, "e-mail sent");
+      },
+    };
+  }
+  const outbox = path.join(config.dataDir, "outbox");
+  const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    transport: "outbox",
+    async send(message) {
+      const info = await writer.sendMail({ from: config.mailFrom, ...message });
+      await mkdir(outbox, { recursive: true, mode: 0o700 });
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}.eml`,
+      );
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+      log.info({ to: message.to, subject: message.subject, links, file }, "e-mail written to the outbox (no SMTP_URL)");
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import { createApp } from "./app";
+import { createAuth } from "./auth/auth";
+import { type Config, ConfigError, loadConfig } from "./config";
+import { createDb, createPool } from "./db/client";
+import { openDatabase } from "./db/connect";
+import { runMigrations } from "./db/migrate";
+import { seedDemoData } from "./db/seed-demo";
+import { createLogger } from "./logger";
+import { createMailer } from "./mail/mailer";
+import { createStorage } from "./storage";
+
+function defaultWebDist(): string {
+  // apps/server/dist/main.js and apps/server/src/main.ts both sit two levels below apps/.
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = createLogger(config.logLevel);
+  const database = await openDatabase(config, log);
+  const pool = createPool(database.url);
+  pool.on("error", (err) => log.error({ err }, "idle database connection failed"));
+  try {
+    await runMigrations(pool);
+  } catch (err) {
+    await pool.end();
+    await database.stop();
+    throw err;
+  }
+  const db = createDb(pool);
+  if (config.demoData && (await seedDemoData(db))) log.info("demo data loaded");
+
+  const storage = createStorage(config);
+  const mailer = createMailer(config, log);
+  const auth = createAuth(config, db, log);
+  const app = createApp(
+    { config, db, pool, databaseKind: database.kind, storage, mailer, auth, log },
+    { webDist: config.webDist ?? defaultWebDist() },
+  );
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    log.info(
+      { port: info.port, database: database.kind, storage: storage.driver, mail: mailer.transport },
+      `listening on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${info.port}`,
+    );
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      log.warn("in-flight requests did not finish in 10 s; closing their connections");
+      if ("closeAllConnections" in server) server.closeAllConnections();
+    }, 10_000);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    clearTimeout(force);
+    await pool.end();
+    await database.stop();
+    log.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  server.on("error", async (err: NodeJS.ErrnoException) => {
+    log.fatal({ err }, err.code === "EADDRINUSE" ? `port ${config.port} is already in use; set PORT` : "server error");
+    await pool.end();
+    await database.stop();
+    process.exit(1);
+  });
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

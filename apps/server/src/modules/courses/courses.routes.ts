@@ -1,0 +1,32 @@
+import { COURSE_AREAS, MODALITIES } from "@app/shared";
+import { createRoute, z } from "@hono/zod-openapi";
+import { createRouter } from "../../http/router";
+import { listCatalog } from "./courses.service";
+
+const catalogCourseSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    description: z.string().nullable(),
+    area: z.enum(COURSE_AREAS).nullable(),
+    modality: z.enum(MODALITIES).nullable(),
+    durationMonths: z.number().int(),
+    price: z.number(),
+    createdAt: z.string(),
+  })
+  .openapi("CatalogCourse");
+
+const catalogRoute = createRoute({
+  method: "get",
+  path: "/courses/catalog",
+  tags: ["courses"],
+  summary: "Public catalogue: active courses, newest first",
+  responses: {
+    200: { description: "Active courses", content: { "application/json": { schema: z.array(catalogCourseSchema) } } },
+  },
+});
+
+export const courseRoutes = createRouter().openapi(catalogRoute, async (c) => {
+  c.header("Cache-Control", "public, max-age=60");
+  return c.json(await listCatalog(c.get("deps").db), 200);
+});

@@ -1,0 +1,33 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { sql } from "drizzle-orm";
+import { createRouter } from "../../http/router";
+
+const healthSchema = z
+  .object({ status: z.enum(["ok", "unavailable"]), database: z.enum(["embedded", "external"]) })
+  .openapi("Health");
+
+const healthRoute = createRoute({
+  method: "get",
+  path: "/health",
+  tags: ["system"],
+  summary: "Liveness and database reachability",
+  responses: {
+    200: {
+      description: "The server and its database answer",
+      content: { "application/json": { schema: healthSchema } },
+    },
+    503: { description: "The database does not answer", content: { "application/json": { schema: healthSchema } } },
+  },
+});
+
+export const healthRoutes = createRouter().openapi(healthRoute, async (c) => {
+  const { db, databaseKind, log } = c.get("deps");
+  c.header("Cache-Control", "no-store");
+  try {
+    await db.execute(sql`select 1`);
+    return c.json({ status: "ok" as const, database: databaseKind }, 200);
+  } catch (err) {
+    log.warn({ err }, "health check: database unreachable");
+    return c.json({ status: "unavailable" as const, database: databaseKind }, 503);
+  }
+});

@@ -1,0 +1,38 @@
+import { createReadStream } from "node:fs";
+import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { FileMissingError, type FileStorage } from "./storage";
+
+const SAFE_KEY = /^[a-z0-9_-]+(\/[a-z0-9_-]+)*\.[a-z0-9]+$/;
+
+/** Files on local disk under DATA_DIR/files, private to the server process (mode 600). */
+export function createDiskStorage(root: string): FileStorage {
+  const fullPath = (key: string) => {
+    if (!SAFE_KEY.test(key)) throw new Error(`Unsafe storage key: ${key}`);
+    return path.join(root, key);
+  };
+  return {
+    driver: "disk",
+    async put(key, data) {
+      const target = fullPath(key);
+      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+      // Write then rename, so a reader never sees half a file.
+      const temp = `${target}.part`;
+      await writeFile(temp, data, { mode: 0o600 });
+      await rename(temp, target);
+    },
+    async getStream(key) {
+      const target = fullPath(key);
+      try {
+        await stat(target);
+      } catch {
+        throw new FileMissingError(key);
+      }
+      return createReadStream(target) as Readable;
+    },
+    async delete(key) {
+      await rm(fullPath(key), { force: true });
+    },
+  };
+}

@@ -1,0 +1,19 @@
+// Builds whatever is missing (the web app, the server bundle) so `npm start` works on a clean clone.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export function ensureBuilt() {
+  const missing = [
+    ["apps/web", "apps/web/dist/index.html"],
+    ["apps/server", "apps/server/dist/main.js"],
+  ].filter(([, file]) => !existsSync(path.join(root, file)));
+  for (const [workspace] of missing) {
+    console.log(`Building ${workspace} (first run)…`);
+    const result = spawnSync("npm", ["run", "build", "-w", workspace], { cwd: root, stdio: "inherit" });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
+}
