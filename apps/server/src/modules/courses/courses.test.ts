@@ -1,0 +1,24 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { courses } from "../../db/schema";
+import { createTestContext, type TestContext } from "../../../test/context";
+
+describe("GET /api/courses/catalog", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    await ctx.db.insert(courses).values([
+      { name: "Antigo", durationMonths: 1, price: 1000, createdAt: new Date("2025-01-01T00:00:00Z") },
+      { name: "Novo", durationMonths: 2, price: 2500.5, createdAt: new Date("2025-03-01T00:00:00Z") },
+      { name: "Inactivo", durationMonths: 2, price: 10, status: "inactive" },
+    ]);
+  });
+  afterAll(() => ctx.close());
+
+  it("lists only active courses, newest first, with numeric prices", async () => {
+    const res = await ctx.app.request("/api/courses/catalog");
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.map((c: { name: string }) => c.name)).toEqual(["Novo", "Antigo"]);
+    expect(body[0]).toMatchObject({ price: 2500.5, durationMonths: 2, area: null });
+  });
+});

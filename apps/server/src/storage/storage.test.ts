@@ -1,0 +1,81 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ApiError } from "../http/errors";
+import { createDiskStorage } from "./disk";
+import { checkFile, DOCUMENT_TYPES, MAX_FILE_BYTES, newStorageKey, PDF_ONLY } from "./file-check";
+import { FileMissingError } from "./storage";
+
+const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a00000000049454e44ae426082", "hex");
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+const HTML = Buffer.from("<!doctype html><html><body><script>alert(1)</script></body></html>");
+
+async function rejection(p: Promise<unknown>): Promise<ApiError> {
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ApiError);
+  return err as ApiError;
+}
+
+describe("file checks by content", () => {
+  it("accepts a real PNG and a real PDF, whatever they are called", async () => {
+    expect(await checkFile(PNG, DOCUMENT_TYPES)).toEqual({ contentType: "image/png", extension: "png" });
+    expect(await checkFile(PDF, DOCUMENT_TYPES)).toEqual({ contentType: "application/pdf", extension: "pdf" });
+  });
+
+  it("refuses HTML pretending to be an image with 415 and a Portuguese message", async () => {
+    const err = await rejection(checkFile(HTML, DOCUMENT_TYPES));
+    expect(err.status).toBe(415);
+    expect(err.message).toBe("Formato inválido. Use JPEG, PNG ou PDF");
+  });
+
+  it("refuses an image where only a PDF is allowed", async () => {
+    expect((await rejection(checkFile(PNG, PDF_ONLY, "O currículo deve ser um PDF"))).message).toBe(
+      "O currículo deve ser um PDF",
+    );
+  });
+
+  it("refuses 5 MB + 1 byte with 413", async () => {
+    const big = Buffer.concat([PDF, Buffer.alloc(MAX_FILE_BYTES + 1 - PDF.length)]);
+    const err = await rejection(checkFile(big, DOCUMENT_TYPES));
+    expect(err.status).toBe(413);
+    expect(err.message).toBe("Arquivo muito grande. Tamanho máximo: 5MB");
+  });
+
+  it("generates keys that never contain the uploader's file name", () => {
+    const a = newStorageKey("id_card_front", "png", new Date("2025-04-02T10:00:00Z"));
+    expect(a).toMatch(/^id-card-front\/2025\/04\/[0-9a-f-]{36}\.png$/);
+    expect(newStorageKey("id_card_front", "png")).not.toBe(a);
+  });
+});
+
+describe("disk storage", () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), "storage-test-"));
+  const storage = createDiskStorage(root);
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it("puts, streams back and deletes a file", async () => {
+    const key = newStorageKey("receipt", "pdf");
+    await storage.put(key, PDF, "application/pdf");
+    const chunks: Buffer[] = [];
+    for await (const chunk of await storage.getStream(key)) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(PDF)).toBe(true);
+    await storage.delete(key);
+    await expect(storage.getStream(key)).rejects.toBeInstanceOf(FileMissingError);
+    await storage.delete(key); // deleting twice is fine
+  });
+
+  it("leaves no temporary file behind", async () => {
+    const key = newStorageKey("certificate", "png");
+    await storage.put(key, PNG, "image/png");
+    const dir = path.join(root, path.dirname(key));
+    expect(readdirSync(dir).some((f) => f.endsWith(".part"))).toBe(false);
+  });
+
+  it("refuses keys that could escape its folder", async () => {
+    await expect(storage.put("../../etc/passwd.txt", PDF, "text/plain")).rejects.toThrow(/Unsafe storage key/);
+  });
+});

@@ -1,0 +1,90 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { inject } from "vitest";
+import { type AppOptions, createApp } from "../src/app";
+import { createAuth } from "../src/auth/auth";
+import { type Config, loadConfig } from "../src/config";
+import { createDb, createPool, type Database } from "../src/db/client";
+import { runMigrations } from "../src/db/migrate";
+import type { AppDeps } from "../src/http/env";
+import { createLogger } from "../src/logger";
+import { createMailer } from "../src/mail/mailer";
+import { createDiskStorage } from "../src/storage/disk";
+
+export const TEST_BASE_URL = "http://localhost:3999";
+
+export interface TestContext {
+  app: ReturnType<typeof createApp>;
+  db: Database;
+  pool: pg.Pool;
+  deps: AppDeps;
+  config: Config;
+  databaseUrl: string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** A URL to the same server with another database name. */
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/** Creates an empty database on the run's PostgreSQL. */
+export async function createFreshDatabase(): Promise<string> {
+  const base = inject("databaseUrl");
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return withDatabase(base, name);
+}
+
+/** The real app on a fresh, migrated database of its own, with disk storage and the outbox in a temp DATA_DIR. */
+export async function createTestContext(
+  overrides: Partial<Record<string, string>> = {},
+  options: AppOptions = {},
+): Promise<TestContext> {
+  const databaseUrl = await createFreshDatabase();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "server-test-data-"));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    BASE_URL: TEST_BASE_URL,
+    LOG_LEVEL: "silent",
+    ...overrides,
+  });
+  const log = createLogger(config.logLevel);
+  const pool = createPool(databaseUrl);
+  await runMigrations(pool);
+  const db = createDb(pool);
+  const deps: AppDeps = {
+    config,
+    db,
+    pool,
+    databaseKind: "external",
+    storage: createDiskStorage(path.join(dataDir, "files")),
+    mailer: createMailer(config, log),
+    auth: createAuth(config, db, log),
+    log,
+  };
+  const app = createApp(deps, options);
+  return {
+    app,
+    db,
+    pool,
+    deps,
+    config,
+    databaseUrl,
+    dataDir,
+    async close() {
+      await pool.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,13 @@
+import { defineProject } from "vitest/config";
+
+export default defineProject({
+  test: {
+    name: "server",
+    include: ["src/**/*.test.ts"],
+    environment: "node",
+    globalSetup: ["test/global-setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 90_000,
+    pool: "forks",
+  },
+});
