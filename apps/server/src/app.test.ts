@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, type TestContext } from "../test/context";
+import { body, createTestContext, type TestContext } from "../test/context";
 
 describe("HTTP app", () => {
   let ctx: TestContext;
@@ -24,13 +24,13 @@ describe("HTTP app", () => {
     const res = await ctx.app.request("/api/nao-existe");
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).toContain("application/json");
-    expect(await res.json()).toEqual({ error: { code: "not_found", message: "Recurso não encontrado" } });
+    expect(await body(res)).toEqual({ error: { code: "not_found", message: "Recurso não encontrado" } });
   });
 
   it("answers unknown /api paths with 404 JSON for other methods too", async () => {
     const res = await ctx.app.request("/api/nao-existe", { method: "POST" });
     expect(res.status).toBe(404);
-    expect((await res.json()).error.code).toBe("not_found");
+    expect((await body(res)).error.code).toBe("not_found");
   });
 
   it("serves index.html for unknown non-API paths so the client router can show them", async () => {
@@ -57,7 +57,7 @@ describe("HTTP app", () => {
   it("publishes an OpenAPI 3.1 document of its routes", async () => {
     const res = await ctx.app.request("/api/openapi.json");
     expect(res.status).toBe(200);
-    const doc = await res.json();
+    const doc = await body(res);
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(["/api/health", "/api/session", "/api/courses/catalog"]),
@@ -67,6 +67,6 @@ describe("HTTP app", () => {
 
   it("tells an anonymous visitor that nobody is signed in", async () => {
     const res = await ctx.app.request("/api/session");
-    expect(await res.json()).toEqual({ user: null, staff: null, student: null });
+    expect(await body(res)).toEqual({ user: null, staff: null, student: null });
   });
 });

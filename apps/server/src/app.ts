@@ -1,12 +1,16 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
+import { authRoutes } from "./auth/auth.routes";
+import { originCheck } from "./auth/csrf";
 import { sessionRoutes } from "./auth/session.routes";
 import type { AppDeps, AppEnv } from "./http/env";
 import { ApiError, sendError } from "./http/errors";
 import { mountSpa } from "./http/static";
 import { courseRoutes } from "./modules/courses/courses.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { studentAccountRoutes } from "./modules/student-accounts/student-accounts.routes";
+import { userRoutes } from "./modules/users/users.routes";
 
 export interface AppOptions {
   /** Folder of the built SPA; omitted in API-only tests. */
@@ -32,10 +36,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     }
   });
 
+  app.use("/api/*", originCheck());
   app.route("/api", healthRoutes);
   app.route("/api", sessionRoutes);
+  app.route("/api", authRoutes);
   app.route("/api", courseRoutes);
-  app.on(["GET", "POST"], "/api/auth/*", (c) => deps.auth.handler(c.req.raw));
+  app.route("/api", studentAccountRoutes);
+  app.route("/api", userRoutes);
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
@@ -47,7 +54,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.onError((err, c) => {
     if (err instanceof ApiError) return sendError(c, err);
     if (err instanceof HTTPException && err.status < 500) {
-      return sendError(c, new ApiError(err.status, "http_error", err.message || "Pedido inválido"));
+      return sendError(c, new ApiError(err.status, "bad_request", "Dados inválidos"));
     }
     c.get("log")?.error({ err }, "unhandled error");
     return sendError(c, new ApiError(500, "internal_error", "Ocorreu um erro inesperado. Tente novamente."));

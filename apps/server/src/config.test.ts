@@ -10,13 +10,21 @@ describe("config", () => {
 
   it("has working defaults: port 3000, embedded database with demo data", () => {
     const config = loadConfig({ DATA_DIR: dataDir });
-    expect(config).toMatchObject({ port: 3000, host: "0.0.0.0", databaseUrl: undefined, demoData: true, s3: undefined });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "0.0.0.0",
+      databaseUrl: undefined,
+      demoData: true,
+      s3: undefined,
+    });
     expect(config.baseUrl).toBe("http://localhost:3000");
   });
 
   it("turns demo data off by default on an external database", () => {
     expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: "postgres://u:p@db:5432/app" }).demoData).toBe(false);
-    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: "postgres://u:p@db/app", DEMO_DATA: "true" }).demoData).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: "postgres://u:p@db/app", DEMO_DATA: "true" }).demoData).toBe(
+      true,
+    );
   });
 
   it("generates AUTH_SECRET once, keeps it private in DATA_DIR, and reuses it", () => {
@@ -31,7 +39,13 @@ describe("config", () => {
   it("fails fast with a message naming each bad variable", () => {
     let error: unknown;
     try {
-      loadConfig({ DATA_DIR: dataDir, PORT: "abc", DATABASE_URL: "mysql://x", LOG_LEVEL: "loud", AUTH_SECRET: "short" });
+      loadConfig({
+        DATA_DIR: dataDir,
+        PORT: "abc",
+        DATABASE_URL: "mysql://x",
+        LOG_LEVEL: "loud",
+        AUTH_SECRET: "short",
+      });
     } catch (e) {
       error = e;
     }

@@ -44,7 +44,7 @@ async function main(): Promise<void> {
 
   const storage = createStorage(config);
   const mailer = createMailer(config, log);
-  const auth = createAuth(config, db, log);
+  const auth = createAuth(config, db, mailer, log);
   const app = createApp(
     { config, db, pool, databaseKind: database.kind, storage, mailer, auth, log },
     { webDist: config.webDist ?? defaultWebDist() },

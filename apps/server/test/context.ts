@@ -63,14 +63,15 @@ export async function createTestContext(
   const pool = createPool(databaseUrl);
   await runMigrations(pool);
   const db = createDb(pool);
+  const mailer = createMailer(config, log);
   const deps: AppDeps = {
     config,
     db,
     pool,
     databaseKind: "external",
     storage: createDiskStorage(path.join(dataDir, "files")),
-    mailer: createMailer(config, log),
-    auth: createAuth(config, db, log),
+    mailer,
+    auth: createAuth(config, db, mailer, log),
     log,
   };
   const app = createApp(deps, options);
@@ -87,4 +88,10 @@ export async function createTestContext(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A response's JSON body, typed loosely for assertions. */
+// biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON
+export async function body(res: Response): Promise<any> {
+  return res.json();
 }

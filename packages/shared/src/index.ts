@@ -2,3 +2,5 @@ export * from "./dates";
 export * from "./enums";
 export * from "./money";
 export * from "./rules";
+export * from "./schemas/auth";
+export * from "./schemas/student-accounts";

@@ -1,18 +1,28 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { username } from "better-auth/plugins";
 import { type Config, isHttps } from "../config";
 import type { Database } from "../db/client";
-import { authAccount, authRateLimit, authSession, authUser, authVerification } from "../db/schema";
+import { authAccount, authSession, authUser, authVerification } from "../db/schema";
 import type { Logger } from "../logger";
+import type { Mailer } from "../mail/mailer";
 
 /** Students sign in with their code; better-auth needs an e-mail, so each student gets this never-shown address. */
 export const STUDENT_EMAIL_DOMAIN = "alunos.invalid";
 export function studentEmail(code: string): string {
   return `${code.toLowerCase()}@${STUDENT_EMAIL_DOMAIN}`;
 }
+export function isStudentEmail(email: string): boolean {
+  return email.toLowerCase().endsWith(`@${STUDENT_EMAIL_DOMAIN}`);
+}
 
-export function createAuth(config: Config, db: Database, log: Logger) {
+export const RESET_LINK_LIFETIME_SECONDS = 60 * 60;
+
+/**
+ * better-auth keeps sessions (PostgreSQL, HttpOnly SameSite=Lax cookies, Secure on https) and
+ * password hashes. Its HTTP handler is not mounted: our own routes (auth.routes.ts) call auth.api
+ * so every answer is in Portuguese, rate-limited by us and listed in the OpenAPI document.
+ */
+export function createAuth(config: Config, db: Database, mailer: Mailer, log: Logger) {
   return betterAuth({
     appName: "Instituto",
     baseURL: config.baseUrl,
@@ -21,32 +31,36 @@ export function createAuth(config: Config, db: Database, log: Logger) {
     trustedOrigins: [config.baseUrl],
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: {
-        user: authUser,
-        session: authSession,
-        account: authAccount,
-        verification: authVerification,
-        rateLimit: authRateLimit,
-      },
+      schema: { user: authUser, session: authSession, account: authAccount, verification: authVerification },
     }),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 6,
       maxPasswordLength: 100,
+      resetPasswordTokenExpiresIn: RESET_LINK_LIFETIME_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const link = `${config.baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await mailer.send({
+          to: user.email,
+          subject: "Redefinir a sua senha — Instituto",
+          text: [
+            `Olá ${user.name},`,
+            "",
+            "Recebemos um pedido para redefinir a senha da sua conta da equipa do Instituto.",
+            `Para escolher uma nova senha, abra este link (válido durante 1 hora, uma única vez):`,
+            link,
+            "",
+            "Se não fez este pedido, ignore este e-mail: a sua senha continua a mesma.",
+          ].join("\n"),
+        });
+      },
     },
-    plugins: [username({ minUsernameLength: 1, maxUsernameLength: 10 })],
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
-    rateLimit: {
-      enabled: true,
-      storage: "database",
-      modelName: "rateLimit",
-      customRules: { "/sign-in/*": { window: 60, max: 10 } },
-    },
+    rateLimit: { enabled: false }, // our own limits, per account and per IP (rate-limit.ts)
     advanced: {
       useSecureCookies: isHttps(config),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
-      ipAddress: { ipAddressHeaders: config.trustProxy ? ["x-forwarded-for"] : [] },
     },
     telemetry: { enabled: false },
     logger: {

@@ -1,15 +1,26 @@
 import { STAFF_ROLES } from "@app/shared";
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../http/router";
-import { readSession } from "./session";
+import { readSession, type SessionInfo } from "./session";
 
-const sessionSchema = z
+export const sessionSchema = z
   .object({
     user: z.object({ id: z.string(), email: z.string().nullable(), name: z.string() }).nullable(),
     staff: z.object({ role: z.enum(STAFF_ROLES).nullable() }).nullable(),
     student: z.object({ code: z.string(), name: z.string(), enrollmentCompleted: z.boolean() }).nullable(),
   })
   .openapi("Session");
+
+/** What the client may see of a session (no internal ids beyond the user's). */
+export function sessionBody(s: SessionInfo): z.infer<typeof sessionSchema> {
+  return {
+    user: s.user,
+    staff: s.staff,
+    student: s.student
+      ? { code: s.student.code, name: s.student.name, enrollmentCompleted: s.student.enrollmentCompleted }
+      : null,
+  };
+}
 
 const getSessionRoute = createRoute({
   method: "get",
@@ -22,16 +33,6 @@ const getSessionRoute = createRoute({
 });
 
 export const sessionRoutes = createRouter().openapi(getSessionRoute, async (c) => {
-  const s = await readSession(c);
   c.header("Cache-Control", "no-store");
-  return c.json(
-    {
-      user: s.user,
-      staff: s.staff,
-      student: s.student
-        ? { code: s.student.code, name: s.student.name, enrollmentCompleted: s.student.enrollmentCompleted }
-        : null,
-    },
-    200,
-  );
+  return c.json(sessionBody(await readSession(c)), 200);
 });

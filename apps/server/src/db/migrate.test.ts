@@ -1,4 +1,4 @@
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshDatabase } from "../../test/context";
 import { createPool } from "./client";
@@ -25,7 +25,6 @@ describe("migrations", () => {
     expect(rows.map((r) => r.table_name)).toEqual([
       "app_meta",
       "auth_account",
-      "auth_rate_limit",
       "auth_session",
       "auth_user",
       "auth_verification",
@@ -36,6 +35,7 @@ describe("migrations", () => {
       "enrollments",
       "payment_receipts",
       "payments",
+      "rate_limits",
       "staff_profiles",
       "stored_files",
       "student_accounts",

@@ -42,11 +42,14 @@ describe("data model constraints", () => {
   });
 
   it("refuses current_students above max_students", async () => {
-    const [row] = await ctx.db.insert(classes).values({ ...classRow(), maxStudents: 2 }).returning();
+    const [row] = await ctx.db
+      .insert(classes)
+      .values({ ...classRow(), maxStudents: 2 })
+      .returning();
     await ctx.db.update(classes).set({ currentStudents: 2 }).where(eq(classes.id, row!.id));
-    expect(
-      await violation(ctx.db.update(classes).set({ currentStudents: 3 }).where(eq(classes.id, row!.id))),
-    ).toBe("classes_current_students_check");
+    expect(await violation(ctx.db.update(classes).set({ currentStudents: 3 }).where(eq(classes.id, row!.id)))).toBe(
+      "classes_current_students_check",
+    );
   });
 
   it("refuses max_students below 1", async () => {
@@ -56,9 +59,9 @@ describe("data model constraints", () => {
   });
 
   it("refuses class dates in the wrong order", async () => {
-    expect(
-      await violation(ctx.db.insert(classes).values({ ...classRow(), enrollmentEndDate: "2024-12-31" })),
-    ).toBe("classes_enrollment_window_check");
+    expect(await violation(ctx.db.insert(classes).values({ ...classRow(), enrollmentEndDate: "2024-12-31" }))).toBe(
+      "classes_enrollment_window_check",
+    );
     expect(await violation(ctx.db.insert(classes).values({ ...classRow(), enrollmentEndDate: "2025-03-01" }))).toBe(
       "classes_enrollment_before_start_check",
     );
@@ -73,9 +76,9 @@ describe("data model constraints", () => {
       .values({ name: "Preço", durationMonths: 1, price: 123456789012.34 })
       .returning();
     expect(row!.price).toBe(123456789012.34);
-    const [{ type }] = (
-      await ctx.db.execute(sql`select pg_typeof(price)::text as type from courses limit 1`)
-    ).rows as [{ type: string }];
+    const [{ type }] = (await ctx.db.execute(sql`select pg_typeof(price)::text as type from courses limit 1`)).rows as [
+      { type: string },
+    ];
     expect(type).toBe("numeric");
   });
 

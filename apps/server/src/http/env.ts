@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import type pg from "pg";
 import type { Auth } from "../auth/auth";
+import type { SessionInfo } from "../auth/session";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { DatabaseKind } from "../db/connect";
@@ -25,6 +26,8 @@ export interface AppEnv {
     deps: AppDeps;
     requestId: string;
     log: Logger;
+    /** Set by the guards (requireStaff, requireStudent). */
+    session: SessionInfo;
   };
 }
 

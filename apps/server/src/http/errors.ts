@@ -9,6 +9,7 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly issues?: { path: string; message: string }[],
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -29,6 +30,7 @@ export function errorResponse(description: string) {
 }
 
 export function sendError(c: Context, error: ApiError) {
+  for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
   return c.json(
     { error: { code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}) } },
     error.status,

@@ -22,7 +22,11 @@ export function mountSpa(app: AppHono, webDist: string): void {
     );
     return;
   }
-  app.use("/assets/*", cacheFor("public, max-age=31536000, immutable"), serveStatic({ root: webDist, precompressed: true }));
+  app.use(
+    "/assets/*",
+    cacheFor("public, max-age=31536000, immutable"),
+    serveStatic({ root: webDist, precompressed: true }),
+  );
   app.use("*", cacheFor("no-cache"), serveStatic({ root: webDist, precompressed: true }));
   app.get("*", cacheFor("no-cache"), serveStatic({ root: webDist, path: "index.html", precompressed: true }));
 }

@@ -49,7 +49,10 @@ describe("mailer", () => {
   });
 
   it("writes the message to DATA_DIR/outbox when there is no SMTP", async () => {
-    const mailer = createMailer({ smtpUrl: undefined, mailFrom: "no-reply@instituto.ao", dataDir }, createLogger("silent"));
+    const mailer = createMailer(
+      { smtpUrl: undefined, mailFrom: "no-reply@instituto.ao", dataDir },
+      createLogger("silent"),
+    );
     expect(mailer.transport).toBe("outbox");
     await mailer.send({ to: "staff@exemplo.ao", subject: "Bem-vindo", text: "Entre em http://localhost:3000/auth" });
     const files = readdirSync(path.join(dataDir, "outbox"));

@@ -26,14 +26,6 @@ CREATE TABLE "auth_account" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "auth_rate_limit" (
-	"id" text PRIMARY KEY NOT NULL,
-	"key" text NOT NULL,
-	"count" integer NOT NULL,
-	"last_request" bigint NOT NULL,
-	CONSTRAINT "auth_rate_limit_key_unique" UNIQUE("key")
-);
---> statement-breakpoint
 CREATE TABLE "auth_session" (
 	"id" text PRIMARY KEY NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
@@ -52,12 +44,9 @@ CREATE TABLE "auth_user" (
 	"email" text NOT NULL,
 	"email_verified" boolean DEFAULT false NOT NULL,
 	"image" text,
-	"username" text,
-	"display_username" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "auth_user_email_unique" UNIQUE("email"),
-	CONSTRAINT "auth_user_username_unique" UNIQUE("username")
+	CONSTRAINT "auth_user_email_unique" UNIQUE("email")
 );
 --> statement-breakpoint
 CREATE TABLE "auth_verification" (
@@ -67,6 +56,12 @@ CREATE TABLE "auth_verification" (
 	"expires_at" timestamp with time zone NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "rate_limits" (
+	"key" text PRIMARY KEY NOT NULL,
+	"window_start" timestamp with time zone NOT NULL,
+	"count" integer NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "classes" (
@@ -221,6 +216,12 @@ CREATE TABLE "payments" (
 	CONSTRAINT "payments_amount_check" CHECK ("payments"."amount" >= 0)
 );
 --> statement-breakpoint
+CREATE TABLE "app_meta" (
+	"key" text PRIMARY KEY NOT NULL,
+	"value" text NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "staff_profiles" (
 	"user_id" text PRIMARY KEY NOT NULL,
 	"full_name" varchar(100) NOT NULL,
@@ -244,12 +245,6 @@ CREATE TABLE "student_accounts" (
 	CONSTRAINT "student_accounts_student_code_unique" UNIQUE("student_code"),
 	CONSTRAINT "student_accounts_code_check" CHECK ("student_accounts"."student_code" ~ '^[A-Z0-9]{1,10}$'),
 	CONSTRAINT "student_accounts_phone_check" CHECK ("student_accounts"."student_phone" ~ '^[0-9]{9}$')
-);
---> statement-breakpoint
-CREATE TABLE "app_meta" (
-	"key" text PRIMARY KEY NOT NULL,
-	"value" text NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "auth_account" ADD CONSTRAINT "auth_account_user_id_auth_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."auth_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

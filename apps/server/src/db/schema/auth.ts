@@ -1,6 +1,6 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-/** Tables managed by better-auth (core + username plugin + database rate limit). */
+/** Tables managed by better-auth (core schema). Students use a synthetic e-mail, so no username plugin. */
 
 export const authUser = pgTable("auth_user", {
   id: text("id").primaryKey(),
@@ -8,8 +8,6 @@ export const authUser = pgTable("auth_user", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
-  username: text("username").unique(),
-  displayUsername: text("display_username"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -66,10 +64,9 @@ export const authVerification = pgTable(
   (t) => [index("auth_verification_identifier_idx").on(t.identifier)],
 );
 
-/** Rate-limit counters shared by every instance (better-auth `database` storage and our own limits). */
-export const authRateLimit = pgTable("auth_rate_limit", {
-  id: text("id").primaryKey(),
-  key: text("key").notNull().unique(),
+/** Fixed-window attempt counters (sign-in, account creation), shared by every instance through PostgreSQL. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
   count: integer("count").notNull(),
-  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { body, createTestContext, type TestContext } from "../../../test/context";
 import { courses } from "../../db/schema";
-import { createTestContext, type TestContext } from "../../../test/context";
 
 describe("GET /api/courses/catalog", () => {
   let ctx: TestContext;
@@ -17,8 +17,8 @@ describe("GET /api/courses/catalog", () => {
   it("lists only active courses, newest first, with numeric prices", async () => {
     const res = await ctx.app.request("/api/courses/catalog");
     expect(res.status).toBe(200);
-    const body = await res.json();
-    expect(body.map((c: { name: string }) => c.name)).toEqual(["Novo", "Antigo"]);
-    expect(body[0]).toMatchObject({ price: 2500.5, durationMonths: 2, area: null });
+    const list = await body(res);
+    expect(list.map((c: { name: string }) => c.name)).toEqual(["Novo", "Antigo"]);
+    expect(list[0]).toMatchObject({ price: 2500.5, durationMonths: 2, area: null });
   });
 });

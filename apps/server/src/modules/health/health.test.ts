@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, type TestContext } from "../../../test/context";
 import { createApp } from "../../app";
 import { createDb, createPool } from "../../db/client";
-import { createTestContext, type TestContext } from "../../../test/context";
 
 describe("GET /api/health", () => {
   let ctx: TestContext;

@@ -5,7 +5,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, TEST_BASE_URL, type TestContext } from "../../../test/context";
+import { signInStaff } from "../../../test/actors";
+import { createTestContext, type TestContext } from "../../../test/context";
 import { startEmbeddedPostgres } from "../../db/embedded";
 import { authAccount, staffProfiles } from "../../db/schema";
 import { createLogger } from "../../logger";
@@ -14,13 +15,7 @@ import { upsertStaffUser } from "./users.service";
 const run = promisify(execFile);
 const serverDir = path.resolve(import.meta.dirname, "../../..");
 
-async function signIn(ctx: TestContext, email: string, password: string) {
-  return ctx.app.request("/api/auth/sign-in/email", {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: TEST_BASE_URL },
-    body: JSON.stringify({ email, password }),
-  });
-}
+const signIn = signInStaff;
 
 describe("create-admin", () => {
   let ctx: TestContext;
@@ -30,7 +25,12 @@ describe("create-admin", () => {
   afterAll(() => ctx.close());
 
   it("creates a super_admin who can sign in and is seen as such, with the password hashed", async () => {
-    const result = await upsertStaffUser(ctx.db, { email: "Chefe@Inst.ao", password: "segredo1", name: "Chefe", role: "super_admin" });
+    const result = await upsertStaffUser(ctx.db, {
+      email: "Chefe@Inst.ao",
+      password: "segredo1",
+      name: "Chefe",
+      role: "super_admin",
+    });
     expect(result).toMatchObject({ created: true, roleLabel: "Super Administrador" });
     const [account] = await ctx.db.select().from(authAccount).where(eq(authAccount.userId, result.userId));
     expect(account!.password).not.toContain("segredo1");
@@ -41,24 +41,35 @@ describe("create-admin", () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     const session = await (await ctx.app.request("/api/session", { headers: { cookie } })).json();
-    expect(session).toMatchObject({ user: { email: "chefe@inst.ao", name: "Chefe" }, staff: { role: "super_admin" }, student: null });
+    expect(session).toMatchObject({
+      user: { email: "chefe@inst.ao", name: "Chefe" },
+      staff: { role: "super_admin" },
+      student: null,
+    });
   });
 
   it("updates an existing user's password and role, and ends their sessions", async () => {
     const login = await signIn(ctx, "chefe@inst.ao", "segredo1");
     const cookie = login.headers.get("set-cookie")!;
-    const result = await upsertStaffUser(ctx.db, { email: "chefe@inst.ao", password: "novasenha", name: "Chefe", role: "financeiro" });
+    const result = await upsertStaffUser(ctx.db, {
+      email: "chefe@inst.ao",
+      password: "novasenha",
+      name: "Chefe",
+      role: "financeiro",
+    });
     expect(result.created).toBe(false);
-    expect((await ctx.db.select().from(staffProfiles).where(eq(staffProfiles.userId, result.userId)))[0]!.role).toBe("financeiro");
+    expect((await ctx.db.select().from(staffProfiles).where(eq(staffProfiles.userId, result.userId)))[0]!.role).toBe(
+      "financeiro",
+    );
     expect((await signIn(ctx, "chefe@inst.ao", "segredo1")).status).toBe(401);
     expect((await signIn(ctx, "chefe@inst.ao", "novasenha")).status).toBe(200);
     expect(await (await ctx.app.request("/api/session", { headers: { cookie } })).json()).toMatchObject({ user: null });
   });
 
   it("refuses bad input with Portuguese messages and changes nothing", async () => {
-    await expect(upsertStaffUser(ctx.db, { email: "x", password: "1", name: "A", role: "chefe" as never })).rejects.toThrow(
-      /Email inválido/,
-    );
+    await expect(
+      upsertStaffUser(ctx.db, { email: "x", password: "1", name: "A", role: "chefe" as never }),
+    ).rejects.toThrow(/Email inválido/);
   });
 
   describe("the command on the embedded database", () => {
@@ -79,7 +90,16 @@ describe("create-admin", () => {
       const running = await startEmbeddedPostgres(dataDir, createLogger("silent"));
       expect(running.started).toBe(true); // the command stopped the one it started
       try {
-        const second = await cli("--email", "root@inst.ao", "--password", "segredo2", "--name", "Root", "--role", "admin");
+        const second = await cli(
+          "--email",
+          "root@inst.ao",
+          "--password",
+          "segredo2",
+          "--name",
+          "Root",
+          "--role",
+          "admin",
+        );
         expect(second.stdout).toContain("Utilizador atualizado: root@inst.ao (Administrador)");
         process.kill(running.pid, 0); // still running
       } finally {

@@ -1,35 +1,60 @@
 import { randomUUID } from "node:crypto";
-import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@app/shared";
+import { ROLE_LABELS, STAFF_ROLES, type StaffRole, staffEmail, staffPassword } from "@app/shared";
 import { hashPassword } from "better-auth/crypto";
-import { and, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { STUDENT_EMAIL_DOMAIN } from "../../auth/auth";
-import type { Database } from "../../db/client";
-import { authAccount, authSession, authUser, staffProfiles } from "../../db/schema";
+import { isStudentEmail } from "../../auth/auth";
+import type { Database, Tx } from "../../db/client";
+import { authAccount, authSession, authUser, staffProfiles, studentAccounts } from "../../db/schema";
+import { ApiError } from "../../http/errors";
 
 export const staffUserInput = z.object({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(255, "Email muito longo")
-    .pipe(z.email("Email inválido"))
-    .refine((e) => !e.endsWith(`@${STUDENT_EMAIL_DOMAIN}`), "Email inválido"),
-  password: z.string().min(6, "A senha deve ter pelo menos 6 caracteres").max(100, "Senha muito longa"),
+  email: staffEmail.refine((e) => !isStudentEmail(e), "Email inválido"),
+  password: staffPassword,
   name: z.string().trim().min(2, "O nome deve ter pelo menos 2 caracteres").max(100, "Nome muito longo"),
-  role: z.enum(STAFF_ROLES, { message: `Perfil inválido. Use: ${STAFF_ROLES.join(", ")}` }),
+  phone: z.string().trim().max(20, "Telefone muito longo").optional(),
+  role: z.enum(STAFF_ROLES, { message: `Perfil inválido. Use: ${STAFF_ROLES.join(", ")}` }).nullable(),
 });
 export type StaffUserInput = z.input<typeof staffUserInput>;
 
+export const EMAIL_TAKEN = () =>
+  new ApiError(409, "email_taken", "Este email já está em uso. Tente fazer login ou use outro email.");
+
+async function insertCredential(tx: Tx, userId: string, passwordHash: string) {
+  await tx
+    .insert(authAccount)
+    .values({ id: randomUUID(), accountId: userId, providerId: "credential", userId, password: passwordHash });
+}
+
+/** A new staff user (auth user, hashed credential, profile) in one transaction; 409 when the e-mail exists. */
+export async function createStaffUser(db: Database, input: StaffUserInput): Promise<{ userId: string }> {
+  const data = staffUserInput.parse(input);
+  const passwordHash = await hashPassword(data.password);
+  const userId = randomUUID();
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(authUser).values({ id: userId, name: data.name, email: data.email });
+      await insertCredential(tx, userId, passwordHash);
+      await tx
+        .insert(staffProfiles)
+        .values({ userId, fullName: data.name, phone: data.phone || null, role: data.role });
+    });
+  } catch (err) {
+    if ((err as { cause?: { code?: string } }).cause?.code === "23505") throw EMAIL_TAKEN();
+    throw err;
+  }
+  return { userId };
+}
+
 /**
  * Creates a staff user with a role, or updates the name, password and role of an existing one
- * (ending their sessions, since the password changed). One transaction.
+ * (ending their sessions, since the password changed). One transaction. Used by `create-admin`.
  */
 export async function upsertStaffUser(
   db: Database,
   input: StaffUserInput,
 ): Promise<{ userId: string; created: boolean; role: StaffRole; roleLabel: string }> {
-  const data = staffUserInput.parse(input);
+  const data = staffUserInput.extend({ role: staffUserInput.shape.role.unwrap() }).parse(input);
   const passwordHash = await hashPassword(data.password);
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(authUser).where(eq(authUser.email, data.email)).for("update");
@@ -55,12 +80,53 @@ export async function upsertStaffUser(
   });
 }
 
-async function insertCredential(
-  tx: Parameters<Parameters<Database["transaction"]>[0]>[0],
-  userId: string,
-  hash: string,
-) {
-  await tx
-    .insert(authAccount)
-    .values({ id: randomUUID(), accountId: userId, providerId: "credential", userId, password: hash });
+/** Every staff user (students excluded), newest first. */
+export async function listStaffUsers(db: Database) {
+  const rows = await db
+    .select({
+      id: authUser.id,
+      email: authUser.email,
+      fullName: staffProfiles.fullName,
+      phone: staffProfiles.phone,
+      role: staffProfiles.role,
+      createdAt: authUser.createdAt,
+    })
+    .from(authUser)
+    .innerJoin(staffProfiles, eq(staffProfiles.userId, authUser.id))
+    .orderBy(desc(authUser.createdAt), asc(authUser.email));
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/**
+ * Replaces a staff user's role. The last super_admin cannot lose the role (the super_admin rows
+ * are locked, so two concurrent demotions cannot both pass).
+ */
+export async function changeRole(db: Database, userId: string, role: StaffRole) {
+  return db.transaction(async (tx) => {
+    const superAdmins = await tx
+      .select({ userId: staffProfiles.userId })
+      .from(staffProfiles)
+      .where(eq(staffProfiles.role, "super_admin"))
+      .for("update");
+    const [target] = await tx.select().from(staffProfiles).where(eq(staffProfiles.userId, userId)).for("update");
+    if (!target) throw new ApiError(404, "not_found", "Utilizador não encontrado");
+    const isStudent = await tx
+      .select({ id: studentAccounts.id })
+      .from(studentAccounts)
+      .where(eq(studentAccounts.userId, userId));
+    if (isStudent.length > 0) throw new ApiError(404, "not_found", "Utilizador não encontrado");
+    if (target.role === "super_admin" && role !== "super_admin" && superAdmins.length <= 1) {
+      throw new ApiError(409, "last_super_admin", "Não é possível remover o perfil do último Super Administrador");
+    }
+    await tx.update(staffProfiles).set({ role }).where(eq(staffProfiles.userId, userId));
+    return { id: userId, role };
+  });
+}
+
+export async function countSuperAdmins(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(staffProfiles)
+    .where(eq(staffProfiles.role, "super_admin"));
+  return row?.n ?? 0;
 }

@@ -1,0 +1,217 @@
+import {
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  staffLoginSchema,
+  staffSignUpSchema,
+  studentLoginSchema,
+} from "@app/shared";
+import { createRoute, z } from "@hono/zod-openapi";
+import { isAPIError } from "better-auth/api";
+import type { Context } from "hono";
+import type { AppEnv } from "../http/env";
+import { ApiError, errorResponse } from "../http/errors";
+import { createRouter } from "../http/router";
+import { createStaffUser } from "../modules/users/users.service";
+import { isStudentEmail, studentEmail } from "./auth";
+import { clientIp } from "./client-ip";
+import { clearAttempts, consumeAttempt, LIMITS } from "./rate-limit";
+import { sessionForUser } from "./session";
+import { sessionBody, sessionSchema } from "./session.routes";
+
+const WRONG_STAFF_CREDENTIALS = "Email ou senha incorretos. Por favor, tente novamente.";
+const WRONG_STUDENT_CREDENTIALS = "Código ou senha incorretos";
+const INVALID_LINK = () => new ApiError(400, "invalid_link", "Link inválido");
+
+const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
+const okSchema = z.object({ ok: z.literal(true) }).openapi("Ok");
+const sessionResponse = (description: string) => ({ description, ...json(sessionSchema) });
+
+/** Copies better-auth's Set-Cookie headers (session cookie) onto our response. */
+function forwardCookies(c: Context<AppEnv>, headers: Headers) {
+  for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
+}
+
+/** Signs in through better-auth; wrong credentials become `message` (the same for unknown user and wrong password). */
+async function signIn(c: Context<AppEnv>, email: string, password: string, message: string) {
+  const { auth, db } = c.get("deps");
+  try {
+    const { headers, response } = await auth.api.signInEmail({
+      body: { email, password },
+      headers: c.req.raw.headers,
+      returnHeaders: true,
+    });
+    forwardCookies(c, headers);
+    return sessionForUser(db, response.user.id, response.user.email);
+  } catch (err) {
+    if (isAPIError(err) && err.statusCode < 500) throw new ApiError(401, "invalid_credentials", message);
+    throw err;
+  }
+}
+
+const staffSignIn = createRoute({
+  method: "post",
+  path: "/auth/sign-in",
+  tags: ["auth"],
+  summary: "Staff sign-in with e-mail and password",
+  request: { body: { required: true, ...json(staffLoginSchema) } },
+  responses: {
+    200: sessionResponse("Signed in; the session cookie is set"),
+    400: errorResponse("Invalid input"),
+    401: errorResponse(WRONG_STAFF_CREDENTIALS),
+    429: errorResponse("Too many attempts (per account or per IP); see Retry-After"),
+  },
+});
+
+const staffSignUp = createRoute({
+  method: "post",
+  path: "/auth/sign-up",
+  tags: ["auth"],
+  summary: "Staff sign-up; the new user has no role until a super_admin gives one",
+  request: { body: { required: true, ...json(staffSignUpSchema) } },
+  responses: {
+    201: sessionResponse("Account created and signed in"),
+    400: errorResponse("Invalid input"),
+    409: errorResponse("E-mail already registered"),
+    429: errorResponse("Too many attempts from this IP"),
+  },
+});
+
+const signOut = createRoute({
+  method: "post",
+  path: "/auth/sign-out",
+  tags: ["auth"],
+  summary: "Ends the current session (staff or student)",
+  responses: { 200: { description: "Signed out", ...json(okSchema) } },
+});
+
+const forgotPassword = createRoute({
+  method: "post",
+  path: "/auth/password/forgot",
+  tags: ["auth"],
+  summary: "Sends a single-use, expiring reset link to a staff e-mail (the answer never says whether it exists)",
+  request: { body: { required: true, ...json(forgotPasswordSchema) } },
+  responses: {
+    200: { description: "If the e-mail exists, a link was sent", ...json(okSchema) },
+    400: errorResponse("Invalid e-mail"),
+    429: errorResponse("Too many requests"),
+  },
+});
+
+const checkResetLink = createRoute({
+  method: "get",
+  path: "/auth/password/reset",
+  tags: ["auth"],
+  summary: "Whether a reset link is still valid (it changes nothing)",
+  request: { query: z.object({ token: z.string().optional() }) },
+  responses: {
+    200: { description: "The link is valid", ...json(z.object({ valid: z.literal(true) })) },
+    400: errorResponse("Link inválido"),
+  },
+});
+
+const resetPassword = createRoute({
+  method: "post",
+  path: "/auth/password/reset",
+  tags: ["auth"],
+  summary: "Sets a new password from a reset link; ends every session of the user",
+  request: { body: { required: true, ...json(resetPasswordSchema) } },
+  responses: {
+    200: { description: "Password changed; sign in again", ...json(okSchema) },
+    400: errorResponse("Invalid input or Link inválido"),
+  },
+});
+
+const studentSignIn = createRoute({
+  method: "post",
+  path: "/auth/student/sign-in",
+  tags: ["auth"],
+  summary: "Student sign-in with the student code (case-insensitive) and password",
+  request: { body: { required: true, ...json(studentLoginSchema) } },
+  responses: {
+    200: sessionResponse("Signed in; the session cookie is set"),
+    400: errorResponse("Invalid input"),
+    401: errorResponse(WRONG_STUDENT_CREDENTIALS),
+    429: errorResponse("Too many attempts (per code or per IP); see Retry-After"),
+  },
+});
+
+export const authRoutes = createRouter()
+  .openapi(staffSignIn, async (c) => {
+    const { email, password } = c.req.valid("json");
+    const { db } = c.get("deps");
+    await consumeAttempt(db, `staff-sign-in:ip:${clientIp(c)}`, LIMITS.signInPerIp);
+    await consumeAttempt(db, `staff-sign-in:account:${email}`, LIMITS.signInPerAccount);
+    if (isStudentEmail(email)) throw new ApiError(401, "invalid_credentials", WRONG_STAFF_CREDENTIALS);
+    const session = await signIn(c, email, password, WRONG_STAFF_CREDENTIALS);
+    await clearAttempts(db, `staff-sign-in:account:${email}`);
+    return c.json(sessionBody(session), 200);
+  })
+  .openapi(staffSignUp, async (c) => {
+    const input = c.req.valid("json");
+    const { db } = c.get("deps");
+    await consumeAttempt(db, `staff-sign-up:ip:${clientIp(c)}`, LIMITS.createAccountPerIp);
+    if (isStudentEmail(input.email)) throw new ApiError(400, "validation_error", "Email inválido");
+    await createStaffUser(db, {
+      email: input.email,
+      password: input.password,
+      name: input.fullName,
+      phone: input.phone,
+      role: null,
+    });
+    const session = await signIn(c, input.email, input.password, "Erro ao criar conta");
+    return c.json(sessionBody(session), 201);
+  })
+  .openapi(signOut, async (c) => {
+    const { auth } = c.get("deps");
+    try {
+      const { headers } = await auth.api.signOut({ headers: c.req.raw.headers, returnHeaders: true });
+      forwardCookies(c, headers);
+    } catch (err) {
+      if (!isAPIError(err)) throw err; // no session: signing out is already done
+    }
+    return c.json({ ok: true as const }, 200);
+  })
+  .openapi(forgotPassword, async (c) => {
+    const { email } = c.req.valid("json");
+    const { auth, db, config, log } = c.get("deps");
+    await consumeAttempt(db, `password-forgot:ip:${clientIp(c)}`, LIMITS.signInPerIp);
+    await consumeAttempt(db, `password-forgot:account:${email}`, LIMITS.passwordResetPerAccount);
+    if (!isStudentEmail(email)) {
+      try {
+        await auth.api.requestPasswordReset({ body: { email, redirectTo: `${config.baseUrl}/reset-password` } });
+      } catch (err) {
+        log.error({ err }, "password reset e-mail failed");
+        throw new ApiError(503, "mail_failed", "Erro ao enviar email");
+      }
+    }
+    return c.json({ ok: true as const }, 200);
+  })
+  .openapi(checkResetLink, async (c) => {
+    const { token } = c.req.valid("query");
+    if (!token) throw INVALID_LINK();
+    const context = await c.get("deps").auth.$context;
+    const verification = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+    if (!verification || verification.expiresAt < new Date()) throw INVALID_LINK();
+    c.header("Cache-Control", "no-store");
+    return c.json({ valid: true as const }, 200);
+  })
+  .openapi(resetPassword, async (c) => {
+    const { token, password } = c.req.valid("json");
+    try {
+      await c.get("deps").auth.api.resetPassword({ body: { token, newPassword: password } });
+    } catch (err) {
+      if (isAPIError(err) && err.statusCode < 500) throw INVALID_LINK();
+      throw err;
+    }
+    return c.json({ ok: true as const }, 200);
+  })
+  .openapi(studentSignIn, async (c) => {
+    const { code, password } = c.req.valid("json");
+    const { db } = c.get("deps");
+    await consumeAttempt(db, `student-sign-in:ip:${clientIp(c)}`, LIMITS.signInPerIp);
+    await consumeAttempt(db, `student-sign-in:account:${code}`, LIMITS.signInPerAccount);
+    const session = await signIn(c, studentEmail(code), password, WRONG_STUDENT_CREDENTIALS);
+    if (!session.student) throw new ApiError(401, "invalid_credentials", WRONG_STUDENT_CREDENTIALS);
+    await clearAttempts(db, `student-sign-in:account:${code}`);
+    return c.json(sessionBody(session), 200);
+  });

@@ -1,0 +1,38 @@
+import { roleSatisfies, type StaffRole } from "@app/shared";
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../http/env";
+import { ApiError } from "../http/errors";
+import { readSession } from "./session";
+
+export const NOT_SIGNED_IN = () => new ApiError(401, "unauthenticated", "Sessão expirada. Faça login novamente.");
+
+/**
+ * Staff only. A staff user without a role ('Sem perfil') is refused everywhere; super_admin passes
+ * every role requirement. Students are never staff.
+ */
+export function requireStaff(role?: StaffRole): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const session = await readSession(c);
+    if (!session.user) throw NOT_SIGNED_IN();
+    if (!session.staff) throw new ApiError(403, "forbidden", "Acesso reservado à equipa do instituto");
+    if (!session.staff.role) {
+      throw new ApiError(403, "no_role", "Sem perfil: aguarde que um administrador atribua um perfil");
+    }
+    if (!roleSatisfies(session.staff.role, role)) {
+      throw new ApiError(403, "forbidden", "Não tem permissão para esta ação");
+    }
+    c.set("session", session);
+    return next();
+  };
+}
+
+/** Signed-in students only; each route then reads only the student's own rows. */
+export function requireStudent(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const session = await readSession(c);
+    if (!session.user) throw NOT_SIGNED_IN();
+    if (!session.student) throw new ApiError(403, "forbidden", "Acesso reservado a alunos");
+    c.set("session", session);
+    return next();
+  };
+}

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jsonRequest, staffActor, studentActor } from "../test/actors";
+import { body, createTestContext, type TestContext } from "../test/context";
+
+/**
+ * Every /api route (from the OpenAPI document) × every kind of caller → the status it must get.
+ * A route added without a row here fails this test: add it with its expected statuses.
+ */
+const ACTORS = [
+  "anonymous",
+  "studentA",
+  "studentB",
+  "noRole",
+  "admin",
+  "secretaria",
+  "professor",
+  "financeiro",
+  "super_admin",
+] as const;
+type Actor = (typeof ACTORS)[number];
+type Expectation = Record<Actor, number>;
+
+const all = (status: number): Expectation => Object.fromEntries(ACTORS.map((a) => [a, status])) as Expectation;
+/** Staff with any role; students and role-less staff refused. */
+const anyStaffRole = (ok: number): Expectation => ({
+  anonymous: 401,
+  studentA: 403,
+  studentB: 403,
+  noRole: 403,
+  admin: ok,
+  secretaria: ok,
+  professor: ok,
+  financeiro: ok,
+  super_admin: ok,
+});
+const onlyRole = (role: "super_admin" | "financeiro", ok: number): Expectation => ({
+  ...anyStaffRole(403),
+  super_admin: ok,
+  ...(role === "financeiro" ? { financeiro: ok } : {}),
+});
+const onlyStudents = (ok: number): Expectation => ({
+  ...all(403),
+  anonymous: 401,
+  studentA: ok,
+  studentB: ok,
+});
+
+interface Row {
+  expect: Expectation;
+  /** Body to send (authorisation is checked before validation, so most rows send an empty one). */
+  body?: () => unknown;
+  path?: () => string;
+}
+
+let target = { userId: "" };
+
+const MATRIX: Record<string, Row> = {
+  "GET /api/health": { expect: all(200) },
+  "GET /api/session": { expect: all(200) },
+  "GET /api/courses/catalog": { expect: all(200) },
+  // Public forms: an empty body is invalid for everyone (400), never 401/403.
+  "POST /api/auth/sign-in": { expect: all(400), body: () => ({}) },
+  "POST /api/auth/sign-up": { expect: all(400), body: () => ({}) },
+  "POST /api/auth/password/forgot": { expect: all(400), body: () => ({}) },
+  "GET /api/auth/password/reset": { expect: all(400) },
+  "POST /api/auth/password/reset": { expect: all(400), body: () => ({}) },
+  "POST /api/auth/student/sign-in": { expect: all(400), body: () => ({}) },
+  "POST /api/student-accounts": { expect: all(400), body: () => ({}) },
+  "GET /api/student-accounts/me": { expect: onlyStudents(200) },
+  "PUT /api/student-accounts/me/password": { expect: onlyStudents(400), body: () => ({}) },
+  "GET /api/users": { expect: onlyRole("super_admin", 200) },
+  "PUT /api/users/{id}/role": {
+    expect: onlyRole("super_admin", 200),
+    path: () => `/api/users/${target.userId}/role`,
+    body: () => ({ role: "secretaria" }),
+  },
+  // Last: it ends the caller's session.
+  "POST /api/auth/sign-out": { expect: all(200) },
+};
+
+describe("authorisation matrix", () => {
+  let ctx: TestContext;
+  const cookies: Partial<Record<Actor, string>> = {};
+  let routes: string[];
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const doc = await body(await ctx.app.request("/api/openapi.json"));
+    routes = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    cookies.studentA = (await studentActor(ctx, "Aluno A")).cookie;
+    cookies.studentB = (await studentActor(ctx, "Aluno B")).cookie;
+    cookies.noRole = (await staffActor(ctx, null)).cookie;
+    for (const role of ["admin", "secretaria", "professor", "financeiro", "super_admin"] as const) {
+      cookies[role] = (await staffActor(ctx, role)).cookie;
+    }
+    target = { userId: (await staffActor(ctx, "professor")).userId };
+  }, 120_000);
+  afterAll(() => ctx.close());
+
+  it("has a row for every route of the OpenAPI document, and no row for a route that does not exist", () => {
+    expect(
+      routes.filter((r) => !(r in MATRIX)),
+      "routes missing from the matrix",
+    ).toEqual([]);
+    expect(
+      Object.keys(MATRIX).filter((r) => !routes.includes(r)),
+      "rows for unknown routes",
+    ).toEqual([]);
+  });
+
+  for (const [route, row] of Object.entries(MATRIX)) {
+    it(`${route}`, async () => {
+      const [method, templatePath] = route.split(" ") as [string, string];
+      for (const actor of ACTORS) {
+        const path = row.path?.() ?? templatePath;
+        const init = jsonRequest(method, row.body?.(), cookies[actor]);
+        if (method === "GET") init.body = undefined;
+        const res = await ctx.app.request(path, init);
+        expect(res.status, `${actor} → ${route}`).toBe(row.expect[actor]);
+      }
+    });
+  }
+
+  it("student A only ever sees student A's account, and B only B's", async () => {
+    const a = await studentActor(ctx, "Aluna Ana");
+    const b = await studentActor(ctx, "Aluno Bento");
+    for (const [who, name] of [
+      [a, "Aluna Ana"],
+      [b, "Aluno Bento"],
+    ] as const) {
+      const me = await body(await ctx.app.request("/api/student-accounts/me", { headers: { cookie: who.cookie } }));
+      expect(me).toMatchObject({ studentName: name, studentCode: who.studentCode });
+    }
+  });
+});

@@ -1,0 +1,90 @@
+import { changeStudentPasswordSchema, createStudentAccountSchema } from "@app/shared";
+import { createRoute, z } from "@hono/zod-openapi";
+import { clientIp } from "../../auth/client-ip";
+import { requireStudent } from "../../auth/guards";
+import { consumeAttempt, LIMITS } from "../../auth/rate-limit";
+import { errorResponse } from "../../http/errors";
+import { createRouter } from "../../http/router";
+import { changeOwnPassword, createStudentAccount, getOwnAccount } from "./student-accounts.service";
+
+const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
+
+const createdSchema = z
+  .object({ studentCode: z.string(), studentPassword: z.string() })
+  .openapi("NewStudentCredentials");
+
+const ownAccountSchema = z
+  .object({
+    studentName: z.string(),
+    studentCode: z.string(),
+    studentPhone: z.string(),
+    studentEmail: z.string().nullable(),
+    mustChangePassword: z.boolean(),
+    passwordChangedAt: z.string().nullable(),
+    enrollmentCompleted: z.boolean(),
+  })
+  .openapi("OwnStudentAccount");
+
+const createAccount = createRoute({
+  method: "post",
+  path: "/student-accounts",
+  tags: ["student-accounts"],
+  summary: "Creates a student account; the generated code and password are shown once",
+  request: { body: { required: true, ...json(createStudentAccountSchema) } },
+  responses: {
+    201: { description: "The code and temporary password (only now)", ...json(createdSchema) },
+    400: errorResponse("Invalid input"),
+    429: errorResponse("Too many accounts from this IP or phone"),
+  },
+});
+
+const getOwn = createRoute({
+  method: "get",
+  path: "/student-accounts/me",
+  tags: ["student-accounts"],
+  summary: "The signed-in student's own account",
+  middleware: [requireStudent()] as const,
+  responses: {
+    200: { description: "The account", ...json(ownAccountSchema) },
+    401: errorResponse("Not signed in"),
+    403: errorResponse("Not a student"),
+  },
+});
+
+const changePassword = createRoute({
+  method: "put",
+  path: "/student-accounts/me/password",
+  tags: ["student-accounts"],
+  summary: "Changes the student's own password; ends their other sessions",
+  middleware: [requireStudent()] as const,
+  request: { body: { required: true, ...json(changeStudentPasswordSchema) } },
+  responses: {
+    200: { description: "Changed", ...json(z.object({ passwordChangedAt: z.string() })) },
+    400: errorResponse("Invalid input, or 'Senha atual incorreta' on currentPassword"),
+    401: errorResponse("Not signed in"),
+    403: errorResponse("Not a student"),
+  },
+});
+
+export const studentAccountRoutes = createRouter()
+  .openapi(createAccount, async (c) => {
+    const input = c.req.valid("json");
+    const { db } = c.get("deps");
+    await consumeAttempt(db, `student-create:ip:${clientIp(c)}`, LIMITS.createAccountPerIp);
+    await consumeAttempt(db, `student-create:phone:${input.studentPhone}`, LIMITS.createAccountPerPhone);
+    c.header("Cache-Control", "no-store");
+    return c.json(await createStudentAccount(db, input), 201);
+  })
+  .openapi(getOwn, async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await getOwnAccount(c.get("deps").db, c.get("session").student!.id), 200);
+  })
+  .openapi(changePassword, async (c) => {
+    const session = c.get("session");
+    const result = await changeOwnPassword(
+      c.get("deps").db,
+      { studentAccountId: session.student!.id, userId: session.user!.id, sessionId: session.sessionId },
+      c.req.valid("json"),
+    );
+    return c.json(result, 200);
+  });

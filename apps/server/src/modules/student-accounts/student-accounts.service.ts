@@ -1,0 +1,102 @@
+import { randomUUID } from "node:crypto";
+import { changeStudentPasswordSchema, type createStudentAccountSchema } from "@app/shared";
+import { hashPassword, verifyPassword } from "better-auth/crypto";
+import { and, eq, ne } from "drizzle-orm";
+import type { z } from "zod";
+import { studentEmail } from "../../auth/auth";
+import type { Database } from "../../db/client";
+import { authAccount, authSession, authUser, studentAccounts } from "../../db/schema";
+import { ApiError } from "../../http/errors";
+import { generateStudentCode, generateStudentPassword } from "./credentials";
+
+type NewStudentAccount = z.output<typeof createStudentAccountSchema>;
+
+const UNIQUE_VIOLATION = "23505";
+const MAX_CODE_TRIES = 8;
+
+/**
+ * Creates a student account (auth user with a synthetic e-mail, hashed credential, account row) in one
+ * transaction. The code and the plain password are returned once and never stored in clear.
+ */
+export async function createStudentAccount(db: Database, input: NewStudentAccount) {
+  const studentPassword = generateStudentPassword();
+  const passwordHash = await hashPassword(studentPassword);
+  for (let attempt = 1; ; attempt++) {
+    const studentCode = generateStudentCode();
+    const userId = randomUUID();
+    try {
+      await db.transaction(async (tx) => {
+        await tx.insert(authUser).values({ id: userId, name: input.studentName, email: studentEmail(studentCode) });
+        await tx
+          .insert(authAccount)
+          .values({ id: randomUUID(), accountId: userId, providerId: "credential", userId, password: passwordHash });
+        await tx.insert(studentAccounts).values({
+          userId,
+          studentName: input.studentName,
+          studentPhone: input.studentPhone,
+          studentEmail: input.studentEmail,
+          studentCode,
+        });
+      });
+      return { studentCode, studentPassword };
+    } catch (err) {
+      const code = (err as { cause?: { code?: string } }).cause?.code;
+      // A code already taken: draw another one (the whole transaction rolled back).
+      if (code === UNIQUE_VIOLATION && attempt < MAX_CODE_TRIES) continue;
+      throw err;
+    }
+  }
+}
+
+export async function getOwnAccount(db: Database, studentAccountId: string) {
+  const [row] = await db.select().from(studentAccounts).where(eq(studentAccounts.id, studentAccountId));
+  if (!row) throw new ApiError(404, "not_found", "Conta do aluno não encontrada");
+  return {
+    studentName: row.studentName,
+    studentCode: row.studentCode,
+    studentPhone: row.studentPhone,
+    studentEmail: row.studentEmail,
+    mustChangePassword: row.mustChangePassword,
+    passwordChangedAt: row.passwordChangedAt?.toISOString() ?? null,
+    enrollmentCompleted: row.enrollmentCompleted,
+  };
+}
+
+/**
+ * Changes the student's own password after checking the current one. Sets must_change_password=false and
+ * password_changed_at=now, and ends the student's other sessions — all in one transaction.
+ */
+export async function changeOwnPassword(
+  db: Database,
+  who: { studentAccountId: string; userId: string; sessionId: string | undefined },
+  input: z.input<typeof changeStudentPasswordSchema>,
+) {
+  const { currentPassword, newPassword } = changeStudentPasswordSchema.parse(input);
+  const newHash = await hashPassword(newPassword);
+  return db.transaction(async (tx) => {
+    const [account] = await tx
+      .select()
+      .from(authAccount)
+      .where(and(eq(authAccount.userId, who.userId), eq(authAccount.providerId, "credential")))
+      .for("update");
+    if (!account?.password || !(await verifyPassword({ hash: account.password, password: currentPassword }))) {
+      throw new ApiError(400, "wrong_password", "Senha atual incorreta", [
+        { path: "currentPassword", message: "Senha atual incorreta" },
+      ]);
+    }
+    const changedAt = new Date();
+    await tx.update(authAccount).set({ password: newHash, updatedAt: changedAt }).where(eq(authAccount.id, account.id));
+    await tx
+      .update(studentAccounts)
+      .set({ mustChangePassword: false, passwordChangedAt: changedAt })
+      .where(eq(studentAccounts.id, who.studentAccountId));
+    await tx
+      .delete(authSession)
+      .where(
+        who.sessionId
+          ? and(eq(authSession.userId, who.userId), ne(authSession.id, who.sessionId))
+          : eq(authSession.userId, who.userId),
+      );
+    return { passwordChangedAt: changedAt.toISOString() };
+  });
+}

@@ -1,0 +1,178 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cookieOf, jsonRequest, studentActor } from "../../../test/actors";
+import { body, createTestContext, type TestContext } from "../../../test/context";
+import { authAccount, studentAccounts } from "../../db/schema";
+import { generateStudentCode, generateStudentPassword } from "./credentials";
+import { createStudentAccount } from "./student-accounts.service";
+
+describe("student accounts", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  const create = (payload: unknown) => ctx.app.request("/api/student-accounts", jsonRequest("POST", payload));
+
+  it("creates an account and returns the code and a 6-character A-Z/0-9 password once; only a hash is stored", async () => {
+    const res = await create({
+      studentName: "Maria Manuel",
+      studentPhone: "923 456 789",
+      hasEmail: true,
+      studentEmail: "Maria@Mail.ao",
+    });
+    expect(res.status).toBe(201);
+    const { studentCode, studentPassword } = await body(res);
+    expect(studentCode).toMatch(/^[A-Z0-9]{1,10}$/);
+    expect(studentPassword).toMatch(/^[A-Z0-9]{6}$/);
+
+    const [row] = await ctx.db.select().from(studentAccounts).where(eq(studentAccounts.studentCode, studentCode));
+    expect(row).toMatchObject({
+      studentName: "Maria Manuel",
+      studentPhone: "923456789",
+      studentEmail: "maria@mail.ao",
+      mustChangePassword: true,
+      passwordChangedAt: null,
+      enrollmentCompleted: false,
+    });
+    expect(JSON.stringify(row)).not.toContain(studentPassword);
+    const [account] = await ctx.db.select().from(authAccount).where(eq(authAccount.userId, row!.userId));
+    expect(account!.password).not.toContain(studentPassword);
+    expect(account!.password!.length).toBeGreaterThan(40);
+  });
+
+  it("refuses bad input with the SPEC's messages and creates nothing", async () => {
+    const before = (await ctx.db.select().from(studentAccounts)).length;
+    const cases: [unknown, string, string][] = [
+      [
+        { studentName: "A", studentPhone: "923456789", hasEmail: false },
+        "studentName",
+        "O nome deve ter pelo menos 2 caracteres",
+      ],
+      [
+        { studentName: "Ana Paula", studentPhone: "92345678", hasEmail: false },
+        "studentPhone",
+        "Telefone deve ter 9 dígitos",
+      ],
+      [
+        { studentName: "Ana Paula", studentPhone: "9234567890", hasEmail: false },
+        "studentPhone",
+        "Telefone deve ter 9 dígitos",
+      ],
+      [
+        { studentName: "Ana Paula", studentPhone: "923456789", hasEmail: true, studentEmail: "ana@" },
+        "studentEmail",
+        "Email inválido",
+      ],
+    ];
+    for (const [payload, path, message] of cases) {
+      const res = await create(payload);
+      expect(res.status).toBe(400);
+      expect((await body(res)).error.issues).toContainEqual({ path, message });
+    }
+    expect((await ctx.db.select().from(studentAccounts)).length).toBe(before);
+  });
+
+  it("gives every account a different code, over many creations", async () => {
+    const codes = new Set<string>();
+    for (let i = 0; i < 40; i++) {
+      const { studentCode } = await createStudentAccount(ctx.db, {
+        studentName: `Aluno ${i}`,
+        studentPhone: String(910000000 + i),
+        hasEmail: false,
+        studentEmail: null,
+      });
+      codes.add(studentCode);
+    }
+    expect(codes.size).toBe(40);
+  });
+
+  it("draws codes and passwords from their alphabets with a secure generator", () => {
+    const passwords = new Set(Array.from({ length: 2000 }, generateStudentPassword));
+    expect(passwords.size).toBeGreaterThan(1990);
+    const chars = new Set([...passwords].join(""));
+    expect([...chars].every((ch) => /[A-Z0-9]/.test(ch))).toBe(true);
+    expect(chars.size).toBe(36); // every letter and digit appears
+    for (let i = 0; i < 200; i++) expect(generateStudentCode()).toMatch(/^AL[A-HJ-NP-Z2-9]{6}$/);
+  });
+
+  it("limits account creation per phone number (429)", async () => {
+    const payload = { studentName: "Repetido", studentPhone: "955555555", hasEmail: false };
+    for (let i = 0; i < 3; i++) expect((await create(payload)).status).toBe(201);
+    const res = await create(payload);
+    expect(res.status).toBe(429);
+    expect(res.headers.get("retry-after")).toBeTruthy();
+  });
+
+  describe("sign-in with the code", () => {
+    it("accepts the code in any case and says the same for an unknown code or a wrong password", async () => {
+      const s = await studentActor(ctx, "Joana Silva");
+      const ok = await ctx.app.request(
+        "/api/auth/student/sign-in",
+        jsonRequest("POST", { code: s.studentCode.toLowerCase(), password: s.studentPassword.toLowerCase() }),
+      );
+      expect(ok.status).toBe(200);
+      expect(await body(ok)).toMatchObject({
+        student: { code: s.studentCode, name: "Joana Silva", enrollmentCompleted: false },
+        staff: null,
+      });
+
+      for (const payload of [
+        { code: s.studentCode, password: "ZZZZZZ" },
+        { code: "NAOEXISTE", password: s.studentPassword },
+      ]) {
+        const res = await ctx.app.request("/api/auth/student/sign-in", jsonRequest("POST", payload));
+        expect(res.status).toBe(401);
+        expect((await body(res)).error.message).toBe("Código ou senha incorretos");
+      }
+    });
+  });
+
+  describe("the student's own account and password", () => {
+    it("shows the account and changes the password: flags set, other sessions ended, this one kept", async () => {
+      const s = await studentActor(ctx, "Pedro Afonso");
+      const other = cookieOf(
+        await ctx.app.request(
+          "/api/auth/student/sign-in",
+          jsonRequest("POST", { code: s.studentCode, password: s.studentPassword }),
+        ),
+      );
+      const me = await body(await ctx.app.request("/api/student-accounts/me", { headers: { cookie: s.cookie } }));
+      expect(me).toMatchObject({
+        studentName: "Pedro Afonso",
+        studentCode: s.studentCode,
+        mustChangePassword: true,
+        passwordChangedAt: null,
+      });
+
+      const change = (payload: unknown) =>
+        ctx.app.request("/api/student-accounts/me/password", jsonRequest("PUT", payload, s.cookie));
+
+      const wrong = await change({ currentPassword: "ZZZZZZ", newPassword: "NOVA12", confirmPassword: "NOVA12" });
+      expect(wrong.status).toBe(400);
+      expect((await body(wrong)).error.issues).toEqual([{ path: "currentPassword", message: "Senha atual incorreta" }]);
+
+      const bad = await change({ currentPassword: s.studentPassword, newPassword: "abc", confirmPassword: "abc" });
+      expect((await body(bad)).error.issues).toContainEqual({
+        path: "newPassword",
+        message: "Senha deve ter exatamente 6 caracteres alfanuméricos (A-Z, 0-9)",
+      });
+
+      const ok = await change({ currentPassword: s.studentPassword, newPassword: "nova12", confirmPassword: "NOVA12" });
+      expect(ok.status).toBe(200);
+      const after = await body(await ctx.app.request("/api/student-accounts/me", { headers: { cookie: s.cookie } }));
+      expect(after.mustChangePassword).toBe(false);
+      expect(after.passwordChangedAt).not.toBeNull();
+      expect(await body(await ctx.app.request("/api/session", { headers: { cookie: other } }))).toMatchObject({
+        user: null,
+      });
+
+      const relogin = await ctx.app.request(
+        "/api/auth/student/sign-in",
+        jsonRequest("POST", { code: s.studentCode, password: "NOVA12" }),
+      );
+      expect(relogin.status).toBe(200);
+    });
+  });
+});

@@ -1,0 +1,56 @@
+import type { StaffRole } from "@app/shared";
+import { createStaffUser } from "../src/modules/users/users.service";
+import { TEST_BASE_URL, type TestContext } from "./context";
+
+/** Requests as a browser on our own site would send them. */
+export function jsonRequest(method: string, payload?: unknown, cookie?: string): RequestInit {
+  return {
+    method,
+    headers: {
+      "content-type": "application/json",
+      origin: TEST_BASE_URL,
+      ...(cookie ? { cookie } : {}),
+    },
+    body: payload === undefined ? undefined : JSON.stringify(payload),
+  };
+}
+
+/** The session cookie pair(s) of a response, ready for a Cookie header. */
+export function cookieOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+export async function signInStaff(ctx: TestContext, email: string, password: string): Promise<Response> {
+  return ctx.app.request("/api/auth/sign-in", jsonRequest("POST", { email, password }));
+}
+
+let counter = 0;
+
+/** A staff user with the given role (or none), signed in; returns their session cookie. */
+export async function staffActor(ctx: TestContext, role: StaffRole | null, name = `Staff ${role ?? "sem perfil"}`) {
+  const email = `staff${++counter}-${role ?? "none"}@inst.ao`;
+  const { userId } = await createStaffUser(ctx.db, { email, password: "segredo1", name, role });
+  const res = await signInStaff(ctx, email, "segredo1");
+  if (res.status !== 200) throw new Error(`staff sign-in failed: ${res.status}`);
+  return { userId, email, cookie: cookieOf(res) };
+}
+
+/** A student account created through the API and signed in; returns its code, password and cookie. */
+export async function studentActor(ctx: TestContext, name = "Aluno Teste") {
+  const phone = String(900000000 + ++counter).slice(0, 9);
+  const created = await ctx.app.request(
+    "/api/student-accounts",
+    jsonRequest("POST", { studentName: name, studentPhone: phone, hasEmail: false }),
+  );
+  if (created.status !== 201) throw new Error(`student creation failed: ${created.status} ${await created.text()}`);
+  const { studentCode, studentPassword } = (await created.json()) as { studentCode: string; studentPassword: string };
+  const res = await ctx.app.request(
+    "/api/auth/student/sign-in",
+    jsonRequest("POST", { code: studentCode, password: studentPassword }),
+  );
+  if (res.status !== 200) throw new Error(`student sign-in failed: ${res.status}`);
+  return { studentCode, studentPassword, phone, cookie: cookieOf(res) };
+}

@@ -1,0 +1,70 @@
+import { z } from "zod";
+
+/** Student account rules and messages (SPEC §5 'Student account creation', 'Student login', 'Student password change'). */
+
+export const STUDENT_CODE_MAX = 10;
+export const STUDENT_PASSWORD_LENGTH = 6;
+export const STUDENT_PASSWORD_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+/** Keeps only digits, as the phone field does while the user types. */
+export function onlyDigits(value: string): string {
+  return value.replace(/\D/g, "");
+}
+
+export const createStudentAccountSchema = z
+  .object({
+    studentName: z.string().trim().min(2, "O nome deve ter pelo menos 2 caracteres").max(100, "Nome muito longo"),
+    studentPhone: z
+      .string()
+      .transform(onlyDigits)
+      .pipe(z.string().regex(/^\d{9}$/, "Telefone deve ter 9 dígitos")),
+    hasEmail: z.boolean(),
+    studentEmail: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .nullable()
+      .optional()
+      .transform((v) => (v ? v : null)),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.hasEmail) return;
+    const ok = v.studentEmail && v.studentEmail.length <= 255 && z.email().safeParse(v.studentEmail).success;
+    if (!ok) ctx.addIssue({ code: "custom", path: ["studentEmail"], message: "Email inválido" });
+  })
+  .transform((v) => ({ ...v, studentEmail: v.hasEmail ? v.studentEmail : null }));
+export type CreateStudentAccountInput = z.input<typeof createStudentAccountSchema>;
+
+export const studentCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .min(1, "Código é obrigatório")
+  .max(STUDENT_CODE_MAX, "Código ou senha incorretos");
+
+export const studentLoginSchema = z.object({
+  code: studentCode,
+  password: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .min(1, "Senha é obrigatória")
+    .max(STUDENT_PASSWORD_LENGTH, "Código ou senha incorretos"),
+});
+export type StudentLoginInput = z.input<typeof studentLoginSchema>;
+
+export const studentPasswordRule = z
+  .string()
+  .regex(/^[A-Z0-9]{6}$/, "Senha deve ter exatamente 6 caracteres alfanuméricos (A-Z, 0-9)");
+
+export const changeStudentPasswordSchema = z
+  .object({
+    currentPassword: z.string().trim().toUpperCase().min(1, "Senha atual é obrigatória"),
+    newPassword: z.string().trim().toUpperCase().min(1, "Nova senha é obrigatória").pipe(studentPasswordRule),
+    confirmPassword: z.string().trim().toUpperCase().min(1, "Confirmação de senha é obrigatória"),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: "As senhas não coincidem",
+    path: ["confirmPassword"],
+  });
+export type ChangeStudentPasswordInput = z.input<typeof changeStudentPasswordSchema>;
