@@ -27,7 +27,12 @@ if (!existsSync(chromium)) {
   process.exit(0);
 }
 step("Production build (npm run build)", "npm", ["run", "build"]);
-step("End-to-end tests in Chromium (Playwright)", "npx", ["playwright", "test", "-c", "apps/web/playwright.config.ts"], {
-  CHROMIUM_PATH: chromium,
-});
+step(
+  "End-to-end tests in Chromium (Playwright)",
+  "npx",
+  ["playwright", "test", "-c", "apps/web/playwright.config.ts"],
+  {
+    CHROMIUM_PATH: chromium,
+  },
+);
 console.log("\n✔ All test suites passed");

@@ -1,0 +1,65 @@
+import { chmodSync, mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end tests against the production build (apps/server/dist + apps/web/dist) on a fresh DATA_DIR,
+ * in the system Chromium — never a downloaded browser.
+ */
+const root = path.resolve(import.meta.dirname, "../..");
+const port = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
+chmodSync(dataDir, 0o755);
+process.env.E2E_DATA_DIR = dataDir; // the specs and the worker processes share it
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "e2e/.artifacts",
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    locale: "pt-AO",
+    timezoneId: "Africa/Luanda",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: "node apps/server/dist/main.js",
+    cwd: root,
+    url: `${baseURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    // SIGTERM lets the server finish and stop its embedded PostgreSQL (a SIGKILL would orphan it).
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      BASE_URL: baseURL,
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      SMTP_URL: "",
+    },
+  },
+});

@@ -1,0 +1,17 @@
+import { roleSatisfies, type StaffRole } from "@app/shared";
+import type { ReactNode } from "react";
+import { Navigate } from "react-router";
+import { useSession } from "../../lib/session";
+import { LoadingScreen } from "./loading-screen";
+
+/**
+ * Admin guard (SPEC §4): no staff user → /auth; a required role not held → /admin.
+ * The server enforces the same rules on every call; this only routes the user.
+ */
+export function StaffGuard({ role, children }: { role?: StaffRole; children: ReactNode }) {
+  const { data, isPending } = useSession();
+  if (isPending) return <LoadingScreen />;
+  if (!data?.user || !data.staff) return <Navigate to="/auth" replace />;
+  if (role && !roleSatisfies(data.staff.role, role)) return <Navigate to="/admin" replace />;
+  return children;
+}

@@ -1,0 +1,22 @@
+import type { ReactNode } from "react";
+import { Navigate } from "react-router";
+import { useSession } from "../../lib/session";
+import { LoadingScreen } from "./loading-screen";
+
+/**
+ * Student guard (SPEC §4): no student → /login-aluno; enrolment not completed → /completar-inscricao
+ * (unless `allowIncomplete`, used by that page itself).
+ */
+export function StudentGuard({
+  children,
+  allowIncomplete = false,
+}: {
+  children: ReactNode;
+  allowIncomplete?: boolean;
+}) {
+  const { data, isPending } = useSession();
+  if (isPending) return <LoadingScreen />;
+  if (!data?.student) return <Navigate to="/login-aluno" replace />;
+  if (!allowIncomplete && !data.student.enrollmentCompleted) return <Navigate to="/completar-inscricao" replace />;
+  return children;
+}

@@ -1,0 +1,108 @@
+import { Anchor, Box, Burger, Button, Container, Drawer, Group, Stack, Text } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { Link, Outlet, useLocation } from "react-router";
+import classes from "./public-layout.module.css";
+import { AREA_LINKS, CONTACT, SITE_LINKS } from "./site-links";
+
+export function PublicLayout() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+
+  // Follow in-page anchors (#sobre, #contacto) after navigation, and close the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is the trigger, not an input
+  useEffect(() => {
+    setMenuOpen(false);
+    if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView({ behavior: "smooth" });
+    else window.scrollTo(0, 0);
+  }, [location.pathname, location.hash]);
+
+  return (
+    <Box className={classes.page}>
+      <a href="#conteudo" className={classes.skip}>
+        Saltar para o conteúdo
+      </a>
+      <header className={classes.header}>
+        <Container size="lg" className={classes.bar}>
+          <Anchor component={Link} to="/" className={classes.brand} underline="never">
+            Instituto
+          </Anchor>
+          <nav aria-label="Navegação principal" className={classes.desktopNav}>
+            {SITE_LINKS.map((l) => (
+              <Anchor key={l.to} component={Link} to={l.to} className={classes.navLink}>
+                {l.label}
+              </Anchor>
+            ))}
+          </nav>
+          <Group gap="xs" className={classes.desktopNav}>
+            <Button component={Link} to={AREA_LINKS[0].to} variant="light" size="sm">
+              {AREA_LINKS[0].label}
+            </Button>
+            <Button component={Link} to={AREA_LINKS[1].to} variant="subtle" size="sm">
+              {AREA_LINKS[1].label}
+            </Button>
+          </Group>
+          <Burger
+            opened={menuOpen}
+            onClick={() => setMenuOpen((o) => !o)}
+            className={classes.burger}
+            aria-label="Abrir menu"
+            size="sm"
+          />
+        </Container>
+      </header>
+      <Drawer opened={menuOpen} onClose={() => setMenuOpen(false)} title="Menu" position="right" size="xs">
+        <Stack component="nav" aria-label="Menu" gap="sm">
+          {[...SITE_LINKS, ...AREA_LINKS].map((l) => (
+            <Anchor key={l.to} component={Link} to={l.to} size="lg" onClick={() => setMenuOpen(false)}>
+              {l.label}
+            </Anchor>
+          ))}
+        </Stack>
+      </Drawer>
+      <main id="conteudo" className={classes.main}>
+        <Outlet />
+      </main>
+      <footer id="contacto" className={classes.footer}>
+        <Container size="lg">
+          <div className={classes.footerGrid}>
+            <Stack gap={4}>
+              <Text fw={700} c="white">
+                Instituto — Cursos Extracurriculares
+              </Text>
+              <Text size="sm" c="gray.3">
+                Formação prática para o mercado angolano.
+              </Text>
+            </Stack>
+            <Stack gap={4}>
+              <Text fw={700} c="white">
+                Contacto
+              </Text>
+              <Text size="sm" c="gray.3">
+                {CONTACT.city}
+              </Text>
+              <Anchor href={`tel:${CONTACT.phone.replace(/\s/g, "")}`} size="sm" c="gray.2">
+                {CONTACT.phone}
+              </Anchor>
+              <Anchor href={`mailto:${CONTACT.email}`} size="sm" c="gray.2">
+                {CONTACT.email}
+              </Anchor>
+            </Stack>
+            <Stack gap={4}>
+              <Text fw={700} c="white">
+                Acessos
+              </Text>
+              {AREA_LINKS.map((l) => (
+                <Anchor key={l.to} component={Link} to={l.to} size="sm" c="gray.2">
+                  {l.label}
+                </Anchor>
+              ))}
+            </Stack>
+          </div>
+          <Text size="xs" c="gray.4" mt="lg">
+            © {new Date().getFullYear()} Instituto. Todos os direitos reservados.
+          </Text>
+        </Container>
+      </footer>
+    </Box>
+  );
+}

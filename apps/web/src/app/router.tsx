@@ -1,0 +1,57 @@
+import { createBrowserRouter, Navigate } from "react-router";
+import { PublicLayout } from "./layouts/public-layout";
+
+/**
+ * Every route of SPEC §2. Public pages load with the shell; everything else is a lazy chunk
+ * (student and admin code never reaches a visitor of / or /cursos).
+ */
+export const router = createBrowserRouter([
+  {
+    element: <PublicLayout />,
+    children: [
+      { index: true, lazy: () => import("../features/home/pages/home-page") },
+      { path: "cursos", lazy: () => import("../features/courses/pages/catalog-page") },
+      { path: "inscricao", lazy: () => import("../features/enrollments/pages/enrollment-entry-page") },
+      { path: "*", lazy: () => import("./pages/not-found-page") },
+    ],
+  },
+  {
+    lazy: () => import("./layouts/toast-layout"),
+    children: [
+      { path: "auth", lazy: () => import("../features/auth/pages/staff-auth-page") },
+      { path: "reset-password", lazy: () => import("../features/auth/pages/reset-password-page") },
+      { path: "criar-conta-aluno", lazy: () => import("../features/student-accounts/pages/create-account-page") },
+      { path: "login-aluno", lazy: () => import("../features/student-accounts/pages/student-login-page") },
+      { path: "completar-inscricao", lazy: () => import("../features/enrollments/pages/complete-enrollment-page") },
+      {
+        path: "aluno",
+        lazy: () => import("./layouts/student-layout"),
+        children: [
+          { index: true, element: <Navigate to="/aluno/pagamento" replace /> },
+          { path: "pagamento", lazy: () => import("../features/receipts/pages/student-payment-page") },
+          { path: "acesso", lazy: () => import("../features/student-accounts/pages/access-data-page") },
+          { path: "certificados", lazy: () => import("../features/certificates/pages/student-certificates-page") },
+        ],
+      },
+      {
+        path: "admin",
+        lazy: () => import("./layouts/admin-layout"),
+        children: [
+          { index: true, lazy: () => import("../features/dashboard/pages/dashboard-page") },
+          { path: "courses", lazy: () => import("../features/courses/pages/admin-courses-page") },
+          { path: "classes", lazy: () => import("../features/classes/pages/admin-classes-page") },
+          { path: "enrollments", lazy: () => import("../features/enrollments/pages/admin-enrollments-page") },
+          {
+            path: "student-accounts",
+            lazy: () => import("../features/student-accounts/pages/admin-student-accounts-page"),
+          },
+          { path: "teachers", lazy: () => import("../features/teachers/pages/admin-teachers-page") },
+          { path: "payment-receipts", lazy: () => import("../features/receipts/pages/admin-receipts-page") },
+          { path: "financial", lazy: () => import("../features/payments/pages/admin-financial-page") },
+          { path: "users", lazy: () => import("../features/users/pages/admin-users-page") },
+          { path: "roles", lazy: () => import("../features/users/pages/admin-roles-page") },
+        ],
+      },
+    ],
+  },
+]);

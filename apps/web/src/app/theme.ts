@@ -1,0 +1,16 @@
+import { type CSSVariablesResolver, createTheme } from "@mantine/core";
+
+/** Blue shade 8 and a darker 'dimmed' keep text and filled buttons above WCAG AA contrast. */
+export const theme = createTheme({
+  primaryColor: "blue",
+  primaryShade: 8,
+  fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+  headings: { fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif" },
+  defaultRadius: "md",
+});
+
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { "--mantine-color-dimmed": "#495057", "--mantine-color-anchor": "#1864ab" },
+  dark: {},
+});

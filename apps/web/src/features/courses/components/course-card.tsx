@@ -1,0 +1,44 @@
+import { MODALITY_LABELS } from "@app/shared/enums";
+import { formatKz } from "@app/shared/money";
+import { durationLabel } from "@app/shared/rules";
+import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Link } from "react-router";
+import type { CatalogCourse } from "../api/catalog";
+
+export function CourseCard({ course }: { course: CatalogCourse }) {
+  return (
+    <Card withBorder padding="lg" component="article" aria-labelledby={`curso-${course.id}`} h="100%">
+      <Stack gap="sm" h="100%">
+        <Group gap="xs">
+          {course.area && <Badge variant="light">{course.area}</Badge>}
+          {course.modality && (
+            <Badge variant="outline" color="gray.8">
+              {MODALITY_LABELS[course.modality]}
+            </Badge>
+          )}
+        </Group>
+        <Title order={3} size="h4" id={`curso-${course.id}`}>
+          {course.name}
+        </Title>
+        {course.description && (
+          <Text size="sm" c="dimmed" style={{ flex: 1 }}>
+            {course.description}
+          </Text>
+        )}
+        <Group justify="space-between" align="end" mt="auto">
+          <Stack gap={0}>
+            <Text size="sm" c="dimmed">
+              Duração: {durationLabel(course.durationMonths)}
+            </Text>
+            <Text fw={800} size="lg" c="blue.9">
+              {formatKz(course.price)}
+            </Text>
+          </Stack>
+        </Group>
+        <Button component={Link} to={`/inscricao?curso=${course.id}`} fullWidth>
+          Inscrever-se Agora
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

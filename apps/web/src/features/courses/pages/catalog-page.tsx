@@ -1,0 +1,65 @@
+import { Alert, Button, Container, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { catalogQuery } from "../api/catalog";
+import { ALL_AREAS, areasOf, filterCatalog } from "../catalog-filter";
+import { CourseCard } from "../components/course-card";
+import { CourseCardSkeletons } from "../components/course-card-skeleton";
+
+export function Component() {
+  const { data, isPending, isError, refetch } = useQuery(catalogQuery);
+  const [search, setSearch] = useState("");
+  const [area, setArea] = useState(ALL_AREAS);
+  const courses = data ?? [];
+  const areas = useMemo(() => areasOf(courses), [courses]);
+  const visible = useMemo(() => filterCatalog(courses, search, area), [courses, search, area]);
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>Cursos</Title>
+          <Text c="dimmed">Escolha o curso certo para si e inscreva-se online.</Text>
+        </Stack>
+        <TextInput
+          label="Pesquisar cursos"
+          placeholder="Nome ou descrição do curso"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          type="search"
+        />
+        <Group gap="xs" role="group" aria-label="Filtrar por área">
+          {[ALL_AREAS, ...areas].map((a) => (
+            <Button
+              key={a}
+              size="xs"
+              variant={area === a ? "filled" : "default"}
+              aria-pressed={area === a}
+              onClick={() => setArea(a)}
+            >
+              {a}
+            </Button>
+          ))}
+        </Group>
+        {isError && (
+          <Alert color="red" title="Erro ao carregar os cursos">
+            <Group justify="space-between">
+              <Text size="sm">Verifique a sua ligação e tente novamente.</Text>
+              <Button size="xs" variant="white" onClick={() => refetch()}>
+                Tentar novamente
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+          {isPending ? <CourseCardSkeletons count={6} /> : visible.map((c) => <CourseCard key={c.id} course={c} />)}
+        </SimpleGrid>
+        {!isPending && !isError && visible.length === 0 && (
+          <Text ta="center" c="dimmed" py="xl">
+            Nenhum curso encontrado com os filtros selecionados.
+          </Text>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,55 @@
+/** An error answer from our API: its HTTP status, code and the Portuguese message fit to show. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly issues: { path: string; message: string }[] = [],
+  ) {
+    super(message);
+  }
+}
+
+const NETWORK_ERROR = "Sem ligação ao servidor. Verifique a sua internet e tente novamente.";
+
+/** fetch for /api: JSON in and out, cookies of this site, errors as ApiError with the server's message. */
+export async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}`, {
+      method: init.method ?? "GET",
+      credentials: "same-origin",
+      headers: init.body === undefined ? undefined : { "content-type": "application/json" },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: init.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === "AbortError") throw err;
+    throw new ApiError(0, "network", NETWORK_ERROR);
+  }
+  const text = await res.text();
+  const data = text ? safeJson(text) : undefined;
+  if (!res.ok) {
+    const error = (
+      data as { error?: { code?: string; message?: string; issues?: { path: string; message: string }[] } }
+    )?.error;
+    throw new ApiError(
+      res.status,
+      error?.code ?? "http_error",
+      error?.message ?? "Ocorreu um erro inesperado. Tente novamente.",
+      error?.issues,
+    );
+  }
+  return data as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

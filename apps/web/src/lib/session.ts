@@ -1,0 +1,19 @@
+import type { StaffRole } from "@app/shared";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "./api";
+
+export interface Session {
+  user: { id: string; email: string | null; name: string } | null;
+  staff: { role: StaffRole | null } | null;
+  student: { code: string; name: string; enrollmentCompleted: boolean } | null;
+}
+
+export const sessionQuery = queryOptions({
+  queryKey: ["session"],
+  queryFn: ({ signal }) => api<Session>("/session", { signal }),
+  staleTime: 60_000,
+});
+
+export function useSession() {
+  return useQuery(sessionQuery);
+}

@@ -1,0 +1,27 @@
+import { MantineProvider } from "@mantine/core";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { theme } from "../app/theme";
+
+/** Renders a screen inside the app's providers and a memory router at `path`. */
+export function renderAt(element: ReactNode, path = "/", routePath = "*") {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: routePath, element },
+      { path: "/", element: <p>Início</p> },
+    ],
+    {
+      initialEntries: [path],
+    },
+  );
+  return render(
+    <MantineProvider theme={theme} env="test">
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
