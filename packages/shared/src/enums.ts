@@ -135,6 +135,20 @@ export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
   professor: "Vê os seus cursos, gere conteúdos, vê alunos inscritos, lança notas",
   secretaria: "Vê inscrições, aprova documentos, comunica com alunos, gere cursos básicos",
 };
+/** What each access profile may do (SPEC §6), for the read-only 'Perfis de Acesso' cards. */
+export const ROLE_PERMISSIONS: Record<StaffRole, string[]> = {
+  super_admin: [
+    "Acesso total ao sistema",
+    "Gere todos os utilizadores",
+    "Altera perfis de acesso",
+    "Configurações do sistema",
+  ],
+  admin: ["Gere cursos", "Aprova inscrições", "Gere professores", "Vê relatórios"],
+  financeiro: ["Vê e confirma pagamentos", "Relatórios financeiros", "Exportação de dados"],
+  professor: ["Vê os seus cursos", "Gere conteúdos", "Vê alunos inscritos", "Lança notas"],
+  secretaria: ["Vê inscrições", "Aprova documentos", "Comunica com alunos", "Gere cursos básicos"],
+};
+
 /** Header label for a user without a role. */
 export const NO_ROLE_HEADER_LABEL = "Usuário";
 /** Users-list label for a user without a role. */

@@ -46,10 +46,20 @@ export const router = createBrowserRouter([
             lazy: () => import("../features/student-accounts/pages/admin-student-accounts-page"),
           },
           { path: "teachers", lazy: () => import("../features/teachers/pages/admin-teachers-page") },
-          { path: "payment-receipts", lazy: () => import("../features/receipts/pages/admin-receipts-page") },
-          { path: "financial", lazy: () => import("../features/payments/pages/admin-financial-page") },
-          { path: "users", lazy: () => import("../features/users/pages/admin-users-page") },
-          { path: "roles", lazy: () => import("../features/users/pages/admin-roles-page") },
+          {
+            lazy: () => import("./guards/role-route").then((m) => ({ Component: m.FinanceRoute })),
+            children: [
+              { path: "payment-receipts", lazy: () => import("../features/receipts/pages/admin-receipts-page") },
+              { path: "financial", lazy: () => import("../features/payments/pages/admin-financial-page") },
+            ],
+          },
+          {
+            lazy: () => import("./guards/role-route").then((m) => ({ Component: m.SuperAdminRoute })),
+            children: [
+              { path: "users", lazy: () => import("../features/users/pages/admin-users-page") },
+              { path: "roles", lazy: () => import("../features/users/pages/admin-roles-page") },
+            ],
+          },
         ],
       },
     ],

@@ -7,6 +7,9 @@ export const theme = createTheme({
   fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
   headings: { fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif" },
   defaultRadius: "md",
+  components: {
+    PasswordInput: { defaultProps: { visibilityToggleButtonProps: { "aria-label": "Mostrar ou ocultar senha" } } },
+  },
 });
 
 export const cssVariablesResolver: CSSVariablesResolver = () => ({

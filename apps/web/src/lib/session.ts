@@ -1,4 +1,4 @@
-import type { StaffRole } from "@app/shared";
+import type { StaffRole } from "@app/shared/enums";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "./api";
 

@@ -1,4 +1,4 @@
-import { roleSatisfies, type StaffRole } from "@app/shared";
+import { roleSatisfies, type StaffRole } from "@app/shared/enums";
 import type { ReactNode } from "react";
 import { Navigate } from "react-router";
 import { useSession } from "../../lib/session";
@@ -8,10 +8,10 @@ import { LoadingScreen } from "./loading-screen";
  * Admin guard (SPEC §4): no staff user → /auth; a required role not held → /admin.
  * The server enforces the same rules on every call; this only routes the user.
  */
-export function StaffGuard({ role, children }: { role?: StaffRole; children: ReactNode }) {
+export function StaffGuard({ requiredRole, children }: { requiredRole?: StaffRole; children: ReactNode }) {
   const { data, isPending } = useSession();
   if (isPending) return <LoadingScreen />;
   if (!data?.user || !data.staff) return <Navigate to="/auth" replace />;
-  if (role && !roleSatisfies(data.staff.role, role)) return <Navigate to="/admin" replace />;
+  if (requiredRole && !roleSatisfies(data.staff.role, requiredRole)) return <Navigate to="/admin" replace />;
   return children;
 }

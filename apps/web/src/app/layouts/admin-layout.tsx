@@ -1,15 +1,127 @@
-import { AppShell } from "@mantine/core";
+import { NO_ROLE_HEADER_LABEL, ROLE_LABELS } from "@app/shared/enums";
+import { ActionIcon, Alert, Anchor, Burger, Button, Drawer, Text } from "@mantine/core";
+import { useHotkeys } from "@mantine/hooks";
+import {
+  IconExternalLink,
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconLogout,
+} from "@tabler/icons-react";
+import { useState } from "react";
 import { Outlet } from "react-router";
+import { useSignOut } from "../../features/auth/api/auth";
+import { useSession } from "../../lib/session";
+import { toastError } from "../../lib/toast";
 import { StaffGuard } from "../guards/staff-guard";
+import classes from "./admin-layout.module.css";
+import { AdminSidebarNav } from "./admin-sidebar-nav";
+import { readSidebarCollapsed, writeSidebarCollapsed } from "./sidebar-state";
 
 export function Component() {
   return (
     <StaffGuard>
-      <AppShell padding="md">
-        <AppShell.Main>
-          <Outlet />
-        </AppShell.Main>
-      </AppShell>
+      <AdminShell />
     </StaffGuard>
+  );
+}
+
+function AdminShell() {
+  const { data: session } = useSession();
+  const signOut = useSignOut("/", { reload: true });
+  const [collapsed, setCollapsed] = useState(readSidebarCollapsed);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const role = session?.staff?.role ?? null;
+
+  const toggle = () =>
+    setCollapsed((c) => {
+      writeSidebarCollapsed(!c);
+      return !c;
+    });
+  useHotkeys([["mod+B", toggle]], []);
+
+  const logout = () => signOut.mutate(undefined, { onError: (e) => toastError("Erro ao fazer logout", e.message) });
+
+  return (
+    <div className={classes.shell}>
+      <aside className={classes.sidebar} data-collapsed={collapsed} aria-label="Barra lateral">
+        <div className={classes.brand}>{collapsed ? "I" : "Instituto"}</div>
+        <div className={classes.nav}>{role && <AdminSidebarNav role={role} collapsed={collapsed} />}</div>
+        <div className={classes.sidebarFooter}>
+          <Anchor
+            href="/"
+            target="_blank"
+            rel="noopener"
+            size="sm"
+            aria-label="Ver site público (abre num novo separador)"
+          >
+            <IconExternalLink size={16} style={{ verticalAlign: "middle" }} aria-hidden />
+            {!collapsed && " Ver site público"}
+          </Anchor>
+        </div>
+      </aside>
+      <Drawer
+        opened={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        size="18rem"
+        title="Instituto"
+        hiddenFrom="sm"
+        padding="sm"
+      >
+        {role && <AdminSidebarNav role={role} collapsed={false} onNavigate={() => setDrawerOpen(false)} />}
+        <Anchor href="/" target="_blank" rel="noopener" size="sm" mt="md" display="block">
+          Ver site público
+        </Anchor>
+      </Drawer>
+      <div className={classes.content}>
+        <header className={classes.header}>
+          <Burger
+            className={classes.mobileToggle}
+            opened={drawerOpen}
+            onClick={() => setDrawerOpen((o) => !o)}
+            size="sm"
+            aria-label="Abrir menu"
+          />
+          <ActionIcon
+            className={classes.desktopToggle}
+            variant="subtle"
+            color="gray"
+            onClick={toggle}
+            aria-label={collapsed ? "Expandir menu lateral (Ctrl+B)" : "Recolher menu lateral (Ctrl+B)"}
+            aria-expanded={!collapsed}
+          >
+            {collapsed ? <IconLayoutSidebarLeftExpand size={20} /> : <IconLayoutSidebarLeftCollapse size={20} />}
+          </ActionIcon>
+          <Text className={classes.title}>Sistema de Gestão Académica</Text>
+          <div className={classes.who}>
+            <Text size="sm" fw={600}>
+              {session?.user?.email}
+            </Text>
+            <Text size="xs" c="dimmed" data-testid="role-label">
+              {role ? ROLE_LABELS[role] : NO_ROLE_HEADER_LABEL}
+            </Text>
+          </div>
+          <Button
+            variant="subtle"
+            color="gray"
+            onClick={logout}
+            loading={signOut.isPending}
+            leftSection={<IconLogout size={18} />}
+            aria-label="Sair"
+          >
+            <span className={classes.who}>Sair</span>
+          </Button>
+        </header>
+        <main className={classes.main}>{role ? <Outlet /> : <NoRoleNotice />}</main>
+      </div>
+    </div>
+  );
+}
+
+function NoRoleNotice() {
+  return (
+    <Alert color="yellow" title="Sem perfil" maw={640} role="status">
+      A sua conta foi criada, mas ainda não tem um perfil de acesso. Por favor, aguarde que um administrador atribua um
+      perfil à sua conta. Depois disso, volte a entrar para ver as áreas de gestão.
+    </Alert>
   );
 }

@@ -1,17 +1,106 @@
-import { AppShell, Container } from "@mantine/core";
-import { Outlet } from "react-router";
+import { Badge, Burger, Button, Drawer, NavLink, Stack, Text, Title } from "@mantine/core";
+import { IconAward, IconKey, IconLogout, IconReceipt } from "@tabler/icons-react";
+import { useState } from "react";
+import { Outlet, NavLink as RouterNavLink } from "react-router";
+import { useSignOut } from "../../features/auth/api/auth";
+import { useSession } from "../../lib/session";
+import { toastError, toastSuccess } from "../../lib/toast";
 import { StudentGuard } from "../guards/student-guard";
+import classes from "./student-layout.module.css";
+
+const LINKS = [
+  { label: "Comprovar Pagamento", to: "/aluno/pagamento", icon: <IconReceipt size={18} /> },
+  { label: "Dados de Acesso", to: "/aluno/acesso", icon: <IconKey size={18} /> },
+  { label: "Meus Certificados", to: "/aluno/certificados", icon: <IconAward size={18} /> },
+];
 
 export function Component() {
   return (
     <StudentGuard>
-      <AppShell padding="md">
-        <AppShell.Main>
-          <Container size="lg">
-            <Outlet />
-          </Container>
-        </AppShell.Main>
-      </AppShell>
+      <StudentShell />
     </StudentGuard>
+  );
+}
+
+function StudentShell() {
+  const { data } = useSession();
+  const student = data?.student;
+  const signOut = useSignOut("/login-aluno");
+  const [open, setOpen] = useState(false);
+  const firstName = student?.name.split(/\s+/)[0] ?? "";
+
+  const logout = () =>
+    signOut.mutate(undefined, {
+      onSuccess: () => toastSuccess("Logout realizado com sucesso"),
+      onError: (e) => toastError(`Erro ao fazer logout: ${e.message}`),
+    });
+
+  const menu = (
+    <Stack gap="md" h="100%">
+      <Stack gap={2}>
+        <Text size="xs" c="dimmed">
+          Código de estudante
+        </Text>
+        <Badge size="lg" variant="light" style={{ alignSelf: "flex-start" }}>
+          {student?.code}
+        </Badge>
+        <Text fw={600}>{student?.name}</Text>
+      </Stack>
+      <nav aria-label="Área do aluno">
+        {LINKS.map((l) => (
+          <NavLink
+            key={l.to}
+            component={RouterNavLink}
+            to={l.to}
+            label={l.label}
+            leftSection={l.icon}
+            onClick={() => setOpen(false)}
+          />
+        ))}
+      </nav>
+      <Button
+        variant="light"
+        color="red.8"
+        leftSection={<IconLogout size={18} />}
+        onClick={logout}
+        loading={signOut.isPending}
+        mt="auto"
+      >
+        Sair
+      </Button>
+    </Stack>
+  );
+
+  return (
+    <div className={classes.shell}>
+      <aside className={classes.sidebar} aria-label="Menu do aluno">
+        {menu}
+      </aside>
+      <Drawer opened={open} onClose={() => setOpen(false)} size="18rem" title="Área do Aluno" hiddenFrom="sm">
+        {menu}
+      </Drawer>
+      <div className={classes.content}>
+        <header className={classes.header}>
+          <Burger
+            className={classes.burger}
+            opened={open}
+            onClick={() => setOpen((o) => !o)}
+            size="sm"
+            aria-label="Abrir menu"
+          />
+          <div>
+            <Title order={2} size="h4">
+              Bem-vindo, {firstName}
+            </Title>
+            <Text size="sm" c="dimmed">
+              Gerencie sua conta e acompanhe seu progresso
+            </Text>
+          </div>
+        </header>
+        <main className={classes.main}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
   );
 }

@@ -1,14 +1,7 @@
+import { normaliseForSearch as normalise } from "../../lib/search";
 import type { CatalogCourse } from "./api/catalog";
 
 export const ALL_AREAS = "Todos";
-
-/** Case- and accent-insensitive text for matching. */
-export function normalise(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase();
-}
 
 /** The catalogue's search (name or description) and area filter. */
 export function filterCatalog(courses: CatalogCourse[], search: string, area: string): CatalogCourse[] {

@@ -1,5 +1,195 @@
-import { PagePlaceholder } from "../../../components/page-placeholder";
+import { forgotPasswordSchema, staffLoginSchema, staffSignUpSchema } from "@app/shared";
+import {
+  Anchor,
+  Button,
+  Center,
+  Container,
+  Group,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { useState } from "react";
+import { Link, Navigate, useNavigate } from "react-router";
+import { LoadingScreen } from "../../../app/guards/loading-screen";
+import { ApiError } from "../../../lib/api";
+import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
+import { useSession } from "../../../lib/session";
+import { toastError, toastSuccess } from "../../../lib/toast";
+import { useAuthMutation } from "../api/auth";
 
+type Mode = "login" | "signup" | "recovery";
+
+const TITLES: Record<Mode, { title: string; subtitle: string }> = {
+  login: { title: "Acesso da Equipa", subtitle: "Entre com o seu email e senha" },
+  signup: {
+    title: "Criar Conta da Equipa",
+    subtitle: "Depois de criar a conta, aguarde que um administrador lhe atribua um perfil",
+  },
+  recovery: { title: "Recuperar Senha", subtitle: "Enviaremos um link para redefinir a sua senha" },
+};
+
+/** /auth: staff login, sign-up and password recovery (SPEC §2 'Staff access'). */
 export function Component() {
-  return <PagePlaceholder title="Acesso da Equipa" />;
+  const [mode, setMode] = useState<Mode>("login");
+  const { data: session, isPending } = useSession();
+  if (isPending) return <LoadingScreen />;
+  if (session?.staff) return <Navigate to="/admin" replace />;
+
+  return (
+    <Center mih="100vh" bg="gray.0" p="md">
+      <Container size={440} w="100%" px={0}>
+        <Paper withBorder shadow="sm" p={{ base: "lg", sm: "xl" }} radius="md">
+          <Stack gap="lg">
+            <Stack gap={4}>
+              <Title order={1} size="h2">
+                {TITLES[mode].title}
+              </Title>
+              <Text c="dimmed" size="sm">
+                {TITLES[mode].subtitle}
+              </Text>
+            </Stack>
+            {mode === "login" && <LoginForm />}
+            {mode === "signup" && <SignUpForm />}
+            {mode === "recovery" && <RecoveryForm onDone={() => setMode("login")} />}
+            <Stack gap={6} align="center">
+              {mode === "login" && (
+                <>
+                  <Anchor component="button" type="button" onClick={() => setMode("recovery")} size="sm">
+                    Esqueci minha senha
+                  </Anchor>
+                  <Anchor component="button" type="button" onClick={() => setMode("signup")} size="sm">
+                    Não tem conta? Criar conta
+                  </Anchor>
+                </>
+              )}
+              {mode === "signup" && (
+                <Anchor component="button" type="button" onClick={() => setMode("login")} size="sm">
+                  Já tem conta? Entrar
+                </Anchor>
+              )}
+              {mode === "recovery" && (
+                <Anchor component="button" type="button" onClick={() => setMode("login")} size="sm">
+                  Voltar ao login
+                </Anchor>
+              )}
+              <Anchor component={Link} to="/" size="sm">
+                Voltar ao site
+              </Anchor>
+            </Stack>
+          </Stack>
+        </Paper>
+      </Container>
+    </Center>
+  );
+}
+
+function LoginForm() {
+  const navigate = useNavigate();
+  const signIn = useAuthMutation<{ email: string; password: string }>("/auth/sign-in");
+  const form = useForm({
+    initialValues: { email: "", password: "" },
+    validate: schemaResolver(staffLoginSchema, { sync: true }),
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit(
+        (values) =>
+          signIn.mutate(values, {
+            onSuccess: () => navigate("/admin"),
+            onError: (error) => {
+              if (error instanceof ApiError && error.status === 401) toastError(error.message);
+              else if (!applyServerErrors(form, error)) toastError("Erro ao fazer login", errorMessage(error));
+            },
+          }),
+        () => toastError("Dados inválidos"),
+      )}
+    >
+      <Stack gap="sm">
+        <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps("email")} />
+        <PasswordInput label="Senha" autoComplete="current-password" required {...form.getInputProps("password")} />
+        <Button type="submit" loading={signIn.isPending} fullWidth mt="xs">
+          Entrar
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function SignUpForm() {
+  const navigate = useNavigate();
+  const signUp = useAuthMutation<{ fullName: string; phone: string; email: string; password: string }>("/auth/sign-up");
+  const form = useForm({
+    initialValues: { fullName: "", phone: "", email: "", password: "" },
+    validate: schemaResolver(staffSignUpSchema, { sync: true }),
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit(
+        (values) =>
+          signUp.mutate(values, {
+            onSuccess: () => {
+              toastSuccess("Conta criada com sucesso!");
+              navigate("/admin");
+            },
+            onError: (error) => {
+              if (error instanceof ApiError && error.status === 409) toastError("Email já cadastrado", error.message);
+              else if (!applyServerErrors(form, error)) toastError("Erro ao criar conta", errorMessage(error));
+            },
+          }),
+        () => toastError("Dados inválidos"),
+      )}
+    >
+      <Stack gap="sm">
+        <TextInput label="Nome completo" autoComplete="name" required {...form.getInputProps("fullName")} />
+        <TextInput label="Telefone (opcional)" type="tel" autoComplete="tel" {...form.getInputProps("phone")} />
+        <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps("email")} />
+        <PasswordInput label="Senha" autoComplete="new-password" required {...form.getInputProps("password")} />
+        <Button type="submit" loading={signUp.isPending} fullWidth mt="xs">
+          Criar conta
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function RecoveryForm({ onDone }: { onDone: () => void }) {
+  const forgot = useAuthMutation<{ email: string }>("/auth/password/forgot");
+  const form = useForm({
+    initialValues: { email: "" },
+    validate: schemaResolver(forgotPasswordSchema, { sync: true }),
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit(
+        (values) =>
+          forgot.mutate(values, {
+            onSuccess: () => {
+              toastSuccess("Email enviado!", "Verifique sua caixa de entrada para redefinir sua senha.");
+              onDone();
+            },
+            onError: (error) => {
+              if (!applyServerErrors(form, error)) toastError("Erro ao enviar email", errorMessage(error));
+            },
+          }),
+        () => toastError("Email inválido"),
+      )}
+    >
+      <Stack gap="sm">
+        <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps("email")} />
+        <Group grow>
+          <Button type="submit" loading={forgot.isPending}>
+            Enviar link de recuperação
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
 }

@@ -1,5 +1,107 @@
-import { PagePlaceholder } from "../../../components/page-placeholder";
+import { studentLoginSchema } from "@app/shared";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Container,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { Link, Navigate, useLocation, useNavigate } from "react-router";
+import { LoadingScreen } from "../../../app/guards/loading-screen";
+import { ApiError } from "../../../lib/api";
+import { errorMessage } from "../../../lib/form-errors";
+import { useSession } from "../../../lib/session";
+import { toastError } from "../../../lib/toast";
+import { useAuthMutation } from "../../auth/api/auth";
 
+const upper = (v: string) => v.toUpperCase();
+
+/** /login-aluno: the student signs in with the student code (SPEC §2 'Student login'). */
 export function Component() {
-  return <PagePlaceholder title="Área do Aluno" />;
+  const { data: session, isPending } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const carriedCode = (location.state as { code?: string } | null)?.code ?? "";
+  const signIn = useAuthMutation<{ code: string; password: string }>("/auth/student/sign-in");
+  const form = useForm({
+    initialValues: { code: carriedCode, password: "" },
+    validate: schemaResolver(studentLoginSchema, { sync: true }),
+    transformValues: (v) => ({ code: upper(v.code.trim()), password: upper(v.password.trim()) }),
+  });
+
+  if (isPending) return <LoadingScreen />;
+  if (session?.student) {
+    return <Navigate to={session.student.enrollmentCompleted ? "/aluno/pagamento" : "/completar-inscricao"} replace />;
+  }
+
+  return (
+    <Center mih="100vh" bg="gray.0" p="md">
+      <Container size={420} w="100%" px={0}>
+        <Paper withBorder shadow="sm" p={{ base: "lg", sm: "xl" }} radius="md">
+          <form
+            noValidate
+            onSubmit={form.onSubmit((values) =>
+              signIn.mutate(values, {
+                onSuccess: (s) =>
+                  navigate(s.student?.enrollmentCompleted ? "/aluno/pagamento" : "/completar-inscricao"),
+                onError: (e) => {
+                  if (e instanceof ApiError && e.status === 401) toastError("Código ou senha incorretos");
+                  else toastError("Erro ao fazer login", errorMessage(e));
+                },
+              }),
+            )}
+          >
+            <Stack gap="sm">
+              <Title order={1} size="h2">
+                Área do Aluno
+              </Title>
+              <Text c="dimmed" size="sm">
+                Entre com o seu código de estudante e a sua senha
+              </Text>
+              <TextInput
+                label="Código de estudante"
+                autoComplete="username"
+                autoCapitalize="characters"
+                maxLength={10}
+                required
+                {...form.getInputProps("code")}
+                onChange={(e) => form.setFieldValue("code", upper(e.currentTarget.value))}
+              />
+              <PasswordInput
+                label="Senha"
+                autoComplete="current-password"
+                autoCapitalize="characters"
+                maxLength={6}
+                required
+                {...form.getInputProps("password")}
+                onChange={(e) => form.setFieldValue("password", upper(e.currentTarget.value))}
+              />
+              <Button type="submit" loading={signIn.isPending} fullWidth mt="xs">
+                Entrar
+              </Button>
+              <Alert variant="light" color="gray.8" p="sm">
+                <Text size="sm">Esqueceu a senha? Contacte a secretaria do instituto para a redefinir.</Text>
+              </Alert>
+              <Text size="sm" ta="center">
+                Ainda não tem conta?{" "}
+                <Anchor component={Link} to="/criar-conta-aluno">
+                  Criar conta de aluno
+                </Anchor>
+              </Text>
+              <Anchor component={Link} to="/" size="sm" ta="center">
+                Voltar ao site
+              </Anchor>
+            </Stack>
+          </form>
+        </Paper>
+      </Container>
+    </Center>
+  );
 }

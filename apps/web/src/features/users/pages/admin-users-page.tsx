@@ -1,5 +1,83 @@
-import { PagePlaceholder } from "../../../components/page-placeholder";
+import { formatDate } from "@app/shared/dates";
+import { NO_ROLE_LIST_LABEL, ROLE_LABELS } from "@app/shared/enums";
+import { ActionIcon, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { IconEye, IconShieldCheck, IconUserCheck, IconUserOff, IconUsers } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { type Column, DataTable } from "../../../components/data-table";
+import { StatCard } from "../../../components/stat-card";
+import { type StaffUser, usersQuery } from "../api/users";
+import { UserDetailsDialog } from "../components/user-details-dialog";
+import { UserRoleSelect } from "../components/user-role-select";
 
 export function Component() {
-  return <PagePlaceholder title="Utilizadores" />;
+  const { data, isPending } = useQuery(usersQuery);
+  const [viewing, setViewing] = useState<StaffUser | null>(null);
+  const users = data ?? [];
+  const withRole = users.filter((u) => u.role).length;
+
+  const columns: Column<StaffUser>[] = [
+    {
+      key: "name",
+      title: "Nome",
+      text: (u) => u.fullName,
+      sortable: true,
+      render: (u) => <Text fw={600}>{u.fullName}</Text>,
+    },
+    { key: "email", title: "Email", text: (u) => u.email, sortable: true, render: (u) => u.email },
+    { key: "phone", title: "Telefone", text: (u) => u.phone, render: (u) => u.phone ?? "—" },
+    {
+      key: "role",
+      title: "Perfil",
+      text: (u) => (u.role ? ROLE_LABELS[u.role] : NO_ROLE_LIST_LABEL),
+      sortable: true,
+      render: (u) => <UserRoleSelect user={u} />,
+    },
+    {
+      key: "created",
+      title: "Criado em",
+      text: (u) => u.createdAt,
+      sortable: true,
+      render: (u) => formatDate(u.createdAt),
+    },
+    {
+      key: "actions",
+      title: "Ações",
+      render: (u) => (
+        <ActionIcon variant="subtle" onClick={() => setViewing(u)} aria-label={`Ver ${u.fullName}`}>
+          <IconEye size={18} />
+        </ActionIcon>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={2}>
+        <Title order={1} size="h2">
+          Utilizadores
+        </Title>
+        <Text c="dimmed">Contas da equipa e os seus perfis de acesso</Text>
+      </Stack>
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+        <StatCard label="Total de utilizadores" value={users.length} icon={<IconUsers size={20} />} />
+        <StatCard label="Com perfil" value={withRole} icon={<IconUserCheck size={20} />} />
+        <StatCard label="Sem perfil" value={users.length - withRole} icon={<IconUserOff size={20} />} />
+        <StatCard
+          label="Super Administradores"
+          value={users.filter((u) => u.role === "super_admin").length}
+          icon={<IconShieldCheck size={20} />}
+        />
+      </SimpleGrid>
+      <DataTable
+        caption="Utilizadores"
+        records={data}
+        loading={isPending}
+        columns={columns}
+        rowKey={(u) => u.id}
+        searchPlaceholder="Pesquisar por nome, email ou perfil..."
+      />
+      <UserDetailsDialog user={viewing} onClose={() => setViewing(null)} />
+    </Stack>
+  );
 }

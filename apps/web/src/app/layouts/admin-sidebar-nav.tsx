@@ -1,0 +1,65 @@
+import { roleSatisfies, type StaffRole } from "@app/shared/enums";
+import { NavLink, Tooltip } from "@mantine/core";
+import { IconSettings } from "@tabler/icons-react";
+import { NavLink as RouterNavLink, useLocation } from "react-router";
+import { MAIN_NAV, type NavItem, SETTINGS_NAV } from "./admin-nav";
+
+/** The admin navigation, filtered by role; in icon mode each item keeps its name for screen readers and a tooltip. */
+export function AdminSidebarNav({
+  role,
+  collapsed,
+  onNavigate,
+}: {
+  role: StaffRole;
+  collapsed: boolean;
+  onNavigate?: () => void;
+}) {
+  const { pathname } = useLocation();
+  const allowed = (item: NavItem) => roleSatisfies(role, item.role);
+  const settings = SETTINGS_NAV.filter(allowed);
+
+  const item = (i: NavItem) => {
+    const active = i.to === "/admin" ? pathname === "/admin" : pathname.startsWith(i.to);
+    const link = (
+      <NavLink
+        key={i.to}
+        component={RouterNavLink}
+        to={i.to}
+        end={i.to === "/admin"}
+        label={collapsed ? undefined : i.label}
+        aria-label={collapsed ? i.label : undefined}
+        leftSection={i.icon}
+        active={active}
+        onClick={onNavigate}
+        styles={collapsed ? { root: { justifyContent: "center", padding: 8 }, section: { margin: 0 } } : undefined}
+      />
+    );
+    return collapsed ? (
+      <Tooltip key={i.to} label={i.label} position="right">
+        {link}
+      </Tooltip>
+    ) : (
+      link
+    );
+  };
+
+  return (
+    <nav aria-label="Menu de administração">
+      {MAIN_NAV.filter(allowed).map(item)}
+      {settings.length > 0 &&
+        (collapsed ? (
+          settings.map(item)
+        ) : (
+          <NavLink
+            component="button"
+            type="button"
+            label="Configurações"
+            leftSection={<IconSettings size={18} />}
+            defaultOpened={settings.some((s) => pathname.startsWith(s.to))}
+          >
+            {settings.map(item)}
+          </NavLink>
+        ))}
+    </nav>
+  );
+}

@@ -1,0 +1,157 @@
+import { Group, Pagination, Skeleton, Table, Text, TextInput, UnstyledButton } from "@mantine/core";
+import { IconArrowDown, IconArrowsSort, IconArrowUp, IconSearch } from "@tabler/icons-react";
+import { type ReactNode, useDeferredValue, useMemo, useState } from "react";
+import { normaliseForSearch } from "../lib/search";
+
+export interface Column<T> {
+  key: string;
+  title: string;
+  render: (row: T) => ReactNode;
+  /** The text this column contributes to the search (and sorting); omit for action columns. */
+  text?: (row: T) => string | number | null | undefined;
+  sortable?: boolean;
+}
+
+const PAGE_SIZE = 20;
+const SKELETON_ROWS = ["r1", "r2", "r3", "r4", "r5"];
+
+/**
+ * The admin list: search over the visible columns (case- and accent-insensitive), sortable columns,
+ * 5 skeleton rows while loading, 'Nenhum registro encontrado' when empty, and pagination.
+ */
+export function DataTable<T>({
+  records,
+  columns,
+  rowKey,
+  loading,
+  searchPlaceholder = "Pesquisar...",
+  caption,
+}: {
+  records: T[] | undefined;
+  columns: Column<T>[];
+  rowKey: (row: T) => string;
+  loading?: boolean;
+  searchPlaceholder?: string;
+  caption: string;
+}) {
+  const [search, setSearch] = useState("");
+  const deferredSearch = useDeferredValue(search);
+  const [sort, setSort] = useState<{ key: string; dir: 1 | -1 } | null>(null);
+  const [page, setPage] = useState(1);
+
+  const searchable = useMemo(() => columns.filter((c) => c.text), [columns]);
+  const rows = useMemo(() => {
+    const needle = normaliseForSearch(deferredSearch.trim());
+    let out = records ?? [];
+    if (needle) {
+      out = out.filter((r) => searchable.some((c) => normaliseForSearch(String(c.text!(r) ?? "")).includes(needle)));
+    }
+    const column = sort && columns.find((c) => c.key === sort.key);
+    if (column?.text) {
+      const get = column.text;
+      out = [...out].sort((a, b) => compare(get(a), get(b)) * sort!.dir);
+    }
+    return out;
+  }, [records, deferredSearch, sort, columns, searchable]);
+
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  const current = Math.min(page, pages);
+  const visible = rows.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+
+  const toggleSort = (key: string) =>
+    setSort((s) => (s?.key !== key ? { key, dir: 1 } : s.dir === 1 ? { key, dir: -1 } : null));
+
+  return (
+    <>
+      <TextInput
+        label="Pesquisar"
+        placeholder={searchPlaceholder}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search}
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          setPage(1);
+        }}
+        mb="sm"
+        maw={420}
+      />
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped highlightOnHover verticalSpacing="sm">
+          <Table.Caption style={{ captionSide: "top", textAlign: "left" }} className="visually-hidden">
+            {caption}
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((c) => (
+                <Table.Th
+                  key={c.key}
+                  aria-sort={sort?.key === c.key ? (sort.dir === 1 ? "ascending" : "descending") : undefined}
+                >
+                  {c.sortable && c.text ? (
+                    <UnstyledButton onClick={() => toggleSort(c.key)} fw={700} fz="sm">
+                      <Group gap={4} wrap="nowrap">
+                        {c.title}
+                        {sort?.key === c.key ? (
+                          sort.dir === 1 ? (
+                            <IconArrowUp size={14} aria-hidden />
+                          ) : (
+                            <IconArrowDown size={14} aria-hidden />
+                          )
+                        ) : (
+                          <IconArrowsSort size={14} aria-hidden />
+                        )}
+                      </Group>
+                    </UnstyledButton>
+                  ) : (
+                    c.title
+                  )}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {loading
+              ? SKELETON_ROWS.map((k) => (
+                  <Table.Tr key={k} data-testid="skeleton-row">
+                    {columns.map((c) => (
+                      <Table.Td key={c.key}>
+                        <Skeleton height={14} />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))
+              : visible.map((r) => (
+                  <Table.Tr key={rowKey(r)}>
+                    {columns.map((c) => (
+                      <Table.Td key={c.key}>{c.render(r)}</Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+            {!loading && visible.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length}>
+                  <Text ta="center" c="dimmed" py="md">
+                    Nenhum registro encontrado
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {pages > 1 && (
+        <Group justify="space-between" mt="sm">
+          <Text size="sm" c="dimmed">
+            {rows.length} registos
+          </Text>
+          <Pagination total={pages} value={current} onChange={setPage} size="sm" aria-label="Páginas" />
+        </Group>
+      )}
+    </>
+  );
+}
+
+function compare(a: unknown, b: unknown): number {
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  return String(a ?? "").localeCompare(String(b ?? ""), "pt");
+}
