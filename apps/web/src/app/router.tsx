@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate } from "react-router";
+import { prefetchCatalog } from "../features/courses/api/catalog";
 import { PublicLayout } from "./layouts/public-layout";
 
 /**
@@ -9,8 +10,8 @@ export const router = createBrowserRouter([
   {
     element: <PublicLayout />,
     children: [
-      { index: true, lazy: () => import("../features/home/pages/home-page") },
-      { path: "cursos", lazy: () => import("../features/courses/pages/catalog-page") },
+      { index: true, loader: prefetchCatalog, lazy: () => import("../features/home/pages/home-page") },
+      { path: "cursos", loader: prefetchCatalog, lazy: () => import("../features/courses/pages/catalog-page") },
       { path: "inscricao", lazy: () => import("../features/enrollments/pages/enrollment-entry-page") },
       { path: "*", lazy: () => import("./pages/not-found-page") },
     ],

@@ -1,5 +1,5 @@
-import { Anchor, Box, Burger, Button, Container, Drawer, Group, Stack, Text } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { Anchor, Box, Burger, Button, Container, Group, Stack, Text } from "@mantine/core";
+import { useEffect, useRef, useState } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import classes from "./public-layout.module.css";
 import { AREA_LINKS, CONTACT, SITE_LINKS } from "./site-links";
@@ -7,6 +7,7 @@ import { AREA_LINKS, CONTACT, SITE_LINKS } from "./site-links";
 export function PublicLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  const burgerRef = useRef<HTMLButtonElement>(null);
 
   // Follow in-page anchors (#sobre, #contacto) after navigation, and close the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is the trigger, not an input
@@ -15,6 +16,18 @@ export function PublicLayout() {
     if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView({ behavior: "smooth" });
     else window.scrollTo(0, 0);
   }, [location.pathname, location.hash]);
+
+  // Escape closes the mobile menu, as it would a dialog.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setMenuOpen(false);
+      burgerRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
 
   return (
     <Box className={classes.page}>
@@ -42,23 +55,36 @@ export function PublicLayout() {
             </Button>
           </Group>
           <Burger
+            ref={burgerRef}
             opened={menuOpen}
             onClick={() => setMenuOpen((o) => !o)}
             className={classes.burger}
             aria-label="Abrir menu"
+            aria-expanded={menuOpen}
+            aria-controls="menu-movel"
             size="sm"
           />
         </Container>
+        {/* A disclosure panel rather than a Drawer: no modal, portal or scroll-lock code in the first load. */}
+        <nav id="menu-movel" aria-label="Menu" hidden={!menuOpen} className={classes.mobileMenu}>
+          <Container size="lg">
+            <Stack gap={0}>
+              {[...SITE_LINKS, ...AREA_LINKS].map((l) => (
+                <Anchor
+                  key={l.to}
+                  component={Link}
+                  to={l.to}
+                  size="lg"
+                  className={classes.mobileLink}
+                  onClick={() => setMenuOpen(false)}
+                >
+                  {l.label}
+                </Anchor>
+              ))}
+            </Stack>
+          </Container>
+        </nav>
       </header>
-      <Drawer opened={menuOpen} onClose={() => setMenuOpen(false)} title="Menu" position="right" size="xs">
-        <Stack component="nav" aria-label="Menu" gap="sm">
-          {[...SITE_LINKS, ...AREA_LINKS].map((l) => (
-            <Anchor key={l.to} component={Link} to={l.to} size="lg" onClick={() => setMenuOpen(false)}>
-              {l.label}
-            </Anchor>
-          ))}
-        </Stack>
-      </Drawer>
       <main id="conteudo" className={classes.main}>
         <Outlet />
       </main>

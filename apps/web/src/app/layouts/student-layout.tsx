@@ -59,8 +59,8 @@ function StudentShell() {
         ))}
       </nav>
       <Button
-        variant="light"
-        color="red.8"
+        variant="outline"
+        color="red.9"
         leftSection={<IconLogout size={18} />}
         onClick={logout}
         loading={signOut.isPending}

@@ -1,14 +1,19 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import { Notifications } from "@mantine/notifications";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { Outlet } from "react-router";
+import { queryClient } from "../../lib/query-client";
 
-/** Screens with forms and toasts. Loaded lazily so the public first load carries neither. */
+/**
+ * Screens with forms, toasts and server state (TanStack Query). Loaded lazily so the public first load
+ * carries none of them; the public pages read the catalogue with a small loader of their own.
+ */
 export function Component() {
   return (
-    <>
+    <QueryClientProvider client={queryClient}>
       <Notifications position="top-center" limit={3} />
       <Outlet />
-    </>
+    </QueryClientProvider>
   );
 }

@@ -1,5 +1,5 @@
 import type { CourseArea, Modality } from "@app/shared/enums";
-import { queryOptions } from "@tanstack/react-query";
+import { useCallback, useEffect, useState } from "react";
 import { api } from "../../../lib/api";
 
 export interface CatalogCourse {
@@ -13,8 +13,66 @@ export interface CatalogCourse {
   createdAt: string;
 }
 
+/**
+ * The public pages read the catalogue without TanStack Query, so the public first load carries no
+ * query cache (ARCHITECTURE §7 budget). One shared request, reused for 30 s; a failure is not kept.
+ */
+const FRESH_MS = 30_000;
+let cached: { at: number; promise: Promise<CatalogCourse[]>; data?: CatalogCourse[]; failed?: boolean } | undefined;
+
+const isFresh = (entry: typeof cached): entry is NonNullable<typeof cached> =>
+  Boolean(entry && !entry.failed && Date.now() - entry.at < FRESH_MS);
+
 /** Active courses, newest first (the server filters and orders). */
-export const catalogQuery = queryOptions({
-  queryKey: ["courses", "catalog"],
-  queryFn: ({ signal }) => api<CatalogCourse[]>("/courses/catalog", { signal }),
-});
+export function loadCatalog(force = false): Promise<CatalogCourse[]> {
+  if (!force && isFresh(cached)) return cached.promise;
+  const entry: NonNullable<typeof cached> = { at: Date.now(), promise: api<CatalogCourse[]>("/courses/catalog") };
+  entry.promise.then(
+    (data) => {
+      entry.data = data;
+    },
+    () => {
+      entry.failed = true;
+    },
+  );
+  cached = entry;
+  return entry.promise;
+}
+
+/** Starts the request as soon as the route matches, while its code is still loading. */
+export function prefetchCatalog() {
+  void loadCatalog();
+  return null;
+}
+
+type CatalogState =
+  | { status: "pending"; data?: undefined }
+  | { status: "success"; data: CatalogCourse[] }
+  | { status: "error"; data?: undefined };
+
+/** The catalogue for a screen: `data`, `isPending`, `isError` and `refetch`, like a query. */
+export function useCatalog(enabled = true) {
+  const [state, setState] = useState<CatalogState>(() =>
+    isFresh(cached) && cached.data ? { status: "success", data: cached.data } : { status: "pending" },
+  );
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    loadCatalog(attempt > 0).then(
+      (data) => live && setState({ status: "success", data }),
+      () => live && setState({ status: "error" }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [enabled, attempt]);
+
+  const refetch = useCallback(() => {
+    setState({ status: "pending" });
+    setAttempt((n) => n + 1);
+  }, []);
+
+  return { data: state.data, isPending: state.status === "pending", isError: state.status === "error", refetch };
+}

@@ -1,13 +1,12 @@
-import { Alert, Button, Container, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
+import { Button, Container, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useMemo, useState } from "react";
-import { catalogQuery } from "../api/catalog";
+import { useCatalog } from "../api/catalog";
 import { ALL_AREAS, areasOf, filterCatalog } from "../catalog-filter";
 import { CourseCard } from "../components/course-card";
 import { CourseCardSkeletons } from "../components/course-card-skeleton";
 
 export function Component() {
-  const { data, isPending, isError, refetch } = useQuery(catalogQuery);
+  const { data, isPending, isError, refetch } = useCatalog();
   const [search, setSearch] = useState("");
   const [area, setArea] = useState(ALL_AREAS);
   const courses = data ?? [];
@@ -42,14 +41,20 @@ export function Component() {
           ))}
         </Group>
         {isError && (
-          <Alert color="red" title="Erro ao carregar os cursos">
+          // A bordered Paper rather than Alert: Alert brings CloseButton into the public first load.
+          <Paper withBorder p="md" role="alert" style={{ borderColor: "var(--mantine-color-red-8)" }}>
             <Group justify="space-between">
-              <Text size="sm">Verifique a sua ligação e tente novamente.</Text>
-              <Button size="xs" variant="white" onClick={() => refetch()}>
+              <Stack gap={2}>
+                <Text fw={700} c="red.9">
+                  Erro ao carregar os cursos
+                </Text>
+                <Text size="sm">Verifique a sua ligação e tente novamente.</Text>
+              </Stack>
+              <Button size="xs" variant="default" onClick={() => refetch()}>
                 Tentar novamente
               </Button>
             </Group>
-          </Alert>
+          </Paper>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
           {isPending ? <CourseCardSkeletons count={6} /> : visible.map((c) => <CourseCard key={c.id} course={c} />)}

@@ -1,8 +1,7 @@
 import { formatKz } from "@app/shared/money";
 import { Alert, Button, Card, Container, Group, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
-import { catalogQuery } from "../../courses/api/catalog";
+import { useCatalog } from "../../courses/api/catalog";
 
 const STEPS = [
   {
@@ -27,7 +26,7 @@ const STEPS = [
 export function Component() {
   const [params] = useSearchParams();
   const courseId = params.get("curso");
-  const { data } = useQuery({ ...catalogQuery, enabled: Boolean(courseId) });
+  const { data } = useCatalog(Boolean(courseId));
   const course = courseId ? data?.find((c) => c.id === courseId) : undefined;
   const createLink = courseId ? `/criar-conta-aluno?curso=${courseId}` : "/criar-conta-aluno";
   const loginLink = courseId ? `/login-aluno?curso=${courseId}` : "/login-aluno";

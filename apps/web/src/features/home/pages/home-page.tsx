@@ -1,29 +1,29 @@
 import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
+import { IconCertificate, IconChalkboard, IconClock, IconDeviceMobile } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { catalogQuery } from "../../courses/api/catalog";
+import { useCatalog } from "../../courses/api/catalog";
 import { CourseCard } from "../../courses/components/course-card";
 import { CourseCardSkeletons } from "../../courses/components/course-card-skeleton";
 import classes from "./home-page.module.css";
 
 const BENEFITS = [
   {
-    icon: "🎓",
+    icon: <IconCertificate size={24} />,
     title: "Certificado reconhecido",
     text: "No fim do curso recebe um certificado com o número de horas e as competências adquiridas.",
   },
   {
-    icon: "🧑‍🏫",
+    icon: <IconChalkboard size={24} />,
     title: "Formadores experientes",
     text: "Profissionais do mercado angolano que ensinam com exemplos reais.",
   },
   {
-    icon: "🕒",
+    icon: <IconClock size={24} />,
     title: "Horários flexíveis",
     text: "Turmas de manhã, tarde, noite e sábado, presenciais, online ou híbridas.",
   },
   {
-    icon: "📱",
+    icon: <IconDeviceMobile size={24} />,
     title: "Tudo pelo telemóvel",
     text: "Inscrição, envio de documentos e comprovativo de pagamento sem sair de casa.",
   },
@@ -48,7 +48,7 @@ const TESTIMONIALS = [
 ];
 
 export function Component() {
-  const { data, isPending } = useQuery(catalogQuery);
+  const { data, isPending } = useCatalog();
   const featured = (data ?? []).slice(0, 3);
 
   return (
@@ -100,7 +100,7 @@ export function Component() {
               <Card key={b.title} withBorder padding="lg">
                 <Stack gap="xs">
                   <ThemeIcon size={44} radius="md" variant="light" aria-hidden>
-                    <span className={classes.emoji}>{b.icon}</span>
+                    {b.icon}
                   </ThemeIcon>
                   <Title order={3} size="h5">
                     {b.title}
