@@ -8,9 +8,11 @@ import type { AppDeps, AppEnv } from "./http/env";
 import { ApiError, sendError } from "./http/errors";
 import { mountSpa } from "./http/static";
 import { courseRoutes } from "./modules/courses/courses.routes";
+import { enrollmentRoutes } from "./modules/enrollments/enrollments.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { studentAccountRoutes } from "./modules/student-accounts/student-accounts.routes";
 import { userRoutes } from "./modules/users/users.routes";
+import { fileRoutes } from "./storage/files.routes";
 
 export interface AppOptions {
   /** Folder of the built SPA; omitted in API-only tests. */
@@ -43,6 +45,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route("/api", courseRoutes);
   app.route("/api", studentAccountRoutes);
   app.route("/api", userRoutes);
+  app.route("/api", enrollmentRoutes);
+  app.route("/api", fileRoutes);
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

@@ -1,6 +1,9 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonRequest, staffActor, studentActor } from "../test/actors";
 import { body, createTestContext, type TestContext } from "../test/context";
+import { storedFiles, studentAccounts } from "./db/schema";
+import { newStorageKey } from "./storage/file-check";
 
 /**
  * Every /api route (from the OpenAPI document) × every kind of caller → the status it must get.
@@ -52,7 +55,7 @@ interface Row {
   path?: () => string;
 }
 
-let target = { userId: "" };
+let target = { userId: "", fileId: "" };
 
 const MATRIX: Record<string, Row> = {
   "GET /api/health": { expect: all(200) },
@@ -74,6 +77,14 @@ const MATRIX: Record<string, Row> = {
     path: () => `/api/users/${target.userId}/role`,
     body: () => ({ role: "secretaria" }),
   },
+  // JSON where multipart is expected: 415 once the caller is allowed in.
+  "POST /api/enrollments/mine": { expect: onlyStudents(415), body: () => ({}) },
+  "GET /api/enrollments/mine": { expect: onlyStudents(200) },
+  // Student A's own document: B gets the same answer as for a missing file.
+  "GET /api/files/{id}": {
+    expect: { ...anyStaffRole(200), studentA: 200, studentB: 404 },
+    path: () => `/api/files/${target.fileId}`,
+  },
   // Last: it ends the caller's session.
   "POST /api/auth/sign-out": { expect: all(200) },
 };
@@ -89,13 +100,30 @@ describe("authorisation matrix", () => {
     routes = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
       Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
     );
-    cookies.studentA = (await studentActor(ctx, "Aluno A")).cookie;
+    const studentA = await studentActor(ctx, "Aluno A");
+    cookies.studentA = studentA.cookie;
     cookies.studentB = (await studentActor(ctx, "Aluno B")).cookie;
     cookies.noRole = (await staffActor(ctx, null)).cookie;
     for (const role of ["admin", "secretaria", "professor", "financeiro", "super_admin"] as const) {
       cookies[role] = (await staffActor(ctx, role)).cookie;
     }
-    target = { userId: (await staffActor(ctx, "professor")).userId };
+    const [owner] = await ctx.db
+      .select()
+      .from(studentAccounts)
+      .where(eq(studentAccounts.studentCode, studentA.studentCode));
+    const key = newStorageKey("id_card_front", "pdf");
+    await ctx.deps.storage.put(key, Buffer.from("%PDF-1.4\n%%EOF\n"), "application/pdf");
+    const [file] = await ctx.db
+      .insert(storedFiles)
+      .values({
+        ownerUserId: owner!.userId,
+        kind: "id_card_front",
+        contentType: "application/pdf",
+        size: 15,
+        storageKey: key,
+      })
+      .returning();
+    target = { userId: (await staffActor(ctx, "professor")).userId, fileId: file!.id };
   }, 120_000);
   afterAll(() => ctx.close());
 

@@ -3,4 +3,5 @@ export * from "./enums";
 export * from "./money";
 export * from "./rules";
 export * from "./schemas/auth";
+export * from "./schemas/enrollments";
 export * from "./schemas/student-accounts";

@@ -9,6 +9,8 @@ import { PublicLayout } from "./layouts/public-layout";
 export const router = createBrowserRouter([
   {
     element: <PublicLayout />,
+    // While the first page's chunk loads, paint the header and footer (and no "HydrateFallback" warning).
+    HydrateFallback: PublicLayout,
     children: [
       { index: true, loader: prefetchCatalog, lazy: () => import("../features/home/pages/home-page") },
       { path: "cursos", loader: prefetchCatalog, lazy: () => import("../features/courses/pages/catalog-page") },

@@ -1,0 +1,104 @@
+import { ENROLLMENT_STATUSES } from "@app/shared";
+import { createRoute, z } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import { requireStudent } from "../../auth/guards";
+import { ApiError, errorResponse } from "../../http/errors";
+import { createRouter } from "../../http/router";
+import { FILE_TOO_LARGE, MAX_FILE_BYTES } from "../../storage/file-check";
+import { listOwnEnrollments, submitOwnEnrollment } from "./enrollments.service";
+
+const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
+const binary = z.any().openapi({ type: "string", format: "binary" });
+
+const submissionDoc = z
+  .object({
+    birthDate: z.string().openapi({ format: "date" }),
+    motherName: z.string(),
+    fatherName: z.string().optional(),
+    nationality: z.string(),
+    birthPlace: z.string(),
+    province: z.string(),
+    municipality: z.string(),
+    neighborhood: z.string(),
+    qualification: z.string(),
+    trainingArea: z.string(),
+    courseId: z.string(),
+    schedulePreference: z.string(),
+    idCardFront: binary,
+    idCardBack: binary,
+    certificate: binary,
+  })
+  .partial()
+  .openapi("EnrollmentSubmission");
+
+const ownEnrollmentSchema = z
+  .object({
+    id: z.uuid(),
+    status: z.enum(ENROLLMENT_STATUSES),
+    courseName: z.string(),
+    coursePrice: z.number(),
+    paymentReferenceCode: z.string().nullable(),
+    applicationDate: z.string(),
+  })
+  .openapi("OwnEnrollment");
+
+const submit = createRoute({
+  method: "post",
+  path: "/enrollments/mine",
+  tags: ["enrollments"],
+  summary: "The student submits the enrolment form with the three documents (multipart)",
+  middleware: [
+    requireStudent(),
+    // Three documents of at most 5 MB each, plus the form fields.
+    bodyLimit({
+      maxSize: 3 * MAX_FILE_BYTES + 256 * 1024,
+      onError: () => {
+        throw new ApiError(413, "file_too_large", FILE_TOO_LARGE);
+      },
+    }),
+  ] as const,
+  request: { body: { required: true, content: { "multipart/form-data": { schema: submissionDoc } } } },
+  responses: {
+    201: {
+      description: "Pre-enrolment created",
+      ...json(z.object({ id: z.uuid(), status: z.literal("pre_inscrito"), applicationDate: z.string() })),
+    },
+    400: errorResponse("A field or a document is missing or invalid"),
+    401: errorResponse("Not signed in"),
+    403: errorResponse("Not a student"),
+    409: errorResponse("Already submitted"),
+    413: errorResponse("A file is larger than 5 MB"),
+    415: errorResponse("A file is not JPEG, PNG, WEBP or PDF (by its content)"),
+  },
+});
+
+const listMine = createRoute({
+  method: "get",
+  path: "/enrollments/mine",
+  tags: ["enrollments"],
+  summary: "The student's own enrolments",
+  middleware: [requireStudent()] as const,
+  responses: {
+    200: { description: "Own enrolments, newest first", ...json(z.array(ownEnrollmentSchema)) },
+    401: errorResponse("Not signed in"),
+    403: errorResponse("Not a student"),
+  },
+});
+
+export const enrollmentRoutes = createRouter()
+  .openapi(submit, async (c) => {
+    const session = c.get("session");
+    const { db, storage } = c.get("deps");
+    const form = await c.req.parseBody();
+    const result = await submitOwnEnrollment(
+      db,
+      storage,
+      { studentAccountId: session.student!.id, userId: session.user!.id },
+      form,
+    );
+    return c.json({ ...result, status: "pre_inscrito" as const }, 201);
+  })
+  .openapi(listMine, async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await listOwnEnrollments(c.get("deps").db, c.get("session").student!.id), 200);
+  });

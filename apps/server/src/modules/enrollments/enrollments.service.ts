@@ -1,0 +1,127 @@
+import { ENROLLMENT_DOCUMENTS, studentEnrollmentSchema } from "@app/shared";
+import { and, desc, eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { courses, enrollmentEvents, enrollments, studentAccounts } from "../../db/schema";
+import { ApiError } from "../../http/errors";
+import { checkFile, DOCUMENT_TYPES } from "../../storage/file-check";
+import type { FileStorage } from "../../storage/storage";
+import { putFiles, recordFiles, removeFiles } from "../../storage/stored-files";
+
+type FormFields = Record<string, unknown>;
+
+const MISSING_DOCUMENT = "Anexe todos os documentos obrigatórios";
+
+/**
+ * The student's own enrolment (SPEC §4): creates it with status pre_inscrito, its three documents
+ * and its first history event, and marks the account's enrolment as completed — all or nothing.
+ * The documents are checked by content before anything is written; if the database part fails,
+ * the stored files are removed.
+ */
+export async function submitOwnEnrollment(
+  db: Database,
+  storage: FileStorage,
+  who: { studentAccountId: string; userId: string },
+  form: FormFields,
+) {
+  const parsed = studentEnrollmentSchema.safeParse(form);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+    throw new ApiError(400, "validation_error", "Por favor, preencha todos os campos obrigatórios", issues);
+  }
+  const data = parsed.data;
+
+  const files = [];
+  for (const doc of ENROLLMENT_DOCUMENTS) {
+    const value = form[doc.field];
+    if (!(value instanceof File) || value.size === 0) {
+      throw new ApiError(400, "validation_error", MISSING_DOCUMENT, [{ path: doc.field, message: MISSING_DOCUMENT }]);
+    }
+    const buffer = Buffer.from(await value.arrayBuffer());
+    const checked = await checkFile(buffer, DOCUMENT_TYPES, "Formato inválido. Use JPEG, PNG, WEBP ou PDF");
+    files.push({ kind: doc.kind, data: buffer, checked });
+  }
+
+  const [course] = await db
+    .select()
+    .from(courses)
+    .where(and(eq(courses.id, data.courseId), eq(courses.status, "active")));
+  if (!course)
+    throw new ApiError(400, "validation_error", "Selecione o curso", [
+      { path: "courseId", message: "Selecione o curso" },
+    ]);
+
+  const written = await putFiles(storage, files);
+  try {
+    return await db.transaction(async (tx) => {
+      const [account] = await tx
+        .select()
+        .from(studentAccounts)
+        .where(eq(studentAccounts.id, who.studentAccountId))
+        .for("update");
+      if (!account) throw new ApiError(404, "not_found", "Conta do aluno não encontrada");
+      if (account.enrollmentCompleted) throw new ApiError(409, "already_submitted", "A sua inscrição já foi enviada");
+
+      const [frontId, backId, certificateId] = await recordFiles(tx, who.userId, written);
+      const [enrollment] = await tx
+        .insert(enrollments)
+        .values({
+          userId: who.userId,
+          studentAccountId: account.id,
+          courseId: course.id,
+          studentName: account.studentName,
+          studentPhone: account.studentPhone,
+          studentEmail: account.studentEmail,
+          birthDate: data.birthDate,
+          fatherName: data.fatherName,
+          motherName: data.motherName,
+          nationality: data.nationality,
+          birthPlace: data.birthPlace,
+          province: data.province,
+          municipality: data.municipality,
+          neighborhood: data.neighborhood,
+          qualification: data.qualification,
+          trainingArea: data.trainingArea,
+          schedulePreference: data.schedulePreference,
+          idCardFrontFileId: frontId,
+          idCardBackFileId: backId,
+          certificateFileId: certificateId,
+          status: "pre_inscrito",
+        })
+        .returning();
+      await tx.insert(enrollmentEvents).values({
+        enrollmentId: enrollment!.id,
+        actorUserId: who.userId,
+        fromStatus: null,
+        toStatus: "pre_inscrito",
+        note: "Pré-inscrição enviada pelo aluno",
+      });
+      await tx.update(studentAccounts).set({ enrollmentCompleted: true }).where(eq(studentAccounts.id, account.id));
+      return {
+        id: enrollment!.id,
+        status: enrollment!.status,
+        applicationDate: enrollment!.applicationDate.toISOString(),
+      };
+    });
+  } catch (err) {
+    await removeFiles(storage, written);
+    throw err;
+  }
+}
+
+/** The student's own enrolments, newest first, with what the payment area needs. */
+export async function listOwnEnrollments(db: Database, studentAccountId: string) {
+  const rows = await db
+    .select({
+      id: enrollments.id,
+      status: enrollments.status,
+      courseName: courses.name,
+      coursePrice: courses.price,
+      paymentReferenceCode: enrollments.paymentReferenceCode,
+      applicationDate: enrollments.applicationDate,
+    })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .where(eq(enrollments.studentAccountId, studentAccountId))
+    .orderBy(desc(enrollments.applicationDate));
+  return rows.map((r) => ({ ...r, applicationDate: r.applicationDate.toISOString() }));
+}

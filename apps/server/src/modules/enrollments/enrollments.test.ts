@@ -1,0 +1,208 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { staffActor, studentActor } from "../../../test/actors";
+import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../test/context";
+import { createApp } from "../../app";
+import { courses, enrollmentEvents, enrollments, storedFiles, studentAccounts } from "../../db/schema";
+import { createDiskStorage } from "../../storage/disk";
+
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a00000000049454e44ae426082",
+  "hex",
+);
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+const HTML = Buffer.from("<!doctype html><html><body><script>alert(1)</script></body></html>");
+
+function walk(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)],
+    );
+  } catch {
+    return [];
+  }
+}
+
+describe("student enrolment submission", () => {
+  let ctx: TestContext;
+  let courseId: string;
+  const filesOnDisk = () => walk(path.join(ctx.dataDir, "files"));
+
+  const fields = () => ({
+    birthDate: "2001-05-14",
+    motherName: "Ana Maria Lunda",
+    fatherName: "",
+    nationality: "Angolana",
+    birthPlace: "Luanda",
+    province: "Luanda",
+    municipality: "Belas",
+    neighborhood: "Talatona",
+    qualification: "medio",
+    trainingArea: "Informática",
+    courseId,
+    schedulePreference: "noite",
+  });
+
+  function form(overrides: Record<string, string> = {}, files: Partial<Record<string, [Buffer, string, string]>> = {}) {
+    const fd = new FormData();
+    for (const [k, v] of Object.entries({ ...fields(), ...overrides })) fd.append(k, v);
+    const docs = {
+      idCardFront: [PNG, "bi-frente.png", "image/png"],
+      idCardBack: [PNG, "bi-verso.png", "image/png"],
+      certificate: [PDF, "certificado.pdf", "application/pdf"],
+      ...files,
+    } as Record<string, [Buffer, string, string] | undefined>;
+    for (const [k, f] of Object.entries(docs)) if (f) fd.append(k, new File([f[0]], f[1], { type: f[2] }));
+    return fd;
+  }
+
+  const submit = (cookie: string, fd: FormData, app = ctx.app) =>
+    app.request("/api/enrollments/mine", { method: "POST", body: fd, headers: { cookie, origin: TEST_BASE_URL } });
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    [{ id: courseId }] = (await ctx.db
+      .insert(courses)
+      .values({ name: "Marketing Digital", durationMonths: 3, price: 100000 })
+      .returning({ id: courses.id })) as [{ id: string }];
+  });
+  afterAll(() => ctx.close());
+
+  it("creates a pre_inscrito enrolment with its documents and history, and completes the account, at once", async () => {
+    const s = await studentActor(ctx, "Joana Lunda");
+    const res = await submit(s.cookie, form());
+    expect(res.status).toBe(201);
+    const created = await body(res);
+    expect(created.status).toBe("pre_inscrito");
+
+    const [row] = await ctx.db.select().from(enrollments).where(eq(enrollments.id, created.id));
+    expect(row).toMatchObject({
+      status: "pre_inscrito",
+      studentName: "Joana Lunda",
+      motherName: "Ana Maria Lunda",
+      fatherName: null,
+      courseId,
+    });
+    const events = await ctx.db.select().from(enrollmentEvents).where(eq(enrollmentEvents.enrollmentId, created.id));
+    expect(events).toEqual([expect.objectContaining({ fromStatus: null, toStatus: "pre_inscrito" })]);
+    const docs = await ctx.db.select().from(storedFiles);
+    expect(docs.map((d) => d.contentType).sort()).toEqual(["application/pdf", "image/png", "image/png"]);
+    expect(docs.every((d) => !d.storageKey.includes("bi-") && !d.storageKey.includes("certificado"))).toBe(true);
+    expect(filesOnDisk()).toHaveLength(3);
+
+    const session = await body(await ctx.app.request("/api/session", { headers: { cookie: s.cookie } }));
+    expect(session.student.enrollmentCompleted).toBe(true);
+    const mine = await body(await ctx.app.request("/api/enrollments/mine", { headers: { cookie: s.cookie } }));
+    expect(mine).toEqual([
+      expect.objectContaining({ courseName: "Marketing Digital", status: "pre_inscrito", paymentReferenceCode: null }),
+    ]);
+
+    // A second submission (double click) is refused and leaves no file behind.
+    const again = await submit(s.cookie, form());
+    expect(again.status).toBe(409);
+    expect(filesOnDisk()).toHaveLength(3);
+  });
+
+  it("refuses each invalid field with the SPEC's message and creates nothing", async () => {
+    const s = await studentActor(ctx);
+    const cases: [Record<string, string>, string, string][] = [
+      [{ birthDate: "" }, "birthDate", "Data de nascimento é obrigatória"],
+      [{ motherName: "Ana" }, "motherName", "Nome da mãe deve ter no mínimo 2 nomes"],
+      [{ nationality: " " }, "nationality", "Nacionalidade é obrigatória"],
+      [{ province: "Lisboa" }, "province", "Selecione a província"],
+      [{ schedulePreference: "sabado" }, "schedulePreference", "Selecione o horário"],
+      [{ courseId: "nao-e-uuid" }, "courseId", "Selecione o curso"],
+    ];
+    for (const [override, field, message] of cases) {
+      const res = await submit(s.cookie, form(override));
+      expect(res.status, field).toBe(400);
+      const err = (await body(res)).error;
+      expect(err.message).toBe("Por favor, preencha todos os campos obrigatórios");
+      expect(err.issues).toContainEqual({ path: field, message });
+    }
+    const missing = await submit(s.cookie, form({}, { certificate: undefined }));
+    expect((await body(missing)).error.issues).toEqual([
+      { path: "certificate", message: "Anexe todos os documentos obrigatórios" },
+    ]);
+    expect(await ctx.db.select().from(enrollments).where(eq(enrollments.studentName, "Aluno Teste"))).toEqual([]);
+    expect(filesOnDisk()).toHaveLength(3);
+  });
+
+  it("checks documents by content: HTML named .jpg is refused (415), a PDF named .png is stored as a PDF", async () => {
+    const s = await studentActor(ctx);
+    const html = await submit(s.cookie, form({}, { idCardFront: [HTML, "foto.jpg", "image/jpeg"] }));
+    expect(html.status).toBe(415);
+    expect((await body(html)).error.message).toBe("Formato inválido. Use JPEG, PNG, WEBP ou PDF");
+    expect(filesOnDisk()).toHaveLength(3);
+
+    const renamed = await submit(s.cookie, form({}, { idCardBack: [PDF, "verso.png", "image/png"] }));
+    expect(renamed.status).toBe(201);
+    const [row] = await ctx.db
+      .select()
+      .from(enrollments)
+      .where(eq(enrollments.id, (await body(renamed)).id));
+    const [back] = await ctx.db.select().from(storedFiles).where(eq(storedFiles.id, row!.idCardBackFileId!));
+    expect(back).toMatchObject({ contentType: "application/pdf" });
+    expect(back!.storageKey.endsWith(".pdf")).toBe(true);
+  });
+
+  it("refuses a document of 5 MB + 1 byte with 413", async () => {
+    const s = await studentActor(ctx);
+    const big = Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024 + 1 - PDF.length)]);
+    const res = await submit(s.cookie, form({}, { certificate: [big, "grande.pdf", "application/pdf"] }));
+    expect(res.status).toBe(413);
+    expect((await body(res)).error.message).toBe("Arquivo muito grande. Tamanho máximo: 5MB");
+  });
+
+  it("leaves nothing behind when storage fails in the middle", async () => {
+    const s = await studentActor(ctx, "Falha Armazenamento");
+    const before = filesOnDisk().length;
+    const disk = createDiskStorage(path.join(ctx.dataDir, "files"));
+    let puts = 0;
+    const failing = {
+      ...disk,
+      put: async (k: string, d: Buffer, t: string) => {
+        if (++puts === 3) throw new Error("disk full");
+        return disk.put(k, d, t);
+      },
+    };
+    const app = createApp({ ...ctx.deps, storage: failing });
+    const res = await submit(s.cookie, form(), app);
+    expect(res.status).toBe(500);
+    expect(filesOnDisk()).toHaveLength(before);
+    expect(await ctx.db.select().from(enrollments).where(eq(enrollments.studentName, "Falha Armazenamento"))).toEqual(
+      [],
+    );
+    const [account] = await ctx.db
+      .select()
+      .from(studentAccounts)
+      .where(eq(studentAccounts.studentName, "Falha Armazenamento"));
+    expect(account!.enrollmentCompleted).toBe(false);
+  });
+
+  describe("document access", () => {
+    it("lets the owner and staff with a role open a document; nobody else", async () => {
+      const owner = await studentActor(ctx, "Dona Documento");
+      const created = await body(await submit(owner.cookie, form()));
+      const [row] = await ctx.db.select().from(enrollments).where(eq(enrollments.id, created.id));
+      const url = `/api/files/${row!.idCardFrontFileId}`;
+      const other = await studentActor(ctx, "Outra Aluna");
+      const staff = await staffActor(ctx, "secretaria");
+      const noRole = await staffActor(ctx, null);
+
+      const mine = await ctx.app.request(url, { headers: { cookie: owner.cookie } });
+      expect(mine.status).toBe(200);
+      expect(mine.headers.get("content-type")).toBe("image/png");
+      expect(mine.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(mine.headers.get("content-disposition")).toMatch(/^inline; filename="documento\.png"$/);
+      expect(Buffer.from(await mine.arrayBuffer()).equals(PNG)).toBe(true);
+
+      expect((await ctx.app.request(url, { headers: { cookie: staff.cookie } })).status).toBe(200);
+      expect((await ctx.app.request(url, { headers: { cookie: other.cookie } })).status).toBe(404);
+      expect((await ctx.app.request(url, { headers: { cookie: noRole.cookie } })).status).toBe(403);
+      expect((await ctx.app.request(url)).status).toBe(401);
+    });
+  });
+});

@@ -1,0 +1,59 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { eq } from "drizzle-orm";
+import { stream } from "hono/streaming";
+import { NOT_SIGNED_IN } from "../auth/guards";
+import { readSession } from "../auth/session";
+import { storedFiles } from "../db/schema";
+import { ApiError, errorResponse } from "../http/errors";
+import { createRouter } from "../http/router";
+import { FileMissingError } from "./storage";
+
+const NOT_FOUND = () => new ApiError(404, "not_found", "Documento não disponível");
+
+const getFile = createRoute({
+  method: "get",
+  path: "/files/{id}",
+  tags: ["files"],
+  summary: "A stored document: only its owner (student) or a staff user with a role may read it",
+  request: { params: z.object({ id: z.uuid({ message: "Documento não disponível" }) }) },
+  responses: {
+    200: {
+      description: "The file",
+      content: { "application/octet-stream": { schema: z.any().openapi({ type: "string", format: "binary" }) } },
+    },
+    401: errorResponse("Not signed in"),
+    403: errorResponse("Staff without a role"),
+    404: errorResponse("No such file, or not yours"),
+  },
+});
+
+export const fileRoutes = createRouter().openapi(getFile, async (c) => {
+  const session = await readSession(c);
+  if (!session.user) throw NOT_SIGNED_IN();
+  if (session.staff && !session.staff.role) {
+    throw new ApiError(403, "no_role", "Sem perfil: aguarde que um administrador atribua um perfil");
+  }
+  const { db, storage } = c.get("deps");
+  const [file] = await db
+    .select()
+    .from(storedFiles)
+    .where(eq(storedFiles.id, c.req.valid("param").id));
+  // Another student's file answers exactly like a missing one.
+  if (!file || (session.student && file.ownerUserId !== session.user.id)) throw NOT_FOUND();
+  let body: NodeJS.ReadableStream;
+  try {
+    body = await storage.getStream(file.storageKey);
+  } catch (err) {
+    if (err instanceof FileMissingError) throw NOT_FOUND();
+    throw err;
+  }
+  const extension = file.storageKey.split(".").at(-1);
+  c.header("Content-Type", file.contentType);
+  c.header("Content-Length", String(file.size));
+  c.header("Content-Disposition", `inline; filename="documento.${extension}"`);
+  c.header("X-Content-Type-Options", "nosniff");
+  c.header("Cache-Control", "private, no-store");
+  return stream(c, async (out) => {
+    for await (const chunk of body) await out.write(chunk as Uint8Array);
+  }) as never;
+});

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { EDUCATION_LEVELS, PROVINCES, SCHEDULE_PREFERENCES } from "../enums";
+
+/** The student's complementary-data form (SPEC §5 'Student enrolment form'). Files travel beside it. */
+
+const required = (message: string) => z.string({ message }).trim().min(1, message).max(100, "Texto muito longo");
+
+export const studentEnrollmentSchema = z.object({
+  birthDate: z
+    .string({ message: "Data de nascimento é obrigatória" })
+    .min(1, "Data de nascimento é obrigatória")
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Data de nascimento inválida")
+    .refine(
+      (d) => !Number.isNaN(Date.parse(d)) && d <= new Date().toISOString().slice(0, 10),
+      "Data de nascimento inválida",
+    ),
+  motherName: z
+    .string({ message: "Nome da mãe deve ter no mínimo 2 nomes" })
+    .trim()
+    .max(100, "Texto muito longo")
+    .refine((v) => v.split(/\s+/).filter(Boolean).length >= 2, "Nome da mãe deve ter no mínimo 2 nomes"),
+  fatherName: z
+    .string()
+    .trim()
+    .max(100, "Texto muito longo")
+    .optional()
+    .transform((v) => (v ? v : null)),
+  nationality: required("Nacionalidade é obrigatória"),
+  birthPlace: required("Naturalidade é obrigatória"),
+  province: z.enum(PROVINCES, { message: "Selecione a província" }),
+  municipality: required("Município é obrigatório"),
+  neighborhood: required("Bairro é obrigatório"),
+  qualification: z.enum(EDUCATION_LEVELS, { message: "Selecione o nível de escolaridade" }),
+  trainingArea: required("Área de formação é obrigatória"),
+  courseId: z.uuid({ message: "Selecione o curso" }),
+  schedulePreference: z.enum(SCHEDULE_PREFERENCES, { message: "Selecione o horário" }),
+});
+export type StudentEnrollmentInput = z.input<typeof studentEnrollmentSchema>;
+
+/** The three documents of the form, by field name. */
+export const ENROLLMENT_DOCUMENTS = [
+  { field: "idCardFront", kind: "id_card_front", label: "Bilhete de Identidade (frente)" },
+  { field: "idCardBack", kind: "id_card_back", label: "Bilhete de Identidade (verso)" },
+  { field: "certificate", kind: "certificate", label: "Certificado de habilitações" },
+] as const;
+
+export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
+export const DOCUMENT_MIME_TYPES = ["image/jpeg", "image/png", "image/webp", "application/pdf"] as const;
