@@ -1,5 +1,246 @@
-import { PagePlaceholder } from "../../../components/page-placeholder";
+import { ENROLLMENT_DOCUMENTS, studentEnrollmentSchema } from "@app/shared";
+import {
+  EDUCATION_LEVEL_LABELS,
+  EDUCATION_LEVELS,
+  PROVINCES,
+  SCHEDULE_LABELS,
+  SCHEDULE_PREFERENCES,
+} from "@app/shared/enums";
+import {
+  Button,
+  Container,
+  Group,
+  Modal,
+  Paper,
+  Progress,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Navigate, useNavigate, useSearchParams } from "react-router";
+import { StudentGuard } from "../../../app/guards/student-guard";
+import { ApiError } from "../../../lib/api";
+import { applyServerErrors } from "../../../lib/form-errors";
+import { useSession } from "../../../lib/session";
+import { toastError } from "../../../lib/toast";
+import { useCatalog } from "../../courses/api/catalog";
+import { ownAccountQuery } from "../../student-accounts/api/student-accounts";
+import { submitEnrollment } from "../api/enrollments";
+import { DocumentField } from "../components/document-field";
+
+type DocField = (typeof ENROLLMENT_DOCUMENTS)[number]["field"];
+const REQUIRED_TOAST = "Por favor, preencha todos os campos obrigatórios";
 
 export function Component() {
-  return <PagePlaceholder title="Completar Inscrição" />;
+  return (
+    <StudentGuard allowIncomplete>
+      <CompleteEnrollment />
+    </StudentGuard>
+  );
+}
+
+/** /completar-inscricao (SPEC §2 'Complete enrolment', §5 'Student enrolment form'). */
+function CompleteEnrollment() {
+  const { data: session } = useSession();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const preselected = useSearchParams()[0].get("curso") ?? "";
+  const { data: account } = useQuery(ownAccountQuery);
+  const { data: courses } = useCatalog();
+  const [docs, setDocs] = useState<Record<DocField, File | null>>({
+    idCardFront: null,
+    idCardBack: null,
+    certificate: null,
+  });
+  const [docErrors, setDocErrors] = useState<Partial<Record<DocField, string>>>({});
+  const [progress, setProgress] = useState<number | null>(null);
+  const [done, setDone] = useState(false);
+  const form = useForm({
+    initialValues: {
+      birthDate: "",
+      motherName: "",
+      fatherName: "",
+      nationality: "Angolana",
+      birthPlace: "",
+      province: "",
+      municipality: "",
+      neighborhood: "",
+      qualification: "",
+      trainingArea: "",
+      courseId: preselected,
+      schedulePreference: "",
+    },
+    validate: schemaResolver(studentEnrollmentSchema, { sync: true }),
+  });
+
+  if (session?.student?.enrollmentCompleted && !done) return <Navigate to="/aluno/pagamento" replace />;
+
+  const missingDocs = () => {
+    const errors = Object.fromEntries(
+      ENROLLMENT_DOCUMENTS.filter((d) => !docs[d.field]).map((d) => [d.field, "Anexe este documento"]),
+    );
+    setDocErrors((e) => ({ ...e, ...errors }));
+    return Object.keys(errors).length > 0;
+  };
+
+  const send = async (values: typeof form.values) => {
+    if (missingDocs()) return toastError(REQUIRED_TOAST);
+    const body = new FormData();
+    for (const [k, v] of Object.entries(values)) body.append(k, v);
+    for (const d of ENROLLMENT_DOCUMENTS) body.append(d.field, docs[d.field]!);
+    setProgress(0);
+    try {
+      await submitEnrollment(body, (p) => setProgress(Math.min(p, 99)));
+      setProgress(100);
+      await new Promise((r) => setTimeout(r, 500)); // SPEC §9: 500 ms before the success dialog
+      setDone(true);
+    } catch (e) {
+      setProgress(null);
+      if (e instanceof ApiError && (e.status === 413 || e.status === 415)) {
+        toastError(
+          "Erro ao fazer upload dos documentos. Verifique o tamanho dos arquivos e tente novamente.",
+          e.message,
+        );
+      } else if (applyServerErrors(form, e)) {
+        toastError(REQUIRED_TOAST);
+      } else {
+        toastError(
+          e instanceof ApiError && e.status !== 0 ? `Erro: ${e.message}` : "Erro ao enviar inscrição. Tente novamente.",
+        );
+      }
+    }
+  };
+
+  const finish = (to: string) => {
+    client.setQueryData(["session"], (s: typeof session) =>
+      s?.student ? { ...s, student: { ...s.student, enrollmentCompleted: true } } : s,
+    );
+    navigate(to);
+  };
+
+  return (
+    <Container size="md" py="xl">
+      <form
+        noValidate
+        onSubmit={form.onSubmit(send, () => {
+          missingDocs();
+          toastError(REQUIRED_TOAST);
+        })}
+      >
+        <Stack gap="lg">
+          <Stack gap={2}>
+            <Title order={1} size="h2">
+              Completar Inscrição
+            </Title>
+            <Text c="dimmed">Preencha os seus dados e anexe os documentos para enviar a pré-inscrição.</Text>
+          </Stack>
+          <Paper withBorder p="md">
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <TextInput label="Nome" value={account?.studentName ?? ""} readOnly variant="filled" />
+              <TextInput label="Telefone" value={account?.studentPhone ?? ""} readOnly variant="filled" />
+              <TextInput label="Email" value={account?.studentEmail ?? "—"} readOnly variant="filled" />
+            </SimpleGrid>
+          </Paper>
+          <Paper withBorder p="md" component="fieldset" style={{ border: undefined }}>
+            <Title order={2} size="h4" mb="sm">
+              Dados pessoais
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="Data de nascimento" type="date" required {...form.getInputProps("birthDate")} />
+              <TextInput label="Nacionalidade" required {...form.getInputProps("nationality")} />
+              <TextInput label="Nome da mãe" required {...form.getInputProps("motherName")} />
+              <TextInput label="Nome do pai (opcional)" {...form.getInputProps("fatherName")} />
+              <TextInput label="Naturalidade" required {...form.getInputProps("birthPlace")} />
+              <Select label="Província" data={[...PROVINCES]} searchable required {...form.getInputProps("province")} />
+              <TextInput label="Município" required {...form.getInputProps("municipality")} />
+              <TextInput label="Bairro" required {...form.getInputProps("neighborhood")} />
+            </SimpleGrid>
+          </Paper>
+          <Paper withBorder p="md">
+            <Title order={2} size="h4" mb="sm">
+              Formação e curso
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Select
+                label="Nível de escolaridade"
+                data={EDUCATION_LEVELS.map((v) => ({ value: v, label: EDUCATION_LEVEL_LABELS[v] }))}
+                required
+                {...form.getInputProps("qualification")}
+              />
+              <TextInput label="Área de formação" required {...form.getInputProps("trainingArea")} />
+              <Select
+                label="Curso"
+                data={(courses ?? []).map((c) => ({ value: c.id, label: c.name }))}
+                searchable
+                required
+                {...form.getInputProps("courseId")}
+              />
+              <Select
+                label="Horário preferido"
+                data={SCHEDULE_PREFERENCES.map((v) => ({ value: v, label: SCHEDULE_LABELS[v] }))}
+                required
+                {...form.getInputProps("schedulePreference")}
+              />
+            </SimpleGrid>
+          </Paper>
+          <Paper withBorder p="md">
+            <Title order={2} size="h4" mb={4}>
+              Documentos
+            </Title>
+            <Text size="sm" c="dimmed" mb="sm">
+              Fotografias grandes são comprimidas no telemóvel antes do envio, para gastar menos dados.
+            </Text>
+            <Stack gap="sm">
+              {ENROLLMENT_DOCUMENTS.map((d) => (
+                <DocumentField
+                  key={d.field}
+                  label={d.label}
+                  value={docs[d.field]}
+                  error={docErrors[d.field]}
+                  onChange={(file, error) => {
+                    setDocs((x) => ({ ...x, [d.field]: file }));
+                    setDocErrors((x) => ({ ...x, [d.field]: error }));
+                  }}
+                />
+              ))}
+            </Stack>
+          </Paper>
+          {progress !== null && (
+            <Stack gap={4}>
+              <Text size="sm">A enviar... {progress}%</Text>
+              <Progress value={progress} aria-label="Progresso do envio" animated={progress < 100} />
+            </Stack>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" size="md" loading={progress !== null && !done}>
+              Enviar inscrição
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <Modal opened={done} onClose={() => finish("/aluno/pagamento")} title="Inscrição enviada com sucesso!" centered>
+        <Stack gap="md">
+          <Text>
+            A sua pré-inscrição está em análise. Quando os documentos forem aprovados, receberá o código de referência
+            para pagamento.
+          </Text>
+          <Group grow>
+            <Button onClick={() => finish("/aluno/acesso")}>Ver dados de acesso</Button>
+            <Button variant="default" onClick={() => finish("/")}>
+              Ir para o início
+            </Button>
+          </Group>
+          <Button variant="subtle" onClick={() => finish("/aluno/pagamento")}>
+            Ir para a área de pagamento
+          </Button>
+        </Stack>
+      </Modal>
+    </Container>
+  );
 }

@@ -1,5 +1,178 @@
-import { PagePlaceholder } from "../../../components/page-placeholder";
+import { createStudentAccountSchema, onlyDigits } from "@app/shared";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Code,
+  Container,
+  CopyButton,
+  Group,
+  Modal,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { IconAlertTriangle } from "@tabler/icons-react";
+import { useMutation } from "@tanstack/react-query";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { api } from "../../../lib/api";
+import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
+import { toastError, toastSuccess } from "../../../lib/toast";
 
+interface Credentials {
+  studentCode: string;
+  studentPassword: string;
+}
+
+/** /criar-conta-aluno (SPEC §2 'Student account creation'). */
 export function Component() {
-  return <PagePlaceholder title="Criar Conta de Aluno" />;
+  const navigate = useNavigate();
+  const course = useSearchParams()[0].get("curso");
+  const create = useMutation({
+    mutationFn: (body: { studentName: string; studentPhone: string; hasEmail: boolean; studentEmail: string | null }) =>
+      api<Credentials>("/student-accounts", { method: "POST", body }),
+  });
+  const form = useForm({
+    initialValues: { studentName: "", studentPhone: "", hasEmail: false, studentEmail: "" },
+    validate: schemaResolver(createStudentAccountSchema, { sync: true }),
+  });
+  const created = create.data;
+
+  return (
+    <Center mih="100vh" bg="gray.0" p="md">
+      <Container size={460} w="100%" px={0}>
+        <Paper withBorder shadow="sm" p={{ base: "lg", sm: "xl" }} radius="md">
+          <form
+            noValidate
+            onSubmit={form.onSubmit((values) =>
+              create.mutate(
+                { ...values, studentEmail: values.hasEmail ? values.studentEmail : null },
+                {
+                  onError: (e) => {
+                    if (!applyServerErrors(form, e)) toastError("Erro ao criar conta", errorMessage(e));
+                  },
+                },
+              ),
+            )}
+          >
+            <Stack gap="sm">
+              <Title order={1} size="h2">
+                Criar Conta de Aluno
+              </Title>
+              <Text c="dimmed" size="sm">
+                Receberá um código de estudante e uma senha para entrar na Área do Aluno.
+              </Text>
+              <TextInput label="Nome completo" autoComplete="name" required {...form.getInputProps("studentName")} />
+              <TextInput
+                label="Telefone"
+                description="9 dígitos, por exemplo 923456789"
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                required
+                {...form.getInputProps("studentPhone")}
+                onChange={(e) => form.setFieldValue("studentPhone", onlyDigits(e.currentTarget.value).slice(0, 9))}
+              />
+              <Stack gap={4}>
+                <Text size="sm" fw={500} id="tem-email">
+                  Tem email?
+                </Text>
+                <SegmentedControl
+                  aria-labelledby="tem-email"
+                  data={[
+                    { value: "nao", label: "Não" },
+                    { value: "sim", label: "Sim" },
+                  ]}
+                  value={form.values.hasEmail ? "sim" : "nao"}
+                  onChange={(v) => form.setFieldValue("hasEmail", v === "sim")}
+                />
+              </Stack>
+              {form.values.hasEmail && (
+                <TextInput
+                  label="Email"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  {...form.getInputProps("studentEmail")}
+                />
+              )}
+              <Button type="submit" loading={create.isPending} fullWidth mt="xs">
+                Criar conta
+              </Button>
+              <Text size="sm" ta="center">
+                Já tem conta?{" "}
+                <Anchor component={Link} to="/login-aluno">
+                  Entrar
+                </Anchor>
+              </Text>
+            </Stack>
+          </form>
+        </Paper>
+      </Container>
+      <Modal
+        opened={Boolean(created)}
+        onClose={() => {}}
+        withCloseButton={false}
+        closeOnClickOutside={false}
+        closeOnEscape={false}
+        centered
+        title="Conta criada com sucesso!"
+      >
+        {created && (
+          <Stack gap="md">
+            <Alert color="yellow" icon={<IconAlertTriangle size={20} />} title="Anote estes dados agora">
+              O código e a senha só são mostrados esta vez. Guarde-os num lugar seguro.
+            </Alert>
+            <CredentialRow label="Código de estudante" value={created.studentCode} copied="Código copiado!" />
+            <CredentialRow label="Senha" value={created.studentPassword} copied="Senha copiada!" />
+            <Button
+              fullWidth
+              onClick={() =>
+                navigate(course ? `/login-aluno?curso=${course}` : "/login-aluno", {
+                  state: { code: created.studentCode },
+                })
+              }
+            >
+              Já anotei — ir para o login
+            </Button>
+          </Stack>
+        )}
+      </Modal>
+    </Center>
+  );
+}
+
+function CredentialRow({ label, value, copied }: { label: string; value: string; copied: string }) {
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <Stack gap={0}>
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+        <Code fz="xl" fw={700} data-testid={label}>
+          {value}
+        </Code>
+      </Stack>
+      <CopyButton value={value}>
+        {({ copy }) => (
+          <Button
+            variant="light"
+            size="xs"
+            aria-label={`Copiar ${label.toLowerCase()}`}
+            onClick={() => {
+              copy();
+              toastSuccess(copied);
+            }}
+          >
+            Copiar
+          </Button>
+        )}
+      </CopyButton>
+    </Group>
+  );
 }

@@ -13,7 +13,7 @@ import {
   Title,
 } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import { Link, Navigate, useLocation, useNavigate } from "react-router";
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { LoadingScreen } from "../../../app/guards/loading-screen";
 import { ApiError } from "../../../lib/api";
 import { errorMessage } from "../../../lib/form-errors";
@@ -29,6 +29,8 @@ export function Component() {
   const navigate = useNavigate();
   const location = useLocation();
   const carriedCode = (location.state as { code?: string } | null)?.code ?? "";
+  const course = useSearchParams()[0].get("curso");
+  const completeLink = course ? `/completar-inscricao?curso=${course}` : "/completar-inscricao";
   const signIn = useAuthMutation<{ code: string; password: string }>("/auth/student/sign-in");
   const form = useForm({
     initialValues: { code: carriedCode, password: "" },
@@ -38,7 +40,7 @@ export function Component() {
 
   if (isPending) return <LoadingScreen />;
   if (session?.student) {
-    return <Navigate to={session.student.enrollmentCompleted ? "/aluno/pagamento" : "/completar-inscricao"} replace />;
+    return <Navigate to={session.student.enrollmentCompleted ? "/aluno/pagamento" : completeLink} replace />;
   }
 
   return (

@@ -1,0 +1,132 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { dataDir, withDatabase } from "./support/server";
+
+/** Picks a file the way a user does: click the field, answer the file chooser. */
+async function attach(page: Page, label: RegExp, file: string) {
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByLabel(label).click();
+  await (await chooser).setFiles(file);
+}
+
+test.use({ viewport: { width: 390, height: 844 }, permissions: ["clipboard-read", "clipboard-write"] });
+
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+
+test("on a phone: from the home page to a submitted pre-enrolment", async ({ page }) => {
+  test.setTimeout(180_000);
+  // A 12-megapixel noisy photo, as a phone camera makes, far above 5 MB before compression.
+  const photo = path.join(dataDir, "foto-bi-frente.jpg");
+  await page.goto("/");
+  const bytes = await page.evaluate(async () => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 4000;
+    canvas.height = 3000;
+    const g = canvas.getContext("2d")!;
+    const img = g.createImageData(4000, 3000);
+    for (let i = 0; i < img.data.length; i++) img.data[i] = i % 4 === 3 ? 255 : Math.random() * 255;
+    g.putImageData(img, 0, 0);
+    const blob = await new Promise<Blob>((r) => canvas.toBlob((b) => r(b!), "image/jpeg", 0.95));
+    return Array.from(new Uint8Array(await blob.arrayBuffer()));
+  });
+  writeFileSync(photo, Buffer.from(bytes));
+  expect(bytes.length).toBeGreaterThan(5 * 1024 * 1024);
+  const png = await page.evaluate(async () => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 600;
+    canvas.height = 380;
+    const g = canvas.getContext("2d")!;
+    g.fillStyle = "#d0e4f5";
+    g.fillRect(0, 0, 600, 380);
+    g.fillStyle = "#123";
+    g.fillText("REPÚBLICA DE ANGOLA — BILHETE DE IDENTIDADE", 20, 40);
+    const blob = await new Promise<Blob>((r) => canvas.toBlob((b) => r(b!), "image/png"));
+    return Array.from(new Uint8Array(await blob.arrayBuffer()));
+  });
+  writeFileSync(path.join(dataDir, "bi-verso.png"), Buffer.from(png));
+  writeFileSync(path.join(dataDir, "certificado.pdf"), PDF);
+
+  await page.getByRole("button", { name: "Abrir menu" }).click();
+  await page.getByRole("link", { name: "Cursos" }).first().click();
+  await expect(page).toHaveURL(/\/cursos$/);
+  await page.getByLabel("Pesquisar cursos").fill("inexistente xyz");
+  await expect(page.getByText("Nenhum curso encontrado com os filtros selecionados.")).toBeVisible();
+  await page.getByLabel("Pesquisar cursos").fill("");
+  await page.getByRole("group", { name: "Filtrar por área" }).getByRole("button", { name: "Marketing" }).click();
+  await expect(page.getByRole("article")).toHaveCount(1);
+  const card = page.getByRole("article", { name: "Marketing Digital" });
+  await card.getByRole("link", { name: "Inscrever-se Agora" }).click();
+
+  await expect(page.getByText("Curso escolhido")).toBeVisible();
+  await expect(page.getByText("Marketing Digital")).toBeVisible();
+  await page.getByRole("link", { name: "Criar conta de aluno" }).click();
+
+  await page.getByLabel(/^Nome completo/).fill("Esperança Kiala");
+  await page.getByLabel(/^Telefone/).fill("923-45a6 789");
+  await expect(page.getByLabel(/^Telefone/)).toHaveValue("923456789");
+  await page.getByRole("button", { name: "Criar conta" }).click();
+  const dialog = page.getByRole("dialog", { name: "Conta criada com sucesso!" });
+  await expect(dialog).toBeVisible();
+  const code = (await dialog.getByTestId("Código de estudante").textContent())!.trim();
+  const password = (await dialog.getByTestId("Senha").textContent())!.trim();
+  await dialog.getByRole("button", { name: "Copiar código de estudante" }).click();
+  await expect(page.getByText("Código copiado!")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeVisible(); // it cannot be dismissed before going on
+  await dialog.getByRole("button", { name: "Já anotei — ir para o login" }).click();
+
+  await expect(page).toHaveURL(/\/login-aluno/);
+  await expect(page.getByLabel(/^Código de estudante/)).toHaveValue(code);
+  await page.getByLabel(/^Senha/).fill(password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/\/completar-inscricao/);
+
+  await expect(page.getByRole("textbox", { name: "Nome", exact: true })).toHaveValue("Esperança Kiala");
+  await page.getByRole("button", { name: "Enviar inscrição" }).click();
+  await expect(page.getByText("Por favor, preencha todos os campos obrigatórios").first()).toBeVisible();
+
+  await page.getByLabel(/^Data de nascimento/).fill("2002-03-09");
+  await page.getByLabel(/^Nome da mãe/).fill("Kiala");
+  await page.getByLabel(/^Naturalidade/).fill("Uíge");
+  await page.getByRole("button", { name: "Enviar inscrição" }).click();
+  await expect(page.getByText("Nome da mãe deve ter no mínimo 2 nomes")).toBeVisible();
+  await page.getByLabel(/^Nome da mãe/).fill("Rosa Kiala");
+  await page.getByRole("combobox", { name: /^Província/ }).fill("Uíg");
+  await page.getByRole("option", { name: "Uíge" }).click();
+  await page.getByLabel(/^Município/).fill("Uíge");
+  await page.getByLabel(/^Bairro/).fill("Candombe Velho");
+  await page.getByRole("combobox", { name: /^Nível de escolaridade/ }).click();
+  await page.getByRole("option", { name: "Ensino Médio" }).click();
+  await page.getByLabel(/^Área de formação/).fill("Ciências Económicas");
+  await expect(page.getByRole("combobox", { name: /^Curso/ })).toHaveValue("Marketing Digital");
+  await page.getByRole("combobox", { name: /^Horário preferido/ }).click();
+  await page.getByRole("option", { name: /^Noite/ }).click();
+
+  await attach(page, /^Bilhete de Identidade \(frente\)/, photo);
+  await expect(page.getByText(/Imagem comprimida: \d+\.\d MB → (0\.\d|1\.0) MB/)).toBeVisible({ timeout: 30_000 });
+  await attach(page, /^Bilhete de Identidade \(verso\)/, path.join(dataDir, "bi-verso.png"));
+  await attach(page, /^Certificado de habilitações/, path.join(dataDir, "certificado.pdf"));
+  await page.getByRole("button", { name: "Enviar inscrição" }).click();
+  await expect(page.getByRole("progressbar", { name: "Progresso do envio" })).toBeVisible();
+
+  const success = page.getByRole("dialog", { name: "Inscrição enviada com sucesso!" });
+  await expect(success).toBeVisible();
+  await expect(success.getByRole("button", { name: "Ver dados de acesso" })).toBeVisible();
+  await success.getByRole("button", { name: "Ir para a área de pagamento" }).click();
+  await expect(page).toHaveURL(/\/aluno\/pagamento$/);
+  await expect(page.getByText("Aguarde Aprovação")).toBeVisible();
+
+  const stored = await withDatabase((db) =>
+    db.query(
+      `select e.status, f.kind, f.content_type, f.size from enrollments e join student_accounts s on s.id = e.student_account_id
+       join stored_files f on f.id in (e.id_card_front_file_id, e.id_card_back_file_id, e.certificate_file_id) where s.student_code = $1`,
+      [code],
+    ),
+  );
+  expect(stored.rows).toHaveLength(3);
+  expect(stored.rows.every((r) => r.status === "pre_inscrito")).toBe(true);
+  const front = stored.rows.find((r) => r.kind === "id_card_front");
+  expect(front).toMatchObject({ content_type: "image/jpeg" });
+  expect(front.size).toBeLessThanOrEqual(1024 * 1024);
+});

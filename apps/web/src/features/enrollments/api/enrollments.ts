@@ -1,0 +1,54 @@
+import type { EnrollmentStatus } from "@app/shared/enums";
+import { queryOptions } from "@tanstack/react-query";
+import { ApiError, api } from "../../../lib/api";
+
+export interface OwnEnrollment {
+  id: string;
+  status: EnrollmentStatus;
+  courseName: string;
+  coursePrice: number;
+  paymentReferenceCode: string | null;
+  applicationDate: string;
+}
+
+export const ownEnrollmentsQuery = queryOptions({
+  queryKey: ["enrollments", "mine"],
+  queryFn: ({ signal }) => api<OwnEnrollment[]>("/enrollments/mine", { signal }),
+});
+
+/**
+ * Sends the enrolment form with its documents, reporting real upload progress (XMLHttpRequest:
+ * fetch cannot report upload progress). Errors come back as ApiError with the server's message.
+ */
+export function submitEnrollment(form: FormData, onProgress: (percent: number) => void): Promise<{ id: string }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/api/enrollments/mine");
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      const data = (() => {
+        try {
+          return JSON.parse(xhr.responseText);
+        } catch {
+          return undefined;
+        }
+      })();
+      if (xhr.status >= 200 && xhr.status < 300) resolve(data);
+      else
+        reject(
+          new ApiError(
+            xhr.status,
+            data?.error?.code ?? "http_error",
+            data?.error?.message ?? "Erro ao enviar inscrição. Tente novamente.",
+            data?.error?.issues,
+          ),
+        );
+    };
+    xhr.onerror = () =>
+      reject(new ApiError(0, "network", "Sem ligação ao servidor. Verifique a sua internet e tente novamente."));
+    xhr.send(form);
+  });
+}
