@@ -8,7 +8,10 @@ import { defineConfig, devices } from "@playwright/test";
  * in the system Chromium — never a downloaded browser.
  */
 const root = path.resolve(import.meta.dirname, "../..");
-const port = Number(process.env.E2E_PORT ?? 3210);
+// A random high port, chosen once and shared with the workers through the environment, so two
+// runs on one machine (a developer's and CI's) never fight over a fixed port.
+process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
 chmodSync(dataDir, 0o755);

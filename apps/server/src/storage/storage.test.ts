@@ -2,17 +2,11 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { HTML, PDF, PNG } from "../../test/fixtures";
 import { ApiError } from "../http/errors";
 import { createDiskStorage } from "./disk";
 import { checkFile, DOCUMENT_TYPES, MAX_FILE_BYTES, newStorageKey, PDF_ONLY } from "./file-check";
 import { FileMissingError } from "./storage";
-
-const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a00000000049454e44ae426082",
-  "hex",
-);
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
-const HTML = Buffer.from("<!doctype html><html><body><script>alert(1)</script></body></html>");
 
 async function rejection(p: Promise<unknown>): Promise<ApiError> {
   const err = await p.then(

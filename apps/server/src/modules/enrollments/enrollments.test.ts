@@ -4,16 +4,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffActor, studentActor } from "../../../test/actors";
 import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../test/context";
+import { HTML, PDF, PNG } from "../../../test/fixtures";
 import { createApp } from "../../app";
 import { courses, enrollmentEvents, enrollments, storedFiles, studentAccounts } from "../../db/schema";
 import { createDiskStorage } from "../../storage/disk";
-
-const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a00000000049454e44ae426082",
-  "hex",
-);
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
-const HTML = Buffer.from("<!doctype html><html><body><script>alert(1)</script></body></html>");
 
 function walk(dir: string): string[] {
   try {

@@ -1,10 +1,11 @@
 import { resetPasswordSchema } from "@app/shared";
-import { Button, Center, Container, Paper, PasswordInput, Stack, Text, Title } from "@mantine/core";
+import { Button, PasswordInput, Stack, Text, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { LoadingScreen } from "../../../app/guards/loading-screen";
+import { AuthCard } from "../../../components/auth-card";
 import { api } from "../../../lib/api";
 import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
@@ -37,53 +38,44 @@ export function Component() {
 
   if (invalid || check.isPending) return <LoadingScreen />;
   return (
-    <Center mih="100vh" bg="gray.0" p="md">
-      <Container size={440} w="100%" px={0}>
-        <Paper withBorder shadow="sm" p={{ base: "lg", sm: "xl" }} radius="md">
-          <form
-            noValidate
-            onSubmit={form.onSubmit((values) =>
-              reset.mutate(
-                { ...values, token },
-                {
-                  onSuccess: () => {
-                    toastSuccess("Senha redefinida com sucesso!", "Entre com a nova senha.");
-                    // The reset ended every session; this clears any cookie left in this browser too.
-                    signOut.mutate(undefined, { onError: () => navigate("/auth", { replace: true }) });
-                  },
-                  onError: (error) => {
-                    if (!applyServerErrors(form, error)) toastError("Erro ao redefinir senha", errorMessage(error));
-                  },
-                },
-              ),
-            )}
-          >
-            <Stack gap="sm">
-              <Title order={1} size="h2">
-                Redefinir Senha
-              </Title>
-              <Text c="dimmed" size="sm">
-                Escolha uma nova senha com 6 a 100 caracteres.
-              </Text>
-              <PasswordInput
-                label="Nova senha"
-                autoComplete="new-password"
-                required
-                {...form.getInputProps("password")}
-              />
-              <PasswordInput
-                label="Confirmar nova senha"
-                autoComplete="new-password"
-                required
-                {...form.getInputProps("confirmPassword")}
-              />
-              <Button type="submit" loading={reset.isPending} fullWidth mt="xs">
-                Redefinir senha
-              </Button>
-            </Stack>
-          </form>
-        </Paper>
-      </Container>
-    </Center>
+    <AuthCard>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) =>
+          reset.mutate(
+            { ...values, token },
+            {
+              onSuccess: () => {
+                toastSuccess("Senha redefinida com sucesso!", "Entre com a nova senha.");
+                // The reset ended every session; this clears any cookie left in this browser too.
+                signOut.mutate(undefined, { onError: () => navigate("/auth", { replace: true }) });
+              },
+              onError: (error) => {
+                if (!applyServerErrors(form, error)) toastError("Erro ao redefinir senha", errorMessage(error));
+              },
+            },
+          ),
+        )}
+      >
+        <Stack gap="sm">
+          <Title order={1} size="h2">
+            Redefinir Senha
+          </Title>
+          <Text c="dimmed" size="sm">
+            Escolha uma nova senha com 6 a 100 caracteres.
+          </Text>
+          <PasswordInput label="Nova senha" autoComplete="new-password" required {...form.getInputProps("password")} />
+          <PasswordInput
+            label="Confirmar nova senha"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps("confirmPassword")}
+          />
+          <Button type="submit" loading={reset.isPending} fullWidth mt="xs">
+            Redefinir senha
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
   );
 }

@@ -1,21 +1,10 @@
 import { forgotPasswordSchema, staffLoginSchema, staffSignUpSchema } from "@app/shared";
-import {
-  Anchor,
-  Button,
-  Center,
-  Container,
-  Group,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import { LoadingScreen } from "../../../app/guards/loading-screen";
+import { AuthCard } from "../../../components/auth-card";
 import { ApiError } from "../../../lib/api";
 import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
 import { useSession } from "../../../lib/session";
@@ -41,50 +30,46 @@ export function Component() {
   if (session?.staff) return <Navigate to="/admin" replace />;
 
   return (
-    <Center mih="100vh" bg="gray.0" p="md">
-      <Container size={440} w="100%" px={0}>
-        <Paper withBorder shadow="sm" p={{ base: "lg", sm: "xl" }} radius="md">
-          <Stack gap="lg">
-            <Stack gap={4}>
-              <Title order={1} size="h2">
-                {TITLES[mode].title}
-              </Title>
-              <Text c="dimmed" size="sm">
-                {TITLES[mode].subtitle}
-              </Text>
-            </Stack>
-            {mode === "login" && <LoginForm />}
-            {mode === "signup" && <SignUpForm />}
-            {mode === "recovery" && <RecoveryForm onDone={() => setMode("login")} />}
-            <Stack gap={6} align="center">
-              {mode === "login" && (
-                <>
-                  <Anchor component="button" type="button" onClick={() => setMode("recovery")} size="sm">
-                    Esqueci minha senha
-                  </Anchor>
-                  <Anchor component="button" type="button" onClick={() => setMode("signup")} size="sm">
-                    Não tem conta? Criar conta
-                  </Anchor>
-                </>
-              )}
-              {mode === "signup" && (
-                <Anchor component="button" type="button" onClick={() => setMode("login")} size="sm">
-                  Já tem conta? Entrar
-                </Anchor>
-              )}
-              {mode === "recovery" && (
-                <Anchor component="button" type="button" onClick={() => setMode("login")} size="sm">
-                  Voltar ao login
-                </Anchor>
-              )}
-              <Anchor component={Link} to="/" size="sm">
-                Voltar ao site
+    <AuthCard>
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            {TITLES[mode].title}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {TITLES[mode].subtitle}
+          </Text>
+        </Stack>
+        {mode === "login" && <LoginForm />}
+        {mode === "signup" && <SignUpForm />}
+        {mode === "recovery" && <RecoveryForm onDone={() => setMode("login")} />}
+        <Stack gap={6} align="center">
+          {mode === "login" && (
+            <>
+              <Anchor component="button" type="button" onClick={() => setMode("recovery")} size="sm">
+                Esqueci minha senha
               </Anchor>
-            </Stack>
-          </Stack>
-        </Paper>
-      </Container>
-    </Center>
+              <Anchor component="button" type="button" onClick={() => setMode("signup")} size="sm">
+                Não tem conta? Criar conta
+              </Anchor>
+            </>
+          )}
+          {mode === "signup" && (
+            <Anchor component="button" type="button" onClick={() => setMode("login")} size="sm">
+              Já tem conta? Entrar
+            </Anchor>
+          )}
+          {mode === "recovery" && (
+            <Anchor component="button" type="button" onClick={() => setMode("login")} size="sm">
+              Voltar ao login
+            </Anchor>
+          )}
+          <Anchor component={Link} to="/" size="sm">
+            Voltar ao site
+          </Anchor>
+        </Stack>
+      </Stack>
+    </AuthCard>
   );
 }
 

@@ -3,13 +3,10 @@ import {
   Alert,
   Anchor,
   Button,
-  Center,
   Code,
-  Container,
   CopyButton,
   Group,
   Modal,
-  Paper,
   SegmentedControl,
   Stack,
   Text,
@@ -20,6 +17,7 @@ import { schemaResolver, useForm } from "@mantine/form";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { AuthCard } from "../../../components/auth-card";
 import { api } from "../../../lib/api";
 import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
@@ -44,76 +42,74 @@ export function Component() {
   const created = create.data;
 
   return (
-    <Center mih="100vh" bg="gray.0" p="md">
-      <Container size={460} w="100%" px={0}>
-        <Paper withBorder shadow="sm" p={{ base: "lg", sm: "xl" }} radius="md">
-          <form
-            noValidate
-            onSubmit={form.onSubmit((values) =>
-              create.mutate(
-                { ...values, studentEmail: values.hasEmail ? values.studentEmail : null },
-                {
-                  onError: (e) => {
-                    if (!applyServerErrors(form, e)) toastError("Erro ao criar conta", errorMessage(e));
-                  },
+    <>
+      <AuthCard width={460}>
+        <form
+          noValidate
+          onSubmit={form.onSubmit((values) =>
+            create.mutate(
+              { ...values, studentEmail: values.hasEmail ? values.studentEmail : null },
+              {
+                onError: (e) => {
+                  if (!applyServerErrors(form, e)) toastError("Erro ao criar conta", errorMessage(e));
                 },
-              ),
-            )}
-          >
-            <Stack gap="sm">
-              <Title order={1} size="h2">
-                Criar Conta de Aluno
-              </Title>
-              <Text c="dimmed" size="sm">
-                Receberá um código de estudante e uma senha para entrar na Área do Aluno.
+              },
+            ),
+          )}
+        >
+          <Stack gap="sm">
+            <Title order={1} size="h2">
+              Criar Conta de Aluno
+            </Title>
+            <Text c="dimmed" size="sm">
+              Receberá um código de estudante e uma senha para entrar na Área do Aluno.
+            </Text>
+            <TextInput label="Nome completo" autoComplete="name" required {...form.getInputProps("studentName")} />
+            <TextInput
+              label="Telefone"
+              description="9 dígitos, por exemplo 923456789"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              required
+              {...form.getInputProps("studentPhone")}
+              onChange={(e) => form.setFieldValue("studentPhone", onlyDigits(e.currentTarget.value).slice(0, 9))}
+            />
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="tem-email">
+                Tem email?
               </Text>
-              <TextInput label="Nome completo" autoComplete="name" required {...form.getInputProps("studentName")} />
-              <TextInput
-                label="Telefone"
-                description="9 dígitos, por exemplo 923456789"
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel-national"
-                required
-                {...form.getInputProps("studentPhone")}
-                onChange={(e) => form.setFieldValue("studentPhone", onlyDigits(e.currentTarget.value).slice(0, 9))}
+              <SegmentedControl
+                aria-labelledby="tem-email"
+                data={[
+                  { value: "nao", label: "Não" },
+                  { value: "sim", label: "Sim" },
+                ]}
+                value={form.values.hasEmail ? "sim" : "nao"}
+                onChange={(v) => form.setFieldValue("hasEmail", v === "sim")}
               />
-              <Stack gap={4}>
-                <Text size="sm" fw={500} id="tem-email">
-                  Tem email?
-                </Text>
-                <SegmentedControl
-                  aria-labelledby="tem-email"
-                  data={[
-                    { value: "nao", label: "Não" },
-                    { value: "sim", label: "Sim" },
-                  ]}
-                  value={form.values.hasEmail ? "sim" : "nao"}
-                  onChange={(v) => form.setFieldValue("hasEmail", v === "sim")}
-                />
-              </Stack>
-              {form.values.hasEmail && (
-                <TextInput
-                  label="Email"
-                  type="email"
-                  autoComplete="email"
-                  required
-                  {...form.getInputProps("studentEmail")}
-                />
-              )}
-              <Button type="submit" loading={create.isPending} fullWidth mt="xs">
-                Criar conta
-              </Button>
-              <Text size="sm" ta="center">
-                Já tem conta?{" "}
-                <Anchor component={Link} to="/login-aluno">
-                  Entrar
-                </Anchor>
-              </Text>
             </Stack>
-          </form>
-        </Paper>
-      </Container>
+            {form.values.hasEmail && (
+              <TextInput
+                label="Email"
+                type="email"
+                autoComplete="email"
+                required
+                {...form.getInputProps("studentEmail")}
+              />
+            )}
+            <Button type="submit" loading={create.isPending} fullWidth mt="xs">
+              Criar conta
+            </Button>
+            <Text size="sm" ta="center">
+              Já tem conta?{" "}
+              <Anchor component={Link} to="/login-aluno">
+                Entrar
+              </Anchor>
+            </Text>
+          </Stack>
+        </form>
+      </AuthCard>
       <Modal
         opened={Boolean(created)}
         onClose={() => {}}
@@ -143,7 +139,7 @@ export function Component() {
           </Stack>
         )}
       </Modal>
-    </Center>
+    </>
   );
 }
 

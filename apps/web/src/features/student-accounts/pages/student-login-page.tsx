@@ -1,20 +1,9 @@
 import { studentLoginSchema } from "@app/shared";
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Container,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { LoadingScreen } from "../../../app/guards/loading-screen";
+import { AuthCard } from "../../../components/auth-card";
 import { ApiError } from "../../../lib/api";
 import { errorMessage } from "../../../lib/form-errors";
 import { useSession } from "../../../lib/session";
@@ -44,66 +33,61 @@ export function Component() {
   }
 
   return (
-    <Center mih="100vh" bg="gray.0" p="md">
-      <Container size={420} w="100%" px={0}>
-        <Paper withBorder shadow="sm" p={{ base: "lg", sm: "xl" }} radius="md">
-          <form
-            noValidate
-            onSubmit={form.onSubmit((values) =>
-              signIn.mutate(values, {
-                onSuccess: (s) =>
-                  navigate(s.student?.enrollmentCompleted ? "/aluno/pagamento" : "/completar-inscricao"),
-                onError: (e) => {
-                  if (e instanceof ApiError && e.status === 401) toastError("Código ou senha incorretos");
-                  else toastError("Erro ao fazer login", errorMessage(e));
-                },
-              }),
-            )}
-          >
-            <Stack gap="sm">
-              <Title order={1} size="h2">
-                Área do Aluno
-              </Title>
-              <Text c="dimmed" size="sm">
-                Entre com o seu código de estudante e a sua senha
-              </Text>
-              <TextInput
-                label="Código de estudante"
-                autoComplete="username"
-                autoCapitalize="characters"
-                maxLength={10}
-                required
-                {...form.getInputProps("code")}
-                onChange={(e) => form.setFieldValue("code", upper(e.currentTarget.value))}
-              />
-              <PasswordInput
-                label="Senha"
-                autoComplete="current-password"
-                autoCapitalize="characters"
-                maxLength={6}
-                required
-                {...form.getInputProps("password")}
-                onChange={(e) => form.setFieldValue("password", upper(e.currentTarget.value))}
-              />
-              <Button type="submit" loading={signIn.isPending} fullWidth mt="xs">
-                Entrar
-              </Button>
-              <Alert variant="light" color="gray.8" p="sm">
-                <Text size="sm">Esqueceu a senha? Contacte a secretaria do instituto para a redefinir.</Text>
-              </Alert>
-              <Text size="sm" ta="center">
-                Ainda não tem conta?{" "}
-                <Anchor component={Link} to="/criar-conta-aluno">
-                  Criar conta de aluno
-                </Anchor>
-              </Text>
-              <Anchor component={Link} to="/" size="sm" ta="center">
-                Voltar ao site
-              </Anchor>
-            </Stack>
-          </form>
-        </Paper>
-      </Container>
-    </Center>
+    <AuthCard width={420}>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) =>
+          signIn.mutate(values, {
+            onSuccess: (s) => navigate(s.student?.enrollmentCompleted ? "/aluno/pagamento" : "/completar-inscricao"),
+            onError: (e) => {
+              if (e instanceof ApiError && e.status === 401) toastError("Código ou senha incorretos");
+              else toastError("Erro ao fazer login", errorMessage(e));
+            },
+          }),
+        )}
+      >
+        <Stack gap="sm">
+          <Title order={1} size="h2">
+            Área do Aluno
+          </Title>
+          <Text c="dimmed" size="sm">
+            Entre com o seu código de estudante e a sua senha
+          </Text>
+          <TextInput
+            label="Código de estudante"
+            autoComplete="username"
+            autoCapitalize="characters"
+            maxLength={10}
+            required
+            {...form.getInputProps("code")}
+            onChange={(e) => form.setFieldValue("code", upper(e.currentTarget.value))}
+          />
+          <PasswordInput
+            label="Senha"
+            autoComplete="current-password"
+            autoCapitalize="characters"
+            maxLength={6}
+            required
+            {...form.getInputProps("password")}
+            onChange={(e) => form.setFieldValue("password", upper(e.currentTarget.value))}
+          />
+          <Button type="submit" loading={signIn.isPending} fullWidth mt="xs">
+            Entrar
+          </Button>
+          <Alert variant="light" color="gray.8" p="sm">
+            <Text size="sm">Esqueceu a senha? Contacte a secretaria do instituto para a redefinir.</Text>
+          </Alert>
+          <Text size="sm" ta="center">
+            Ainda não tem conta?{" "}
+            <Anchor component={Link} to="/criar-conta-aluno">
+              Criar conta de aluno
+            </Anchor>
+          </Text>
+          <Anchor component={Link} to="/" size="sm" ta="center">
+            Voltar ao site
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthCard>
   );
 }

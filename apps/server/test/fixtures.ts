@@ -1,0 +1,7 @@
+/** Small real files for upload tests: their magic bytes are what file-type recognises. */
+export const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a00000000049454e44ae426082",
+  "hex",
+);
+export const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+export const HTML = Buffer.from("<!doctype html><html><body><script>alert(1)</script></body></html>");
