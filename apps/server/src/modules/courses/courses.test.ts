@@ -22,3 +22,22 @@ describe("GET /api/courses/catalog", () => {
     expect(list[0]).toMatchObject({ price: 2500.5, durationMonths: 2, area: null });
   });
 });
+
+describe("catalogue cache", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  it("shares one answer for a moment, and shows a change at once when this process forgets it", async () => {
+    const { forgetCatalog } = await import("./courses.service");
+    expect(await body(await ctx.app.request("/api/courses/catalog"))).toEqual([]);
+    await ctx.db.insert(courses).values({ name: "Novo Curso", durationMonths: 1, price: 5000 });
+    expect(await body(await ctx.app.request("/api/courses/catalog"))).toEqual([]);
+    forgetCatalog(ctx.db);
+    expect((await body(await ctx.app.request("/api/courses/catalog"))).map((c: { name: string }) => c.name)).toEqual([
+      "Novo Curso",
+    ]);
+  });
+});

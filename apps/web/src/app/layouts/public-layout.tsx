@@ -124,7 +124,7 @@ export function PublicLayout() {
               ))}
             </Stack>
           </div>
-          <Text size="xs" c="gray.4" mt="lg">
+          <Text size="xs" c="gray.2" mt="lg">
             © {new Date().getFullYear()} Instituto. Todos os direitos reservados.
           </Text>
         </Container>

@@ -5,7 +5,8 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import type { CatalogCourse } from "../api/catalog";
 
-export function CourseCard({ course }: { course: CatalogCourse }) {
+/** A course card; `headingOrder` keeps the page outline valid (h2 in the catalogue, h3 under a section). */
+export function CourseCard({ course, headingOrder = 3 }: { course: CatalogCourse; headingOrder?: 2 | 3 }) {
   return (
     <Card withBorder padding="lg" component="article" aria-labelledby={`curso-${course.id}`} h="100%">
       <Stack gap="sm" h="100%">
@@ -17,7 +18,7 @@ export function CourseCard({ course }: { course: CatalogCourse }) {
             </Badge>
           )}
         </Group>
-        <Title order={3} size="h4" id={`curso-${course.id}`}>
+        <Title order={headingOrder} size="h4" id={`curso-${course.id}`}>
           {course.name}
         </Title>
         {course.description && (

@@ -57,7 +57,11 @@ export function Component() {
           </Paper>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-          {isPending ? <CourseCardSkeletons count={6} /> : visible.map((c) => <CourseCard key={c.id} course={c} />)}
+          {isPending ? (
+            <CourseCardSkeletons count={6} />
+          ) : (
+            visible.map((c) => <CourseCard key={c.id} course={c} headingOrder={2} />)
+          )}
         </SimpleGrid>
         {!isPending && !isError && visible.length === 0 && (
           <Text ta="center" c="dimmed" py="xl">

@@ -1,0 +1,189 @@
+// `npm run bench`: the public pages against the budgets of ARCHITECTURE.md §7, on the production build.
+//   1. gzipped JS and CSS of the first load of / and /cursos (every script and stylesheet a fresh
+//      browser fetches until the network is idle: the entry, the page's lazy chunk and its imports);
+//   2. Lighthouse 12, mobile, on both pages (performance, accessibility, LCP), with the system Chromium;
+//   3. the catalogue API under 50 connections (autocannon): p99, and throughput as a ratio to a bare
+//      node:http server answering the same JSON, measured in the same run.
+// Writes bench-results/report.json; exits 1 when a budget is missed.
+import { spawn, spawnSync } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { root } from "./ensure-built.mjs";
+
+const CHROME = process.env.CHROMIUM_PATH || process.env.CHROME_PATH || "/usr/bin/chromium";
+const BUDGET = { jsKB: 130, cssKB: 15, performance: 95, accessibility: 100, lcpMs: 2000, p99Ms: 20 };
+const PAGES = ["/", "/cursos"];
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit", ...opts });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+async function startServer(port, dataDir) {
+  const child = spawn(process.execPath, ["apps/server/dist/main.js"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      BASE_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: "silent",
+    },
+    stdio: "ignore",
+  });
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("server did not start");
+}
+
+/** Every JS/CSS file a fresh browser loads for `url`, sized as gzip of the built file. */
+async function firstLoad(base, pagePath) {
+  const { chromium } = await import("@playwright/test");
+  const browser = await chromium.launch({ executablePath: CHROME, args: FLAGS.slice(1) });
+  const page = await browser.newPage();
+  const files = new Set();
+  page.on("response", (r) => {
+    const u = new URL(r.url());
+    if (u.origin === base && /\.(js|css)$/.test(u.pathname)) files.add(u.pathname);
+  });
+  await page.goto(base + pagePath, { waitUntil: "networkidle" });
+  await browser.close();
+  let js = 0;
+  let css = 0;
+  for (const f of files) {
+    const size = gzipSync(readFileSync(path.join(root, "apps/web/dist", f)), { level: 9 }).length;
+    if (f.endsWith(".js")) js += size;
+    else css += size;
+  }
+  return { files: [...files].sort(), jsKB: +(js / 1024).toFixed(1), cssKB: +(css / 1024).toFixed(1) };
+}
+
+function lighthouse(url, outFile) {
+  const r = spawnSync(
+    path.join(root, "node_modules/.bin/lighthouse"),
+    [
+      url,
+      "--quiet",
+      "--only-categories=performance,accessibility",
+      "--form-factor=mobile",
+      "--output=json",
+      `--output-path=${outFile}`,
+      `--chrome-flags=${FLAGS.join(" ")}`,
+    ],
+    { cwd: root, env: { ...process.env, CHROME_PATH: CHROME }, stdio: ["ignore", "ignore", "inherit"] },
+  );
+  if (r.status !== 0) throw new Error(`lighthouse failed on ${url}`);
+  const report = JSON.parse(readFileSync(outFile, "utf8"));
+  return {
+    performance: Math.round(report.categories.performance.score * 100),
+    accessibility: Math.round(report.categories.accessibility.score * 100),
+    lcpMs: Math.round(report.audits["largest-contentful-paint"].numericValue),
+    failedA11y: Object.values(report.audits)
+      .filter((a) => a.score === 0 && report.categories.accessibility.auditRefs.some((ref) => ref.id === a.id))
+      .map((a) => a.id),
+  };
+}
+
+function load(url) {
+  return new Promise((resolve, reject) =>
+    autocannon({ url, connections: 50, duration: 5 }, (err, res) =>
+      err ? reject(err) : resolve({ rps: Math.round(res.requests.average), p99Ms: res.latency.p99 }),
+    ),
+  );
+}
+
+async function main() {
+  if (!statSync(CHROME, { throwIfNoEntry: false })) {
+    console.error(`Chromium not found at ${CHROME}; set CHROMIUM_PATH.`);
+    process.exit(1);
+  }
+  run("npm", ["run", "build"]);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
+  chmodSync(dataDir, 0o755);
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const base = `http://127.0.0.1:${port}`;
+  const server = await startServer(port, dataDir);
+  const out = path.join(root, "bench-results");
+  mkdirSync(out, { recursive: true });
+  const report = { budgets: BUDGET, pages: {}, api: {} };
+  try {
+    for (const p of PAGES) {
+      const size = await firstLoad(base, p);
+      const lh = lighthouse(base + p, path.join(out, `lighthouse${p === "/" ? "-home" : p.replace(/\//g, "-")}.json`));
+      report.pages[p] = { ...size, ...lh };
+    }
+    const body = await (await fetch(`${base}/api/courses/catalog`)).text();
+    const bare = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(body);
+    });
+    await new Promise((r) => bare.listen(0, "127.0.0.1", r));
+    const api = await load(`${base}/api/courses/catalog`);
+    const baseline = await load(`http://127.0.0.1:${bare.address().port}/`);
+    bare.close();
+    report.api = { catalogue: api, bareNodeHttp: baseline, throughputRatio: +(api.rps / baseline.rps).toFixed(2) };
+  } finally {
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  writeFileSync(path.join(out, "report.json"), `${JSON.stringify(report, null, 2)}\n`);
+
+  const checks = [];
+  for (const [p, r] of Object.entries(report.pages)) {
+    checks.push([`${p} JS (gzip)`, `${r.jsKB} KB`, r.jsKB <= BUDGET.jsKB, `≤ ${BUDGET.jsKB} KB`]);
+    checks.push([`${p} CSS (gzip)`, `${r.cssKB} KB`, r.cssKB <= BUDGET.cssKB, `≤ ${BUDGET.cssKB} KB`]);
+    checks.push([
+      `${p} Lighthouse performance`,
+      r.performance,
+      r.performance >= BUDGET.performance,
+      `≥ ${BUDGET.performance}`,
+    ]);
+    checks.push([
+      `${p} Lighthouse accessibility`,
+      r.accessibility,
+      r.accessibility >= BUDGET.accessibility,
+      `= ${BUDGET.accessibility}${r.failedA11y.length ? ` (failing: ${r.failedA11y.join(", ")})` : ""}`,
+    ]);
+    checks.push([`${p} LCP`, `${r.lcpMs} ms`, r.lcpMs <= BUDGET.lcpMs, `≤ ${BUDGET.lcpMs} ms`]);
+  }
+  const a = report.api;
+  checks.push([
+    "catalogue API p99 (50 connections)",
+    `${a.catalogue.p99Ms} ms`,
+    a.catalogue.p99Ms <= BUDGET.p99Ms,
+    `≤ ${BUDGET.p99Ms} ms`,
+  ]);
+  checks.push([
+    "catalogue API throughput vs bare node:http",
+    `${a.catalogue.rps}/${a.bareNodeHttp.rps} req/s = ${a.throughputRatio}`,
+    true,
+    "reported",
+  ]);
+  console.log("\nBudgets (ARCHITECTURE.md §7):");
+  for (const [name, value, ok, budget] of checks) console.log(`  ${ok ? "✔" : "✖"} ${name}: ${value} (${budget})`);
+  console.log(`\nDetails: bench-results/report.json`);
+  if (checks.some((c) => !c[2])) process.exit(1);
+}
+
+await main();
