@@ -13,6 +13,11 @@ describe("HTTP app", () => {
     mkdirSync(path.join(webDist, "assets"));
     writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>SPA</title><div id=root></div>");
     writeFileSync(path.join(webDist, "assets", "app-abc123.js"), "console.log('app')");
+    mkdirSync(path.join(webDist, "prerendered"));
+    writeFileSync(
+      path.join(webDist, "prerendered", "cursos.html"),
+      "<!doctype html><title>Cursos</title><h1>Cursos</h1>",
+    );
     ctx = await createTestContext({}, { webDist });
   });
   afterAll(async () => {
@@ -34,12 +39,20 @@ describe("HTTP app", () => {
   });
 
   it("serves index.html for unknown non-API paths so the client router can show them", async () => {
-    for (const route of ["/", "/cursos", "/admin/users", "/uma/rota/qualquer"]) {
+    for (const route of ["/", "/admin/users", "/uma/rota/qualquer", "/cursos/x"]) {
       const res = await ctx.app.request(route);
       expect(res.status, route).toBe(200);
       expect(await res.text()).toContain("<title>SPA</title>");
       expect(res.headers.get("cache-control")).toBe("no-cache");
     }
+  });
+
+  it("serves the page rendered at build time for /cursos, and the plain shell elsewhere", async () => {
+    const cursos = await ctx.app.request("/cursos");
+    expect(await cursos.text()).toContain("<h1>Cursos</h1>");
+    expect(cursos.headers.get("cache-control")).toBe("no-cache");
+    expect(await (await ctx.app.request("/cursos/outra")).text()).toContain("<title>SPA</title>");
+    expect(await (await ctx.app.request("/")).text()).toContain("<title>SPA</title>"); // no prerendered home here
   });
 
   it("serves hashed assets with a long cache", async () => {

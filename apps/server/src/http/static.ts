@@ -27,6 +27,19 @@ export function mountSpa(app: AppHono, webDist: string): void {
     cacheFor("public, max-age=31536000, immutable"),
     serveStatic({ root: webDist, precompressed: true }),
   );
+  // / and /cursos rendered at build time (apps/web/prerender.mjs): painted before any JavaScript runs.
+  for (const [route, file] of [
+    ["/", "index.html"],
+    ["/cursos", "cursos.html"],
+  ] as const) {
+    if (existsSync(path.join(webDist, "prerendered", file))) {
+      app.get(
+        route,
+        cacheFor("no-cache"),
+        serveStatic({ root: webDist, path: `prerendered/${file}`, precompressed: true }),
+      );
+    }
+  }
   app.use("*", cacheFor("no-cache"), serveStatic({ root: webDist, precompressed: true }));
   app.get("*", cacheFor("no-cache"), serveStatic({ root: webDist, path: "index.html", precompressed: true }));
 }

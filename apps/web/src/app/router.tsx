@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate } from "react-router";
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { prefetchCatalog } from "../features/courses/api/catalog";
 import { Component as CatalogPage } from "../features/courses/pages/catalog-page";
 import { Component as HomePage } from "../features/home/pages/home-page";
@@ -9,7 +9,7 @@ import { PublicLayout } from "./layouts/public-layout";
  * so a phone on 3G makes no second round trip for them; every other route is a lazy chunk (student
  * and admin code never reaches a visitor of / or /cursos).
  */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
     // While the first page's chunk loads, paint the header and footer (and no "HydrateFallback" warning).
@@ -70,4 +70,6 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
+
+export const router = typeof window === "undefined" ? undefined : createBrowserRouter(routes);
