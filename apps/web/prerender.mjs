@@ -15,7 +15,11 @@ for (const [route, file] of [
   ["/", "index.html"],
   ["/cursos", "cursos.html"],
 ]) {
-  const html = shell.replace('<div id="root"></div>', `<div id="root">${await render(route)}</div>`);
+  // Both pages show courses: start the catalogue request with the HTML, not after the script runs.
+  const preload = '<link rel="preload" href="/api/courses/catalog" as="fetch" crossorigin="anonymous" />';
+  const html = shell
+    .replace("</head>", `    ${preload}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root">${await render(route)}</div>`);
   if (html === shell) throw new Error("no #root in dist/index.html");
   writeFileSync(path.join(out, file), html);
   writeFileSync(path.join(out, `${file}.br`), brotliCompressSync(html));
