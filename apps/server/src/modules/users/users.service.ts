@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole, staffEmail, staffPassword } from "@app/shared";
 import { hashPassword } from "better-auth/crypto";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { isStudentEmail } from "../../auth/auth";
 import type { Database, Tx } from "../../db/client";
@@ -121,12 +121,4 @@ export async function changeRole(db: Database, userId: string, role: StaffRole) 
     await tx.update(staffProfiles).set({ role }).where(eq(staffProfiles.userId, userId));
     return { id: userId, role };
   });
-}
-
-export async function countSuperAdmins(db: Database): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(staffProfiles)
-    .where(eq(staffProfiles.role, "super_admin"));
-  return row?.n ?? 0;
 }
