@@ -7,10 +7,12 @@ import { sessionRoutes } from "./auth/session.routes";
 import type { AppDeps, AppEnv } from "./http/env";
 import { ApiError, sendError } from "./http/errors";
 import { mountSpa } from "./http/static";
+import { courseAdminRoutes } from "./modules/courses/courses.admin.routes";
 import { courseRoutes } from "./modules/courses/courses.routes";
 import { enrollmentRoutes } from "./modules/enrollments/enrollments.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { studentAccountRoutes } from "./modules/student-accounts/student-accounts.routes";
+import { teacherRoutes } from "./modules/teachers/teachers.routes";
 import { userRoutes } from "./modules/users/users.routes";
 import { fileRoutes } from "./storage/files.routes";
 
@@ -43,6 +45,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route("/api", sessionRoutes);
   app.route("/api", authRoutes);
   app.route("/api", courseRoutes);
+  app.route("/api", courseAdminRoutes);
+  app.route("/api", teacherRoutes);
   app.route("/api", studentAccountRoutes);
   app.route("/api", userRoutes);
   app.route("/api", enrollmentRoutes);

@@ -56,6 +56,7 @@ interface Row {
 }
 
 let target = { userId: "", fileId: "" };
+const MISSING_ID = "00000000-0000-4000-8000-000000000000";
 
 const MATRIX: Record<string, Row> = {
   "GET /api/health": { expect: all(200) },
@@ -85,6 +86,14 @@ const MATRIX: Record<string, Row> = {
     expect: { ...anyStaffRole(200), studentA: 200, studentB: 404 },
     path: () => `/api/files/${target.fileId}`,
   },
+  "GET /api/courses": { expect: anyStaffRole(200) },
+  "POST /api/courses": { expect: anyStaffRole(400), body: () => ({}) },
+  "PUT /api/courses/{id}": { expect: anyStaffRole(400), path: () => `/api/courses/${MISSING_ID}`, body: () => ({}) },
+  "DELETE /api/courses/{id}": { expect: anyStaffRole(404), path: () => `/api/courses/${MISSING_ID}` },
+  "GET /api/teachers": { expect: anyStaffRole(200) },
+  "POST /api/teachers": { expect: anyStaffRole(400), body: () => ({}) },
+  "PUT /api/teachers/{id}": { expect: anyStaffRole(400), path: () => `/api/teachers/${MISSING_ID}`, body: () => ({}) },
+  "DELETE /api/teachers/{id}": { expect: anyStaffRole(404), path: () => `/api/teachers/${MISSING_ID}` },
   // Last: it ends the caller's session.
   "POST /api/auth/sign-out": { expect: all(200) },
 };

@@ -3,5 +3,6 @@ export * from "./enums";
 export * from "./money";
 export * from "./rules";
 export * from "./schemas/auth";
+export * from "./schemas/catalog";
 export * from "./schemas/enrollments";
 export * from "./schemas/student-accounts";

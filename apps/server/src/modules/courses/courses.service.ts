@@ -1,6 +1,9 @@
-import { desc, eq } from "drizzle-orm";
+import type { courseInputSchema } from "@app/shared";
+import { count, desc, eq } from "drizzle-orm";
+import type { z } from "zod";
 import type { Database } from "../../db/client";
-import { courses } from "../../db/schema";
+import { classes, courses, enrollments } from "../../db/schema";
+import { ApiError } from "../../http/errors";
 
 type CatalogCourse = Awaited<ReturnType<typeof queryCatalog>>[number];
 
@@ -39,3 +42,56 @@ async function queryCatalog(db: Database) {
     createdAt: r.createdAt.toISOString(),
   }));
 }
+
+export type CourseRow = typeof courses.$inferSelect;
+
+export function courseBody(r: CourseRow) {
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    area: r.area,
+    modality: r.modality,
+    durationMonths: r.durationMonths,
+    price: r.price,
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** Every course, newest first (staff). */
+export async function listCourses(db: Database) {
+  return (await db.select().from(courses).orderBy(desc(courses.createdAt))).map(courseBody);
+}
+
+export async function createCourse(db: Database, input: z.output<typeof courseInputSchema>) {
+  const [row] = await db.insert(courses).values(input).returning();
+  forgetCatalog(db);
+  return courseBody(row!);
+}
+
+export async function updateCourse(db: Database, id: string, input: z.output<typeof courseInputSchema>) {
+  const [row] = await db.update(courses).set(input).where(eq(courses.id, id)).returning();
+  if (!row) throw new ApiError(404, "not_found", "Curso não encontrado");
+  forgetCatalog(db);
+  return courseBody(row);
+}
+
+/** Refused (409) while classes or enrolments point at the course: nothing is lost. */
+export async function deleteCourse(db: Database, id: string) {
+  const [classCount] = await db.select({ n: count() }).from(classes).where(eq(classes.courseId, id));
+  const [enrollmentCount] = await db.select({ n: count() }).from(enrollments).where(eq(enrollments.courseId, id));
+  if ((classCount?.n ?? 0) > 0 || (enrollmentCount?.n ?? 0) > 0) throw COURSE_IN_USE();
+  try {
+    const deleted = await db.delete(courses).where(eq(courses.id, id)).returning({ id: courses.id });
+    if (deleted.length === 0) throw new ApiError(404, "not_found", "Curso não encontrado");
+  } catch (err) {
+    // A class or enrolment created between the check and the delete: the foreign key refuses.
+    if ((err as { cause?: { code?: string } }).cause?.code === "23503") throw COURSE_IN_USE();
+    throw err;
+  }
+  forgetCatalog(db);
+}
+
+const COURSE_IN_USE = () =>
+  new ApiError(409, "course_in_use", "Não é possível excluir este curso: existem turmas ou inscrições associadas.");

@@ -1,0 +1,89 @@
+import { COURSE_AREAS, COURSE_STATUSES, courseInputSchema, MODALITIES } from "@app/shared";
+import { createRoute, z } from "@hono/zod-openapi";
+import { requireStaff } from "../../auth/guards";
+import { errorResponse } from "../../http/errors";
+import { createRouter } from "../../http/router";
+import { createCourse, deleteCourse, listCourses, updateCourse } from "./courses.service";
+
+const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
+
+const courseSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    description: z.string().nullable(),
+    area: z.enum(COURSE_AREAS).nullable(),
+    modality: z.enum(MODALITIES).nullable(),
+    durationMonths: z.number().int(),
+    price: z.number(),
+    status: z.enum(COURSE_STATUSES),
+    createdAt: z.string(),
+  })
+  .openapi("Course");
+
+const idParam = z.object({ id: z.uuid({ message: "Curso não encontrado" }) });
+const staffErrors = { 401: errorResponse("Not signed in"), 403: errorResponse("Not staff with a role") };
+
+const list = createRoute({
+  method: "get",
+  path: "/courses",
+  tags: ["courses"],
+  summary: "Every course, newest first (staff with any role)",
+  middleware: [requireStaff()] as const,
+  responses: { 200: { description: "Courses", ...json(z.array(courseSchema)) }, ...staffErrors },
+});
+
+const create = createRoute({
+  method: "post",
+  path: "/courses",
+  tags: ["courses"],
+  summary: "Creates a course",
+  middleware: [requireStaff()] as const,
+  request: { body: { required: true, ...json(courseInputSchema) } },
+  responses: {
+    201: { description: "Created", ...json(courseSchema) },
+    400: errorResponse("Invalid input"),
+    ...staffErrors,
+  },
+});
+
+const update = createRoute({
+  method: "put",
+  path: "/courses/{id}",
+  tags: ["courses"],
+  summary: "Updates a course",
+  middleware: [requireStaff()] as const,
+  request: { params: idParam, body: { required: true, ...json(courseInputSchema) } },
+  responses: {
+    200: { description: "Updated", ...json(courseSchema) },
+    400: errorResponse("Invalid input"),
+    ...staffErrors,
+    404: errorResponse("No such course"),
+  },
+});
+
+const remove = createRoute({
+  method: "delete",
+  path: "/courses/{id}",
+  tags: ["courses"],
+  summary: "Deletes a course; refused while classes or enrolments point at it",
+  middleware: [requireStaff()] as const,
+  request: { params: idParam },
+  responses: {
+    204: { description: "Deleted" },
+    ...staffErrors,
+    404: errorResponse("No such course"),
+    409: errorResponse("The course has classes or enrolments"),
+  },
+});
+
+export const courseAdminRoutes = createRouter()
+  .openapi(list, async (c) => c.json(await listCourses(c.get("deps").db), 200))
+  .openapi(create, async (c) => c.json(await createCourse(c.get("deps").db, c.req.valid("json")), 201))
+  .openapi(update, async (c) =>
+    c.json(await updateCourse(c.get("deps").db, c.req.valid("param").id, c.req.valid("json")), 200),
+  )
+  .openapi(remove, async (c) => {
+    await deleteCourse(c.get("deps").db, c.req.valid("param").id);
+    return c.body(null, 204);
+  });
