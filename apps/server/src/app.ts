@@ -7,6 +7,7 @@ import { sessionRoutes } from "./auth/session.routes";
 import type { AppDeps, AppEnv } from "./http/env";
 import { ApiError, sendError } from "./http/errors";
 import { mountSpa } from "./http/static";
+import { classRoutes } from "./modules/classes/classes.routes";
 import { courseAdminRoutes } from "./modules/courses/courses.admin.routes";
 import { courseRoutes } from "./modules/courses/courses.routes";
 import { enrollmentRoutes } from "./modules/enrollments/enrollments.routes";
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route("/api", courseRoutes);
   app.route("/api", courseAdminRoutes);
   app.route("/api", teacherRoutes);
+  app.route("/api", classRoutes);
   app.route("/api", studentAccountRoutes);
   app.route("/api", userRoutes);
   app.route("/api", enrollmentRoutes);

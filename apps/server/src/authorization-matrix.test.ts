@@ -94,6 +94,10 @@ const MATRIX: Record<string, Row> = {
   "POST /api/teachers": { expect: anyStaffRole(400), body: () => ({}) },
   "PUT /api/teachers/{id}": { expect: anyStaffRole(400), path: () => `/api/teachers/${MISSING_ID}`, body: () => ({}) },
   "DELETE /api/teachers/{id}": { expect: anyStaffRole(404), path: () => `/api/teachers/${MISSING_ID}` },
+  "GET /api/classes": { expect: anyStaffRole(200) },
+  "POST /api/classes": { expect: anyStaffRole(400), body: () => ({}) },
+  "PUT /api/classes/{id}": { expect: anyStaffRole(400), path: () => `/api/classes/${MISSING_ID}`, body: () => ({}) },
+  "DELETE /api/classes/{id}": { expect: anyStaffRole(404), path: () => `/api/classes/${MISSING_ID}` },
   // Last: it ends the caller's session.
   "POST /api/auth/sign-out": { expect: all(200) },
 };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COURSE_AREAS, COURSE_STATUSES, MODALITIES, TEACHER_STATUSES } from "../enums";
+import { CLASS_STATUSES, COURSE_AREAS, COURSE_STATUSES, MODALITIES, TEACHER_STATUSES } from "../enums";
 
 /** Course form (SPEC §5 'Course form'). */
 export const courseInputSchema = z.object({
@@ -77,3 +77,68 @@ export const teacherInputSchema = z.object({
   status: z.enum(TEACHER_STATUSES, { message: "Estado inválido" }).default("active"),
 });
 export type TeacherInput = z.input<typeof teacherInputSchema>;
+
+const isoDate = (message: string) =>
+  z
+    .string({ message })
+    .min(1, message)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((d) => !Number.isNaN(Date.parse(d)), message);
+
+export const CLASS_DATE_MESSAGES = {
+  enrollmentWindow: "A data de fim das inscrições deve ser posterior à data de início",
+  enrollmentBeforeStart: "As inscrições devem encerrar antes do início do curso",
+  courseDates: "A data de término do curso deve ser posterior à data de início",
+} as const;
+
+/** Class form (SPEC §5 'Class form'); the same date rules hold in the database (CHECK constraints). */
+export const classInputSchema = z
+  .object({
+    name: z.string({ message: "Nome é obrigatório" }).trim().min(1, "Nome é obrigatório").max(100, "Nome muito longo"),
+    courseId: z.uuid({ message: "Selecione o curso" }),
+    teacherId: z
+      .uuid({ message: "Professor inválido" })
+      .nullish()
+      .transform((v) => v ?? null),
+    classType: z.enum(MODALITIES, { message: "Selecione o tipo" }),
+    location: z
+      .string()
+      .trim()
+      .max(500, "Texto muito longo")
+      .nullish()
+      .transform((v) => v || null),
+    enrollmentStartDate: isoDate("Data de início das inscrições é obrigatória"),
+    enrollmentEndDate: isoDate("Data de fim das inscrições é obrigatória"),
+    startDate: isoDate("Data de início do curso é obrigatória"),
+    endDate: isoDate("Data de término do curso é obrigatória"),
+    schedule: z
+      .string({ message: "Horário é obrigatório" })
+      .trim()
+      .min(1, "Horário é obrigatório")
+      .max(100, "Texto muito longo"),
+    maxStudents: z
+      .number({ message: "Número máximo de alunos é obrigatório" })
+      .int("Use um número inteiro")
+      .min(1, "O número máximo de alunos deve ser pelo menos 1")
+      .max(10_000, "Número muito alto")
+      .default(30),
+    status: z.enum(CLASS_STATUSES, { message: "Estado inválido" }).default("active"),
+    notes: z
+      .string()
+      .trim()
+      .max(2000, "Texto muito longo")
+      .nullish()
+      .transform((v) => v || null),
+  })
+  .superRefine((v, ctx) => {
+    if (v.enrollmentEndDate <= v.enrollmentStartDate) {
+      ctx.addIssue({ code: "custom", path: ["enrollmentEndDate"], message: CLASS_DATE_MESSAGES.enrollmentWindow });
+    }
+    if (v.enrollmentEndDate > v.startDate) {
+      ctx.addIssue({ code: "custom", path: ["enrollmentEndDate"], message: CLASS_DATE_MESSAGES.enrollmentBeforeStart });
+    }
+    if (v.endDate <= v.startDate) {
+      ctx.addIssue({ code: "custom", path: ["endDate"], message: CLASS_DATE_MESSAGES.courseDates });
+    }
+  });
+export type ClassInput = z.input<typeof classInputSchema>;

@@ -1,0 +1,94 @@
+import type { classInputSchema } from "@app/shared";
+import { count, desc, eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { Database } from "../../db/client";
+import { classes, courses, enrollments, teachers } from "../../db/schema";
+import { ApiError } from "../../http/errors";
+
+type ClassInput = z.output<typeof classInputSchema>;
+const NOT_FOUND = () => new ApiError(404, "not_found", "Turma não encontrada");
+
+const selection = {
+  cls: classes,
+  courseName: courses.name,
+  teacherName: teachers.teacherName,
+};
+
+function classBody(r: { cls: typeof classes.$inferSelect; courseName: string; teacherName: string | null }) {
+  return { ...r.cls, createdAt: r.cls.createdAt.toISOString(), courseName: r.courseName, teacherName: r.teacherName };
+}
+
+/** Every class with its course name and teacher name, newest first (staff). */
+export async function listClasses(db: Database) {
+  const rows = await db
+    .select(selection)
+    .from(classes)
+    .innerJoin(courses, eq(courses.id, classes.courseId))
+    .leftJoin(teachers, eq(teachers.id, classes.teacherId))
+    .orderBy(desc(classes.createdAt));
+  return rows.map(classBody);
+}
+
+async function getClass(db: Database, id: string) {
+  const [row] = await db
+    .select(selection)
+    .from(classes)
+    .innerJoin(courses, eq(courses.id, classes.courseId))
+    .leftJoin(teachers, eq(teachers.id, classes.teacherId))
+    .where(eq(classes.id, id));
+  if (!row) throw NOT_FOUND();
+  return classBody(row);
+}
+
+/** A course or teacher that does not exist answers on its field, like the form would. */
+function referenceError(err: unknown): never {
+  const cause = (err as { cause?: { code?: string; constraint?: string } }).cause;
+  if (cause?.code === "23503" && cause.constraint?.includes("course")) {
+    throw new ApiError(400, "validation_error", "Selecione o curso", [
+      { path: "courseId", message: "Selecione o curso" },
+    ]);
+  }
+  if (cause?.code === "23503" && cause.constraint?.includes("teacher")) {
+    throw new ApiError(400, "validation_error", "Professor inválido", [
+      { path: "teacherId", message: "Professor inválido" },
+    ]);
+  }
+  throw err;
+}
+
+export async function createClass(db: Database, input: ClassInput) {
+  const [row] = await db.insert(classes).values(input).returning({ id: classes.id }).catch(referenceError);
+  return getClass(db, row!.id);
+}
+
+/** max_students may not drop below the students already enrolled (the row is locked meanwhile). */
+export async function updateClass(db: Database, id: string, input: ClassInput) {
+  await db
+    .transaction(async (tx) => {
+      const [current] = await tx.select().from(classes).where(eq(classes.id, id)).for("update");
+      if (!current) throw NOT_FOUND();
+      if (input.maxStudents < current.currentStudents) {
+        const message = `O número máximo de alunos não pode ser inferior aos ${current.currentStudents} já matriculados`;
+        throw new ApiError(400, "validation_error", message, [{ path: "maxStudents", message }]);
+      }
+      await tx.update(classes).set(input).where(eq(classes.id, id));
+    })
+    .catch(referenceError);
+  return getClass(db, id);
+}
+
+/** Refused (409) while enrolments point at the class. */
+export async function deleteClass(db: Database, id: string) {
+  const [used] = await db.select({ n: count() }).from(enrollments).where(eq(enrollments.classId, id));
+  if ((used?.n ?? 0) > 0) throw CLASS_IN_USE();
+  try {
+    const deleted = await db.delete(classes).where(eq(classes.id, id)).returning({ id: classes.id });
+    if (deleted.length === 0) throw NOT_FOUND();
+  } catch (err) {
+    if ((err as { cause?: { code?: string } }).cause?.code === "23503") throw CLASS_IN_USE();
+    throw err;
+  }
+}
+
+const CLASS_IN_USE = () =>
+  new ApiError(409, "class_in_use", "Não é possível eliminar esta turma: existem inscrições associadas.");

@@ -1,0 +1,119 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jsonRequest, staffActor } from "../../../test/actors";
+import { body, createTestContext, type TestContext } from "../../../test/context";
+import { classes, courses, enrollments, teachers } from "../../db/schema";
+
+describe("class management (staff)", () => {
+  let ctx: TestContext;
+  let cookie: string;
+  let courseId: string;
+  let teacherId: string;
+  const valid = () => ({
+    name: "Turma Noite",
+    courseId,
+    teacherId,
+    classType: "presencial",
+    location: "Sala 2",
+    enrollmentStartDate: "2025-01-01",
+    enrollmentEndDate: "2025-01-20",
+    startDate: "2025-02-01",
+    endDate: "2025-05-01",
+    schedule: "Seg-Qua 18h-21h",
+  });
+  const send = (method: string, path: string, payload?: unknown) =>
+    ctx.app.request(path, jsonRequest(method, payload, cookie));
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    ({ cookie } = await staffActor(ctx, "professor"));
+    [{ id: courseId }] = (await ctx.db
+      .insert(courses)
+      .values({ name: "Web", durationMonths: 4, price: 150000 })
+      .returning({ id: courses.id })) as [{ id: string }];
+    [{ id: teacherId }] = (await ctx.db
+      .insert(teachers)
+      .values({ teacherName: "Ana Domingos", specialization: "Web", qualification: "Mestrado", yearsOfExperience: 9 })
+      .returning({ id: teachers.id })) as [{ id: string }];
+  });
+  afterAll(() => ctx.close());
+
+  it("creates a class (30 seats by default) listed with its course and teacher names, edits and deletes it", async () => {
+    const created = await send("POST", "/api/classes", valid());
+    expect(created.status).toBe(201);
+    const cls = await body(created);
+    expect(cls).toMatchObject({
+      maxStudents: 30,
+      currentStudents: 0,
+      status: "active",
+      courseName: "Web",
+      teacherName: "Ana Domingos",
+    });
+    const list = await body(await send("GET", "/api/classes"));
+    expect(list.map((c: { id: string }) => c.id)).toContain(cls.id);
+    expect(
+      await body(await send("PUT", `/api/classes/${cls.id}`, { ...valid(), teacherId: null, maxStudents: 12 })),
+    ).toMatchObject({
+      teacherName: null,
+      maxStudents: 12,
+    });
+    expect((await send("DELETE", `/api/classes/${cls.id}`)).status).toBe(204);
+  });
+
+  it("enforces the three date rules and the other class-form rules with the SPEC's messages", async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [
+        { enrollmentEndDate: "2024-12-31" },
+        "enrollmentEndDate",
+        "A data de fim das inscrições deve ser posterior à data de início",
+      ],
+      [
+        { enrollmentEndDate: "2025-02-02" },
+        "enrollmentEndDate",
+        "As inscrições devem encerrar antes do início do curso",
+      ],
+      [{ endDate: "2025-01-31" }, "endDate", "A data de término do curso deve ser posterior à data de início"],
+      [{ maxStudents: 0 }, "maxStudents", "O número máximo de alunos deve ser pelo menos 1"],
+      [{ name: "" }, "name", "Nome é obrigatório"],
+      [{ schedule: "" }, "schedule", "Horário é obrigatório"],
+      [{ classType: "x" }, "classType", "Selecione o tipo"],
+      [{ courseId: "00000000-0000-4000-8000-000000000000" }, "courseId", "Selecione o curso"],
+    ];
+    for (const [override, path, message] of cases) {
+      const res = await send("POST", "/api/classes", { ...valid(), ...override });
+      expect(res.status, message).toBe(400);
+      expect((await body(res)).error.issues).toContainEqual({ path, message });
+    }
+  });
+
+  it("keeps max_students at or above the enrolled students, and refuses to delete a class with enrolments", async () => {
+    const cls = await body(await send("POST", "/api/classes", valid()));
+    await ctx.db.update(classes).set({ currentStudents: 5 }).where(eq(classes.id, cls.id));
+    const shrink = await send("PUT", `/api/classes/${cls.id}`, { ...valid(), maxStudents: 4 });
+    expect(shrink.status).toBe(400);
+    expect((await body(shrink)).error.issues).toContainEqual({
+      path: "maxStudents",
+      message: "O número máximo de alunos não pode ser inferior aos 5 já matriculados",
+    });
+    await ctx.db.insert(enrollments).values({
+      courseId,
+      classId: cls.id,
+      studentName: "Rui Neto",
+      studentPhone: "923000000",
+      birthDate: "2000-01-01",
+      motherName: "Rosa Neto",
+      nationality: "Angolana",
+      birthPlace: "Luanda",
+      province: "Luanda",
+      municipality: "Belas",
+      neighborhood: "Talatona",
+      qualification: "medio",
+      trainingArea: "TI",
+      schedulePreference: "noite",
+      status: "enrolled",
+    });
+    const del = await send("DELETE", `/api/classes/${cls.id}`);
+    expect(del.status).toBe(409);
+    expect((await body(del)).error.message).toBe("Não é possível eliminar esta turma: existem inscrições associadas.");
+  });
+});
