@@ -10,6 +10,7 @@ import { mountSpa } from "./http/static";
 import { classRoutes } from "./modules/classes/classes.routes";
 import { courseAdminRoutes } from "./modules/courses/courses.admin.routes";
 import { courseRoutes } from "./modules/courses/courses.routes";
+import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { enrollmentRoutes } from "./modules/enrollments/enrollments.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { studentAccountRoutes } from "./modules/student-accounts/student-accounts.routes";
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route("/api", courseAdminRoutes);
   app.route("/api", teacherRoutes);
   app.route("/api", classRoutes);
+  app.route("/api", dashboardRoutes);
   app.route("/api", studentAccountRoutes);
   app.route("/api", userRoutes);
   app.route("/api", enrollmentRoutes);

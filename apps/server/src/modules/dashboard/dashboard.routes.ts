@@ -1,0 +1,34 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { requireStaff } from "../../auth/guards";
+import { errorResponse } from "../../http/errors";
+import { createRouter } from "../../http/router";
+import { dashboardFigures } from "./dashboard.service";
+
+const figuresSchema = z
+  .object({
+    totalStudents: z.number().int(),
+    activeCourses: z.number().int(),
+    pendingEnrollments: z.number().int(),
+    awaitingReview: z.number().int(),
+    monthRevenue: z.number(),
+    revenueByMonth: z.array(z.object({ month: z.string(), total: z.number() })),
+  })
+  .openapi("DashboardFigures");
+
+const figures = createRoute({
+  method: "get",
+  path: "/dashboard",
+  tags: ["dashboard"],
+  summary: "Dashboard figures and revenue per month for the last 12 months (staff with any role)",
+  middleware: [requireStaff()] as const,
+  responses: {
+    200: { description: "Figures", content: { "application/json": { schema: figuresSchema } } },
+    401: errorResponse("Not signed in"),
+    403: errorResponse("Not staff with a role"),
+  },
+});
+
+export const dashboardRoutes = createRouter().openapi(figures, async (c) => {
+  c.header("Cache-Control", "no-store");
+  return c.json(await dashboardFigures(c.get("deps").db), 200);
+});

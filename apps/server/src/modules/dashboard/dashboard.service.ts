@@ -1,0 +1,41 @@
+import { TIME_ZONE } from "@app/shared";
+import { sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+
+/**
+ * The four dashboard figures (SPEC §2 'Admin dashboard') and revenue per month for the last 12 months.
+ * Months are calendar months in Luanda. `pendingEnrollments` is the SPEC's count of status 'pending'
+ * (a value the data never holds, so 0); `awaitingReview` counts the pre-inscrições staff must review.
+ */
+export async function dashboardFigures(db: Database, now: Date = new Date()) {
+  const at = now.toISOString();
+  const month = sql`date_trunc('month', (${at}::timestamptz at time zone ${TIME_ZONE}))::date`;
+  const { rows } = await db.execute<{
+    total_students: number;
+    active_courses: number;
+    pending: number;
+    awaiting_review: number;
+    month_revenue: string;
+  }>(sql`
+    select
+      (select count(distinct coalesce(student_account_id::text, user_id, id::text)) from enrollments)::int as total_students,
+      (select count(*) from courses where status = 'active')::int as active_courses,
+      (select count(*) from enrollments where status::text = 'pending')::int as pending,
+      (select count(*) from enrollments where status = 'pre_inscrito')::int as awaiting_review,
+      (select coalesce(sum(amount), 0) from payments
+        where payment_date >= ${month} and payment_date < (${month} + interval '1 month'))::text as month_revenue`);
+  const byMonth = await db.execute<{ month: string; total: string }>(sql`
+    select to_char(m, 'YYYY-MM') as month, coalesce(sum(p.amount), 0)::text as total
+    from generate_series(${month} - interval '11 months', ${month}, interval '1 month') as m
+    left join payments p on p.payment_date >= m and p.payment_date < m + interval '1 month'
+    group by m order by m`);
+  const f = rows[0]!;
+  return {
+    totalStudents: f.total_students,
+    activeCourses: f.active_courses,
+    pendingEnrollments: f.pending,
+    awaitingReview: f.awaiting_review,
+    monthRevenue: Number(f.month_revenue),
+    revenueByMonth: byMonth.rows.map((r) => ({ month: r.month, total: Number(r.total) })),
+  };
+}

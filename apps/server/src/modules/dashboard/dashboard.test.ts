@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, type TestContext } from "../../../test/context";
+import { courses, enrollments, payments } from "../../db/schema";
+import { dashboardFigures } from "./dashboard.service";
+
+describe("dashboard figures", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  it("computes the four cards from the rows, counting only this month's payments as month revenue", async () => {
+    const [web, old] = await ctx.db
+      .insert(courses)
+      .values([
+        { name: "Web", durationMonths: 4, price: 150000 },
+        { name: "Antigo", durationMonths: 1, price: 1, status: "inactive" },
+      ])
+      .returning();
+    const person = (name: string, status: "pre_inscrito" | "approved" | "enrolled") => ({
+      courseId: web!.id,
+      studentName: name,
+      studentPhone: "923000000",
+      birthDate: "2000-01-01",
+      motherName: "Mãe Teste",
+      nationality: "Angolana",
+      birthPlace: "Luanda",
+      province: "Luanda" as const,
+      municipality: "Belas",
+      neighborhood: "Talatona",
+      qualification: "medio",
+      trainingArea: "TI",
+      schedulePreference: "noite",
+      status,
+    });
+    const [a, , c] = await ctx.db
+      .insert(enrollments)
+      .values([person("A", "pre_inscrito"), person("B", "pre_inscrito"), person("C", "enrolled")])
+      .returning();
+    expect(old).toBeDefined();
+    await ctx.db.insert(payments).values([
+      { enrollmentId: c!.id, amount: 150000, paymentDate: "2025-06-03", paymentMethod: "tpa", status: "confirmed" },
+      { enrollmentId: c!.id, amount: 1000.5, paymentDate: "2025-06-30", paymentMethod: "tpa", status: "completed" },
+      { enrollmentId: a!.id, amount: 99999, paymentDate: "2025-05-31", paymentMethod: "tpa", status: "confirmed" },
+      { enrollmentId: a!.id, amount: 77777, paymentDate: "2024-06-15", paymentMethod: "tpa", status: "confirmed" },
+    ]);
+
+    // 30 June 2025, 23:30 UTC is already 1 July in Luanda (UTC+1).
+    const july = await dashboardFigures(ctx.db, new Date("2025-06-30T23:30:00Z"));
+    expect(july.monthRevenue).toBe(0);
+    const june = await dashboardFigures(ctx.db, new Date("2025-06-30T12:00:00Z"));
+    expect(june).toMatchObject({
+      totalStudents: 3,
+      activeCourses: 1,
+      pendingEnrollments: 0,
+      awaitingReview: 2,
+      monthRevenue: 151000.5,
+    });
+    expect(june.revenueByMonth).toHaveLength(12);
+    expect(june.revenueByMonth.at(-1)).toEqual({ month: "2025-06", total: 151000.5 });
+    expect(june.revenueByMonth.at(-2)).toEqual({ month: "2025-05", total: 99999 });
+    expect(june.revenueByMonth[0]).toEqual({ month: "2024-07", total: 0 });
+  });
+});
