@@ -1,5 +1,130 @@
-import { PagePlaceholder } from "../../../components/page-placeholder";
+import { COURSE_STATUS_LABELS, MODALITY_LABELS } from "@app/shared/enums";
+import { formatKz } from "@app/shared/money";
+import { durationLabel } from "@app/shared/rules";
+import { ActionIcon, Badge, Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import {
+  IconBook,
+  IconCash,
+  IconCircleCheck,
+  IconClock,
+  IconEdit,
+  IconEye,
+  IconPlus,
+  IconTrash,
+} from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { type Column, DataTable } from "../../../components/data-table";
+import { StatCard } from "../../../components/stat-card";
+import { errorMessage } from "../../../lib/form-errors";
+import { toastError, toastSuccess } from "../../../lib/toast";
+import { type Course, coursesQuery, useDeleteCourse } from "../api/admin-courses";
+import { CourseDetailsDialog } from "../components/course-details-dialog";
+import { CourseFormDialog } from "../components/course-form-dialog";
+import { courseStats } from "../course-stats";
 
+/** /admin/courses: 'Cursos' (SPEC §2 'Admin courses'). */
 export function Component() {
-  return <PagePlaceholder title="Cursos" />;
+  const { data, isPending } = useQuery(coursesQuery);
+  const [editing, setEditing] = useState<Course | null | undefined>(undefined);
+  const [viewing, setViewing] = useState<Course | null>(null);
+  const [deleting, setDeleting] = useState<Course | null>(null);
+  const remove = useDeleteCourse();
+  const stats = courseStats(data ?? []);
+
+  const columns: Column<Course>[] = [
+    { key: "name", title: "Nome", text: (c) => c.name, sortable: true, render: (c) => <Text fw={600}>{c.name}</Text> },
+    { key: "area", title: "Área", text: (c) => c.area, sortable: true, render: (c) => c.area ?? "—" },
+    {
+      key: "modality",
+      title: "Modalidade",
+      text: (c) => (c.modality ? MODALITY_LABELS[c.modality] : ""),
+      render: (c) => (c.modality ? MODALITY_LABELS[c.modality] : "—"),
+    },
+    {
+      key: "duration",
+      title: "Duração",
+      text: (c) => c.durationMonths,
+      sortable: true,
+      render: (c) => durationLabel(c.durationMonths),
+    },
+    { key: "price", title: "Preço", text: (c) => c.price, sortable: true, render: (c) => formatKz(c.price) },
+    {
+      key: "status",
+      title: "Estado",
+      text: (c) => COURSE_STATUS_LABELS[c.status],
+      render: (c) => (
+        <Badge variant="filled" color={c.status === "active" ? "green.9" : "gray.7"}>
+          {COURSE_STATUS_LABELS[c.status]}
+        </Badge>
+      ),
+    },
+    {
+      key: "actions",
+      title: "Ações",
+      render: (c) => (
+        <Group gap={4} wrap="nowrap">
+          <ActionIcon variant="subtle" aria-label={`Ver ${c.name}`} onClick={() => setViewing(c)}>
+            <IconEye size={18} />
+          </ActionIcon>
+          <ActionIcon variant="subtle" aria-label={`Editar ${c.name}`} onClick={() => setEditing(c)}>
+            <IconEdit size={18} />
+          </ActionIcon>
+          <ActionIcon variant="subtle" color="red.8" aria-label={`Excluir ${c.name}`} onClick={() => setDeleting(c)}>
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={2}>
+          <Title order={1} size="h2">
+            Cursos
+          </Title>
+          <Text c="dimmed">Os cursos que o instituto oferece</Text>
+        </Stack>
+        <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing(null)}>
+          Novo curso
+        </Button>
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+        <StatCard label="Total de cursos" value={stats.total} icon={<IconBook size={20} />} />
+        <StatCard label="Cursos ativos" value={stats.active} icon={<IconCircleCheck size={20} />} />
+        <StatCard label="Receita potencial" value={formatKz(stats.potentialRevenue)} icon={<IconCash size={20} />} />
+        <StatCard label="Duração média" value={durationLabel(stats.averageDuration)} icon={<IconClock size={20} />} />
+      </SimpleGrid>
+      <DataTable
+        caption="Cursos"
+        records={data}
+        loading={isPending}
+        columns={columns}
+        rowKey={(c) => c.id}
+        searchPlaceholder="Pesquisar por nome, área ou estado..."
+      />
+      <CourseFormDialog opened={editing !== undefined} course={editing ?? null} onClose={() => setEditing(undefined)} />
+      <CourseDetailsDialog course={viewing} onClose={() => setViewing(null)} />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Excluir curso"
+        loading={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() =>
+          remove.mutate(deleting!.id, {
+            onSuccess: () => {
+              toastSuccess("Curso excluído com sucesso!");
+              setDeleting(null);
+            },
+            onError: (e) => toastError("Erro ao excluir curso", errorMessage(e)),
+          })
+        }
+      >
+        Tem a certeza de que quer excluir o curso «{deleting?.name}»?
+      </ConfirmDialog>
+    </Stack>
+  );
 }

@@ -1,0 +1,40 @@
+import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import type { ReactNode } from "react";
+
+/** Asks before a destructive action, saying it cannot be undone. */
+export function ConfirmDialog({
+  opened,
+  title,
+  children,
+  confirmLabel = "Excluir",
+  loading,
+  onConfirm,
+  onClose,
+}: {
+  opened: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel?: string;
+  loading?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <Stack gap="md">
+        <Text>{children}</Text>
+        <Text size="sm" c="dimmed">
+          Esta ação não pode ser desfeita.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={loading}>
+            Cancelar
+          </Button>
+          <Button color="red.8" onClick={onConfirm} loading={loading}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,123 @@
+import { courseInputSchema } from "@app/shared";
+import { COURSE_AREAS, COURSE_STATUS_LABELS, COURSE_STATUSES, MODALITIES, MODALITY_LABELS } from "@app/shared/enums";
+import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { useEffect } from "react";
+import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
+import { toastError, toastSuccess } from "../../../lib/toast";
+import { type Course, useSaveCourse } from "../api/admin-courses";
+
+const EMPTY = {
+  name: "",
+  description: "",
+  area: null as string | null,
+  modality: null as string | null,
+  durationMonths: "" as number | "",
+  price: "" as number | "",
+  status: "active",
+};
+
+/** Create (course = null) or edit a course (SPEC §5 'Course form'). */
+export function CourseFormDialog({
+  opened,
+  course,
+  onClose,
+}: {
+  opened: boolean;
+  course: Course | null;
+  onClose: () => void;
+}) {
+  const save = useSaveCourse();
+  const form = useForm({
+    initialValues: EMPTY,
+    validate: schemaResolver(courseInputSchema, { sync: true }),
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens for another course
+  useEffect(() => {
+    if (!opened) return;
+    form.setValues(
+      course
+        ? {
+            name: course.name,
+            description: course.description ?? "",
+            area: course.area,
+            modality: course.modality,
+            durationMonths: course.durationMonths,
+            price: course.price,
+            status: course.status,
+          }
+        : EMPTY,
+    );
+    form.resetDirty();
+    form.clearErrors();
+  }, [opened, course]);
+
+  const editing = Boolean(course);
+  return (
+    <Modal opened={opened} onClose={onClose} title={editing ? "Editar curso" : "Novo curso"} size="lg" centered>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) =>
+          save.mutate(
+            { id: course?.id, input: values as never },
+            {
+              onSuccess: () => {
+                toastSuccess(editing ? "Curso atualizado com sucesso!" : "Curso criado com sucesso!");
+                onClose();
+              },
+              onError: (e) => {
+                applyServerErrors(form, e);
+                toastError(editing ? "Erro ao atualizar curso" : "Erro ao criar curso", errorMessage(e));
+              },
+            },
+          ),
+        )}
+      >
+        <Stack gap="sm">
+          <TextInput label="Nome" required {...form.getInputProps("name")} />
+          <Textarea label="Descrição" autosize minRows={2} {...form.getInputProps("description")} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select label="Área" data={[...COURSE_AREAS]} clearable {...form.getInputProps("area")} />
+            <Select
+              label="Modalidade"
+              data={MODALITIES.map((m) => ({ value: m, label: MODALITY_LABELS[m] }))}
+              clearable
+              {...form.getInputProps("modality")}
+            />
+            <NumberInput
+              label="Duração (meses)"
+              min={1}
+              allowDecimal={false}
+              required
+              {...form.getInputProps("durationMonths")}
+            />
+            <NumberInput
+              label="Preço (Kz)"
+              min={0}
+              step={0.01}
+              decimalScale={2}
+              thousandSeparator=" "
+              decimalSeparator=","
+              required
+              {...form.getInputProps("price")}
+            />
+            <Select
+              label="Estado"
+              data={COURSE_STATUSES.map((s) => ({ value: s, label: COURSE_STATUS_LABELS[s] }))}
+              allowDeselect={false}
+              {...form.getInputProps("status")}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {editing ? "Guardar alterações" : "Criar curso"}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
