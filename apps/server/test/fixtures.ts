@@ -5,3 +5,23 @@ export const PNG = Buffer.from(
 );
 export const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 export const HTML = Buffer.from("<!doctype html><html><body><script>alert(1)</script></body></html>");
+
+/** A valid enrolment row for `courseId` (inserted directly by tests that need one). */
+export function enrollmentRow(courseId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    courseId,
+    studentName: "Ana Silva",
+    studentPhone: "923000000",
+    birthDate: "2000-01-01",
+    motherName: "Maria Silva",
+    nationality: "Angolana",
+    birthPlace: "Luanda",
+    province: "Luanda" as const,
+    municipality: "Belas",
+    neighborhood: "Talatona",
+    qualification: "medio",
+    trainingArea: "Gestão",
+    schedulePreference: "manha",
+    ...overrides,
+  };
+}

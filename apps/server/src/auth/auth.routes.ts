@@ -10,7 +10,7 @@ import { isAPIError } from "better-auth/api";
 import type { Context } from "hono";
 import type { AppEnv } from "../http/env";
 import { ApiError, errorResponse } from "../http/errors";
-import { createRouter } from "../http/router";
+import { createRouter, json } from "../http/router";
 import { createStaffUser } from "../modules/users/users.service";
 import { isStudentEmail, studentEmail } from "./auth";
 import { clientIp } from "./client-ip";
@@ -22,7 +22,6 @@ const WRONG_STAFF_CREDENTIALS = "Email ou senha incorretos. Por favor, tente nov
 const WRONG_STUDENT_CREDENTIALS = "Código ou senha incorretos";
 const INVALID_LINK = () => new ApiError(400, "invalid_link", "Link inválido");
 
-const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
 const okSchema = z.object({ ok: z.literal(true) }).openapi("Ok");
 const sessionResponse = (description: string) => ({ description, ...json(sessionSchema) });
 

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../test/context";
+import { enrollmentRow } from "../../test/fixtures";
 import { classes, courses, enrollments, payments } from "./schema";
 
 /** The database itself refuses impossible data, whatever the code above it does. */
@@ -83,24 +84,7 @@ describe("data model constraints", () => {
   });
 
   it("refuses to delete a course still referenced by an enrolment, and an enrolment with payments", async () => {
-    const [enrollment] = await ctx.db
-      .insert(enrollments)
-      .values({
-        courseId,
-        studentName: "Maria João",
-        studentPhone: "923000000",
-        birthDate: "2000-01-01",
-        motherName: "Ana João",
-        nationality: "Angolana",
-        birthPlace: "Luanda",
-        province: "Luanda",
-        municipality: "Belas",
-        neighborhood: "Talatona",
-        qualification: "medio",
-        trainingArea: "Informática",
-        schedulePreference: "noite",
-      })
-      .returning();
+    const [enrollment] = await ctx.db.insert(enrollments).values(enrollmentRow(courseId)).returning();
     await ctx.db.insert(payments).values({
       enrollmentId: enrollment!.id,
       amount: 150000,

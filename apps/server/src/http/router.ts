@@ -1,4 +1,4 @@
-import { OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono, type z } from "@hono/zod-openapi";
 import type { AppEnv } from "./env";
 import { ApiError, sendError } from "./errors";
 
@@ -12,3 +12,6 @@ export function createRouter() {
     },
   });
 }
+
+/** The `content` of a JSON request body or response in a route definition. */
+export const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });

@@ -2,10 +2,8 @@ import { CLASS_STATUSES, classInputSchema, MODALITIES } from "@app/shared";
 import { createRoute, z } from "@hono/zod-openapi";
 import { requireStaff } from "../../auth/guards";
 import { errorResponse } from "../../http/errors";
-import { createRouter } from "../../http/router";
+import { createRouter, json } from "../../http/router";
 import { createClass, deleteClass, listClasses, updateClass } from "./classes.service";
-
-const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
 
 const classSchema = z
   .object({

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonRequest, staffActor } from "../../../test/actors";
 import { body, createTestContext, type TestContext } from "../../../test/context";
+import { enrollmentRow } from "../../../test/fixtures";
 import { classes, courses, enrollments, teachers } from "../../db/schema";
 
 describe("class management (staff)", () => {
@@ -95,23 +96,7 @@ describe("class management (staff)", () => {
       path: "maxStudents",
       message: "O número máximo de alunos não pode ser inferior aos 5 já matriculados",
     });
-    await ctx.db.insert(enrollments).values({
-      courseId,
-      classId: cls.id,
-      studentName: "Rui Neto",
-      studentPhone: "923000000",
-      birthDate: "2000-01-01",
-      motherName: "Rosa Neto",
-      nationality: "Angolana",
-      birthPlace: "Luanda",
-      province: "Luanda",
-      municipality: "Belas",
-      neighborhood: "Talatona",
-      qualification: "medio",
-      trainingArea: "TI",
-      schedulePreference: "noite",
-      status: "enrolled",
-    });
+    await ctx.db.insert(enrollments).values(enrollmentRow(courseId, { classId: cls.id, status: "enrolled" }));
     const del = await send("DELETE", `/api/classes/${cls.id}`);
     expect(del.status).toBe(409);
     expect((await body(del)).error.message).toBe("Não é possível eliminar esta turma: existem inscrições associadas.");

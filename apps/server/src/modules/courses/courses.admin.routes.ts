@@ -2,10 +2,8 @@ import { COURSE_AREAS, COURSE_STATUSES, courseInputSchema, MODALITIES } from "@a
 import { createRoute, z } from "@hono/zod-openapi";
 import { requireStaff } from "../../auth/guards";
 import { errorResponse } from "../../http/errors";
-import { createRouter } from "../../http/router";
+import { createRouter, json } from "../../http/router";
 import { createCourse, deleteCourse, listCourses, updateCourse } from "./courses.service";
-
-const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
 
 const courseSchema = z
   .object({

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonRequest, staffActor } from "../../../test/actors";
 import { body, createTestContext, type TestContext } from "../../../test/context";
+import { enrollmentRow } from "../../../test/fixtures";
 import { classes, enrollments } from "../../db/schema";
 
 describe("course management (staff)", () => {
@@ -76,21 +77,7 @@ describe("course management (staff)", () => {
       schedule: "Noite",
     });
     const withEnrollment = await body(await send("POST", "/api/courses", valid));
-    await ctx.db.insert(enrollments).values({
-      courseId: withEnrollment.id,
-      studentName: "Ana Silva",
-      studentPhone: "923000000",
-      birthDate: "2000-01-01",
-      motherName: "Maria Silva",
-      nationality: "Angolana",
-      birthPlace: "Luanda",
-      province: "Luanda",
-      municipality: "Belas",
-      neighborhood: "Talatona",
-      qualification: "medio",
-      trainingArea: "Gestão",
-      schedulePreference: "manha",
-    });
+    await ctx.db.insert(enrollments).values(enrollmentRow(withEnrollment.id));
     for (const id of [withClass.id, withEnrollment.id]) {
       const res = await send("DELETE", `/api/courses/${id}`);
       expect(res.status).toBe(409);

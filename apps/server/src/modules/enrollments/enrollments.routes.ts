@@ -3,11 +3,10 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { requireStudent } from "../../auth/guards";
 import { ApiError, errorResponse } from "../../http/errors";
-import { createRouter } from "../../http/router";
+import { createRouter, json } from "../../http/router";
 import { FILE_TOO_LARGE, MAX_FILE_BYTES } from "../../storage/file-check";
 import { listOwnEnrollments, submitOwnEnrollment } from "./enrollments.service";
 
-const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
 const binary = z.any().openapi({ type: "string", format: "binary" });
 
 const submissionDoc = z

@@ -4,10 +4,8 @@ import { clientIp } from "../../auth/client-ip";
 import { requireStudent } from "../../auth/guards";
 import { consumeAttempt, LIMITS } from "../../auth/rate-limit";
 import { errorResponse } from "../../http/errors";
-import { createRouter } from "../../http/router";
+import { createRouter, json } from "../../http/router";
 import { changeOwnPassword, createStudentAccount, getOwnAccount } from "./student-accounts.service";
-
-const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
 
 const createdSchema = z
   .object({ studentCode: z.string(), studentPassword: z.string() })

@@ -2,10 +2,8 @@ import { TEACHER_STATUSES, teacherInputSchema } from "@app/shared";
 import { createRoute, z } from "@hono/zod-openapi";
 import { requireStaff } from "../../auth/guards";
 import { errorResponse } from "../../http/errors";
-import { createRouter } from "../../http/router";
+import { createRouter, json } from "../../http/router";
 import { createTeacher, deleteTeacher, listTeachers, updateTeacher } from "./teachers.service";
-
-const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
 
 const teacherSchema = z
   .object({

@@ -1,0 +1,13 @@
+import { Stack, Text } from "@mantine/core";
+
+/** A label and its value in a view dialog. */
+export function DetailField({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text>{value}</Text>
+    </Stack>
+  );
+}
