@@ -1,0 +1,34 @@
+import { expect, test } from "@playwright/test";
+import { createAdmin } from "./support/server";
+
+test("a staff user edits a teacher (the 0–50 years rule shows its message) and deletes one", async ({ page }) => {
+  createAdmin("professores@instituto.ao", "prof12345", "Gestor de Professores", "admin");
+  await page.goto("/auth");
+  await page.getByLabel(/^Email/).fill("professores@instituto.ao");
+  await page.getByLabel(/^Senha/).fill("prof12345");
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await page
+    .getByRole("navigation", { name: "Menu de administração" })
+    .getByRole("link", { name: "Professores" })
+    .click();
+  await expect(page.getByRole("heading", { name: "Professores" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Total de professores" })).toContainText("3");
+
+  await page.getByRole("button", { name: "Editar Helena Baptista" }).click();
+  const dialog = page.getByRole("dialog", { name: "Editar professor" });
+  await dialog.getByLabel(/^Anos de experiência/).fill("51");
+  await dialog.getByRole("button", { name: "Guardar alterações" }).click();
+  await expect(dialog.getByText("Os anos de experiência vão de 0 a 50")).toBeVisible();
+  await dialog.getByLabel(/^Anos de experiência/).fill("13");
+  await dialog.getByRole("button", { name: "Guardar alterações" }).click();
+  await expect(page.getByText("Professor atualizado com sucesso!")).toBeVisible();
+  await expect(page.getByRole("row", { name: /Helena Baptista/ })).toContainText("13 anos");
+
+  await page.getByRole("button", { name: "Excluir Carlos Mendes Neto" }).click();
+  const confirm = page.getByRole("dialog", { name: "Excluir professor" });
+  await expect(confirm.getByText("Esta ação não pode ser desfeita.")).toBeVisible();
+  await confirm.getByRole("button", { name: "Excluir" }).click();
+  await expect(page.getByText("Professor excluído com sucesso!")).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Carlos Mendes Neto", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Total de professores" })).toContainText("2");
+});

@@ -1,0 +1,40 @@
+import type { TeacherInput } from "@app/shared";
+import type { TeacherStatus } from "@app/shared/enums";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api";
+
+export interface Teacher {
+  id: string;
+  teacherName: string;
+  teacherPhone: string | null;
+  teacherEmail: string | null;
+  specialization: string;
+  qualification: string;
+  yearsOfExperience: number;
+  bio: string | null;
+  status: TeacherStatus;
+  createdAt: string;
+}
+
+export const teachersQuery = queryOptions({
+  queryKey: ["teachers"],
+  queryFn: ({ signal }) => api<Teacher[]>("/teachers", { signal }),
+});
+
+/** Create (no id) or update a teacher; the list refreshes afterwards. */
+export function useSaveTeacher() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: TeacherInput }) =>
+      api<Teacher>(id ? `/teachers/${id}` : "/teachers", { method: id ? "PUT" : "POST", body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ["teachers"] }),
+  });
+}
+
+export function useDeleteTeacher() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/teachers/${id}`, { method: "DELETE" }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ["teachers"] }),
+  });
+}

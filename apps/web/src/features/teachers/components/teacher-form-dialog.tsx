@@ -1,0 +1,114 @@
+import { teacherInputSchema } from "@app/shared";
+import { TEACHER_STATUSES } from "@app/shared/enums";
+import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { useEffect } from "react";
+import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
+import { toastError, toastSuccess } from "../../../lib/toast";
+import { type Teacher, useSaveTeacher } from "../api/teachers";
+
+const STATUS_LABELS: Record<(typeof TEACHER_STATUSES)[number], string> = { active: "Ativo", inactive: "Inativo" };
+const EMPTY = {
+  teacherName: "",
+  specialization: "",
+  qualification: "",
+  yearsOfExperience: "" as number | "",
+  teacherPhone: "",
+  teacherEmail: "",
+  bio: "",
+  status: "active",
+};
+
+/** Create (teacher = null) or edit a teacher (SPEC §5 'Teacher form'). */
+export function TeacherFormDialog({
+  opened,
+  teacher,
+  onClose,
+}: {
+  opened: boolean;
+  teacher: Teacher | null;
+  onClose: () => void;
+}) {
+  const save = useSaveTeacher();
+  const form = useForm({ initialValues: EMPTY, validate: schemaResolver(teacherInputSchema, { sync: true }) });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens for another teacher
+  useEffect(() => {
+    if (!opened) return;
+    form.setValues(
+      teacher
+        ? {
+            teacherName: teacher.teacherName,
+            specialization: teacher.specialization,
+            qualification: teacher.qualification,
+            yearsOfExperience: teacher.yearsOfExperience,
+            teacherPhone: teacher.teacherPhone ?? "",
+            teacherEmail: teacher.teacherEmail ?? "",
+            bio: teacher.bio ?? "",
+            status: teacher.status,
+          }
+        : EMPTY,
+    );
+    form.clearErrors();
+  }, [opened, teacher]);
+
+  const editing = Boolean(teacher);
+  // The SPEC does not give the teacher toasts' texts; these follow the courses' wording.
+  return (
+    <Modal opened={opened} onClose={onClose} title={editing ? "Editar professor" : "Novo professor"} size="lg" centered>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) =>
+          save.mutate(
+            { id: teacher?.id, input: values as never },
+            {
+              onSuccess: () => {
+                toastSuccess(editing ? "Professor atualizado com sucesso!" : "Professor criado com sucesso!");
+                onClose();
+              },
+              onError: (e) => {
+                applyServerErrors(form, e);
+                toastError(editing ? "Erro ao atualizar professor" : "Erro ao criar professor", errorMessage(e));
+              },
+            },
+          ),
+        )}
+      >
+        <Stack gap="sm">
+          <TextInput label="Nome" required {...form.getInputProps("teacherName")} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Especialização" required {...form.getInputProps("specialization")} />
+            <TextInput label="Qualificação" required {...form.getInputProps("qualification")} />
+            <NumberInput
+              label="Anos de experiência"
+              min={0}
+              max={50}
+              clampBehavior="none"
+              allowDecimal={false}
+              required
+              {...form.getInputProps("yearsOfExperience")}
+            />
+            <Select
+              label="Estado"
+              data={TEACHER_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+              allowDeselect={false}
+              {...form.getInputProps("status")}
+            />
+            <TextInput label="Telefone (opcional)" type="tel" {...form.getInputProps("teacherPhone")} />
+            <TextInput label="Email (opcional)" type="email" {...form.getInputProps("teacherEmail")} />
+          </SimpleGrid>
+          <Textarea label="Biografia" autosize minRows={2} {...form.getInputProps("bio")} />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {editing ? "Guardar alterações" : "Criar professor"}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+export { STATUS_LABELS as TEACHER_STATUS_LABELS };
