@@ -5,7 +5,7 @@ import { errorResponse } from "../../http/errors";
 import { createRouter, json } from "../../http/router";
 import { createCourse, deleteCourse, listCourses, updateCourse } from "./courses.service";
 
-const courseSchema = z
+export const courseSchema = z
   .object({
     id: z.uuid(),
     name: z.string(),

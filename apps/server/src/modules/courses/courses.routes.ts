@@ -1,20 +1,9 @@
-import { COURSE_AREAS, MODALITIES } from "@app/shared";
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router";
+import { courseSchema } from "./courses.admin.routes";
 import { listCatalog } from "./courses.service";
 
-const catalogCourseSchema = z
-  .object({
-    id: z.uuid(),
-    name: z.string(),
-    description: z.string().nullable(),
-    area: z.enum(COURSE_AREAS).nullable(),
-    modality: z.enum(MODALITIES).nullable(),
-    durationMonths: z.number().int(),
-    price: z.number(),
-    createdAt: z.string(),
-  })
-  .openapi("CatalogCourse");
+const catalogCourseSchema = courseSchema.omit({ status: true }).openapi("CatalogCourse");
 
 const catalogRoute = createRoute({
   method: "get",

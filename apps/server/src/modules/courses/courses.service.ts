@@ -31,16 +31,11 @@ export function forgetCatalog(db: Database): void {
 
 async function queryCatalog(db: Database) {
   const rows = await db.select().from(courses).where(eq(courses.status, "active")).orderBy(desc(courses.createdAt));
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    description: r.description,
-    area: r.area,
-    modality: r.modality,
-    durationMonths: r.durationMonths,
-    price: r.price,
-    createdAt: r.createdAt.toISOString(),
-  }));
+  // The public shape is the staff one without the status (always active here).
+  return rows.map((r) => {
+    const { status: _status, ...course } = courseBody(r);
+    return course;
+  });
 }
 
 export type CourseRow = typeof courses.$inferSelect;

@@ -1,21 +1,14 @@
 import { COURSE_STATUS_LABELS, MODALITY_LABELS } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
 import { durationLabel } from "@app/shared/rules";
-import { ActionIcon, Badge, Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import {
-  IconBook,
-  IconCash,
-  IconCircleCheck,
-  IconClock,
-  IconEdit,
-  IconEye,
-  IconPlus,
-  IconTrash,
-} from "@tabler/icons-react";
+import { Badge, Button, SimpleGrid, Stack, Text } from "@mantine/core";
+import { IconBook, IconCash, IconCircleCheck, IconClock, IconPlus } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { type Column, DataTable } from "../../../components/data-table";
+import { PageHeader } from "../../../components/page-header";
+import { RowActions } from "../../../components/row-actions";
 import { StatCard } from "../../../components/stat-card";
 import { errorMessage } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
@@ -64,34 +57,27 @@ export function Component() {
       key: "actions",
       title: "Ações",
       render: (c) => (
-        <Group gap={4} wrap="nowrap">
-          <ActionIcon variant="subtle" aria-label={`Ver ${c.name}`} onClick={() => setViewing(c)}>
-            <IconEye size={18} />
-          </ActionIcon>
-          <ActionIcon variant="subtle" aria-label={`Editar ${c.name}`} onClick={() => setEditing(c)}>
-            <IconEdit size={18} />
-          </ActionIcon>
-          <ActionIcon variant="subtle" color="red.8" aria-label={`Excluir ${c.name}`} onClick={() => setDeleting(c)}>
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Group>
+        <RowActions
+          name={c.name}
+          onView={() => setViewing(c)}
+          onEdit={() => setEditing(c)}
+          onDelete={() => setDeleting(c)}
+        />
       ),
     },
   ];
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            Cursos
-          </Title>
-          <Text c="dimmed">Os cursos que o instituto oferece</Text>
-        </Stack>
-        <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing(null)}>
-          Novo curso
-        </Button>
-      </Group>
+      <PageHeader
+        title="Cursos"
+        subtitle="Os cursos que o instituto oferece"
+        action={
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing(null)}>
+            Novo curso
+          </Button>
+        }
+      />
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
         <StatCard label="Total de cursos" value={stats.total} icon={<IconBook size={20} />} />
         <StatCard label="Cursos ativos" value={stats.active} icon={<IconCircleCheck size={20} />} />

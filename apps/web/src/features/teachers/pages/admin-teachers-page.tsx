@@ -1,20 +1,13 @@
 import { formatDateTime } from "@app/shared/dates";
-import { ActionIcon, Badge, Button, Group, Modal, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import {
-  IconAward,
-  IconEdit,
-  IconEye,
-  IconPlus,
-  IconTrash,
-  IconUserCheck,
-  IconUserOff,
-  IconUsersGroup,
-} from "@tabler/icons-react";
+import { Badge, Button, Modal, SimpleGrid, Stack, Text } from "@mantine/core";
+import { IconAward, IconPlus, IconUserCheck, IconUserOff, IconUsersGroup } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { type Column, DataTable } from "../../../components/data-table";
 import { DetailField } from "../../../components/detail-field";
+import { PageHeader } from "../../../components/page-header";
+import { RowActions } from "../../../components/row-actions";
 import { StatCard } from "../../../components/stat-card";
 import { errorMessage } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
@@ -74,39 +67,27 @@ export function Component() {
       key: "actions",
       title: "Ações",
       render: (t) => (
-        <Group gap={4} wrap="nowrap">
-          <ActionIcon variant="subtle" aria-label={`Ver ${t.teacherName}`} onClick={() => setViewing(t)}>
-            <IconEye size={18} />
-          </ActionIcon>
-          <ActionIcon variant="subtle" aria-label={`Editar ${t.teacherName}`} onClick={() => setEditing(t)}>
-            <IconEdit size={18} />
-          </ActionIcon>
-          <ActionIcon
-            variant="subtle"
-            color="red.8"
-            aria-label={`Excluir ${t.teacherName}`}
-            onClick={() => setDeleting(t)}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Group>
+        <RowActions
+          name={t.teacherName}
+          onView={() => setViewing(t)}
+          onEdit={() => setEditing(t)}
+          onDelete={() => setDeleting(t)}
+        />
       ),
     },
   ];
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            Professores
-          </Title>
-          <Text c="dimmed">Os formadores do instituto</Text>
-        </Stack>
-        <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing(null)}>
-          Novo professor
-        </Button>
-      </Group>
+      <PageHeader
+        title="Professores"
+        subtitle="Os formadores do instituto"
+        action={
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing(null)}>
+            Novo professor
+          </Button>
+        }
+      />
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
         <StatCard label="Total de professores" value={stats.total} icon={<IconUsersGroup size={20} />} />
         <StatCard label="Ativos" value={stats.active} icon={<IconUserCheck size={20} />} />

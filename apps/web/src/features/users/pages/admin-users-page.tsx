@@ -1,10 +1,11 @@
 import { formatDate } from "@app/shared/dates";
 import { NO_ROLE_LIST_LABEL, ROLE_LABELS } from "@app/shared/enums";
-import { ActionIcon, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { ActionIcon, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconEye, IconShieldCheck, IconUserCheck, IconUserOff, IconUsers } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { type Column, DataTable } from "../../../components/data-table";
+import { PageHeader } from "../../../components/page-header";
 import { StatCard } from "../../../components/stat-card";
 import { type StaffUser, usersQuery } from "../api/users";
 import { UserDetailsDialog } from "../components/user-details-dialog";
@@ -53,12 +54,7 @@ export function Component() {
 
   return (
     <Stack gap="lg">
-      <Stack gap={2}>
-        <Title order={1} size="h2">
-          Utilizadores
-        </Title>
-        <Text c="dimmed">Contas da equipa e os seus perfis de acesso</Text>
-      </Stack>
+      <PageHeader title="Utilizadores" subtitle="Contas da equipa e os seus perfis de acesso" />
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
         <StatCard label="Total de utilizadores" value={users.length} icon={<IconUsers size={20} />} />
         <StatCard label="Com perfil" value={withRole} icon={<IconUserCheck size={20} />} />

@@ -1,0 +1,29 @@
+import { ActionIcon, Group } from "@mantine/core";
+import { IconEdit, IconEye, IconTrash } from "@tabler/icons-react";
+
+/** The Ver / Editar / Excluir buttons of an admin table row, each named after the row. */
+export function RowActions({
+  name,
+  onView,
+  onEdit,
+  onDelete,
+}: {
+  name: string;
+  onView: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <ActionIcon variant="subtle" aria-label={`Ver ${name}`} onClick={onView}>
+        <IconEye size={18} />
+      </ActionIcon>
+      <ActionIcon variant="subtle" aria-label={`Editar ${name}`} onClick={onEdit}>
+        <IconEdit size={18} />
+      </ActionIcon>
+      <ActionIcon variant="subtle" color="red.8" aria-label={`Excluir ${name}`} onClick={onDelete}>
+        <IconTrash size={18} />
+      </ActionIcon>
+    </Group>
+  );
+}
