@@ -98,6 +98,15 @@ const MATRIX: Record<string, Row> = {
   "POST /api/classes": { expect: anyStaffRole(400), body: () => ({}) },
   "PUT /api/classes/{id}": { expect: anyStaffRole(400), path: () => `/api/classes/${MISSING_ID}`, body: () => ({}) },
   "DELETE /api/classes/{id}": { expect: anyStaffRole(404), path: () => `/api/classes/${MISSING_ID}` },
+  "PUT /api/classes/{id}/curriculum": {
+    expect: anyStaffRole(415),
+    path: () => `/api/classes/${MISSING_ID}/curriculum`,
+    body: () => ({}),
+  },
+  "DELETE /api/classes/{id}/curriculum": {
+    expect: anyStaffRole(404),
+    path: () => `/api/classes/${MISSING_ID}/curriculum`,
+  },
   "GET /api/dashboard": { expect: anyStaffRole(200) },
   // Last: it ends the caller's session.
   "POST /api/auth/sign-out": { expect: all(200) },

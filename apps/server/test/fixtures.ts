@@ -1,3 +1,6 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+
 /** Small real files for upload tests: their magic bytes are what file-type recognises. */
 export const PNG = Buffer.from(
   "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a00000000049454e44ae426082",
@@ -24,4 +27,15 @@ export function enrollmentRow(courseId: string, overrides: Record<string, unknow
     schedulePreference: "manha",
     ...overrides,
   };
+}
+
+/** Every file below `dir` (none when it does not exist): what the storage really holds. */
+export function filesUnder(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)],
+    );
+  } catch {
+    return [];
+  }
 }

@@ -1,9 +1,12 @@
 import { CLASS_STATUSES, classInputSchema, MODALITIES } from "@app/shared";
 import { createRoute, z } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
 import { requireStaff } from "../../auth/guards";
-import { errorResponse } from "../../http/errors";
+import { ApiError, errorResponse } from "../../http/errors";
 import { createRouter, json } from "../../http/router";
-import { createClass, deleteClass, listClasses, updateClass } from "./classes.service";
+import { FILE_TOO_LARGE, MAX_FILE_BYTES } from "../../storage/file-check";
+import { attachCurriculum, detachCurriculum } from "./class-curriculum.service";
+import { createClass, deleteClass, getClass, listClasses, updateClass } from "./classes.service";
 
 const classSchema = z
   .object({
@@ -85,6 +88,55 @@ const remove = createRoute({
   },
 });
 
+const uploadCurriculum = createRoute({
+  method: "put",
+  path: "/classes/{id}/curriculum",
+  tags: ["classes"],
+  summary: "Attaches or replaces the class curriculum (multipart field `file`: a PDF by its content, at most 5 MB)",
+  middleware: [
+    requireStaff(),
+    bodyLimit({
+      maxSize: MAX_FILE_BYTES + 64 * 1024,
+      onError: () => {
+        throw new ApiError(413, "file_too_large", FILE_TOO_LARGE);
+      },
+    }),
+  ] as const,
+  request: {
+    params: idParam,
+    body: {
+      required: true,
+      content: {
+        "multipart/form-data": {
+          schema: z.object({ file: z.any().openapi({ type: "string", format: "binary" }) }).partial(),
+        },
+      },
+    },
+  },
+  responses: {
+    200: { description: "The class with its new curriculum", ...json(classSchema) },
+    400: errorResponse("No file sent"),
+    ...staffErrors,
+    404: errorResponse("No such class"),
+    413: errorResponse("Larger than 5 MB"),
+    415: errorResponse("Not a PDF (by its content)"),
+  },
+});
+
+const removeCurriculum = createRoute({
+  method: "delete",
+  path: "/classes/{id}/curriculum",
+  tags: ["classes"],
+  summary: "Detaches and deletes the class curriculum",
+  middleware: [requireStaff()] as const,
+  request: { params: idParam },
+  responses: {
+    200: { description: "The class without a curriculum", ...json(classSchema) },
+    ...staffErrors,
+    404: errorResponse("No such class"),
+  },
+});
+
 export const classRoutes = createRouter()
   .openapi(list, async (c) => c.json(await listClasses(c.get("deps").db), 200))
   .openapi(create, async (c) => c.json(await createClass(c.get("deps").db, c.req.valid("json")), 201))
@@ -92,6 +144,20 @@ export const classRoutes = createRouter()
     c.json(await updateClass(c.get("deps").db, c.req.valid("param").id, c.req.valid("json")), 200),
   )
   .openapi(remove, async (c) => {
-    await deleteClass(c.get("deps").db, c.req.valid("param").id);
+    const { db, storage } = c.get("deps");
+    await deleteClass(db, storage, c.req.valid("param").id);
     return c.body(null, 204);
+  })
+  .openapi(uploadCurriculum, async (c) => {
+    const { db, storage } = c.get("deps");
+    const { id } = c.req.valid("param");
+    const form = await c.req.parseBody();
+    await attachCurriculum(db, storage, { userId: c.get("session").user!.id }, id, form.file);
+    return c.json(await getClass(db, id), 200);
+  })
+  .openapi(removeCurriculum, async (c) => {
+    const { db, storage } = c.get("deps");
+    const { id } = c.req.valid("param");
+    await detachCurriculum(db, storage, id);
+    return c.json(await getClass(db, id), 200);
   });

@@ -4,6 +4,8 @@ import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { classes, courses, enrollments, teachers } from "../../db/schema";
 import { ApiError } from "../../http/errors";
+import type { FileStorage } from "../../storage/storage";
+import { forgetCurriculumFile } from "./class-curriculum.service";
 
 type ClassInput = z.output<typeof classInputSchema>;
 const NOT_FOUND = () => new ApiError(404, "not_found", "Turma não encontrada");
@@ -29,7 +31,7 @@ export async function listClasses(db: Database) {
   return rows.map(classBody);
 }
 
-async function getClass(db: Database, id: string) {
+export async function getClass(db: Database, id: string) {
   const [row] = await db
     .select(selection)
     .from(classes)
@@ -77,17 +79,21 @@ export async function updateClass(db: Database, id: string, input: ClassInput) {
   return getClass(db, id);
 }
 
-/** Refused (409) while enrolments point at the class. */
-export async function deleteClass(db: Database, id: string) {
+/** Refused (409) while enrolments point at the class; its curriculum goes with it. */
+export async function deleteClass(db: Database, storage: FileStorage, id: string) {
   const [used] = await db.select({ n: count() }).from(enrollments).where(eq(enrollments.classId, id));
   if ((used?.n ?? 0) > 0) throw CLASS_IN_USE();
-  try {
-    const deleted = await db.delete(classes).where(eq(classes.id, id)).returning({ id: classes.id });
-    if (deleted.length === 0) throw NOT_FOUND();
-  } catch (err) {
-    if ((err as { cause?: { code?: string } }).cause?.code === "23503") throw CLASS_IN_USE();
-    throw err;
-  }
+  const [deleted] = await db
+    .delete(classes)
+    .where(eq(classes.id, id))
+    .returning({ curriculumFileId: classes.curriculumFileId })
+    .catch((err) => {
+      // An enrolment inserted since the count above.
+      if ((err as { cause?: { code?: string } }).cause?.code === "23503") throw CLASS_IN_USE();
+      throw err;
+    });
+  if (!deleted) throw NOT_FOUND();
+  await forgetCurriculumFile(db, storage, deleted.curriculumFileId);
 }
 
 const CLASS_IN_USE = () =>

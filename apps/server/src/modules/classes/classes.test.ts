@@ -1,9 +1,10 @@
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonRequest, staffActor } from "../../../test/actors";
-import { body, createTestContext, type TestContext } from "../../../test/context";
-import { enrollmentRow } from "../../../test/fixtures";
-import { classes, courses, enrollments, teachers } from "../../db/schema";
+import { jsonRequest, staffActor, studentActor } from "../../../test/actors";
+import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../test/context";
+import { enrollmentRow, filesUnder, HTML, PDF, PNG } from "../../../test/fixtures";
+import { classes, courses, enrollments, storedFiles, teachers } from "../../db/schema";
 
 describe("class management (staff)", () => {
   let ctx: TestContext;
@@ -100,5 +101,92 @@ describe("class management (staff)", () => {
     const del = await send("DELETE", `/api/classes/${cls.id}`);
     expect(del.status).toBe(409);
     expect((await body(del)).error.message).toBe("Não é possível eliminar esta turma: existem inscrições associadas.");
+  });
+
+  describe("curriculum PDF", () => {
+    const filesOnDisk = () => filesUnder(path.join(ctx.dataDir, "files"));
+    const upload = (classId: string, file: Buffer, name = "curriculo.pdf", type = "application/pdf", who = cookie) => {
+      const fd = new FormData();
+      fd.append("file", new File([file], name, { type }));
+      return ctx.app.request(`/api/classes/${classId}/curriculum`, {
+        method: "PUT",
+        body: fd,
+        headers: { cookie: who, origin: TEST_BASE_URL },
+      });
+    };
+
+    it("stores a PDF privately, replaces it without leaving the old one behind, and deletes it with the class", async () => {
+      const cls = await body(await send("POST", "/api/classes", valid()));
+      const before = filesOnDisk().length;
+      const first = await upload(cls.id, PDF);
+      expect(first.status).toBe(200);
+      const withFile = await body(first);
+      expect(withFile.curriculumFileId).toEqual(expect.any(String));
+      expect(filesOnDisk()).toHaveLength(before + 1);
+
+      const read = await ctx.app.request(`/api/files/${withFile.curriculumFileId}`, { headers: { cookie } });
+      expect(read.status).toBe(200);
+      expect(read.headers.get("content-type")).toBe("application/pdf");
+      expect(Buffer.from(await read.arrayBuffer()).equals(PDF)).toBe(true);
+      const student = await studentActor(ctx, "Curioso");
+      const peek = await ctx.app.request(`/api/files/${withFile.curriculumFileId}`, {
+        headers: { cookie: student.cookie },
+      });
+      expect(peek.status).toBe(404);
+
+      const replaced = await body(await upload(cls.id, PDF, "novo.pdf"));
+      expect(replaced.curriculumFileId).not.toBe(withFile.curriculumFileId);
+      expect(filesOnDisk()).toHaveLength(before + 1);
+      const oldRow = await ctx.db.select().from(storedFiles).where(eq(storedFiles.id, withFile.curriculumFileId));
+      expect(oldRow).toHaveLength(0);
+
+      expect((await send("DELETE", `/api/classes/${cls.id}`)).status).toBe(204);
+      expect(filesOnDisk()).toHaveLength(before);
+      const newRow = await ctx.db.select().from(storedFiles).where(eq(storedFiles.id, replaced.curriculumFileId));
+      expect(newRow).toHaveLength(0);
+    });
+
+    it("detaches the curriculum on request", async () => {
+      const cls = await body(await send("POST", "/api/classes", valid()));
+      const before = filesOnDisk().length;
+      await upload(cls.id, PDF);
+      const res = await send("DELETE", `/api/classes/${cls.id}/curriculum`);
+      expect(res.status).toBe(200);
+      expect((await body(res)).curriculumFileId).toBeNull();
+      expect(filesOnDisk()).toHaveLength(before);
+    });
+
+    it("refuses anything but a PDF by its content, files over 5 MB and unknown classes, storing nothing", async () => {
+      const cls = await body(await send("POST", "/api/classes", valid()));
+      const before = filesOnDisk().length;
+      for (const [file, name, type] of [
+        [PNG, "curriculo.png", "image/png"],
+        [HTML, "curriculo.pdf", "application/pdf"],
+      ] as const) {
+        const res = await upload(cls.id, file, name, type);
+        expect(res.status, name).toBe(415);
+        expect((await body(res)).error.message).toBe("Formato inválido. O currículo deve ser um PDF");
+      }
+      const big = Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024)]);
+      const tooBig = await upload(cls.id, big);
+      expect(tooBig.status).toBe(413);
+      expect((await body(tooBig)).error.message).toBe("Arquivo muito grande. Tamanho máximo: 5MB");
+
+      const missing = await upload("00000000-0000-4000-8000-000000000000", PDF);
+      expect(missing.status).toBe(404);
+      expect((await body(missing)).error.message).toBe("Turma não encontrada");
+
+      const noFile = await ctx.app.request(`/api/classes/${cls.id}/curriculum`, {
+        method: "PUT",
+        body: new FormData(),
+        headers: { cookie, origin: TEST_BASE_URL },
+      });
+      expect(noFile.status).toBe(400);
+      expect((await body(noFile)).error.message).toBe("Selecione o arquivo do currículo (PDF)");
+
+      expect(filesOnDisk()).toHaveLength(before);
+      const [row] = await ctx.db.select().from(classes).where(eq(classes.id, cls.id));
+      expect(row!.curriculumFileId).toBeNull();
+    });
   });
 });

@@ -1,28 +1,17 @@
-import { readdirSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffActor, studentActor } from "../../../test/actors";
 import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../test/context";
-import { HTML, PDF, PNG } from "../../../test/fixtures";
+import { filesUnder, HTML, PDF, PNG } from "../../../test/fixtures";
 import { createApp } from "../../app";
 import { courses, enrollmentEvents, enrollments, storedFiles, studentAccounts } from "../../db/schema";
 import { createDiskStorage } from "../../storage/disk";
 
-function walk(dir: string): string[] {
-  try {
-    return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-      e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)],
-    );
-  } catch {
-    return [];
-  }
-}
-
 describe("student enrolment submission", () => {
   let ctx: TestContext;
   let courseId: string;
-  const filesOnDisk = () => walk(path.join(ctx.dataDir, "files"));
+  const filesOnDisk = () => filesUnder(path.join(ctx.dataDir, "files"));
 
   const fields = () => ({
     birthDate: "2001-05-14",

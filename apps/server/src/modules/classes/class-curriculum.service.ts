@@ -1,0 +1,73 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { classes, storedFiles } from "../../db/schema";
+import { ApiError } from "../../http/errors";
+import { checkFile, PDF_ONLY } from "../../storage/file-check";
+import type { FileStorage } from "../../storage/storage";
+import { putFiles, recordFiles, removeFiles } from "../../storage/stored-files";
+
+export const CURRICULUM_NOT_PDF = "Formato inválido. O currículo deve ser um PDF";
+const MISSING_FILE = "Selecione o arquivo do currículo (PDF)";
+const NOT_FOUND = () => new ApiError(404, "not_found", "Turma não encontrada");
+
+/** Drops a replaced or detached curriculum: its row now, its object after the row is gone. */
+export async function forgetCurriculumFile(db: Database, storage: FileStorage, fileId: string | null) {
+  if (!fileId) return;
+  const [gone] = await db
+    .delete(storedFiles)
+    .where(eq(storedFiles.id, fileId))
+    .returning({ key: storedFiles.storageKey });
+  if (gone) await storage.delete(gone.key).catch(() => undefined);
+}
+
+/**
+ * Attaches (or replaces) a class's curriculum: PDF only, by its content, at most 5 MB.
+ * The class row is locked so two uploads at once leave exactly one curriculum and no orphan row.
+ */
+export async function attachCurriculum(
+  db: Database,
+  storage: FileStorage,
+  who: { userId: string },
+  classId: string,
+  file: unknown,
+) {
+  if (!(file instanceof File) || file.size === 0) {
+    throw new ApiError(400, "validation_error", MISSING_FILE, [{ path: "file", message: MISSING_FILE }]);
+  }
+  const data = Buffer.from(await file.arrayBuffer());
+  const checked = await checkFile(data, PDF_ONLY, CURRICULUM_NOT_PDF);
+  const written = await putFiles(storage, [{ kind: "curriculum", data, checked }]);
+  let previous: string | null;
+  try {
+    previous = await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ fileId: classes.curriculumFileId })
+        .from(classes)
+        .where(eq(classes.id, classId))
+        .for("update");
+      if (!current) throw NOT_FOUND();
+      const [fileId] = await recordFiles(tx, who.userId, written);
+      await tx.update(classes).set({ curriculumFileId: fileId }).where(eq(classes.id, classId));
+      return current.fileId;
+    });
+  } catch (err) {
+    await removeFiles(storage, written);
+    throw err;
+  }
+  await forgetCurriculumFile(db, storage, previous);
+}
+
+/** Detaches the curriculum; a class without one answers the same (idempotent). */
+export async function detachCurriculum(db: Database, storage: FileStorage, classId: string) {
+  const previous = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ fileId: classes.curriculumFileId })
+      .from(classes)
+      .where(eq(classes.id, classId))
+      .for("update");
+    if (!current) throw NOT_FOUND();
+    await tx.update(classes).set({ curriculumFileId: null }).where(eq(classes.id, classId));
+    return current.fileId;
+  });
+  await forgetCurriculumFile(db, storage, previous);
+}
