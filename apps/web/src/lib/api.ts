@@ -12,18 +12,20 @@ export class ApiError extends Error {
 
 const NETWORK_ERROR = "Sem ligação ao servidor. Verifique a sua internet e tente novamente.";
 
-/** fetch for /api: JSON in and out, cookies of this site, errors as ApiError with the server's message. */
+/** fetch for /api: JSON (or multipart FormData) in, JSON out, cookies of this site, errors as ApiError with the server's message. */
 export async function api<T>(
   path: string,
   init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<T> {
+  // A FormData body goes as multipart (the browser sets its boundary); anything else as JSON.
+  const multipart = init.body instanceof FormData;
   let res: Response;
   try {
     res = await fetch(`/api${path}`, {
       method: init.method ?? "GET",
       credentials: "same-origin",
-      headers: init.body === undefined ? undefined : { "content-type": "application/json" },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      headers: init.body === undefined || multipart ? undefined : { "content-type": "application/json" },
+      body: init.body === undefined ? undefined : multipart ? (init.body as FormData) : JSON.stringify(init.body),
       signal: init.signal,
     });
   } catch (err) {

@@ -22,6 +22,10 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView = () => {};
+// jsdom has no FontFaceSet; Mantine's autosize Textarea listens on it.
+if (!document.fonts) {
+  Object.defineProperty(document, "fonts", { value: new EventTarget() });
+}
 
 afterEach(() => {
   cleanup();

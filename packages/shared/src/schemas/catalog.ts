@@ -91,6 +91,8 @@ export const CLASS_DATE_MESSAGES = {
   courseDates: "A data de término do curso deve ser posterior à data de início",
 } as const;
 
+const CLASS_DATE_FIELDS = ["enrollmentStartDate", "enrollmentEndDate", "startDate", "endDate"];
+
 /** Class form (SPEC §5 'Class form'); the same date rules hold in the database (CHECK constraints). */
 export const classInputSchema = z
   .object({
@@ -130,15 +132,23 @@ export const classInputSchema = z
       .nullish()
       .transform((v) => v || null),
   })
-  .superRefine((v, ctx) => {
-    if (v.enrollmentEndDate <= v.enrollmentStartDate) {
-      ctx.addIssue({ code: "custom", path: ["enrollmentEndDate"], message: CLASS_DATE_MESSAGES.enrollmentWindow });
-    }
-    if (v.enrollmentEndDate > v.startDate) {
-      ctx.addIssue({ code: "custom", path: ["enrollmentEndDate"], message: CLASS_DATE_MESSAGES.enrollmentBeforeStart });
-    }
-    if (v.endDate <= v.startDate) {
-      ctx.addIssue({ code: "custom", path: ["endDate"], message: CLASS_DATE_MESSAGES.courseDates });
-    }
-  });
+  .superRefine(
+    (v, ctx) => {
+      if (v.enrollmentEndDate <= v.enrollmentStartDate) {
+        ctx.addIssue({ code: "custom", path: ["enrollmentEndDate"], message: CLASS_DATE_MESSAGES.enrollmentWindow });
+      } else if (v.enrollmentEndDate > v.startDate) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["enrollmentEndDate"],
+          message: CLASS_DATE_MESSAGES.enrollmentBeforeStart,
+        });
+      }
+      if (v.endDate <= v.startDate) {
+        ctx.addIssue({ code: "custom", path: ["endDate"], message: CLASS_DATE_MESSAGES.courseDates });
+      }
+    },
+    // The date rules are checked as soon as the four dates are valid, even while another field is
+    // still empty, so the form shows every message at once.
+    { when: (payload) => !payload.issues.some((i) => CLASS_DATE_FIELDS.includes(String(i.path?.[0]))) },
+  );
 export type ClassInput = z.input<typeof classInputSchema>;

@@ -1,0 +1,89 @@
+import type { ClassInput } from "@app/shared";
+import type { ClassStatus, Modality } from "@app/shared/enums";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api";
+
+export interface SchoolClass {
+  id: string;
+  name: string;
+  courseId: string;
+  courseName: string;
+  teacherId: string | null;
+  teacherName: string | null;
+  classType: Modality;
+  location: string | null;
+  enrollmentStartDate: string;
+  enrollmentEndDate: string;
+  startDate: string;
+  endDate: string;
+  schedule: string;
+  maxStudents: number;
+  currentStudents: number;
+  curriculumFileId: string | null;
+  status: ClassStatus;
+  notes: string | null;
+  createdAt: string;
+}
+
+export const classesQuery = queryOptions({
+  queryKey: ["classes"],
+  queryFn: ({ signal }) => api<SchoolClass[]>("/classes", { signal }),
+});
+
+/** Where staff open a class's curriculum (a private file: the server checks who asks). */
+export const curriculumUrl = (fileId: string) => `/api/files/${fileId}`;
+
+/** The result of saving: the class, and the curriculum's failure when the class saved but the PDF did not. */
+export interface SaveClassResult {
+  saved: SchoolClass;
+  curriculumError?: unknown;
+}
+
+/**
+ * Create (no id) or update a class, then send its curriculum PDF when one was chosen. The class and
+ * the file are two requests: a failed upload never loses the class, and the dialog says so.
+ */
+export function useSaveClass() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      id,
+      input,
+      curriculum,
+    }: {
+      id?: string;
+      input: ClassInput;
+      curriculum?: File | null;
+    }): Promise<SaveClassResult> => {
+      const saved = await api<SchoolClass>(id ? `/classes/${id}` : "/classes", {
+        method: id ? "PUT" : "POST",
+        body: input,
+      });
+      if (!curriculum) return { saved };
+      const form = new FormData();
+      form.append("file", curriculum);
+      try {
+        return { saved: await api<SchoolClass>(`/classes/${saved.id}/curriculum`, { method: "PUT", body: form }) };
+      } catch (curriculumError) {
+        return { saved, curriculumError };
+      }
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: ["classes"] }),
+  });
+}
+
+export function useRemoveCurriculum() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<SchoolClass>(`/classes/${id}/curriculum`, { method: "DELETE" }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ["classes"] }),
+  });
+}
+
+export function useDeleteClass() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/classes/${id}`, { method: "DELETE" }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ["classes"] }),
+  });
+}

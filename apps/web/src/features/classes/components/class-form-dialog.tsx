@@ -1,0 +1,246 @@
+import { classInputSchema } from "@app/shared";
+import { CLASS_STATUS_LABELS, CLASS_STATUSES, MODALITIES, MODALITY_LABELS } from "@app/shared/enums";
+import {
+  Anchor,
+  Button,
+  FileInput,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { IconFileTypePdf } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
+import { toastError, toastSuccess } from "../../../lib/toast";
+import { coursesQuery } from "../../courses/api/admin-courses";
+import { teachersQuery } from "../../teachers/api/teachers";
+import { curriculumUrl, type SchoolClass, useRemoveCurriculum, useSaveClass } from "../api/classes";
+import { curriculumFileError } from "../curriculum-file";
+
+const EMPTY = {
+  name: "",
+  courseId: null as string | null,
+  teacherId: null as string | null,
+  classType: null as string | null,
+  location: "",
+  enrollmentStartDate: "",
+  enrollmentEndDate: "",
+  startDate: "",
+  endDate: "",
+  schedule: "",
+  maxStudents: 30 as number | "",
+  status: "active",
+  notes: "",
+};
+
+function valuesOf(cls: SchoolClass): typeof EMPTY {
+  return {
+    name: cls.name,
+    courseId: cls.courseId,
+    teacherId: cls.teacherId,
+    classType: cls.classType,
+    location: cls.location ?? "",
+    enrollmentStartDate: cls.enrollmentStartDate,
+    enrollmentEndDate: cls.enrollmentEndDate,
+    startDate: cls.startDate,
+    endDate: cls.endDate,
+    schedule: cls.schedule,
+    maxStudents: cls.maxStudents,
+    status: cls.status,
+    notes: cls.notes ?? "",
+  };
+}
+
+/** Create (cls = null) or edit a class, with its curriculum PDF (SPEC §5 'Class form'). */
+export function ClassFormDialog({
+  opened,
+  cls,
+  onClose,
+}: {
+  opened: boolean;
+  cls: SchoolClass | null;
+  onClose: () => void;
+}) {
+  const save = useSaveClass();
+  const removeCurriculum = useRemoveCurriculum();
+  const courses = useQuery({ ...coursesQuery, enabled: opened });
+  const teachers = useQuery({ ...teachersQuery, enabled: opened });
+  const form = useForm({ initialValues: EMPTY, validate: schemaResolver(classInputSchema, { sync: true }) });
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string>();
+  // The class as last saved here: a new class whose PDF failed to upload is edited from then on, so a
+  // retry never creates it twice; after removing the curriculum the dialog shows the class without it.
+  const [saved, setSaved] = useState<SchoolClass | null>(null);
+  const target = saved ?? cls;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens for another class
+  useEffect(() => {
+    if (!opened) return;
+    form.setValues(cls ? valuesOf(cls) : EMPTY);
+    form.clearErrors();
+    setFile(null);
+    setFileError(undefined);
+    setSaved(null);
+  }, [opened, cls]);
+
+  const editing = Boolean(target);
+  const verb = cls ? "atualizar" : "criar";
+  const submit = form.onSubmit(
+    (values) => {
+      if (fileError) return toastError("Erro de validação", fileError);
+      save.mutate(
+        { id: target?.id, input: values as never, curriculum: file },
+        {
+          onSuccess: ({ saved: result, curriculumError }) => {
+            if (curriculumError) {
+              setSaved(result);
+              setFileError(errorMessage(curriculumError));
+              toastError(
+                `Erro ao ${verb} turma`,
+                `A turma foi guardada, mas o currículo não foi enviado: ${errorMessage(curriculumError)}`,
+              );
+              return;
+            }
+            toastSuccess(cls ? "Turma atualizada com sucesso!" : "Turma criada com sucesso!");
+            onClose();
+          },
+          onError: (e) => {
+            applyServerErrors(form, e);
+            toastError(`Erro ao ${verb} turma`, errorMessage(e));
+          },
+        },
+      );
+    },
+    () => toastError("Erro de validação", "Corrija os campos assinalados a vermelho."),
+  );
+
+  const courseOptions = (courses.data ?? []).map((c) => ({
+    value: c.id,
+    label: c.status === "active" ? c.name : `${c.name} (inativo)`,
+  }));
+  const teacherOptions = (teachers.data ?? []).map((t) => ({ value: t.id, label: t.teacherName }));
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={editing ? "Editar turma" : "Nova turma"} size="xl" centered>
+      <form noValidate onSubmit={submit}>
+        <Stack gap="sm">
+          <TextInput label="Nome da turma" required {...form.getInputProps("name")} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label="Curso"
+              required
+              searchable
+              data={courseOptions}
+              nothingFoundMessage="Nenhum curso encontrado"
+              {...form.getInputProps("courseId")}
+            />
+            <Select
+              label="Professor (opcional)"
+              searchable
+              clearable
+              data={teacherOptions}
+              nothingFoundMessage="Nenhum professor encontrado"
+              {...form.getInputProps("teacherId")}
+            />
+            <Select
+              label="Tipo"
+              required
+              data={MODALITIES.map((m) => ({ value: m, label: MODALITY_LABELS[m] }))}
+              {...form.getInputProps("classType")}
+            />
+            <TextInput
+              label="Local"
+              description="Morada, sala ou link da aula online"
+              {...form.getInputProps("location")}
+            />
+            <TextInput
+              type="date"
+              label="Início das inscrições"
+              required
+              {...form.getInputProps("enrollmentStartDate")}
+            />
+            <TextInput type="date" label="Fim das inscrições" required {...form.getInputProps("enrollmentEndDate")} />
+            <TextInput type="date" label="Início do curso" required {...form.getInputProps("startDate")} />
+            <TextInput type="date" label="Término do curso" required {...form.getInputProps("endDate")} />
+            <TextInput
+              label="Horário"
+              placeholder="Ex.: Seg a Qua, 18h–21h"
+              required
+              {...form.getInputProps("schedule")}
+            />
+            <NumberInput
+              label="Máximo de alunos"
+              min={1}
+              clampBehavior="none"
+              allowDecimal={false}
+              required
+              {...form.getInputProps("maxStudents")}
+            />
+            <Select
+              label="Estado"
+              data={CLASS_STATUSES.map((s) => ({ value: s, label: CLASS_STATUS_LABELS[s] }))}
+              allowDeselect={false}
+              {...form.getInputProps("status")}
+            />
+            <FileInput
+              label="Currículo (PDF)"
+              description={file ? `${file.name} (${Math.ceil(file.size / 1024)} KB)` : "Apenas PDF, até 5MB"}
+              placeholder="Escolher ficheiro"
+              accept="application/pdf"
+              leftSection={<IconFileTypePdf size={16} aria-hidden />}
+              clearable
+              value={file}
+              error={fileError}
+              onChange={async (picked) => {
+                setFile(picked);
+                setFileError(picked ? ((await curriculumFileError(picked)) ?? undefined) : undefined);
+              }}
+            />
+          </SimpleGrid>
+          {target?.curriculumFileId && (
+            <Group gap="sm">
+              <Text size="sm">Currículo atual:</Text>
+              <Anchor size="sm" href={curriculumUrl(target.curriculumFileId)} target="_blank" rel="noopener">
+                Abrir PDF
+              </Anchor>
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                color="red.8"
+                loading={removeCurriculum.isPending}
+                onClick={() =>
+                  removeCurriculum.mutate(target.id, {
+                    onSuccess: (updated) => {
+                      setSaved(updated);
+                      toastSuccess("Currículo removido");
+                    },
+                    onError: (e) => toastError(`Erro ao ${verb} turma`, errorMessage(e)),
+                  })
+                }
+              >
+                Remover currículo
+              </Button>
+            </Group>
+          )}
+          <Textarea label="Observações" autosize minRows={2} {...form.getInputProps("notes")} />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {editing ? "Guardar alterações" : "Criar turma"}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { CURRICULUM_NOT_PDF, CURRICULUM_TOO_LARGE, curriculumFileError } from "./curriculum-file";
+
+const pdf = (extra = 0) =>
+  new File(["%PDF-1.4\n", new Uint8Array(extra)], "curriculo.pdf", { type: "application/pdf" });
+
+describe("curriculum file check", () => {
+  it("accepts a PDF up to 5 MB, by its content", async () => {
+    expect(await curriculumFileError(pdf())).toBeNull();
+    expect(await curriculumFileError(pdf(5 * 1024 * 1024 - 9))).toBeNull();
+  });
+
+  it("refuses a file that only claims to be a PDF, and one above 5 MB", async () => {
+    const fake = new File(["<html></html>"], "curriculo.pdf", { type: "application/pdf" });
+    expect(await curriculumFileError(fake)).toBe(CURRICULUM_NOT_PDF);
+    expect(await curriculumFileError(pdf(5 * 1024 * 1024))).toBe(CURRICULUM_TOO_LARGE);
+  });
+});
