@@ -1,5 +1,124 @@
-import { PagePlaceholder } from "../../../components/page-placeholder";
+import "@mantine/charts/styles.css";
+import { roleSatisfies, type StaffRole } from "@app/shared/enums";
+import { formatKz } from "@app/shared/money";
+import { BarChart } from "@mantine/charts";
+import { Alert, Anchor, Button, Grid, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { IconAlertCircle, IconBook, IconCash, IconClipboardList, IconUsers } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useId } from "react";
+import { Link } from "react-router";
+import { PageHeader } from "../../../components/page-header";
+import { StatCard } from "../../../components/stat-card";
+import { errorMessage } from "../../../lib/form-errors";
+import { useSession } from "../../../lib/session";
+import { dashboardQuery } from "../api/dashboard";
+import { monthLabel } from "../month-label";
 
+/** Shortcuts to set the institute up; each shows only to the roles its screen admits (as in the sidebar). */
+const NEXT_STEPS: { to: string; label: string; description: string; role?: StaffRole }[] = [
+  { to: "/admin/courses", label: "Configurar cursos", description: "Crie os cursos, preços e turmas do instituto." },
+  {
+    to: "/admin/users",
+    label: "Gerir utilizadores",
+    description: "Convide a equipa e atribua as funções de cada um.",
+    role: "super_admin",
+  },
+  {
+    to: "/admin/financial",
+    label: "Configurar pagamentos",
+    description: "Defina as formas de pagamento e acompanhe a receita.",
+    role: "financeiro",
+  },
+];
+
+/** Short y-axis ticks ("150 mil", "1,5 mi"); the tooltip shows the full amount in kz. */
+const compact = new Intl.NumberFormat("pt-AO", { notation: "compact", maximumFractionDigits: 1 });
+
+/** /admin: 'Painel' (SPEC §2 'Admin dashboard'). */
 export function Component() {
-  return <PagePlaceholder title="Painel" />;
+  const { data, isPending, isError, error, refetch, isRefetching } = useQuery(dashboardQuery);
+  const role = useSession().data?.staff?.role;
+  const steps = NEXT_STEPS.filter((step) => !step.role || roleSatisfies(role, step.role));
+  const chartTitleId = useId();
+  const stepsTitleId = useId();
+
+  return (
+    <Stack gap="lg">
+      <PageHeader title="Painel" subtitle="Resumo da atividade do instituto" />
+      {isError ? (
+        <Alert color="red" variant="light" title="Não foi possível carregar o painel" icon={<IconAlertCircle />}>
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{errorMessage(error)}</Text>
+            <Button variant="outline" color="red" size="xs" loading={isRefetching} onClick={() => refetch()}>
+              Tentar novamente
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+          {isPending ? (
+            [1, 2, 3, 4].map((n) => <Skeleton key={n} h={98} radius="md" />)
+          ) : (
+            <>
+              <StatCard label="Total de alunos" value={data.totalStudents} icon={<IconUsers size={20} />} />
+              <StatCard label="Cursos ativos" value={data.activeCourses} icon={<IconBook size={20} />} />
+              <StatCard
+                label="Inscrições pendentes"
+                value={data.pendingEnrollments}
+                hint={`${data.awaitingReview} aguardam análise`}
+                icon={<IconClipboardList size={20} />}
+              />
+              <StatCard label="Receita do mês" value={formatKz(data.monthRevenue)} icon={<IconCash size={20} />} />
+            </>
+          )}
+        </SimpleGrid>
+      )}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Paper withBorder p="md" radius="md" component="section" aria-labelledby={chartTitleId} h="100%">
+            <Title order={2} size="h4" id={chartTitleId} mb="md">
+              Receita dos últimos 12 meses
+            </Title>
+            {isError ? (
+              <Text c="dimmed" size="sm">
+                Sem dados para mostrar.
+              </Text>
+            ) : isPending ? (
+              <Skeleton h={260} radius="md" />
+            ) : (
+              <BarChart
+                h={260}
+                data={data.revenueByMonth.map((m) => ({ month: monthLabel(m.month), total: m.total }))}
+                dataKey="month"
+                series={[{ name: "total", label: "Receita", color: "blue.8" }]}
+                valueFormatter={formatKz}
+                yAxisProps={{ width: 56, tickFormatter: (v: number) => compact.format(v) }}
+                tickLine="y"
+                maxBarWidth={40}
+              />
+            )}
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Paper withBorder p="md" radius="md" component="section" aria-labelledby={stepsTitleId} h="100%">
+            <Title order={2} size="h4" id={stepsTitleId} mb="md">
+              Próximos passos
+            </Title>
+            <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: "none" }}>
+              {steps.map((step) => (
+                <li key={step.to}>
+                  <Anchor component={Link} to={step.to} fw={600}>
+                    {step.label}
+                  </Anchor>
+                  <Text size="sm" c="dimmed">
+                    {step.description}
+                  </Text>
+                </li>
+              ))}
+            </Stack>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
 }

@@ -1,0 +1,9 @@
+/** Portuguese month abbreviations (a fixed list: Intl's pt-AO output differs between browsers and Node). */
+const MONTHS = ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"];
+
+/** "2026-11" → "nov 2026"; anything that is not a "YYYY-MM" month comes back unchanged. */
+export function monthLabel(month: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  const name = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  return match && name ? `${name} ${match[1]}` : month;
+}
