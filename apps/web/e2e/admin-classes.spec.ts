@@ -52,7 +52,7 @@ test("a staff user creates a class: each date rule shows its message, then a val
 
   const row = page.getByRole("row", { name: /Gestão de Projectos — Noite/ });
   await expect(row).toContainText("Ana Paula Domingos");
-  await expect(row).toContainText("0/30 alunos");
+  await expect(row).toContainText("0/30");
   await expect(page.getByRole("region", { name: "Total de turmas" })).toContainText("4");
 
   await row.getByRole("button", { name: "Ver Gestão de Projectos — Noite" }).click();

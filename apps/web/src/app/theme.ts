@@ -9,8 +9,6 @@ export const theme = createTheme({
   defaultRadius: "md",
   components: {
     PasswordInput: { defaultProps: { visibilityToggleButtonProps: { "aria-label": "Mostrar ou ocultar senha" } } },
-    Modal: { defaultProps: { closeButtonProps: { "aria-label": "Fechar" } } },
-    FileInput: { defaultProps: { clearButtonProps: { "aria-label": "Remover ficheiro" } } },
     // Light alert titles in their own colour (e.g. yellow on pale yellow) fall below AA contrast.
     Alert: { styles: { title: { color: "var(--mantine-color-text)" } } },
   },

@@ -1,8 +1,9 @@
-import { MantineProvider } from "@mantine/core";
+import { MantineProvider, MantineThemeProvider } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
+import { signedInTheme } from "../app/signed-in-theme";
 import { theme } from "../app/theme";
 
 /** Renders a screen inside the app's providers and a memory router at `path`. */
@@ -19,9 +20,11 @@ export function renderAt(element: ReactNode, path = "/", routePath = "*") {
   );
   return render(
     <MantineProvider theme={theme} env="test">
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <MantineThemeProvider theme={signedInTheme}>
+        <QueryClientProvider client={client}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineThemeProvider>
     </MantineProvider>,
   );
 }

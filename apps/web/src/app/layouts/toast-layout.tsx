@@ -1,9 +1,11 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
+import { MantineThemeProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Outlet } from "react-router";
 import { queryClient } from "../../lib/query-client";
+import { signedInTheme } from "../signed-in-theme";
 
 /**
  * Screens with forms, toasts and server state (TanStack Query). Loaded lazily so the public first load
@@ -11,9 +13,11 @@ import { queryClient } from "../../lib/query-client";
  */
 export function Component() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <Notifications position="top-center" limit={3} />
-      <Outlet />
-    </QueryClientProvider>
+    <MantineThemeProvider theme={signedInTheme}>
+      <QueryClientProvider client={queryClient}>
+        <Notifications position="top-center" limit={3} />
+        <Outlet />
+      </QueryClientProvider>
+    </MantineThemeProvider>
   );
 }

@@ -47,8 +47,8 @@ describe("class badges", () => {
       </>,
       "/admin/classes",
     );
-    const below = screen.getByText("7/10 alunos").closest(".mantine-Badge-root")!;
-    const at = screen.getByText("8/10 alunos").closest(".mantine-Badge-root")!;
+    const below = screen.getByText("7/10").closest(".mantine-Badge-root")!;
+    const at = screen.getByText("8/10").closest(".mantine-Badge-root")!;
     expect(below.getAttribute("data-warning")).toBeNull();
     expect(at.getAttribute("data-warning")).toBe("true");
     expect(at.getAttribute("title")).toBe("80% ocupada");

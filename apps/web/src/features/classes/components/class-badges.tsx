@@ -9,27 +9,31 @@ const WINDOW_COLORS: Record<ClassWindowLabel, string> = {
   Lotada: "red.8",
 };
 
+// A table squeezes its cells; a badge keeps its whole text instead of an ellipsis.
+const NO_TRUNCATION = { minWidth: "max-content" };
+
 /** The derived enrolment-window label (SPEC §4: Lotada, Em Breve, Encerrada, Abertas). */
 export function ClassWindowBadge({ cls, today }: { cls: SchoolClass; today: string }) {
   const label = classWindowLabel(cls, today);
   return (
-    <Badge variant="filled" color={WINDOW_COLORS[label]}>
+    <Badge variant="filled" color={WINDOW_COLORS[label]} style={NO_TRUNCATION}>
       {label}
     </Badge>
   );
 }
 
-/** Enrolled / seats; destructive at 80 % or more of max_students. */
+/** Enrolled/max_students; destructive at 80 % or more of max_students. */
 export function SeatBadge({ cls }: { cls: SchoolClass }) {
   const warning = isSeatWarning(cls.currentStudents, cls.maxStudents);
   return (
     <Badge
       variant={warning ? "filled" : "light"}
       color={warning ? "red.8" : "gray"}
+      style={NO_TRUNCATION}
       data-warning={warning || undefined}
       title={`${occupancyPercent(cls.currentStudents, cls.maxStudents)}% ocupada`}
     >
-      {cls.currentStudents}/{cls.maxStudents} alunos
+      {cls.currentStudents}/{cls.maxStudents}
     </Badge>
   );
 }

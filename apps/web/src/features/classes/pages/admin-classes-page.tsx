@@ -60,7 +60,7 @@ export function Component() {
     },
     {
       key: "seats",
-      title: "Vagas",
+      title: "Alunos",
       text: (c) => occupancyPercent(c.currentStudents, c.maxStudents),
       sortable: true,
       render: (c) => <SeatBadge cls={c} />,
