@@ -18,14 +18,14 @@ export async function api<T>(
   init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<T> {
   // A FormData body goes as multipart (the browser sets its boundary); anything else as JSON.
-  const multipart = init.body instanceof FormData;
+  const json = init.body !== undefined && !(init.body instanceof FormData);
   let res: Response;
   try {
     res = await fetch(`/api${path}`, {
       method: init.method ?? "GET",
       credentials: "same-origin",
-      headers: init.body === undefined || multipart ? undefined : { "content-type": "application/json" },
-      body: init.body === undefined ? undefined : multipart ? (init.body as FormData) : JSON.stringify(init.body),
+      headers: json ? { "content-type": "application/json" } : undefined,
+      body: json ? JSON.stringify(init.body) : (init.body as FormData | undefined),
       signal: init.signal,
     });
   } catch (err) {
