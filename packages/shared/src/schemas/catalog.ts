@@ -91,7 +91,24 @@ export const CLASS_DATE_MESSAGES = {
   courseDates: "A data de término do curso deve ser posterior à data de início",
 } as const;
 
-const CLASS_DATE_FIELDS = ["enrollmentStartDate", "enrollmentEndDate", "startDate", "endDate"];
+type ClassDates = Record<"enrollmentStartDate" | "enrollmentEndDate" | "startDate" | "endDate", unknown>;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The three date rules of the class form, one message per field; nothing until the four dates are
+ * valid YYYY-MM-DD dates. The form also runs it on its own, so the date messages show together with
+ * the other fields' errors (the schema's refinement only runs once every field is valid).
+ */
+export function classDateErrors(v: ClassDates): Partial<Record<keyof ClassDates, string>> {
+  const dates = [v.enrollmentStartDate, v.enrollmentEndDate, v.startDate, v.endDate];
+  if (!dates.every((d) => typeof d === "string" && ISO_DATE.test(d))) return {};
+  const [enrollmentStart, enrollmentEnd, start, end] = dates as string[];
+  const errors: Partial<Record<keyof ClassDates, string>> = {};
+  if (enrollmentEnd! <= enrollmentStart!) errors.enrollmentEndDate = CLASS_DATE_MESSAGES.enrollmentWindow;
+  else if (enrollmentEnd! > start!) errors.enrollmentEndDate = CLASS_DATE_MESSAGES.enrollmentBeforeStart;
+  if (end! <= start!) errors.endDate = CLASS_DATE_MESSAGES.courseDates;
+  return errors;
+}
 
 /** Class form (SPEC §5 'Class form'); the same date rules hold in the database (CHECK constraints). */
 export const classInputSchema = z
@@ -132,23 +149,9 @@ export const classInputSchema = z
       .nullish()
       .transform((v) => v || null),
   })
-  .superRefine(
-    (v, ctx) => {
-      if (v.enrollmentEndDate <= v.enrollmentStartDate) {
-        ctx.addIssue({ code: "custom", path: ["enrollmentEndDate"], message: CLASS_DATE_MESSAGES.enrollmentWindow });
-      } else if (v.enrollmentEndDate > v.startDate) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["enrollmentEndDate"],
-          message: CLASS_DATE_MESSAGES.enrollmentBeforeStart,
-        });
-      }
-      if (v.endDate <= v.startDate) {
-        ctx.addIssue({ code: "custom", path: ["endDate"], message: CLASS_DATE_MESSAGES.courseDates });
-      }
-    },
-    // The date rules are checked as soon as the four dates are valid, even while another field is
-    // still empty, so the form shows every message at once.
-    { when: (payload) => !payload.issues.some((i) => CLASS_DATE_FIELDS.includes(String(i.path?.[0]))) },
-  );
+  .superRefine((v, ctx) => {
+    for (const [path, message] of Object.entries(classDateErrors(v))) {
+      ctx.addIssue({ code: "custom", path: [path], message });
+    }
+  });
 export type ClassInput = z.input<typeof classInputSchema>;

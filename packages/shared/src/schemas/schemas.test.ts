@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resetPasswordSchema, staffLoginSchema, staffSignUpSchema } from "./auth";
+import { CLASS_DATE_MESSAGES, classDateErrors } from "./catalog";
 import { changeStudentPasswordSchema, createStudentAccountSchema, studentLoginSchema } from "./student-accounts";
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -87,5 +88,26 @@ describe("student account schemas", () => {
     expect(firstMessage(changeStudentPasswordSchema.safeParse({ ...base, confirmPassword: "XYZ788" }))).toBe(
       "As senhas não coincidem",
     );
+  });
+});
+
+describe("class date rules", () => {
+  const dates = {
+    enrollmentStartDate: "2026-11-01",
+    enrollmentEndDate: "2026-11-30",
+    startDate: "2026-12-01",
+    endDate: "2027-03-01",
+  };
+
+  it("say nothing until the four dates are valid, then one message per field", () => {
+    expect(classDateErrors(dates)).toEqual({});
+    expect(classDateErrors({ ...dates, enrollmentStartDate: "", enrollmentEndDate: "2026-01-01" })).toEqual({});
+    expect(classDateErrors({ ...dates, enrollmentEndDate: "2026-11-01", endDate: "2026-12-01" })).toEqual({
+      enrollmentEndDate: CLASS_DATE_MESSAGES.enrollmentWindow,
+      endDate: CLASS_DATE_MESSAGES.courseDates,
+    });
+    expect(classDateErrors({ ...dates, enrollmentEndDate: "2026-12-02" })).toEqual({
+      enrollmentEndDate: CLASS_DATE_MESSAGES.enrollmentBeforeStart,
+    });
   });
 });

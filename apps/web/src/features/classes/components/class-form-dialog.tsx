@@ -1,4 +1,4 @@
-import { classInputSchema } from "@app/shared";
+import { classDateErrors, classInputSchema } from "@app/shared";
 import { CLASS_STATUS_LABELS, CLASS_STATUSES, MODALITIES, MODALITY_LABELS } from "@app/shared/enums";
 import {
   Anchor,
@@ -24,6 +24,8 @@ import { coursesQuery } from "../../courses/api/admin-courses";
 import { teachersQuery } from "../../teachers/api/teachers";
 import { curriculumUrl, type SchoolClass, useRemoveCurriculum, useSaveClass } from "../api/classes";
 import { curriculumFileError } from "../curriculum-file";
+
+const validateSchema = schemaResolver(classInputSchema, { sync: true });
 
 const EMPTY = {
   name: "",
@@ -73,7 +75,11 @@ export function ClassFormDialog({
   const removeCurriculum = useRemoveCurriculum();
   const courses = useQuery({ ...coursesQuery, enabled: opened });
   const teachers = useQuery({ ...teachersQuery, enabled: opened });
-  const form = useForm({ initialValues: EMPTY, validate: schemaResolver(classInputSchema, { sync: true }) });
+  const form = useForm({
+    initialValues: EMPTY,
+    // The date rules also run on their own, so they show while another field is still empty.
+    validate: (values) => ({ ...classDateErrors(values), ...validateSchema(values) }),
+  });
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string>();
   // The class as last saved here: a new class whose PDF failed to upload is edited from then on, so a
