@@ -1,5 +1,6 @@
 import { ActionIcon, Group } from "@mantine/core";
 import { IconEdit, IconEye, IconTrash } from "@tabler/icons-react";
+import type { Column } from "./data-table";
 
 /** The Ver / Editar / Excluir buttons of an admin table row, each named after the row. */
 export function RowActions({
@@ -26,4 +27,23 @@ export function RowActions({
       </ActionIcon>
     </Group>
   );
+}
+
+/** The 'Ações' column of an admin table: view, edit and delete the row, named by `name(row)`. */
+export function rowActionsColumn<T>(
+  name: (row: T) => string,
+  on: { view: (row: T) => void; edit: (row: T) => void; delete: (row: T) => void },
+): Column<T> {
+  return {
+    key: "actions",
+    title: "Ações",
+    render: (row) => (
+      <RowActions
+        name={name(row)}
+        onView={() => on.view(row)}
+        onEdit={() => on.edit(row)}
+        onDelete={() => on.delete(row)}
+      />
+    ),
+  };
 }

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { Database, Tx } from "../../db/client";
 import { classes, storedFiles } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { checkFile, PDF_ONLY } from "../../storage/file-check";
@@ -18,6 +18,23 @@ export async function forgetCurriculumFile(db: Database, storage: FileStorage, f
     .where(eq(storedFiles.id, fileId))
     .returning({ key: storedFiles.storageKey });
   if (gone) await storage.delete(gone.key).catch(() => undefined);
+}
+
+/** Locks the class row, points it at the file `next` gives, and returns the id it pointed at before. */
+function swapCurriculum(db: Database, classId: string, next: (tx: Tx) => Promise<string | null>) {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ fileId: classes.curriculumFileId })
+      .from(classes)
+      .where(eq(classes.id, classId))
+      .for("update");
+    if (!current) throw NOT_FOUND();
+    await tx
+      .update(classes)
+      .set({ curriculumFileId: await next(tx) })
+      .where(eq(classes.id, classId));
+    return current.fileId;
+  });
 }
 
 /**
@@ -39,17 +56,7 @@ export async function attachCurriculum(
   const written = await putFiles(storage, [{ kind: "curriculum", data, checked }]);
   let previous: string | null;
   try {
-    previous = await db.transaction(async (tx) => {
-      const [current] = await tx
-        .select({ fileId: classes.curriculumFileId })
-        .from(classes)
-        .where(eq(classes.id, classId))
-        .for("update");
-      if (!current) throw NOT_FOUND();
-      const [fileId] = await recordFiles(tx, who.userId, written);
-      await tx.update(classes).set({ curriculumFileId: fileId }).where(eq(classes.id, classId));
-      return current.fileId;
-    });
+    previous = await swapCurriculum(db, classId, async (tx) => (await recordFiles(tx, who.userId, written))[0]!);
   } catch (err) {
     await removeFiles(storage, written);
     throw err;
@@ -59,15 +66,6 @@ export async function attachCurriculum(
 
 /** Detaches the curriculum; a class without one answers the same (idempotent). */
 export async function detachCurriculum(db: Database, storage: FileStorage, classId: string) {
-  const previous = await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ fileId: classes.curriculumFileId })
-      .from(classes)
-      .where(eq(classes.id, classId))
-      .for("update");
-    if (!current) throw NOT_FOUND();
-    await tx.update(classes).set({ curriculumFileId: null }).where(eq(classes.id, classId));
-    return current.fileId;
-  });
+  const previous = await swapCurriculum(db, classId, async () => null);
   await forgetCurriculumFile(db, storage, previous);
 }

@@ -146,6 +146,22 @@ describe("class management (staff)", () => {
       expect(newRow).toHaveLength(0);
     });
 
+    it("keeps exactly one curriculum when two uploads for the same class arrive at once", async () => {
+      const cls = await body(await send("POST", "/api/classes", valid()));
+      const before = filesOnDisk().length;
+      const curriculumRows = () => ctx.db.select().from(storedFiles).where(eq(storedFiles.kind, "curriculum"));
+      const rowsBefore = (await curriculumRows()).length;
+      const [a, b] = await Promise.all([upload(cls.id, PDF, "a.pdf"), upload(cls.id, PDF, "b.pdf")]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      const [row] = await ctx.db.select().from(classes).where(eq(classes.id, cls.id));
+      const curricula = await curriculumRows();
+      expect(curricula).toHaveLength(rowsBefore + 1);
+      expect(curricula.map((f) => f.id)).toContain(row!.curriculumFileId);
+      expect(filesOnDisk()).toHaveLength(before + 1);
+      expect((await send("DELETE", `/api/classes/${cls.id}`)).status).toBe(204);
+      expect(filesOnDisk()).toHaveLength(before);
+    });
+
     it("detaches the curriculum on request", async () => {
       const cls = await body(await send("POST", "/api/classes", valid()));
       const before = filesOnDisk().length;

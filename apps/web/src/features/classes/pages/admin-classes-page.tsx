@@ -9,7 +9,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { type Column, DataTable } from "../../../components/data-table";
 import { DetailField } from "../../../components/detail-field";
 import { PageHeader } from "../../../components/page-header";
-import { RowActions } from "../../../components/row-actions";
+import { rowActionsColumn } from "../../../components/row-actions";
 import { StatCard } from "../../../components/stat-card";
 import { errorMessage } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
@@ -78,18 +78,7 @@ export function Component() {
       sortable: true,
       render: (c) => formatDate(c.startDate),
     },
-    {
-      key: "actions",
-      title: "Ações",
-      render: (c) => (
-        <RowActions
-          name={c.name}
-          onView={() => setViewing(c)}
-          onEdit={() => setEditing(c)}
-          onDelete={() => setDeleting(c)}
-        />
-      ),
-    },
+    rowActionsColumn<SchoolClass>((c) => c.name, { view: setViewing, edit: setEditing, delete: setDeleting }),
   ];
 
   return (

@@ -8,7 +8,7 @@ import { useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { type Column, DataTable } from "../../../components/data-table";
 import { PageHeader } from "../../../components/page-header";
-import { RowActions } from "../../../components/row-actions";
+import { rowActionsColumn } from "../../../components/row-actions";
 import { StatCard } from "../../../components/stat-card";
 import { errorMessage } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
@@ -53,18 +53,7 @@ export function Component() {
         </Badge>
       ),
     },
-    {
-      key: "actions",
-      title: "Ações",
-      render: (c) => (
-        <RowActions
-          name={c.name}
-          onView={() => setViewing(c)}
-          onEdit={() => setEditing(c)}
-          onDelete={() => setDeleting(c)}
-        />
-      ),
-    },
+    rowActionsColumn<Course>((c) => c.name, { view: setViewing, edit: setEditing, delete: setDeleting }),
   ];
 
   return (

@@ -7,7 +7,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { type Column, DataTable } from "../../../components/data-table";
 import { DetailField } from "../../../components/detail-field";
 import { PageHeader } from "../../../components/page-header";
-import { RowActions } from "../../../components/row-actions";
+import { rowActionsColumn } from "../../../components/row-actions";
 import { StatCard } from "../../../components/stat-card";
 import { errorMessage } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
@@ -63,18 +63,7 @@ export function Component() {
         </Badge>
       ),
     },
-    {
-      key: "actions",
-      title: "Ações",
-      render: (t) => (
-        <RowActions
-          name={t.teacherName}
-          onView={() => setViewing(t)}
-          onEdit={() => setEditing(t)}
-          onDelete={() => setDeleting(t)}
-        />
-      ),
-    },
+    rowActionsColumn<Teacher>((t) => t.teacherName, { view: setViewing, edit: setEditing, delete: setDeleting }),
   ];
 
   return (
