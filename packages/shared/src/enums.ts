@@ -3,13 +3,7 @@
 export const COURSE_AREAS = ["Tecnologia", "Marketing", "Línguas", "Gestão", "Design", "Saúde", "Educação"] as const;
 export type CourseArea = (typeof COURSE_AREAS)[number];
 
-export const MODALITIES = ["presencial", "online", "hibrido"] as const;
-export type Modality = (typeof MODALITIES)[number];
-export const MODALITY_LABELS: Record<Modality, string> = {
-  presencial: "Presencial",
-  online: "Online",
-  hibrido: "Híbrido",
-};
+export { MODALITIES, MODALITY_LABELS, type Modality } from "./modalities";
 
 export const COURSE_STATUSES = ["active", "inactive"] as const;
 export type CourseStatus = (typeof COURSE_STATUSES)[number];

@@ -1,4 +1,5 @@
-import type { CourseArea, Modality } from "@app/shared/enums";
+import type { CourseArea } from "@app/shared/enums";
+import type { Modality } from "@app/shared/modalities";
 import { useCallback, useEffect, useState } from "react";
 import { api } from "../../../lib/api";
 

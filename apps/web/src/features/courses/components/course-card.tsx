@@ -1,4 +1,4 @@
-import { MODALITY_LABELS } from "@app/shared/enums";
+import { MODALITY_LABELS } from "@app/shared/modalities";
 import { formatKz } from "@app/shared/money";
 import { durationLabel } from "@app/shared/rules";
 import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
