@@ -70,3 +70,45 @@ test("a staff user creates a class: each date rule shows its message, then a val
   await expect(page.getByText("Turma eliminada com sucesso!")).toBeVisible();
   await expect(page.getByRole("row", { name: /Gestão de Projectos — Noite/ })).toHaveCount(0);
 });
+
+test("a class whose curriculum upload fails is kept, and the retry sends only the PDF (no second class)", async ({
+  page,
+}) => {
+  createAdmin("turmas2@instituto.ao", "turmas123", "Gestor de Turmas", "admin");
+  await page.goto("/auth");
+  await page.getByLabel(/^Email/).fill("turmas2@instituto.ao");
+  await page.getByLabel(/^Senha/).fill("turmas123");
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await page.getByRole("navigation", { name: "Menu de administração" }).getByRole("link", { name: "Turmas" }).click();
+
+  await page.getByRole("button", { name: "Nova turma" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nova turma" });
+  await dialog.getByLabel(/^Nome da turma/).fill("Marketing Digital — Sábado");
+  await dialog.getByRole("combobox", { name: /^Curso/ }).click();
+  await page.getByRole("option", { name: "Marketing Digital" }).click();
+  await dialog.getByRole("combobox", { name: /^Tipo/ }).click();
+  await page.getByRole("option", { name: "Online" }).click();
+  await dialog.getByLabel(/^Horário/).fill("Sábado, 09h–13h");
+  await fillDates(dialog, ["2026-11-01", "2027-01-05", "2027-01-10", "2027-06-30"]);
+  const chooser = page.waitForEvent("filechooser");
+  await dialog.getByRole("button", { name: /^Currículo \(PDF\)/ }).click();
+  await (await chooser).setFiles({ name: "curriculo.pdf", mimeType: "application/pdf", buffer: PDF });
+
+  // The connection drops while the PDF goes up (the class itself was already saved).
+  await page.route("**/api/classes/*/curriculum", (route) => route.abort("internetdisconnected"));
+  await dialog.getByRole("button", { name: "Criar turma" }).click();
+  await expect(page.getByText(/A turma foi guardada, mas o currículo não foi enviado/)).toBeVisible();
+  const editing = page.getByRole("dialog", { name: "Editar turma" });
+  await expect(editing).toBeVisible();
+  await expect(page.getByRole("row", { name: /Marketing Digital — Sábado/ })).toHaveCount(1);
+
+  await page.unroute("**/api/classes/*/curriculum");
+  await editing.getByRole("button", { name: "Guardar alterações" }).click();
+  await expect(page.getByText("Turma criada com sucesso!")).toBeVisible();
+  await expect(editing).toBeHidden();
+  await expect(page.getByRole("row", { name: /Marketing Digital — Sábado/ })).toHaveCount(1);
+  await page.getByRole("button", { name: "Ver Marketing Digital — Sábado" }).click();
+  await expect(
+    page.getByRole("dialog", { name: "Detalhes da turma" }).getByRole("link", { name: "Abrir currículo (PDF)" }),
+  ).toBeVisible();
+});

@@ -81,7 +81,9 @@ export function ClassFormDialog({
     validate: (values) => ({ ...classDateErrors(values), ...validateSchema(values) }),
   });
   const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string>();
+  // Why the chosen PDF cannot go (checked in the browser: blocks saving), or why its upload failed
+  // (the server or the network: saving again retries it).
+  const [fileError, setFileError] = useState<{ message: string; blocking: boolean }>();
   // The class as last saved here: a new class whose PDF failed to upload is edited from then on, so a
   // retry never creates it twice; after removing the curriculum the dialog shows the class without it.
   const [saved, setSaved] = useState<SchoolClass | null>(null);
@@ -101,14 +103,15 @@ export function ClassFormDialog({
   const verb = cls ? "atualizar" : "criar";
   const submit = form.onSubmit(
     (values) => {
-      if (fileError) return toastError("Erro de validação", fileError);
+      if (fileError?.blocking) return toastError("Erro de validação", fileError.message);
+      setFileError(undefined);
       save.mutate(
         { id: target?.id, input: values as never, curriculum: file },
         {
           onSuccess: ({ saved: result, curriculumError }) => {
             if (curriculumError) {
               setSaved(result);
-              setFileError(errorMessage(curriculumError));
+              setFileError({ message: errorMessage(curriculumError), blocking: false });
               toastError(
                 `Erro ao ${verb} turma`,
                 `A turma foi guardada, mas o currículo não foi enviado: ${errorMessage(curriculumError)}`,
@@ -204,10 +207,11 @@ export function ClassFormDialog({
               leftSection={<IconFileTypePdf size={16} aria-hidden />}
               clearable
               value={file}
-              error={fileError}
+              error={fileError?.message}
               onChange={async (picked) => {
                 setFile(picked);
-                setFileError(picked ? ((await curriculumFileError(picked)) ?? undefined) : undefined);
+                const problem = picked ? await curriculumFileError(picked) : null;
+                setFileError(problem ? { message: problem, blocking: true } : undefined);
               }}
             />
           </SimpleGrid>
