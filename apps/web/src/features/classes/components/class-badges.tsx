@@ -9,14 +9,11 @@ const WINDOW_COLORS: Record<ClassWindowLabel, string> = {
   Lotada: "red.8",
 };
 
-// A table squeezes its cells; a badge keeps its whole text instead of an ellipsis.
-const NO_TRUNCATION = { minWidth: "max-content" };
-
 /** The derived enrolment-window label (SPEC §4: Lotada, Em Breve, Encerrada, Abertas). */
 export function ClassWindowBadge({ cls, today }: { cls: SchoolClass; today: string }) {
   const label = classWindowLabel(cls, today);
   return (
-    <Badge variant="filled" color={WINDOW_COLORS[label]} style={NO_TRUNCATION}>
+    <Badge variant="filled" color={WINDOW_COLORS[label]}>
       {label}
     </Badge>
   );
@@ -29,7 +26,6 @@ export function SeatBadge({ cls }: { cls: SchoolClass }) {
     <Badge
       variant={warning ? "filled" : "light"}
       color={warning ? "red.8" : "gray"}
-      style={NO_TRUNCATION}
       data-warning={warning || undefined}
       title={`${occupancyPercent(cls.currentStudents, cls.maxStudents)}% ocupada`}
     >
