@@ -1,18 +1,15 @@
-import "@mantine/charts/styles.css";
 import { roleSatisfies, type StaffRole } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
-import { BarChart } from "@mantine/charts";
 import { Alert, Anchor, Button, Grid, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconAlertCircle, IconBook, IconCash, IconClipboardList, IconUsers } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useId } from "react";
+import { lazy, Suspense, useId } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "../../../components/page-header";
 import { StatCard } from "../../../components/stat-card";
 import { errorMessage } from "../../../lib/form-errors";
 import { useSession } from "../../../lib/session";
 import { dashboardQuery } from "../api/dashboard";
-import { monthLabel } from "../month-label";
 
 /** Shortcuts to set the institute up; each shows only to the roles its screen admits (as in the sidebar). */
 const NEXT_STEPS: { to: string; label: string; description: string; role?: StaffRole }[] = [
@@ -31,8 +28,7 @@ const NEXT_STEPS: { to: string; label: string; description: string; role?: Staff
   },
 ];
 
-/** Short y-axis ticks ("150 mil", "1,5 mi"); the tooltip shows the full amount in kz. */
-const compact = new Intl.NumberFormat("pt-AO", { notation: "compact", maximumFractionDigits: 1 });
+const RevenueChart = lazy(() => import("../components/revenue-chart"));
 
 /** /admin: 'Painel' (SPEC §2 'Admin dashboard'). */
 export function Component() {
@@ -86,16 +82,9 @@ export function Component() {
             ) : isPending ? (
               <Skeleton h={260} radius="md" />
             ) : (
-              <BarChart
-                h={260}
-                data={data.revenueByMonth.map((m) => ({ month: monthLabel(m.month), total: m.total }))}
-                dataKey="month"
-                series={[{ name: "total", label: "Receita", color: "blue.8" }]}
-                valueFormatter={formatKz}
-                yAxisProps={{ width: 56, tickFormatter: (v: number) => compact.format(v) }}
-                tickLine="y"
-                maxBarWidth={40}
-              />
+              <Suspense fallback={<Skeleton h={260} radius="md" />}>
+                <RevenueChart months={data.revenueByMonth} />
+              </Suspense>
             )}
           </Paper>
         </Grid.Col>
