@@ -1,12 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { createAdmin, lastMailTo, withDatabase } from "./support/server";
-
-async function signInStaff(page: Page, email: string, password: string) {
-  await page.goto("/auth");
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Senha/).fill(password);
-  await page.getByRole("button", { name: "Entrar" }).click();
-}
+import { signInStaff } from "./support/sign-in";
 
 async function signOutStaff(page: Page) {
   await page.getByRole("button", { name: "Sair" }).click();

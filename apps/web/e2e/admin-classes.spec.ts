@@ -1,5 +1,6 @@
 import { expect, type Locator, test } from "@playwright/test";
 import { createAdmin } from "./support/server";
+import { signInStaff } from "./support/sign-in";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 
@@ -12,10 +13,7 @@ test("a staff user creates a class: each date rule shows its message, then a val
   page,
 }) => {
   createAdmin("turmas@instituto.ao", "turmas123", "Gestora de Turmas", "secretaria");
-  await page.goto("/auth");
-  await page.getByLabel(/^Email/).fill("turmas@instituto.ao");
-  await page.getByLabel(/^Senha/).fill("turmas123");
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await signInStaff(page, "turmas@instituto.ao", "turmas123");
   await page.getByRole("navigation", { name: "Menu de administração" }).getByRole("link", { name: "Turmas" }).click();
   await expect(page.getByRole("heading", { name: "Gestão de Turmas" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Total de turmas" })).toContainText("3");
@@ -75,10 +73,7 @@ test("a class whose curriculum upload fails is kept, and the retry sends only th
   page,
 }) => {
   createAdmin("turmas2@instituto.ao", "turmas123", "Gestor de Turmas", "admin");
-  await page.goto("/auth");
-  await page.getByLabel(/^Email/).fill("turmas2@instituto.ao");
-  await page.getByLabel(/^Senha/).fill("turmas123");
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await signInStaff(page, "turmas2@instituto.ao", "turmas123");
   await page.getByRole("navigation", { name: "Menu de administração" }).getByRole("link", { name: "Turmas" }).click();
 
   await page.getByRole("button", { name: "Nova turma" }).click();

@@ -1,12 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { createAdmin } from "./support/server";
+import { signInStaff } from "./support/sign-in";
 
 test("a staff user creates a course, the public catalogue shows it, then edits and deletes it", async ({ page }) => {
   createAdmin("cursos@instituto.ao", "cursos123", "Gestora de Cursos", "secretaria");
-  await page.goto("/auth");
-  await page.getByLabel(/^Email/).fill("cursos@instituto.ao");
-  await page.getByLabel(/^Senha/).fill("cursos123");
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await signInStaff(page, "cursos@instituto.ao", "cursos123");
   await page.getByRole("navigation", { name: "Menu de administração" }).getByRole("link", { name: "Cursos" }).click();
   await expect(page.getByRole("heading", { name: "Cursos" })).toBeVisible();
 

@@ -1,14 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { createAdmin } from "./support/server";
+import { signInStaff } from "./support/sign-in";
 
 test("a staff user signs in and lands on the 'Painel' with its figures, next steps and revenue chart", async ({
   page,
 }) => {
   createAdmin("painel@instituto.ao", "painel123", "Gestora do Painel");
-  await page.goto("/auth");
-  await page.getByLabel(/^Email/).fill("painel@instituto.ao");
-  await page.getByLabel(/^Senha/).fill("painel123");
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await signInStaff(page, "painel@instituto.ao", "painel123");
 
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "Painel", level: 1 })).toBeVisible();

@@ -1,12 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { createAdmin } from "./support/server";
+import { signInStaff } from "./support/sign-in";
 
 test("a staff user edits a teacher (the 0–50 years rule shows its message) and deletes one", async ({ page }) => {
   createAdmin("professores@instituto.ao", "prof12345", "Gestor de Professores", "admin");
-  await page.goto("/auth");
-  await page.getByLabel(/^Email/).fill("professores@instituto.ao");
-  await page.getByLabel(/^Senha/).fill("prof12345");
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await signInStaff(page, "professores@instituto.ao", "prof12345");
   await page
     .getByRole("navigation", { name: "Menu de administração" })
     .getByRole("link", { name: "Professores" })

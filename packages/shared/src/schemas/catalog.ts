@@ -85,6 +85,9 @@ const isoDate = (message: string) =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, message)
     .refine((d) => !Number.isNaN(Date.parse(d)), message);
 
+/** A class curriculum that is not a PDF (by its content), in the browser's check and the server's. */
+export const CURRICULUM_NOT_PDF = "Formato inválido. O currículo deve ser um PDF";
+
 export const CLASS_DATE_MESSAGES = {
   enrollmentWindow: "A data de fim das inscrições deve ser posterior à data de início",
   enrollmentBeforeStart: "As inscrições devem encerrar antes do início do curso",

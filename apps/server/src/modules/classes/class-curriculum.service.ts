@@ -1,3 +1,4 @@
+import { CURRICULUM_NOT_PDF } from "@app/shared";
 import { eq } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client";
 import { classes, storedFiles } from "../../db/schema";
@@ -6,7 +7,6 @@ import { checkFile, PDF_ONLY } from "../../storage/file-check";
 import type { FileStorage } from "../../storage/storage";
 import { putFiles, recordFiles, removeFiles } from "../../storage/stored-files";
 
-export const CURRICULUM_NOT_PDF = "Formato inválido. O currículo deve ser um PDF";
 const MISSING_FILE = "Selecione o arquivo do currículo (PDF)";
 const NOT_FOUND = () => new ApiError(404, "not_found", "Turma não encontrada");
 

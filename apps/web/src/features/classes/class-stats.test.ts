@@ -1,28 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { SchoolClass } from "./api/classes";
 import { classStats } from "./class-stats";
+import { sampleClass } from "./sample-class";
 
-const cls = (currentStudents: number, maxStudents: number, enrollmentEndDate = "2026-11-30"): SchoolClass => ({
-  id: `${currentStudents}-${maxStudents}`,
-  name: "T",
-  courseId: "k",
-  courseName: "C",
-  teacherId: null,
-  teacherName: null,
-  classType: "online",
-  location: null,
-  enrollmentStartDate: "2026-11-01",
-  enrollmentEndDate,
-  startDate: "2026-12-01",
-  endDate: "2027-03-01",
-  schedule: "S",
-  maxStudents,
-  currentStudents,
-  curriculumFileId: null,
-  status: "active",
-  notes: null,
-  createdAt: "2026-10-01T00:00:00Z",
-});
+const cls = (currentStudents: number, maxStudents: number, enrollmentEndDate = "2026-11-30") =>
+  sampleClass({ id: `${currentStudents}-${maxStudents}`, currentStudents, maxStudents, enrollmentEndDate });
 
 describe("class stat cards", () => {
   it("counts classes open today, enrolled students and the overall occupancy", () => {

@@ -1,5 +1,6 @@
+import { CURRICULUM_NOT_PDF } from "@app/shared";
 import { describe, expect, it } from "vitest";
-import { CURRICULUM_NOT_PDF, CURRICULUM_TOO_LARGE, curriculumFileError } from "./curriculum-file";
+import { CURRICULUM_TOO_LARGE, curriculumFileError } from "./curriculum-file";
 
 const pdf = (extra = 0) =>
   new File(["%PDF-1.4\n", new Uint8Array(extra)], "curriculo.pdf", { type: "application/pdf" });

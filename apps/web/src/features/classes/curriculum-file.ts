@@ -1,6 +1,4 @@
-import { DOCUMENT_MAX_BYTES } from "@app/shared";
-
-export const CURRICULUM_NOT_PDF = "Formato inválido. O currículo deve ser um PDF";
+import { CURRICULUM_NOT_PDF, DOCUMENT_MAX_BYTES } from "@app/shared";
 export const CURRICULUM_TOO_LARGE = "Arquivo muito grande. Tamanho máximo: 5MB";
 
 /**

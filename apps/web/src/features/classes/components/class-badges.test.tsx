@@ -1,31 +1,10 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderAt } from "../../../test/render";
-import type { SchoolClass } from "../api/classes";
+import { sampleClass } from "../sample-class";
 import { ClassWindowBadge, SeatBadge } from "./class-badges";
 
-const cls = (overrides: Partial<SchoolClass> = {}): SchoolClass => ({
-  id: "c1",
-  name: "Turma A",
-  courseId: "k1",
-  courseName: "Web",
-  teacherId: null,
-  teacherName: null,
-  classType: "presencial",
-  location: null,
-  enrollmentStartDate: "2026-11-01",
-  enrollmentEndDate: "2026-11-30",
-  startDate: "2026-12-01",
-  endDate: "2027-03-01",
-  schedule: "Seg 18h",
-  maxStudents: 10,
-  currentStudents: 0,
-  curriculumFileId: null,
-  status: "active",
-  notes: null,
-  createdAt: "2026-10-01T00:00:00Z",
-  ...overrides,
-});
+const cls = sampleClass;
 
 describe("class badges", () => {
   it.each([
