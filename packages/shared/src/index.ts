@@ -6,3 +6,4 @@ export * from "./schemas/auth";
 export * from "./schemas/catalog";
 export * from "./schemas/enrollments";
 export * from "./schemas/student-accounts";
+export * from "./text";
