@@ -36,6 +36,8 @@ const anyStaffRole = (ok: number): Expectation => ({
   financeiro: ok,
   super_admin: ok,
 });
+/** Catalogue changes (decision 014): super_admin, admin and secretaria; financeiro and professor only read. */
+const catalogManagers = (ok: number): Expectation => ({ ...anyStaffRole(ok), professor: 403, financeiro: 403 });
 const onlyRole = (role: "super_admin" | "financeiro", ok: number): Expectation => ({
   ...anyStaffRole(403),
   super_admin: ok,
@@ -87,24 +89,28 @@ const MATRIX: Record<string, Row> = {
     path: () => `/api/files/${target.fileId}`,
   },
   "GET /api/courses": { expect: anyStaffRole(200) },
-  "POST /api/courses": { expect: anyStaffRole(400), body: () => ({}) },
-  "PUT /api/courses/{id}": { expect: anyStaffRole(400), path: () => `/api/courses/${MISSING_ID}`, body: () => ({}) },
-  "DELETE /api/courses/{id}": { expect: anyStaffRole(404), path: () => `/api/courses/${MISSING_ID}` },
+  "POST /api/courses": { expect: catalogManagers(400), body: () => ({}) },
+  "PUT /api/courses/{id}": { expect: catalogManagers(400), path: () => `/api/courses/${MISSING_ID}`, body: () => ({}) },
+  "DELETE /api/courses/{id}": { expect: catalogManagers(404), path: () => `/api/courses/${MISSING_ID}` },
   "GET /api/teachers": { expect: anyStaffRole(200) },
-  "POST /api/teachers": { expect: anyStaffRole(400), body: () => ({}) },
-  "PUT /api/teachers/{id}": { expect: anyStaffRole(400), path: () => `/api/teachers/${MISSING_ID}`, body: () => ({}) },
-  "DELETE /api/teachers/{id}": { expect: anyStaffRole(404), path: () => `/api/teachers/${MISSING_ID}` },
+  "POST /api/teachers": { expect: catalogManagers(400), body: () => ({}) },
+  "PUT /api/teachers/{id}": {
+    expect: catalogManagers(400),
+    path: () => `/api/teachers/${MISSING_ID}`,
+    body: () => ({}),
+  },
+  "DELETE /api/teachers/{id}": { expect: catalogManagers(404), path: () => `/api/teachers/${MISSING_ID}` },
   "GET /api/classes": { expect: anyStaffRole(200) },
-  "POST /api/classes": { expect: anyStaffRole(400), body: () => ({}) },
-  "PUT /api/classes/{id}": { expect: anyStaffRole(400), path: () => `/api/classes/${MISSING_ID}`, body: () => ({}) },
-  "DELETE /api/classes/{id}": { expect: anyStaffRole(404), path: () => `/api/classes/${MISSING_ID}` },
+  "POST /api/classes": { expect: catalogManagers(400), body: () => ({}) },
+  "PUT /api/classes/{id}": { expect: catalogManagers(400), path: () => `/api/classes/${MISSING_ID}`, body: () => ({}) },
+  "DELETE /api/classes/{id}": { expect: catalogManagers(404), path: () => `/api/classes/${MISSING_ID}` },
   "PUT /api/classes/{id}/curriculum": {
-    expect: anyStaffRole(415),
+    expect: catalogManagers(415),
     path: () => `/api/classes/${MISSING_ID}/curriculum`,
     body: () => ({}),
   },
   "DELETE /api/classes/{id}/curriculum": {
-    expect: anyStaffRole(404),
+    expect: catalogManagers(404),
     path: () => `/api/classes/${MISSING_ID}/curriculum`,
   },
   "GET /api/dashboard": { expect: anyStaffRole(200) },

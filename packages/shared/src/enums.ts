@@ -148,11 +148,24 @@ export const NO_ROLE_HEADER_LABEL = "Usuário";
 /** Users-list label for a user without a role. */
 export const NO_ROLE_LIST_LABEL = "Sem perfil";
 
-/** super_admin satisfies every role requirement (SPEC §6). */
-export function roleSatisfies(userRole: StaffRole | null | undefined, required: StaffRole | undefined): boolean {
+/** super_admin satisfies every role requirement (SPEC §6); a list of roles is met by any of them. */
+export function roleSatisfies(
+  userRole: StaffRole | null | undefined,
+  required: StaffRole | readonly StaffRole[] | undefined,
+): boolean {
   if (!userRole) return false;
   if (!required) return true;
-  return userRole === "super_admin" || userRole === required;
+  if (userRole === "super_admin") return true;
+  return typeof required === "string" ? userRole === required : required.includes(userRole);
+}
+
+/** Who may create, edit and delete courses, classes and teachers; the other roles see them read-only (decision 014). */
+export const CATALOG_MANAGER_ROLES = ["super_admin", "admin", "secretaria"] as const satisfies readonly StaffRole[];
+export const CATALOG_READ_ONLY_MESSAGE =
+  "Só Super Administrador, Administrador e Secretaria podem criar, editar ou excluir cursos, turmas e professores";
+
+export function canManageCatalog(role: StaffRole | null | undefined): boolean {
+  return roleSatisfies(role, CATALOG_MANAGER_ROLES);
 }
 
 export const FILE_KINDS = [

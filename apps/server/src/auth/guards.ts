@@ -1,4 +1,4 @@
-import { roleSatisfies, type StaffRole } from "@app/shared";
+import { CATALOG_MANAGER_ROLES, CATALOG_READ_ONLY_MESSAGE, roleSatisfies, type StaffRole } from "@app/shared";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http/env";
 import { ApiError } from "../http/errors";
@@ -7,10 +7,13 @@ import { readSession } from "./session";
 export const NOT_SIGNED_IN = () => new ApiError(401, "unauthenticated", "Sessão expirada. Faça login novamente.");
 
 /**
- * Staff only. A staff user without a role ('Sem perfil') is refused everywhere; super_admin passes
- * every role requirement. Students are never staff.
+ * Staff only. A staff user without a role ('Sem perfil') is refused everywhere; `role` is one role or
+ * a set of roles (any of them passes), and super_admin passes every requirement. Students are never staff.
  */
-export function requireStaff(role?: StaffRole): MiddlewareHandler<AppEnv> {
+export function requireStaff(
+  role?: StaffRole | readonly StaffRole[],
+  forbiddenMessage = "Não tem permissão para esta ação",
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const session = await readSession(c);
     if (!session.user) throw NOT_SIGNED_IN();
@@ -19,12 +22,15 @@ export function requireStaff(role?: StaffRole): MiddlewareHandler<AppEnv> {
       throw new ApiError(403, "no_role", "Sem perfil: aguarde que um administrador atribua um perfil");
     }
     if (!roleSatisfies(session.staff.role, role)) {
-      throw new ApiError(403, "forbidden", "Não tem permissão para esta ação");
+      throw new ApiError(403, "forbidden", forbiddenMessage);
     }
     c.set("session", session);
     return next();
   };
 }
+
+/** Creating, editing and deleting courses, classes (and their curricula) and teachers (decision 014). */
+export const requireCatalogManager = () => requireStaff(CATALOG_MANAGER_ROLES, CATALOG_READ_ONLY_MESSAGE);
 
 /** Signed-in students only; each route then reads only the student's own rows. */
 export function requireStudent(): MiddlewareHandler<AppEnv> {

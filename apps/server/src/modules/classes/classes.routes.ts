@@ -1,7 +1,7 @@
 import { CLASS_STATUSES, classInputSchema, MODALITIES } from "@app/shared";
 import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
-import { requireStaff } from "../../auth/guards";
+import { requireCatalogManager, requireStaff } from "../../auth/guards";
 import { ApiError, errorResponse } from "../../http/errors";
 import { createRouter, json } from "../../http/router";
 import { FILE_TOO_LARGE, MAX_FILE_BYTES } from "../../storage/file-check";
@@ -34,6 +34,11 @@ const classSchema = z
 
 const idParam = z.object({ id: z.uuid({ message: "Turma não encontrada" }) });
 const staffErrors = { 401: errorResponse("Not signed in"), 403: errorResponse("Not staff with a role") };
+/** Creating, editing and deleting is for super_admin, admin and secretaria (decision 014). */
+const managerErrors = {
+  401: errorResponse("Not signed in"),
+  403: errorResponse("Not super_admin, admin or secretaria"),
+};
 
 const list = createRoute({
   method: "get",
@@ -49,12 +54,12 @@ const create = createRoute({
   path: "/classes",
   tags: ["classes"],
   summary: "Creates a class (the class-form rules, including the three date rules)",
-  middleware: [requireStaff()] as const,
+  middleware: [requireCatalogManager()] as const,
   request: { body: { required: true, ...json(classInputSchema) } },
   responses: {
     201: { description: "Created", ...json(classSchema) },
     400: errorResponse("Invalid input"),
-    ...staffErrors,
+    ...managerErrors,
   },
 });
 
@@ -63,12 +68,12 @@ const update = createRoute({
   path: "/classes/{id}",
   tags: ["classes"],
   summary: "Updates a class; max_students cannot drop below the enrolled students",
-  middleware: [requireStaff()] as const,
+  middleware: [requireCatalogManager()] as const,
   request: { params: idParam, body: { required: true, ...json(classInputSchema) } },
   responses: {
     200: { description: "Updated", ...json(classSchema) },
     400: errorResponse("Invalid input"),
-    ...staffErrors,
+    ...managerErrors,
     404: errorResponse("No such class"),
   },
 });
@@ -78,11 +83,11 @@ const remove = createRoute({
   path: "/classes/{id}",
   tags: ["classes"],
   summary: "Deletes a class; refused while enrolments point at it",
-  middleware: [requireStaff()] as const,
+  middleware: [requireCatalogManager()] as const,
   request: { params: idParam },
   responses: {
     204: { description: "Deleted" },
-    ...staffErrors,
+    ...managerErrors,
     404: errorResponse("No such class"),
     409: errorResponse("The class has enrolments"),
   },
@@ -94,7 +99,7 @@ const uploadCurriculum = createRoute({
   tags: ["classes"],
   summary: "Attaches or replaces the class curriculum (multipart field `file`: a PDF by its content, at most 5 MB)",
   middleware: [
-    requireStaff(),
+    requireCatalogManager(),
     bodyLimit({
       maxSize: MAX_FILE_BYTES + 64 * 1024,
       onError: () => {
@@ -116,7 +121,7 @@ const uploadCurriculum = createRoute({
   responses: {
     200: { description: "The class with its new curriculum", ...json(classSchema) },
     400: errorResponse("No file sent"),
-    ...staffErrors,
+    ...managerErrors,
     404: errorResponse("No such class"),
     413: errorResponse("Larger than 5 MB"),
     415: errorResponse("Not a PDF (by its content)"),
@@ -128,11 +133,11 @@ const removeCurriculum = createRoute({
   path: "/classes/{id}/curriculum",
   tags: ["classes"],
   summary: "Detaches and deletes the class curriculum",
-  middleware: [requireStaff()] as const,
+  middleware: [requireCatalogManager()] as const,
   request: { params: idParam },
   responses: {
     200: { description: "The class without a curriculum", ...json(classSchema) },
-    ...staffErrors,
+    ...managerErrors,
     404: errorResponse("No such class"),
   },
 });

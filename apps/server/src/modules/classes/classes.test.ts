@@ -28,7 +28,7 @@ describe("class management (staff)", () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    ({ cookie } = await staffActor(ctx, "professor"));
+    ({ cookie } = await staffActor(ctx, "secretaria"));
     [{ id: courseId }] = (await ctx.db
       .insert(courses)
       .values({ name: "Web", durationMonths: 4, price: 150000 })

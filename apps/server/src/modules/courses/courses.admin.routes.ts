@@ -1,6 +1,6 @@
 import { COURSE_AREAS, COURSE_STATUSES, courseInputSchema, MODALITIES } from "@app/shared";
 import { createRoute, z } from "@hono/zod-openapi";
-import { requireStaff } from "../../auth/guards";
+import { requireCatalogManager, requireStaff } from "../../auth/guards";
 import { errorResponse } from "../../http/errors";
 import { createRouter, json } from "../../http/router";
 import { createCourse, deleteCourse, listCourses, updateCourse } from "./courses.service";
@@ -21,6 +21,11 @@ export const courseSchema = z
 
 const idParam = z.object({ id: z.uuid({ message: "Curso não encontrado" }) });
 const staffErrors = { 401: errorResponse("Not signed in"), 403: errorResponse("Not staff with a role") };
+/** Creating, editing and deleting is for super_admin, admin and secretaria (decision 014). */
+const managerErrors = {
+  401: errorResponse("Not signed in"),
+  403: errorResponse("Not super_admin, admin or secretaria"),
+};
 
 const list = createRoute({
   method: "get",
@@ -36,12 +41,12 @@ const create = createRoute({
   path: "/courses",
   tags: ["courses"],
   summary: "Creates a course",
-  middleware: [requireStaff()] as const,
+  middleware: [requireCatalogManager()] as const,
   request: { body: { required: true, ...json(courseInputSchema) } },
   responses: {
     201: { description: "Created", ...json(courseSchema) },
     400: errorResponse("Invalid input"),
-    ...staffErrors,
+    ...managerErrors,
   },
 });
 
@@ -50,12 +55,12 @@ const update = createRoute({
   path: "/courses/{id}",
   tags: ["courses"],
   summary: "Updates a course",
-  middleware: [requireStaff()] as const,
+  middleware: [requireCatalogManager()] as const,
   request: { params: idParam, body: { required: true, ...json(courseInputSchema) } },
   responses: {
     200: { description: "Updated", ...json(courseSchema) },
     400: errorResponse("Invalid input"),
-    ...staffErrors,
+    ...managerErrors,
     404: errorResponse("No such course"),
   },
 });
@@ -65,11 +70,11 @@ const remove = createRoute({
   path: "/courses/{id}",
   tags: ["courses"],
   summary: "Deletes a course; refused while classes or enrolments point at it",
-  middleware: [requireStaff()] as const,
+  middleware: [requireCatalogManager()] as const,
   request: { params: idParam },
   responses: {
     204: { description: "Deleted" },
-    ...staffErrors,
+    ...managerErrors,
     404: errorResponse("No such course"),
     409: errorResponse("The course has classes or enrolments"),
   },

@@ -1,6 +1,6 @@
 import { TEACHER_STATUSES, teacherInputSchema } from "@app/shared";
 import { createRoute, z } from "@hono/zod-openapi";
-import { requireStaff } from "../../auth/guards";
+import { requireCatalogManager, requireStaff } from "../../auth/guards";
 import { errorResponse } from "../../http/errors";
 import { createRouter, json } from "../../http/router";
 import { createTeacher, deleteTeacher, listTeachers, updateTeacher } from "./teachers.service";
@@ -22,6 +22,11 @@ const teacherSchema = z
 
 const idParam = z.object({ id: z.uuid({ message: "Professor não encontrado" }) });
 const staffErrors = { 401: errorResponse("Not signed in"), 403: errorResponse("Not staff with a role") };
+/** Creating, editing and deleting is for super_admin, admin and secretaria (decision 014). */
+const managerErrors = {
+  401: errorResponse("Not signed in"),
+  403: errorResponse("Not super_admin, admin or secretaria"),
+};
 
 const list = createRoute({
   method: "get",
@@ -37,12 +42,12 @@ const create = createRoute({
   path: "/teachers",
   tags: ["teachers"],
   summary: "Creates a teacher",
-  middleware: [requireStaff()] as const,
+  middleware: [requireCatalogManager()] as const,
   request: { body: { required: true, ...json(teacherInputSchema) } },
   responses: {
     201: { description: "Created", ...json(teacherSchema) },
     400: errorResponse("Invalid input"),
-    ...staffErrors,
+    ...managerErrors,
   },
 });
 
@@ -51,12 +56,12 @@ const update = createRoute({
   path: "/teachers/{id}",
   tags: ["teachers"],
   summary: "Updates a teacher",
-  middleware: [requireStaff()] as const,
+  middleware: [requireCatalogManager()] as const,
   request: { params: idParam, body: { required: true, ...json(teacherInputSchema) } },
   responses: {
     200: { description: "Updated", ...json(teacherSchema) },
     400: errorResponse("Invalid input"),
-    ...staffErrors,
+    ...managerErrors,
     404: errorResponse("No such teacher"),
   },
 });
@@ -66,9 +71,9 @@ const remove = createRoute({
   path: "/teachers/{id}",
   tags: ["teachers"],
   summary: "Deletes a teacher (their classes stay, without a teacher)",
-  middleware: [requireStaff()] as const,
+  middleware: [requireCatalogManager()] as const,
   request: { params: idParam },
-  responses: { 204: { description: "Deleted" }, ...staffErrors, 404: errorResponse("No such teacher") },
+  responses: { 204: { description: "Deleted" }, ...managerErrors, 404: errorResponse("No such teacher") },
 });
 
 export const teacherRoutes = createRouter()

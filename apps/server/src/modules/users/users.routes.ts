@@ -34,17 +34,21 @@ const setRole = createRoute({
   method: "put",
   path: "/users/{id}/role",
   tags: ["users"],
-  summary: "Replaces a staff user's role (super_admin); the last super_admin keeps theirs",
+  summary:
+    "Replaces a staff user's role, or takes it away with null (super_admin); taking it away ends their sessions; the last super_admin keeps theirs",
   middleware: [requireStaff("super_admin")] as const,
   request: {
     params: z.object({ id: z.string().min(1) }),
     body: {
       required: true,
-      ...json(z.object({ role: z.enum(STAFF_ROLES, { message: "Perfil inválido" }) })),
+      ...json(z.object({ role: z.enum(STAFF_ROLES, { message: "Perfil inválido" }).nullable() })),
     },
   },
   responses: {
-    200: { description: "The new role", ...json(z.object({ id: z.string(), role: z.enum(STAFF_ROLES) })) },
+    200: {
+      description: "The new role (null: 'Sem perfil')",
+      ...json(z.object({ id: z.string(), role: z.enum(STAFF_ROLES).nullable() })),
+    },
     400: errorResponse("Invalid role"),
     ...forbidden,
     404: errorResponse("No such staff user"),

@@ -98,10 +98,11 @@ export async function listStaffUsers(db: Database) {
 }
 
 /**
- * Replaces a staff user's role. The last super_admin cannot lose the role (the super_admin rows
- * are locked, so two concurrent demotions cannot both pass).
+ * Replaces a staff user's role, or takes it away (null, 'Sem perfil'), which also ends their sessions.
+ * The last super_admin cannot lose the role (the super_admin rows are locked, so two concurrent
+ * demotions cannot both pass).
  */
-export async function changeRole(db: Database, userId: string, role: StaffRole) {
+export async function changeRole(db: Database, userId: string, role: StaffRole | null) {
   return db.transaction(async (tx) => {
     const superAdmins = await tx
       .select({ userId: staffProfiles.userId })
@@ -119,6 +120,7 @@ export async function changeRole(db: Database, userId: string, role: StaffRole) 
       throw new ApiError(409, "last_super_admin", "Não é possível remover o perfil do último Super Administrador");
     }
     await tx.update(staffProfiles).set({ role }).where(eq(staffProfiles.userId, userId));
+    if (role === null) await tx.delete(authSession).where(eq(authSession.userId, userId));
     return { id: userId, role };
   });
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonRequest, staffActor } from "../../../test/actors";
+import { cookieOf, jsonRequest, signInStaff, staffActor } from "../../../test/actors";
 import { body, createTestContext, type TestContext } from "../../../test/context";
 
 describe("staff users and roles", () => {
@@ -11,7 +11,7 @@ describe("staff users and roles", () => {
   });
   afterAll(() => ctx.close());
 
-  const setRole = (id: string, role: string, cookie = boss.cookie) =>
+  const setRole = (id: string, role: string | null, cookie = boss.cookie) =>
     ctx.app.request(`/api/users/${id}/role`, jsonRequest("PUT", { role }, cookie));
 
   it("lists staff users with their role or none, never students", async () => {
@@ -37,35 +37,76 @@ describe("staff users and roles", () => {
     expect((await ctx.app.request("/api/users", { headers: { cookie: u.cookie } })).status).toBe(403);
   });
 
-  it("refuses an unknown role and an unknown user", async () => {
+  const statusOf = async (cookie: string) => (await ctx.app.request("/api/courses", { headers: { cookie } })).status;
+  const roleOf = async (userId: string) =>
+    (await ctx.pool.query("select role from staff_profiles where user_id = $1", [userId])).rows[0].role;
+
+  it("takes a role away ('Sem perfil'): that user's sessions end, and signing in again finds no role", async () => {
+    const leaving = await staffActor(ctx, "admin", "Perde Acesso");
+    const colleague = await staffActor(ctx, "admin");
+    expect(await statusOf(leaving.cookie)).toBe(200);
+
+    const res = await setRole(leaving.userId, null);
+    expect(res.status).toBe(200);
+    expect(await body(res)).toEqual({ id: leaving.userId, role: null });
+    expect(await statusOf(leaving.cookie)).toBe(401);
+    expect(await body(await ctx.app.request("/api/session", { headers: { cookie: leaving.cookie } }))).toMatchObject({
+      user: null,
+    });
+    expect(await statusOf(colleague.cookie)).toBe(200);
+    expect(await statusOf(boss.cookie)).toBe(200);
+
+    const again = await signInStaff(ctx, leaving.email, "segredo1");
+    expect(again.status).toBe(200);
+    const refused = await ctx.app.request("/api/courses", { headers: { cookie: cookieOf(again) } });
+    expect(refused.status).toBe(403);
+    expect((await body(refused)).error.code).toBe("no_role");
+    const list = await body(await ctx.app.request("/api/users", { headers: { cookie: boss.cookie } }));
+    expect(list.find((u: { id: string }) => u.id === leaving.userId).role).toBeNull();
+  });
+
+  it("lets only a super_admin take a role away", async () => {
+    const target = await staffActor(ctx, "secretaria");
+    for (const role of ["admin", "secretaria", "professor", "financeiro"] as const) {
+      const caller = await staffActor(ctx, role);
+      expect((await setRole(target.userId, null, caller.cookie)).status, role).toBe(403);
+    }
+    expect(await roleOf(target.userId)).toBe("secretaria");
+    expect(await statusOf(target.cookie)).toBe(200);
+  });
+
+  it("refuses an unknown role, a missing role and an unknown user", async () => {
+    const missing = await ctx.app.request(`/api/users/${boss.userId}/role`, jsonRequest("PUT", {}, boss.cookie));
+    expect(missing.status).toBe(400);
     expect((await body(await setRole(boss.userId, "chefe"))).error.message).toBe("Perfil inválido");
     expect((await setRole("nao-existe", "admin")).status).toBe(404);
   });
 
-  it("keeps the last super_admin: they cannot remove their own role", async () => {
+  it("keeps the last super_admin: they can neither change nor take away their own role", async () => {
     const solo = await createTestContext();
     const only = await staffActor(solo, "super_admin");
-    const res = await solo.app.request(
-      `/api/users/${only.userId}/role`,
-      jsonRequest("PUT", { role: "admin" }, only.cookie),
-    );
-    expect(res.status).toBe(409);
-    expect((await body(res)).error.message).toBe("Não é possível remover o perfil do último Super Administrador");
+    for (const role of ["admin", null]) {
+      const res = await solo.app.request(`/api/users/${only.userId}/role`, jsonRequest("PUT", { role }, only.cookie));
+      expect(res.status).toBe(409);
+      expect((await body(res)).error.message).toBe("Não é possível remover o perfil do último Super Administrador");
+    }
+    expect((await solo.app.request("/api/users", { headers: { cookie: only.cookie } })).status).toBe(200);
     await solo.close();
   });
 
-  it("two super_admins demoting each other at once leave one super_admin", async () => {
+  it.each(["admin", null])("two super_admins setting each other to %s at once leave one super_admin", async (role) => {
     const solo = await createTestContext();
     const a = await staffActor(solo, "super_admin");
     const b = await staffActor(solo, "super_admin");
     const results = await Promise.all([
-      solo.app.request(`/api/users/${b.userId}/role`, jsonRequest("PUT", { role: "admin" }, a.cookie)),
-      solo.app.request(`/api/users/${a.userId}/role`, jsonRequest("PUT", { role: "admin" }, b.cookie)),
+      solo.app.request(`/api/users/${b.userId}/role`, jsonRequest("PUT", { role }, a.cookie)),
+      solo.app.request(`/api/users/${a.userId}/role`, jsonRequest("PUT", { role }, b.cookie)),
     ]);
-    // One succeeds; the other is refused by the role check (403) or the last-super_admin rule (409).
+    // One succeeds; the other is refused by the role check (403), the last-super_admin rule (409) or,
+    // when the first took the role away, by the caller's session having ended (401).
     const statuses = results.map((r) => r.status).sort();
     expect(statuses[0]).toBe(200);
-    expect([403, 409]).toContain(statuses[1]);
+    expect(role === null ? [401, 403, 409] : [403, 409]).toContain(statuses[1]);
     const remaining = await solo.pool.query("select count(*)::int as n from staff_profiles where role = 'super_admin'");
     expect(remaining.rows[0].n).toBe(1);
     await solo.close();
