@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { CLASS_STATUSES, COURSE_AREAS, COURSE_STATUSES, MODALITIES, TEACHER_STATUSES } from "../enums";
+import { moneySchema } from "../money-input";
+import { wholeNumberSchema } from "../whole-number-input";
 
 /** Course form (SPEC §5 'Course form'). */
 export const courseInputSchema = z.object({
@@ -18,17 +20,23 @@ export const courseInputSchema = z.object({
     .enum(MODALITIES, { message: "Modalidade inválida" })
     .nullish()
     .transform((v) => v ?? null),
-  durationMonths: z
-    .number({ message: "Duração é obrigatória" })
-    .int("A duração deve ser um número inteiro de meses")
-    .min(1, "A duração deve ser de pelo menos 1 mês")
-    .max(120, "Duração muito longa"),
-  price: z
-    .number({ message: "Preço é obrigatório" })
-    .min(0, "O preço não pode ser negativo")
-    .max(999_999_999_999.99, "Preço muito alto")
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "O preço aceita no máximo 2 casas decimais"),
+  durationMonths: wholeNumberSchema({
+    empty: "Duração é obrigatória",
+    min: 1,
+    belowMin: "A duração deve ser de pelo menos 1 mês",
+    max: 120,
+    aboveMax: "Duração muito longa",
+  }),
+  // A number (API clients) or the text typed in the form, read by the shared money parser.
+  price: moneySchema({
+    empty: "Preço é obrigatório",
+    negative: "O preço não pode ser negativo",
+    decimals: "O preço aceita no máximo 2 casas decimais",
+    max: "Preço muito alto",
+  }),
   status: z.enum(COURSE_STATUSES, { message: "Estado inválido" }).default("active"),
+  /** Shown on the home page while active; at most three (checked by the server). Kept when omitted on update. */
+  featured: z.boolean({ message: "Destaque inválido" }).optional(),
 });
 export type CourseInput = z.input<typeof courseInputSchema>;
 
@@ -49,11 +57,13 @@ export const teacherInputSchema = z.object({
     .trim()
     .min(1, "Qualificação é obrigatória")
     .max(100, "Texto muito longo"),
-  yearsOfExperience: z
-    .number({ message: "Anos de experiência são obrigatórios" })
-    .int("Use um número inteiro de anos")
-    .min(0, "Os anos de experiência vão de 0 a 50")
-    .max(50, "Os anos de experiência vão de 0 a 50"),
+  yearsOfExperience: wholeNumberSchema({
+    empty: "Anos de experiência são obrigatórios",
+    min: 0,
+    belowMin: "Os anos de experiência vão de 0 a 50",
+    max: 50,
+    aboveMax: "Os anos de experiência vão de 0 a 50",
+  }),
   teacherPhone: z
     .string()
     .trim()
@@ -138,12 +148,13 @@ export const classInputSchema = z
       .trim()
       .min(1, "Horário é obrigatório")
       .max(100, "Texto muito longo"),
-    maxStudents: z
-      .number({ message: "Número máximo de alunos é obrigatório" })
-      .int("Use um número inteiro")
-      .min(1, "O número máximo de alunos deve ser pelo menos 1")
-      .max(10_000, "Número muito alto")
-      .default(30),
+    maxStudents: wholeNumberSchema({
+      empty: "Número máximo de alunos é obrigatório",
+      min: 1,
+      belowMin: "O número máximo de alunos deve ser pelo menos 1",
+      max: 10_000,
+      aboveMax: "Número muito alto",
+    }).default(30),
     status: z.enum(CLASS_STATUSES, { message: "Estado inválido" }).default("active"),
     notes: z
       .string()
