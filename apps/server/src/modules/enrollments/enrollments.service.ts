@@ -1,9 +1,10 @@
 import { ENROLLMENT_DOCUMENTS, studentEnrollmentSchema } from "@app/shared";
+import { DOCUMENT_WRONG_TYPE } from "@app/shared/file-messages";
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { courses, enrollmentEvents, enrollments, studentAccounts } from "../../db/schema";
 import { ApiError } from "../../http/errors";
-import { checkFile, DOCUMENT_TYPES } from "../../storage/file-check";
+import { checkFile, DOCUMENT_TYPES, namingDocument } from "../../storage/file-check";
 import type { FileStorage } from "../../storage/storage";
 import { putFiles, recordFiles, removeFiles } from "../../storage/stored-files";
 
@@ -33,11 +34,14 @@ export async function submitOwnEnrollment(
   const files = [];
   for (const doc of ENROLLMENT_DOCUMENTS) {
     const value = form[doc.field];
-    if (!(value instanceof File) || value.size === 0) {
+    // A file input left empty arrives as a nameless 0-byte part; a named 0-byte file is an empty file.
+    if (!(value instanceof File) || (value.size === 0 && !value.name)) {
       throw new ApiError(400, "validation_error", MISSING_DOCUMENT, [{ path: doc.field, message: MISSING_DOCUMENT }]);
     }
     const buffer = Buffer.from(await value.arrayBuffer());
-    const checked = await checkFile(buffer, DOCUMENT_TYPES, "Formato inválido. Use JPEG, PNG, WEBP ou PDF");
+    const checked = await checkFile(buffer, DOCUMENT_TYPES, DOCUMENT_WRONG_TYPE).catch((err: unknown) => {
+      throw namingDocument(err, doc);
+    });
     files.push({ kind: doc.kind, data: buffer, checked });
   }
 

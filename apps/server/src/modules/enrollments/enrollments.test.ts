@@ -117,7 +117,9 @@ describe("student enrolment submission", () => {
     const s = await studentActor(ctx);
     const html = await submit(s.cookie, form({}, { idCardFront: [HTML, "foto.jpg", "image/jpeg"] }));
     expect(html.status).toBe(415);
-    expect((await body(html)).error.message).toBe("Formato inválido. Use JPEG, PNG, WEBP ou PDF");
+    expect((await body(html)).error.message).toBe(
+      "Bilhete de Identidade (frente): Formato inválido. Use JPEG, PNG, WEBP ou PDF",
+    );
     expect(filesOnDisk()).toHaveLength(3);
 
     const renamed = await submit(s.cookie, form({}, { idCardBack: [PDF, "verso.png", "image/png"] }));
@@ -131,12 +133,39 @@ describe("student enrolment submission", () => {
     expect(back!.storageKey.endsWith(".pdf")).toBe(true);
   });
 
-  it("refuses a document of 5 MB + 1 byte with 413", async () => {
-    const s = await studentActor(ctx);
+  it("names the refused document, on its field, and stores nothing: wrong type (415), empty (400), too large (413)", async () => {
+    const s = await studentActor(ctx, "Documento Recusado");
+    const before = filesOnDisk().length;
     const big = Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024 + 1 - PDF.length)]);
-    const res = await submit(s.cookie, form({}, { certificate: [big, "grande.pdf", "application/pdf"] }));
-    expect(res.status).toBe(413);
-    expect((await body(res)).error.message).toBe("Arquivo muito grande. Tamanho máximo: 5MB");
+    const cases: [Record<string, [Buffer, string, string]>, number, string, string][] = [
+      [
+        { idCardBack: [HTML, "verso.jpg", "image/jpeg"] },
+        415,
+        "idCardBack",
+        "Bilhete de Identidade (verso): Formato inválido. Use JPEG, PNG, WEBP ou PDF",
+      ],
+      [
+        { certificate: [Buffer.alloc(0), "certificado.pdf", "application/pdf"] },
+        400,
+        "certificate",
+        "Certificado de habilitações: O arquivo está vazio",
+      ],
+      [
+        { certificate: [big, "grande.pdf", "application/pdf"] },
+        413,
+        "certificate",
+        "Certificado de habilitações: Arquivo muito grande. Tamanho máximo: 5MB",
+      ],
+    ];
+    for (const [files, status, field, message] of cases) {
+      const res = await submit(s.cookie, form({}, files));
+      expect(res.status, field).toBe(status);
+      expect((await body(res)).error).toMatchObject({ message, issues: [{ path: field, message }] });
+    }
+    expect(filesOnDisk()).toHaveLength(before);
+    expect(await ctx.db.select().from(enrollments).where(eq(enrollments.studentName, "Documento Recusado"))).toEqual(
+      [],
+    );
   });
 
   it("leaves nothing behind when storage fails in the middle", async () => {
