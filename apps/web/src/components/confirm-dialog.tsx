@@ -1,12 +1,16 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 
-/** Asks before a destructive action, saying it cannot be undone. */
+/**
+ * Asks before a destructive action, saying it cannot be undone. With `destructive={false}` it asks
+ * before a weighty change that can be reverted (a role change): no red button, no 'cannot be undone'.
+ */
 export function ConfirmDialog({
   opened,
   title,
   children,
   confirmLabel = "Excluir",
+  destructive = true,
   loading,
   onConfirm,
   onClose,
@@ -15,6 +19,7 @@ export function ConfirmDialog({
   title: string;
   children: ReactNode;
   confirmLabel?: string;
+  destructive?: boolean;
   loading?: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -23,14 +28,16 @@ export function ConfirmDialog({
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack gap="md">
         <Text>{children}</Text>
-        <Text size="sm" c="dimmed">
-          Esta ação não pode ser desfeita.
-        </Text>
+        {destructive && (
+          <Text size="sm" c="dimmed">
+            Esta ação não pode ser desfeita.
+          </Text>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={loading}>
             Cancelar
           </Button>
-          <Button color="red.8" onClick={onConfirm} loading={loading}>
+          <Button color={destructive ? "red.8" : undefined} onClick={onConfirm} loading={loading}>
             {confirmLabel}
           </Button>
         </Group>

@@ -2,7 +2,10 @@ import { ActionIcon, Group } from "@mantine/core";
 import { IconEdit, IconEye, IconTrash } from "@tabler/icons-react";
 import type { Column } from "./data-table";
 
-/** The Ver / Editar / Excluir buttons of an admin table row, each named after the row. */
+/**
+ * The Ver / Editar / Excluir buttons of an admin table row, each named after the row. Without
+ * `onEdit` and `onDelete` the row is view-only (a role that may read but not change it).
+ */
 export function RowActions({
   name,
   onView,
@@ -11,29 +14,34 @@ export function RowActions({
 }: {
   name: string;
   onView: () => void;
-  onEdit: () => void;
-  onDelete: () => void;
+  onEdit?: () => void;
+  onDelete?: () => void;
 }) {
   return (
     <Group gap={4} wrap="nowrap">
       <ActionIcon variant="subtle" aria-label={`Ver ${name}`} onClick={onView}>
         <IconEye size={18} />
       </ActionIcon>
-      <ActionIcon variant="subtle" aria-label={`Editar ${name}`} onClick={onEdit}>
-        <IconEdit size={18} />
-      </ActionIcon>
-      <ActionIcon variant="subtle" color="red.8" aria-label={`Excluir ${name}`} onClick={onDelete}>
-        <IconTrash size={18} />
-      </ActionIcon>
+      {onEdit && (
+        <ActionIcon variant="subtle" aria-label={`Editar ${name}`} onClick={onEdit}>
+          <IconEdit size={18} />
+        </ActionIcon>
+      )}
+      {onDelete && (
+        <ActionIcon variant="subtle" color="red.8" aria-label={`Excluir ${name}`} onClick={onDelete}>
+          <IconTrash size={18} />
+        </ActionIcon>
+      )}
     </Group>
   );
 }
 
-/** The 'Ações' column of an admin table: view, edit and delete the row, named by `name(row)`. */
+/** The 'Ações' column of an admin table: view, and when given edit and delete, the row, named by `name(row)`. */
 export function rowActionsColumn<T>(
   name: (row: T) => string,
-  on: { view: (row: T) => void; edit: (row: T) => void; delete: (row: T) => void },
+  on: { view: (row: T) => void; edit?: (row: T) => void; delete?: (row: T) => void },
 ): Column<T> {
+  const { edit, delete: remove } = on;
   return {
     key: "actions",
     title: "Ações",
@@ -41,8 +49,8 @@ export function rowActionsColumn<T>(
       <RowActions
         name={name(row)}
         onView={() => on.view(row)}
-        onEdit={() => on.edit(row)}
-        onDelete={() => on.delete(row)}
+        onEdit={edit && (() => edit(row))}
+        onDelete={remove && (() => remove(row))}
       />
     ),
   };

@@ -6,9 +6,16 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { signedInTheme } from "../app/signed-in-theme";
 import { theme } from "../app/theme";
 
-/** Renders a screen inside the app's providers and a memory router at `path`. */
-export function renderAt(element: ReactNode, path = "/", routePath = "*") {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+/**
+ * Renders a screen inside the app's providers and a memory router at `path`. Pass a `client`
+ * holding the data a screen reads (setQueryData, staleTime Infinity) to show it without a server.
+ */
+export function renderAt(
+  element: ReactNode,
+  path = "/",
+  routePath = "*",
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+) {
   const router = createMemoryRouter(
     [
       { path: routePath, element },

@@ -1,5 +1,5 @@
 import { formatDate, formatDateTime, todayInLuanda } from "@app/shared/dates";
-import { CLASS_STATUS_LABELS, MODALITY_LABELS } from "@app/shared/enums";
+import { CLASS_STATUS_LABELS, canManageCatalog, MODALITY_LABELS } from "@app/shared/enums";
 import { classWindowLabel, occupancyPercent } from "@app/shared/rules";
 import { Anchor, Button, Modal, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconCalendarEvent, IconChartPie, IconDoorEnter, IconPlus, IconUsers } from "@tabler/icons-react";
@@ -12,6 +12,7 @@ import { PageHeader } from "../../../components/page-header";
 import { rowActionsColumn } from "../../../components/row-actions";
 import { StatCard } from "../../../components/stat-card";
 import { errorMessage } from "../../../lib/form-errors";
+import { useSession } from "../../../lib/session";
 import { toastError, toastSuccess } from "../../../lib/toast";
 import { classesQuery, curriculumUrl, type SchoolClass, useDeleteClass } from "../api/classes";
 import { classStats } from "../class-stats";
@@ -25,6 +26,7 @@ export function Component() {
   const [viewing, setViewing] = useState<SchoolClass | null>(null);
   const [deleting, setDeleting] = useState<SchoolClass | null>(null);
   const remove = useDeleteClass();
+  const canManage = canManageCatalog(useSession().data?.staff?.role);
   const today = todayInLuanda();
   const stats = classStats(data ?? [], today);
 
@@ -78,7 +80,10 @@ export function Component() {
       sortable: true,
       render: (c) => formatDate(c.startDate),
     },
-    rowActionsColumn<SchoolClass>((c) => c.name, { view: setViewing, edit: setEditing, delete: setDeleting }),
+    rowActionsColumn<SchoolClass>(
+      (c) => c.name,
+      canManage ? { view: setViewing, edit: setEditing, delete: setDeleting } : { view: setViewing },
+    ),
   ];
 
   return (
@@ -87,9 +92,11 @@ export function Component() {
         title="Gestão de Turmas"
         subtitle="Turmas, datas de inscrição e vagas"
         action={
-          <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing(null)}>
-            Nova turma
-          </Button>
+          canManage && (
+            <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing(null)}>
+              Nova turma
+            </Button>
+          )
         }
       />
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>

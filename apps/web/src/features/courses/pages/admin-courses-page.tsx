@@ -1,4 +1,4 @@
-import { COURSE_STATUS_LABELS, MODALITY_LABELS } from "@app/shared/enums";
+import { COURSE_STATUS_LABELS, canManageCatalog, MODALITY_LABELS } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
 import { durationLabel } from "@app/shared/rules";
 import { Badge, Button, SimpleGrid, Stack, Text } from "@mantine/core";
@@ -11,6 +11,7 @@ import { PageHeader } from "../../../components/page-header";
 import { rowActionsColumn } from "../../../components/row-actions";
 import { StatCard } from "../../../components/stat-card";
 import { errorMessage } from "../../../lib/form-errors";
+import { useSession } from "../../../lib/session";
 import { toastError, toastSuccess } from "../../../lib/toast";
 import { type Course, coursesQuery, useDeleteCourse } from "../api/admin-courses";
 import { CourseDetailsDialog } from "../components/course-details-dialog";
@@ -24,6 +25,7 @@ export function Component() {
   const [viewing, setViewing] = useState<Course | null>(null);
   const [deleting, setDeleting] = useState<Course | null>(null);
   const remove = useDeleteCourse();
+  const canManage = canManageCatalog(useSession().data?.staff?.role);
   const stats = courseStats(data ?? []);
 
   const columns: Column<Course>[] = [
@@ -53,7 +55,10 @@ export function Component() {
         </Badge>
       ),
     },
-    rowActionsColumn<Course>((c) => c.name, { view: setViewing, edit: setEditing, delete: setDeleting }),
+    rowActionsColumn<Course>(
+      (c) => c.name,
+      canManage ? { view: setViewing, edit: setEditing, delete: setDeleting } : { view: setViewing },
+    ),
   ];
 
   return (
@@ -62,9 +67,11 @@ export function Component() {
         title="Cursos"
         subtitle="Os cursos que o instituto oferece"
         action={
-          <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing(null)}>
-            Novo curso
-          </Button>
+          canManage && (
+            <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing(null)}>
+              Novo curso
+            </Button>
+          )
         }
       />
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>

@@ -1,4 +1,4 @@
-import { roleSatisfies, type StaffRole } from "@app/shared/enums";
+import { CATALOG_MANAGER_ROLES, roleSatisfies, type StaffRole } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
 import { Alert, Anchor, Button, Grid, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconAlertCircle, IconBook, IconCash, IconClipboardList, IconUsers } from "@tabler/icons-react";
@@ -12,8 +12,13 @@ import { useSession } from "../../../lib/session";
 import { dashboardQuery } from "../api/dashboard";
 
 /** Shortcuts to set the institute up; each shows only to the roles its screen admits (as in the sidebar). */
-const NEXT_STEPS: { to: string; label: string; description: string; role?: StaffRole }[] = [
-  { to: "/admin/courses", label: "Configurar cursos", description: "Crie os cursos, preços e turmas do instituto." },
+const NEXT_STEPS: { to: string; label: string; description: string; role?: StaffRole | readonly StaffRole[] }[] = [
+  {
+    to: "/admin/courses",
+    label: "Configurar cursos",
+    description: "Crie os cursos, preços e turmas do instituto.",
+    role: CATALOG_MANAGER_ROLES,
+  },
   {
     to: "/admin/users",
     label: "Gerir utilizadores",

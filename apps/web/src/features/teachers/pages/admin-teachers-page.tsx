@@ -1,4 +1,6 @@
 import { formatDateTime } from "@app/shared/dates";
+import { canManageCatalog } from "@app/shared/enums";
+import { pluralize } from "@app/shared/text";
 import { Badge, Button, Modal, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconAward, IconPlus, IconUserCheck, IconUserOff, IconUsersGroup } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -10,6 +12,7 @@ import { PageHeader } from "../../../components/page-header";
 import { rowActionsColumn } from "../../../components/row-actions";
 import { StatCard } from "../../../components/stat-card";
 import { errorMessage } from "../../../lib/form-errors";
+import { useSession } from "../../../lib/session";
 import { toastError, toastSuccess } from "../../../lib/toast";
 import { type Teacher, teachersQuery, useDeleteTeacher } from "../api/teachers";
 import { TEACHER_STATUS_LABELS, TeacherFormDialog } from "../components/teacher-form-dialog";
@@ -22,6 +25,7 @@ export function Component() {
   const [viewing, setViewing] = useState<Teacher | null>(null);
   const [deleting, setDeleting] = useState<Teacher | null>(null);
   const remove = useDeleteTeacher();
+  const canManage = canManageCatalog(useSession().data?.staff?.role);
   const stats = teacherStats(data ?? []);
 
   const columns: Column<Teacher>[] = [
@@ -45,7 +49,7 @@ export function Component() {
       title: "Experiência",
       text: (t) => t.yearsOfExperience,
       sortable: true,
-      render: (t) => `${t.yearsOfExperience} anos`,
+      render: (t) => pluralize(t.yearsOfExperience, "ano", "anos"),
     },
     {
       key: "contact",
@@ -63,7 +67,10 @@ export function Component() {
         </Badge>
       ),
     },
-    rowActionsColumn<Teacher>((t) => t.teacherName, { view: setViewing, edit: setEditing, delete: setDeleting }),
+    rowActionsColumn<Teacher>(
+      (t) => t.teacherName,
+      canManage ? { view: setViewing, edit: setEditing, delete: setDeleting } : { view: setViewing },
+    ),
   ];
 
   return (
@@ -72,9 +79,11 @@ export function Component() {
         title="Professores"
         subtitle="Os formadores do instituto"
         action={
-          <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing(null)}>
-            Novo professor
-          </Button>
+          canManage && (
+            <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing(null)}>
+              Novo professor
+            </Button>
+          )
         }
       />
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
@@ -83,7 +92,7 @@ export function Component() {
         <StatCard label="Inativos" value={stats.inactive} icon={<IconUserOff size={20} />} />
         <StatCard
           label="Experiência média"
-          value={`${stats.averageYears.toLocaleString("pt-AO")} anos`}
+          value={pluralize(stats.averageYears, "ano", "anos")}
           icon={<IconAward size={20} />}
         />
       </SimpleGrid>

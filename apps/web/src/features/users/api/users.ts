@@ -16,11 +16,19 @@ export const usersQuery = queryOptions({
   queryFn: ({ signal }) => api<StaffUser[]>("/users", { signal }),
 });
 
+/** Gives a staff user a role, or takes it away (null: 'Sem perfil', which also ends their sessions). */
 export function useChangeRole() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, role }: { id: string; role: StaffRole }) =>
-      api<{ id: string; role: StaffRole }>(`/users/${encodeURIComponent(id)}/role`, { method: "PUT", body: { role } }),
-    onSettled: () => client.invalidateQueries({ queryKey: ["users"] }),
+    mutationFn: ({ id, role }: { id: string; role: StaffRole | null }) =>
+      api<{ id: string; role: StaffRole | null }>(`/users/${encodeURIComponent(id)}/role`, {
+        method: "PUT",
+        body: { role },
+      }),
+    onSuccess: ({ id, role }) =>
+      client.setQueryData(usersQuery.queryKey, (users) => users?.map((u) => (u.id === id ? { ...u, role } : u))),
+    // The session too: a super_admin who changed their own role sees its effect at once.
+    onSettled: () =>
+      Promise.all([client.invalidateQueries(usersQuery), client.invalidateQueries({ queryKey: ["session"] })]),
   });
 }

@@ -1,34 +1,72 @@
-import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@app/shared/enums";
+import { NO_ROLE_LIST_LABEL, ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@app/shared/enums";
 import { Select } from "@mantine/core";
+import { useState } from "react";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { errorMessage } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
 import { type StaffUser, useChangeRole } from "../api/users";
 
-const OPTIONS = STAFF_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
+/** The selector's value for 'Sem perfil' (a Select option needs a string). */
+const NO_ROLE = "none";
+const OPTIONS = [
+  { value: NO_ROLE, label: NO_ROLE_LIST_LABEL },
+  ...STAFF_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] })),
+];
+const labelOf = (role: StaffRole | null) => (role ? ROLE_LABELS[role] : NO_ROLE_LIST_LABEL);
 
-/** The inline role selector of a users-list row: choosing a role replaces the user's role. */
+/**
+ * The inline role selector of a users-list row. Choosing another role (or 'Sem perfil') asks for
+ * confirmation first; until it is confirmed the selector keeps the current role.
+ */
 export function UserRoleSelect({ user }: { user: StaffUser }) {
   const change = useChangeRole();
+  // Kept while the dialog closes, so its text does not change as it fades out.
+  const [asked, setAsked] = useState<{ from: StaffRole | null; to: StaffRole | null }>({ from: null, to: null });
+  const [opened, setOpened] = useState(false);
+
+  const confirm = () =>
+    change.mutate(
+      { id: user.id, role: asked.to },
+      {
+        onSuccess: () => {
+          toastSuccess("Perfil atualizado com sucesso!");
+          setOpened(false);
+        },
+        onError: (e) => toastError("Erro ao atualizar perfil", errorMessage(e)),
+      },
+    );
+
   return (
-    <Select
-      aria-label={`Perfil de ${user.fullName}`}
-      data={OPTIONS}
-      value={user.role}
-      placeholder="Sem perfil"
-      allowDeselect={false}
-      size="xs"
-      w={200}
-      disabled={change.isPending}
-      onChange={(value) => {
-        if (!value || value === user.role) return;
-        change.mutate(
-          { id: user.id, role: value as StaffRole },
-          {
-            onSuccess: () => toastSuccess("Perfil atualizado com sucesso!"),
-            onError: (e) => toastError("Erro ao atualizar perfil", errorMessage(e)),
-          },
-        );
-      }}
-    />
+    <>
+      <Select
+        aria-label={`Perfil de ${user.fullName}`}
+        data={OPTIONS}
+        value={user.role ?? NO_ROLE}
+        allowDeselect={false}
+        size="xs"
+        w={200}
+        disabled={change.isPending}
+        onChange={(value) => {
+          const role = value === NO_ROLE ? null : (value as StaffRole | null);
+          if (value === null || role === user.role) return;
+          setAsked({ from: user.role, to: role });
+          setOpened(true);
+        }}
+      />
+      <ConfirmDialog
+        opened={opened}
+        title="Alterar perfil"
+        confirmLabel="Confirmar"
+        destructive={false}
+        loading={change.isPending}
+        onClose={() => setOpened(false)}
+        onConfirm={confirm}
+      >
+        Alterar o perfil de «{user.fullName}» de {labelOf(asked.from)} para {labelOf(asked.to)}?{" "}
+        {asked.to
+          ? `${ROLE_LABELS[asked.to]}: ${ROLE_DESCRIPTIONS[asked.to]}.`
+          : "Deixa de aceder às áreas de gestão e as sessões abertas desta conta terminam."}
+      </ConfirmDialog>
+    </>
   );
 }
