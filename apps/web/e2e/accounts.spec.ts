@@ -33,6 +33,7 @@ test("a staff sign-up waits without a role until a super_admin gives one", async
   await page.getByLabel("Pesquisar").fill("rosa");
   await page.getByRole("combobox", { name: "Perfil de Rosa Secretária" }).click();
   await page.getByRole("option", { name: "Secretaria" }).click();
+  await page.getByRole("dialog", { name: "Alterar perfil" }).getByRole("button", { name: "Confirmar" }).click();
   await expect(page.getByText("Perfil atualizado com sucesso!")).toBeVisible();
   await signOutStaff(page);
 
