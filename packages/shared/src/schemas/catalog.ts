@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { classDate } from "../calendar-date";
 import { CLASS_STATUSES, COURSE_AREAS, COURSE_STATUSES, MODALITIES, TEACHER_STATUSES } from "../enums";
 import { moneySchema } from "../money-input";
 import { wholeNumberSchema } from "../whole-number-input";
@@ -88,13 +89,6 @@ export const teacherInputSchema = z.object({
 });
 export type TeacherInput = z.input<typeof teacherInputSchema>;
 
-const isoDate = (message: string) =>
-  z
-    .string({ message })
-    .min(1, message)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine((d) => !Number.isNaN(Date.parse(d)), message);
-
 /** A class curriculum that is not a PDF (by its content), in the browser's check and the server's. */
 export const CURRICULUM_NOT_PDF = "Formato inválido. O currículo deve ser um PDF";
 
@@ -139,10 +133,10 @@ export const classInputSchema = z
       .max(500, "Texto muito longo")
       .nullish()
       .transform((v) => v || null),
-    enrollmentStartDate: isoDate("Data de início das inscrições é obrigatória"),
-    enrollmentEndDate: isoDate("Data de fim das inscrições é obrigatória"),
-    startDate: isoDate("Data de início do curso é obrigatória"),
-    endDate: isoDate("Data de término do curso é obrigatória"),
+    enrollmentStartDate: classDate("Data de início das inscrições é obrigatória"),
+    enrollmentEndDate: classDate("Data de fim das inscrições é obrigatória"),
+    startDate: classDate("Data de início do curso é obrigatória"),
+    endDate: classDate("Data de término do curso é obrigatória"),
     schedule: z
       .string({ message: "Horário é obrigatório" })
       .trim()

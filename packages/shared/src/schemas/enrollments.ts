@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { birthDate } from "../calendar-date";
 import { EDUCATION_LEVELS, PROVINCES, SCHEDULE_PREFERENCES } from "../enums";
 
 /** The student's complementary-data form (SPEC §5 'Student enrolment form'). Files travel beside it. */
@@ -6,14 +7,7 @@ import { EDUCATION_LEVELS, PROVINCES, SCHEDULE_PREFERENCES } from "../enums";
 const required = (message: string) => z.string({ message }).trim().min(1, message).max(100, "Texto muito longo");
 
 export const studentEnrollmentSchema = z.object({
-  birthDate: z
-    .string({ message: "Data de nascimento é obrigatória" })
-    .min(1, "Data de nascimento é obrigatória")
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "Data de nascimento inválida")
-    .refine(
-      (d) => !Number.isNaN(Date.parse(d)) && d <= new Date().toISOString().slice(0, 10),
-      "Data de nascimento inválida",
-    ),
+  birthDate: birthDate("Data de nascimento é obrigatória"),
   motherName: z
     .string({ message: "Nome da mãe deve ter no mínimo 2 nomes" })
     .trim()

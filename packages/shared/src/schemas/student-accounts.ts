@@ -1,23 +1,15 @@
 import { z } from "zod";
+import { studentPhoneSchema } from "../phones";
 
 /** Student account rules and messages (SPEC §5 'Student account creation', 'Student login', 'Student password change'). */
 
 export const STUDENT_CODE_MAX = 10;
 export const STUDENT_PASSWORD_LENGTH = 6;
-export const STUDENT_PASSWORD_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-
-/** Keeps only digits, as the phone field does while the user types. */
-export function onlyDigits(value: string): string {
-  return value.replace(/\D/g, "");
-}
 
 export const createStudentAccountSchema = z
   .object({
     studentName: z.string().trim().min(2, "O nome deve ter pelo menos 2 caracteres").max(100, "Nome muito longo"),
-    studentPhone: z
-      .string()
-      .transform(onlyDigits)
-      .pipe(z.string().regex(/^\d{9}$/, "Telefone deve ter 9 dígitos")),
+    studentPhone: studentPhoneSchema,
     hasEmail: z.boolean(),
     studentEmail: z
       .string()
@@ -56,6 +48,9 @@ export type StudentLoginInput = z.input<typeof studentLoginSchema>;
 export const studentPasswordRule = z
   .string()
   .regex(/^[A-Z0-9]{6}$/, "Senha deve ter exatamente 6 caracteres alfanuméricos (A-Z, 0-9)");
+
+/** A student replacing the temporary password must choose another one (checked by the server and the form). */
+export const SAME_AS_TEMPORARY_PASSWORD = "Escolha uma senha diferente da temporária";
 
 export const changeStudentPasswordSchema = z
   .object({

@@ -88,6 +88,32 @@ describe("class management (staff)", () => {
     }
   });
 
+  it("answers 400 'Data inválida' (not 500, not 'obrigatória') for an impossible date, and keeps dates within 5 years", async () => {
+    const cls = await body(await send("POST", "/api/classes", valid()));
+    const before = (await ctx.db.select().from(classes)).length;
+    const cases: [Record<string, unknown>, string, string | RegExp][] = [
+      [{ endDate: "2027-02-30" }, "endDate", "Data inválida"],
+      [{ startDate: "2027-13-45" }, "startDate", "Data inválida"],
+      [{ enrollmentStartDate: "2025-1-5" }, "enrollmentStartDate", "Data inválida"],
+      [{ enrollmentStartDate: "0001-01-01" }, "enrollmentStartDate", /^A data deve estar entre \d\d\/\d\d\/\d{4} e /],
+      [{ endDate: "2099-05-01" }, "endDate", /^A data deve estar entre /],
+    ];
+    for (const [override, path, message] of cases) {
+      for (const [method, url] of [
+        ["POST", "/api/classes"],
+        ["PUT", `/api/classes/${cls.id}`],
+      ] as const) {
+        const res = await send(method, url, { ...valid(), ...override });
+        expect(res.status, `${method} ${JSON.stringify(override)}`).toBe(400);
+        const issues: { path: string; message: string }[] = (await body(res)).error.issues;
+        expect(issues).toContainEqual({ path, message: expect.stringMatching(message) });
+      }
+    }
+    expect(await ctx.db.select().from(classes)).toHaveLength(before);
+    const [stored] = await ctx.db.select().from(classes).where(eq(classes.id, cls.id));
+    expect(stored).toMatchObject({ startDate: "2025-02-01", endDate: "2025-05-01" });
+  });
+
   it("keeps max_students at or above the enrolled students, and refuses to delete a class with enrolments", async () => {
     const cls = await body(await send("POST", "/api/classes", valid()));
     await ctx.db.update(classes).set({ currentStudents: 5 }).where(eq(classes.id, cls.id));

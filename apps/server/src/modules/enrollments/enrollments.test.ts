@@ -1,4 +1,5 @@
 import path from "node:path";
+import { addYears, formatDate, todayInLuanda } from "@app/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffActor, studentActor } from "../../../test/actors";
@@ -7,6 +8,8 @@ import { filesUnder, HTML, PDF, PNG } from "../../../test/fixtures";
 import { createApp } from "../../app";
 import { courses, enrollmentEvents, enrollments, storedFiles, studentAccounts } from "../../db/schema";
 import { createDiskStorage } from "../../storage/disk";
+
+const hundredYearsAgo = () => formatDate(addYears(todayInLuanda(), -100));
 
 describe("student enrolment submission", () => {
   let ctx: TestContext;
@@ -92,6 +95,10 @@ describe("student enrolment submission", () => {
     const s = await studentActor(ctx);
     const cases: [Record<string, string>, string, string][] = [
       [{ birthDate: "" }, "birthDate", "Data de nascimento é obrigatória"],
+      [{ birthDate: "2000-02-31" }, "birthDate", "Data inválida"],
+      [{ birthDate: "2000-13-45" }, "birthDate", "Data inválida"],
+      [{ birthDate: "0001-01-01" }, "birthDate", `A data de nascimento não pode ser anterior a ${hundredYearsAgo()}`],
+      [{ birthDate: "2999-01-01" }, "birthDate", "A data de nascimento não pode ser no futuro"],
       [{ motherName: "Ana" }, "motherName", "Nome da mãe deve ter no mínimo 2 nomes"],
       [{ nationality: " " }, "nationality", "Nacionalidade é obrigatória"],
       [{ province: "Lisboa" }, "province", "Selecione a província"],

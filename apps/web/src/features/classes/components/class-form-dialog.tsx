@@ -18,6 +18,7 @@ import { schemaResolver, useForm } from "@mantine/form";
 import { IconFileTypePdf } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { DateInput } from "../../../components/date-input";
 import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
 import { coursesQuery } from "../../courses/api/admin-courses";
@@ -170,15 +171,10 @@ export function ClassFormDialog({
               description="Morada, sala ou link da aula online"
               {...form.getInputProps("location")}
             />
-            <TextInput
-              type="date"
-              label="Início das inscrições"
-              required
-              {...form.getInputProps("enrollmentStartDate")}
-            />
-            <TextInput type="date" label="Fim das inscrições" required {...form.getInputProps("enrollmentEndDate")} />
-            <TextInput type="date" label="Início do curso" required {...form.getInputProps("startDate")} />
-            <TextInput type="date" label="Término do curso" required {...form.getInputProps("endDate")} />
+            <DateInput label="Início das inscrições" required {...form.getInputProps("enrollmentStartDate")} />
+            <DateInput label="Fim das inscrições" required {...form.getInputProps("enrollmentEndDate")} />
+            <DateInput label="Início do curso" required {...form.getInputProps("startDate")} />
+            <DateInput label="Término do curso" required {...form.getInputProps("endDate")} />
             <TextInput
               label="Horário"
               placeholder="Ex.: Seg a Qua, 18h–21h"

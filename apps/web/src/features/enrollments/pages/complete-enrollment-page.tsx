@@ -25,6 +25,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { StudentGuard } from "../../../app/guards/student-guard";
+import { DateInput } from "../../../components/date-input";
 import { ApiError } from "../../../lib/api";
 import { applyServerErrors } from "../../../lib/form-errors";
 import { useSession } from "../../../lib/session";
@@ -152,7 +153,7 @@ function CompleteEnrollment() {
               Dados pessoais
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Data de nascimento" type="date" required {...form.getInputProps("birthDate")} />
+              <DateInput label="Data de nascimento" required {...form.getInputProps("birthDate")} />
               <TextInput label="Nacionalidade" required {...form.getInputProps("nationality")} />
               <TextInput label="Nome da mãe" required {...form.getInputProps("motherName")} />
               <TextInput label="Nome do pai (opcional)" {...form.getInputProps("fatherName")} />

@@ -1,4 +1,5 @@
-import { createStudentAccountSchema, onlyDigits } from "@app/shared";
+import { createStudentAccountSchema } from "@app/shared";
+import { ANGOLAN_MOBILE_HINT, formatAngolanMobile, PHONE_INPUT_MAX, parseAngolanMobile } from "@app/shared/phones";
 import {
   Alert,
   Anchor,
@@ -40,6 +41,7 @@ export function Component() {
     validate: schemaResolver(createStudentAccountSchema, { sync: true }),
   });
   const created = create.data;
+  const phoneProps = form.getInputProps("studentPhone");
 
   return (
     <>
@@ -67,13 +69,18 @@ export function Component() {
             <TextInput label="Nome completo" autoComplete="name" required {...form.getInputProps("studentName")} />
             <TextInput
               label="Telefone"
-              description="9 dígitos, por exemplo 923456789"
+              description={ANGOLAN_MOBILE_HINT}
               type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
+              autoComplete="tel"
+              maxLength={PHONE_INPUT_MAX}
               required
-              {...form.getInputProps("studentPhone")}
-              onChange={(e) => form.setFieldValue("studentPhone", onlyDigits(e.currentTarget.value).slice(0, 9))}
+              {...phoneProps}
+              onBlur={(e) => {
+                phoneProps.onBlur?.(e);
+                // Kept as typed; only a valid number is reshown the way it is read (923 456 789).
+                const parsed = parseAngolanMobile(e.currentTarget.value);
+                if ("phone" in parsed) form.setFieldValue("studentPhone", formatAngolanMobile(parsed.phone));
+              }}
             />
             <Stack gap={4}>
               <Text size="sm" fw={500} id="tem-email">
