@@ -1,9 +1,13 @@
-import { Group, Pagination, Skeleton, Table, Text, TextInput, UnstyledButton } from "@mantine/core";
+import { Group, NativeSelect, Pagination, Skeleton, Table, Text, TextInput, UnstyledButton } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconSearch } from "@tabler/icons-react";
 import { type ReactNode, useDeferredValue, useMemo, useState } from "react";
 import { normaliseForSearch } from "../lib/search";
+import classes from "./data-table.module.css";
+import { DataTableCards } from "./data-table-cards";
 
 export interface Column<T> {
+  /** "actions" marks the row's buttons: on a phone they sit beside the card's title. */
   key: string;
   title: string;
   render: (row: T) => ReactNode;
@@ -16,10 +20,15 @@ const PAGE_SIZE = 20;
 /** Between columns in a row's search text, so a match never spans two cells. */
 const COLUMN_SEPARATOR = "\u0000";
 const SKELETON_ROWS = ["r1", "r2", "r3", "r4", "r5"];
+/** Below the SPEC's 768 px mobile breakpoint each row is a card. */
+export const PHONE_QUERY = "(max-width: 47.99em)";
+
+type Sort = { key: string; dir: 1 | -1 } | null;
 
 /**
  * The admin list: search over the visible columns (case- and accent-insensitive), sortable columns,
- * 5 skeleton rows while loading, 'Nenhum registro encontrado' when empty, and pagination.
+ * 5 skeleton rows while loading, 'Nenhum registro encontrado' when empty, and pagination. On a phone
+ * the rows are cards and a select sorts them; only one layout is rendered, so no button exists twice.
  */
 export function DataTable<T extends object>({
   records,
@@ -38,8 +47,11 @@ export function DataTable<T extends object>({
 }) {
   const [search, setSearch] = useState("");
   const deferredSearch = useDeferredValue(search);
-  const [sort, setSort] = useState<{ key: string; dir: 1 | -1 } | null>(null);
+  const [sort, setSort] = useState<Sort>(null);
   const [page, setPage] = useState(1);
+  // Read during the first render (the admin screens are never server-rendered), so a phone never
+  // paints the table first.
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
 
   const searchable = columns.filter((c) => c.text);
   const searchKey = searchable.map((c) => c.key).join();
@@ -78,82 +90,91 @@ export function DataTable<T extends object>({
 
   return (
     <>
-      <TextInput
-        label="Pesquisar"
-        placeholder={searchPlaceholder}
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={search}
-        onChange={(e) => {
-          setSearch(e.currentTarget.value);
-          setPage(1);
-        }}
-        mb="sm"
-        maw={420}
-      />
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped highlightOnHover verticalSpacing="sm">
-          <Table.Caption style={{ captionSide: "top", textAlign: "left" }} className="visually-hidden">
-            {caption}
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((c) => (
-                <Table.Th
-                  key={c.key}
-                  aria-sort={sort?.key === c.key ? (sort.dir === 1 ? "ascending" : "descending") : undefined}
-                >
-                  {c.sortable && c.text ? (
-                    <UnstyledButton onClick={() => toggleSort(c.key)} fw={700} fz="sm">
-                      <Group gap={4} wrap="nowrap">
-                        {c.title}
-                        {sort?.key === c.key ? (
-                          sort.dir === 1 ? (
-                            <IconArrowUp size={14} aria-hidden />
-                          ) : (
-                            <IconArrowDown size={14} aria-hidden />
-                          )
-                        ) : (
-                          <IconArrowsSort size={14} aria-hidden />
-                        )}
-                      </Group>
-                    </UnstyledButton>
-                  ) : (
-                    c.title
-                  )}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {loading
-              ? SKELETON_ROWS.map((k) => (
-                  <Table.Tr key={k} data-testid="skeleton-row">
-                    {columns.map((c) => (
-                      <Table.Td key={c.key}>
-                        <Skeleton height={14} />
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))
-              : visible.map((r) => (
-                  <Table.Tr key={rowKey(r)}>
-                    {columns.map((c) => (
-                      <Table.Td key={c.key}>{c.render(r)}</Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-            {!loading && visible.length === 0 && (
+      <Group align="flex-end" mb="sm" gap="sm">
+        <TextInput
+          label="Pesquisar"
+          placeholder={searchPlaceholder}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          w={420}
+          maw="100%"
+        />
+        {phone && <SortSelect columns={columns} sort={sort} onChange={setSort} />}
+      </Group>
+      {phone ? (
+        <DataTableCards rows={visible} columns={columns} rowKey={rowKey} loading={loading} caption={caption} />
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped highlightOnHover verticalSpacing="sm">
+            <Table.Caption style={{ captionSide: "top", textAlign: "left" }} className="visually-hidden">
+              {caption}
+            </Table.Caption>
+            <Table.Thead>
               <Table.Tr>
-                <Table.Td colSpan={columns.length}>
-                  <Text ta="center" c="dimmed" py="md">
-                    Nenhum registro encontrado
-                  </Text>
-                </Table.Td>
+                {columns.map((c) => (
+                  <Table.Th
+                    key={c.key}
+                    aria-sort={sort?.key === c.key ? (sort.dir === 1 ? "ascending" : "descending") : undefined}
+                  >
+                    {c.sortable && c.text ? (
+                      <UnstyledButton onClick={() => toggleSort(c.key)} fw={700} fz="sm">
+                        <Group gap={4} wrap="nowrap">
+                          {c.title}
+                          {sort?.key === c.key ? (
+                            sort.dir === 1 ? (
+                              <IconArrowUp size={14} aria-hidden />
+                            ) : (
+                              <IconArrowDown size={14} aria-hidden />
+                            )
+                          ) : (
+                            <IconArrowsSort size={14} aria-hidden />
+                          )}
+                        </Group>
+                      </UnstyledButton>
+                    ) : (
+                      c.title
+                    )}
+                  </Table.Th>
+                ))}
               </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {loading
+                ? SKELETON_ROWS.map((k) => (
+                    <Table.Tr key={k} data-testid="skeleton-row">
+                      {columns.map((c) => (
+                        <Table.Td key={c.key}>
+                          <Skeleton height={14} />
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))
+                : visible.map((r) => (
+                    <Table.Tr key={rowKey(r)}>
+                      {columns.map((c) => (
+                        <Table.Td key={c.key} className={classes.wrap}>
+                          {c.render(r)}
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+              {!loading && visible.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={columns.length}>
+                    <Text ta="center" c="dimmed" py="md">
+                      Nenhum registro encontrado
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       {pages > 1 && (
         <Group justify="space-between" mt="sm">
           <Text size="sm" c="dimmed">
@@ -163,6 +184,40 @@ export function DataTable<T extends object>({
         </Group>
       )}
     </>
+  );
+}
+
+/** The phone layout has no column headers to click: one select sorts by any sortable column. */
+function SortSelect<T>({
+  columns,
+  sort,
+  onChange,
+}: {
+  columns: Column<T>[];
+  sort: Sort;
+  onChange: (sort: Sort) => void;
+}) {
+  const sortable = columns.filter((c) => c.sortable && c.text);
+  if (sortable.length === 0) return null;
+  const data = [
+    { value: "", label: "Sem ordenação" },
+    ...sortable.flatMap((c) => [
+      { value: `${c.key}:1`, label: `${c.title} (crescente)` },
+      { value: `${c.key}:-1`, label: `${c.title} (decrescente)` },
+    ]),
+  ];
+  return (
+    <NativeSelect
+      label="Ordenar por"
+      data={data}
+      value={sort ? `${sort.key}:${sort.dir}` : ""}
+      onChange={(e) => {
+        const [key, dir] = e.currentTarget.value.split(":");
+        onChange(key ? { key, dir: dir === "-1" ? -1 : 1 } : null);
+      }}
+      w={220}
+      maw="100%"
+    />
   );
 }
 
