@@ -42,6 +42,16 @@ describe("student accounts", () => {
     expect(account!.password!.length).toBeGreaterThan(40);
   });
 
+  it("reads the phone as people write it (+244, 00244, spaces, dashes) and stores its 9 digits", async () => {
+    for (const typed of ["+244 923 456 789", "00244-923-456-789"]) {
+      const res = await create({ studentName: "Rui Kassoma", studentPhone: typed, hasEmail: false });
+      expect(res.status, typed).toBe(201);
+      const { studentCode } = await body(res);
+      const [row] = await ctx.db.select().from(studentAccounts).where(eq(studentAccounts.studentCode, studentCode));
+      expect(row!.studentPhone, typed).toBe("923456789");
+    }
+  });
+
   it("refuses bad input with the SPEC's messages and creates nothing", async () => {
     const before = (await ctx.db.select().from(studentAccounts)).length;
     const cases: [unknown, string, string][] = [
@@ -59,6 +69,21 @@ describe("student accounts", () => {
         { studentName: "Ana Paula", studentPhone: "9234567890", hasEmail: false },
         "studentPhone",
         "Telefone deve ter 9 dígitos",
+      ],
+      [
+        { studentName: "Ana Paula", studentPhone: "+244 92345678", hasEmail: false },
+        "studentPhone",
+        "Telefone deve ter 9 dígitos",
+      ],
+      [
+        { studentName: "Ana Paula", studentPhone: "823456789", hasEmail: false },
+        "studentPhone",
+        "O telemóvel deve começar por 9",
+      ],
+      [
+        { studentName: "Ana Paula", studentPhone: "923-45a6 789", hasEmail: false },
+        "studentPhone",
+        "Telefone inválido: use apenas algarismos, com ou sem o indicativo +244",
       ],
       [
         { studentName: "Ana Paula", studentPhone: "923456789", hasEmail: true, studentEmail: "ana@" },
