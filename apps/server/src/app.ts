@@ -6,6 +6,7 @@ import { originCheck } from "./auth/csrf";
 import { sessionRoutes } from "./auth/session.routes";
 import type { AppDeps, AppEnv } from "./http/env";
 import { ApiError, sendError } from "./http/errors";
+import { securityHeaders } from "./http/security-headers";
 import { mountSpa } from "./http/static";
 import { classRoutes } from "./modules/classes/classes.routes";
 import { courseAdminRoutes } from "./modules/courses/courses.admin.routes";
@@ -28,6 +29,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new OpenAPIHono<AppEnv>();
 
   app.use("*", requestId());
+  app.use("*", securityHeaders(deps.config));
   app.use("*", async (c, next) => {
     const log = deps.log.child({ reqId: c.get("requestId") });
     c.set("deps", deps);
