@@ -14,7 +14,7 @@ import { createRouter, json } from "../http/router";
 import { createStaffUser } from "../modules/users/users.service";
 import { isStudentEmail, studentEmail } from "./auth";
 import { clientIp } from "./client-ip";
-import { clearAttempts, consumeAttempt, LIMITS } from "./rate-limit";
+import { COUNTERS, recordSuccess, takeAttempt } from "./rate-limit";
 import { sessionForUser } from "./session";
 import { sessionBody, sessionSchema } from "./session.routes";
 
@@ -57,7 +57,7 @@ const staffSignIn = createRoute({
     200: sessionResponse("Signed in; the session cookie is set"),
     400: errorResponse("Invalid input"),
     401: errorResponse(WRONG_STAFF_CREDENTIALS),
-    429: errorResponse("Too many attempts (per account or per IP); see Retry-After"),
+    429: errorResponse("Too many failures (this account from this client, the account, or the IP); see Retry-After"),
   },
 });
 
@@ -130,7 +130,7 @@ const studentSignIn = createRoute({
     200: sessionResponse("Signed in; the session cookie is set"),
     400: errorResponse("Invalid input"),
     401: errorResponse(WRONG_STUDENT_CREDENTIALS),
-    429: errorResponse("Too many attempts (per code or per IP); see Retry-After"),
+    429: errorResponse("Too many failures (this code from this client, the code, or the IP); see Retry-After"),
   },
 });
 
@@ -138,17 +138,17 @@ export const authRoutes = createRouter()
   .openapi(staffSignIn, async (c) => {
     const { email, password } = c.req.valid("json");
     const { db } = c.get("deps");
-    await consumeAttempt(db, `staff-sign-in:ip:${clientIp(c)}`, LIMITS.signInPerIp);
-    await consumeAttempt(db, `staff-sign-in:account:${email}`, LIMITS.signInPerAccount);
+    const counters = COUNTERS.signIn("staff", email, clientIp(c));
+    await takeAttempt(db, counters);
     if (isStudentEmail(email)) throw new ApiError(401, "invalid_credentials", WRONG_STAFF_CREDENTIALS);
     const session = await signIn(c, email, password, WRONG_STAFF_CREDENTIALS);
-    await clearAttempts(db, `staff-sign-in:account:${email}`);
+    await recordSuccess(db, counters);
     return c.json(sessionBody(session), 200);
   })
   .openapi(staffSignUp, async (c) => {
     const input = c.req.valid("json");
     const { db } = c.get("deps");
-    await consumeAttempt(db, `staff-sign-up:ip:${clientIp(c)}`, LIMITS.createAccountPerIp);
+    await takeAttempt(db, COUNTERS.staffSignUp(clientIp(c)));
     if (isStudentEmail(input.email)) throw new ApiError(400, "validation_error", "Email inválido");
     await createStaffUser(db, {
       email: input.email,
@@ -173,8 +173,7 @@ export const authRoutes = createRouter()
   .openapi(forgotPassword, async (c) => {
     const { email } = c.req.valid("json");
     const { auth, db, config, log } = c.get("deps");
-    await consumeAttempt(db, `password-forgot:ip:${clientIp(c)}`, LIMITS.signInPerIp);
-    await consumeAttempt(db, `password-forgot:account:${email}`, LIMITS.passwordResetPerAccount);
+    await takeAttempt(db, COUNTERS.passwordReset(email, clientIp(c)));
     if (!isStudentEmail(email)) {
       try {
         await auth.api.requestPasswordReset({ body: { email, redirectTo: `${config.baseUrl}/reset-password` } });
@@ -207,10 +206,10 @@ export const authRoutes = createRouter()
   .openapi(studentSignIn, async (c) => {
     const { code, password } = c.req.valid("json");
     const { db } = c.get("deps");
-    await consumeAttempt(db, `student-sign-in:ip:${clientIp(c)}`, LIMITS.signInPerIp);
-    await consumeAttempt(db, `student-sign-in:account:${code}`, LIMITS.signInPerAccount);
+    const counters = COUNTERS.signIn("student", code, clientIp(c));
+    await takeAttempt(db, counters);
     const session = await signIn(c, studentEmail(code), password, WRONG_STUDENT_CREDENTIALS);
     if (!session.student) throw new ApiError(401, "invalid_credentials", WRONG_STUDENT_CREDENTIALS);
-    await clearAttempts(db, `student-sign-in:account:${code}`);
+    await recordSuccess(db, counters);
     return c.json(sessionBody(session), 200);
   });

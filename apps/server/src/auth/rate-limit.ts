@@ -1,49 +1,181 @@
-import { eq, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { rateLimits } from "../db/schema";
+import { sql } from "drizzle-orm";
+import type { Database, Tx } from "../db/client";
 import { ApiError } from "../http/errors";
 
-export interface Limit {
+/** At most `max` counted events per fixed window of `windowSeconds` (row: window start, count). */
+export interface WindowRule {
+  kind: "window";
   max: number;
   windowSeconds: number;
 }
 
-/** Limits of SPEC §9's protections; per account and per IP, shared by every instance. */
-export const LIMITS = {
-  signInPerAccount: { max: 5, windowSeconds: 15 * 60 },
-  signInPerIp: { max: 50, windowSeconds: 15 * 60 },
-  createAccountPerIp: { max: 10, windowSeconds: 60 * 60 },
-  createAccountPerPhone: { max: 3, windowSeconds: 60 * 60 },
-  passwordResetPerAccount: { max: 3, windowSeconds: 60 * 60 },
-} satisfies Record<string, Limit>;
-
 /**
- * Counts one attempt under `key` (fixed window, one atomic upsert) and refuses with 429 and
- * Retry-After once the window's maximum is passed.
+ * Slows down, then locks: the first `freeFailures` failures cost nothing; after that each attempt must
+ * wait firstDelay · 2^(failures − freeFailures) seconds (at most maxDelay) after the last failure.
+ * Failures are forgotten `forgetAfterSeconds` after the last one (row: last failure, count).
  */
-export async function consumeAttempt(db: Database, key: string, limit: Limit): Promise<void> {
-  const window = sql.raw(`interval '${Math.floor(limit.windowSeconds)} seconds'`);
-  const result = await db.execute<{ count: number; retry_after: number }>(sql`
-    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
-    on conflict (key) do update set
-      count = case when rate_limits.window_start <= now() - ${window} then 1 else rate_limits.count + 1 end,
-      window_start = case when rate_limits.window_start <= now() - ${window} then now() else rate_limits.window_start end
-    returning count, ceil(extract(epoch from (window_start + ${window} - now())))::int as retry_after`);
-  const row = result.rows[0]!;
-  if (row.count > limit.max) {
-    const seconds = Math.max(1, row.retry_after);
-    const minutes = Math.ceil(seconds / 60);
-    throw new ApiError(
-      429,
-      "too_many_attempts",
-      `Muitas tentativas. Tente novamente dentro de ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`,
-      undefined,
-      { "Retry-After": String(seconds) },
-    );
-  }
+export interface BackoffRule {
+  kind: "backoff";
+  freeFailures: number;
+  firstDelaySeconds: number;
+  maxDelaySeconds: number;
+  forgetAfterSeconds: number;
 }
 
-/** Forgets an account's failed attempts after a successful sign-in. */
-export async function clearAttempts(db: Database, key: string): Promise<void> {
-  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+export type Rule = WindowRule | BackoffRule;
+
+export interface Counter {
+  key: string;
+  rule: Rule;
+}
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+/** Decision 013: every number of the sign-in, password and account-creation protections. */
+export const RULES = {
+  /** One account from one client (account + IP): 5 free failures, then 1, 2, 4, 8 minutes, then 15-minute locks. */
+  signInPair: {
+    kind: "backoff",
+    freeFailures: 5,
+    firstDelaySeconds: MINUTE,
+    maxDelaySeconds: 15 * MINUTE,
+    forgetAfterSeconds: HOUR,
+  },
+  /** One account from anywhere: stops a guesser spread over many IPs. */
+  signInAccount: { kind: "window", max: 30, windowSeconds: HOUR },
+  /** Failures from one IP across accounts: sized for hundreds of students behind one school NAT. */
+  signInIp: { kind: "window", max: 200, windowSeconds: 15 * MINUTE },
+  /** Wrong current passwords on the password change, per account: the same slow-down as the sign-in. */
+  passwordChangeAccount: {
+    kind: "backoff",
+    freeFailures: 5,
+    firstDelaySeconds: MINUTE,
+    maxDelaySeconds: 15 * MINUTE,
+    forgetAfterSeconds: HOUR,
+  },
+  passwordChangeIp: { kind: "window", max: 200, windowSeconds: 15 * MINUTE },
+  /** Reset e-mails: per account from one client, per account from anywhere (one inbox), per IP. */
+  passwordResetPair: { kind: "window", max: 3, windowSeconds: HOUR },
+  passwordResetAccount: { kind: "window", max: 10, windowSeconds: HOUR },
+  passwordResetIp: { kind: "window", max: 30, windowSeconds: HOUR },
+  /** New accounts: an enrolment day at the secretariat creates dozens from one IP; a family shares a phone. */
+  createStudentAccountIp: { kind: "window", max: 100, windowSeconds: HOUR },
+  createStudentAccountPhone: { kind: "window", max: 5, windowSeconds: HOUR },
+  staffSignUpIp: { kind: "window", max: 20, windowSeconds: HOUR },
+} satisfies Record<string, Rule>;
+
+/** The counters of each protected action (keys: action, subject, then the subject's value). */
+export const COUNTERS = {
+  signIn: (kind: "staff" | "student", account: string, ip: string): Counter[] => [
+    { key: `${kind}-sign-in:pair:${account.toLowerCase()}:${ip}`, rule: RULES.signInPair },
+    { key: `${kind}-sign-in:account:${account.toLowerCase()}`, rule: RULES.signInAccount },
+    { key: `sign-in:ip:${ip}`, rule: RULES.signInIp },
+  ],
+  passwordChange: (userId: string, ip: string): Counter[] => [
+    { key: `password-change:account:${userId}`, rule: RULES.passwordChangeAccount },
+    { key: `password-change:ip:${ip}`, rule: RULES.passwordChangeIp },
+  ],
+  passwordReset: (email: string, ip: string): Counter[] => [
+    { key: `password-reset:pair:${email.toLowerCase()}:${ip}`, rule: RULES.passwordResetPair },
+    { key: `password-reset:account:${email.toLowerCase()}`, rule: RULES.passwordResetAccount },
+    { key: `password-reset:ip:${ip}`, rule: RULES.passwordResetIp },
+  ],
+  createStudentAccount: (phone: string, ip: string): Counter[] => [
+    { key: `student-create:ip:${ip}`, rule: RULES.createStudentAccountIp },
+    { key: `student-create:phone:${phone}`, rule: RULES.createStudentAccountPhone },
+  ],
+  staffSignUp: (ip: string): Counter[] => [{ key: `staff-sign-up:ip:${ip}`, rule: RULES.staffSignUpIp }],
+};
+
+interface State {
+  count: number;
+  since: number; // epoch seconds: the window's start, or the last failure
+  now: number; // the database's clock, shared by every instance
+}
+
+/** Seconds this counter still refuses for, or 0 when it lets one more attempt through. */
+function waitSeconds(rule: Rule, s: State): number {
+  if (rule.kind === "window") {
+    const end = s.since + rule.windowSeconds;
+    return s.now < end && s.count >= rule.max ? end - s.now : 0;
+  }
+  if (s.count < rule.freeFailures || s.now >= s.since + rule.forgetAfterSeconds) return 0;
+  const delay = Math.min(rule.maxDelaySeconds, rule.firstDelaySeconds * 2 ** (s.count - rule.freeFailures));
+  return Math.max(0, s.since + delay - s.now);
+}
+
+/** The row after counting one more attempt. */
+function counted(rule: Rule, s: State): { count: number; startNow: boolean } {
+  const expired =
+    rule.kind === "window" ? s.now >= s.since + rule.windowSeconds : s.now >= s.since + rule.forgetAfterSeconds;
+  if (expired) return { count: 1, startNow: true };
+  return { count: s.count + 1, startNow: rule.kind === "backoff" };
+}
+
+function tooManyAttempts(seconds: number): ApiError {
+  const wait = Math.max(1, Math.ceil(seconds));
+  const minutes = Math.ceil(wait / 60);
+  return new ApiError(
+    429,
+    "too_many_attempts",
+    `Muitas tentativas. Tente novamente dentro de ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`,
+    undefined,
+    { "Retry-After": String(wait) },
+  );
+}
+
+async function lockRow(tx: Tx, key: string): Promise<State> {
+  // The upsert creates a missing row and locks it either way, so concurrent attempts queue up here.
+  const result = await tx.execute<{ count: number; since: number; now: number }>(sql`
+    insert into rate_limits (key, window_start, count) values (${key}, now(), 0)
+    on conflict (key) do update set key = excluded.key
+    returning count, extract(epoch from window_start)::float8 as since, extract(epoch from now())::float8 as now`);
+  const row = result.rows[0]!;
+  return { count: Number(row.count), since: Number(row.since), now: Number(row.now) };
+}
+
+/**
+ * Counts one attempt on every counter at once, or refuses it (429 with Retry-After, nothing counted)
+ * when any counter is at its limit. Counted up front so parallel requests cannot slip past a limit;
+ * `recordSuccess` gives the attempt back when the credentials were right.
+ */
+export async function takeAttempt(db: Database, counters: Counter[]): Promise<void> {
+  const ordered = [...counters].sort((a, b) => a.key.localeCompare(b.key)); // one lock order: no deadlocks
+  const wait = await db.transaction(async (tx) => {
+    const states: State[] = [];
+    for (const counter of ordered) states.push(await lockRow(tx, counter.key));
+    const longest = Math.max(0, ...ordered.map((counter, i) => waitSeconds(counter.rule, states[i]!)));
+    if (longest > 0) return longest;
+    for (const [i, counter] of ordered.entries()) {
+      const next = counted(counter.rule, states[i]!);
+      await tx.execute(sql`
+        update rate_limits set count = ${next.count},
+          window_start = case when ${next.startNow} then now() else window_start end
+        where key = ${counter.key}`);
+    }
+    return 0;
+  });
+  if (Math.random() < 0.01) await forgetStale(db);
+  if (wait > 0) throw tooManyAttempts(wait);
+}
+
+/**
+ * The credentials were right: a back-off counter (this account from this client) forgets its failures;
+ * a window counter (the account from anywhere, the IP) gives this attempt back, keeping other failures.
+ */
+export async function recordSuccess(db: Database, counters: Counter[]): Promise<void> {
+  const cleared = counters.filter((c) => c.rule.kind === "backoff").map((c) => c.key);
+  const refunded = counters.filter((c) => c.rule.kind === "window").map((c) => c.key);
+  await db.transaction(async (tx) => {
+    for (const key of cleared) await tx.execute(sql`delete from rate_limits where key = ${key}`);
+    for (const key of refunded) {
+      await tx.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
+    }
+  });
+}
+
+/** Rows untouched for a day count for nothing under any rule (the longest lasts an hour). */
+async function forgetStale(db: Database): Promise<void> {
+  await db.execute(sql`delete from rate_limits where window_start < now() - interval '1 day'`);
 }

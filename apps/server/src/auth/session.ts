@@ -1,8 +1,8 @@
 import type { StaffRole } from "@app/shared";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { Database } from "../db/client";
-import { staffProfiles, studentAccounts } from "../db/schema";
+import { authSession, staffProfiles, studentAccounts } from "../db/schema";
 import type { AppEnv } from "../http/env";
 
 export interface SessionInfo {
@@ -15,12 +15,39 @@ export interface SessionInfo {
 
 const ANONYMOUS: SessionInfo = { user: null, staff: null, student: null };
 
-/** Who is calling: a staff user (with or without a role), a student, or nobody. A user is never both. */
+/**
+ * Decision 013: a session unused for this long ends. Students share phones, so theirs is short (the
+ * enrolment form keeps it alive while they type); staff keep theirs through a working day.
+ */
+export const IDLE_LIMIT_SECONDS = { student: 60 * 60, staff: 10 * 60 * 60 } as const;
+/** A session's last use (auth_session.updated_at) is written at most this often, not on every request. */
+export const TOUCH_EVERY_SECONDS = 60;
+
+/**
+ * Who is calling: a staff user (with or without a role), a student, or nobody. A user is never both.
+ * A session idle longer than its user's limit is deleted, and the caller is nobody.
+ */
 export async function readSession(c: Context<AppEnv>): Promise<SessionInfo> {
   const { auth, db } = c.get("deps");
   const session = await auth.api.getSession({ headers: c.req.raw.headers });
   if (!session) return ANONYMOUS;
-  return { ...(await sessionForUser(db, session.user.id, session.user.email)), sessionId: session.session.id };
+  const info = await sessionForUser(db, session.user.id, session.user.email);
+  const idleLimit = info.student ? IDLE_LIMIT_SECONDS.student : IDLE_LIMIT_SECONDS.staff;
+  if (!(await stillInUse(db, session.session.id, session.session.updatedAt, idleLimit))) return ANONYMOUS;
+  return { ...info, sessionId: session.session.id };
+}
+
+/** Records this use of the session (at most once a minute); false, and the session deleted, when it sat idle too long. */
+async function stillInUse(db: Database, sessionId: string, lastUsed: Date, idleLimit: number): Promise<boolean> {
+  if (Date.now() - lastUsed.getTime() < TOUCH_EVERY_SECONDS * 1000) return true;
+  // The database's clock decides, so every instance agrees.
+  const touched = await db.execute(sql`
+    update auth_session set updated_at = now()
+    where id = ${sessionId} and updated_at > now() - make_interval(secs => ${idleLimit})
+    returning id`);
+  if (touched.rows.length > 0) return true;
+  await db.delete(authSession).where(eq(authSession.id, sessionId));
+  return false;
 }
 
 /** The session view of a user: a student (by their account) or a staff user (with their role or none). */

@@ -1,8 +1,11 @@
 import { randomInt } from "node:crypto";
-import { STUDENT_PASSWORD_ALPHABET, STUDENT_PASSWORD_LENGTH } from "@app/shared";
+import { STUDENT_PASSWORD_LENGTH } from "@app/shared";
 
-/** Letters and digits that cannot be mistaken for each other when read aloud or copied by hand (no O/0, I/1). */
-const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+/**
+ * Letters and digits that cannot be mistaken for one another when copied from a phone screen to paper
+ * and back: no 0/O, no 1/I/L. A subset of A–Z/0–9, so generated passwords keep SPEC §9's alphabet.
+ */
+export const UNAMBIGUOUS_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 const CODE_PREFIX = "AL";
 const CODE_RANDOM_LENGTH = 6;
 
@@ -14,10 +17,10 @@ function pick(alphabet: string, length: number): string {
 
 /** A student code: 'AL' + 6 random characters (8 in all, within the 10 allowed). Cryptographically random. */
 export function generateStudentCode(): string {
-  return CODE_PREFIX + pick(CODE_ALPHABET, CODE_RANDOM_LENGTH);
+  return CODE_PREFIX + pick(UNAMBIGUOUS_ALPHABET, CODE_RANDOM_LENGTH);
 }
 
-/** A temporary password of exactly 6 characters from A–Z and 0–9 (SPEC §9). Cryptographically random. */
+/** A temporary password of exactly 6 characters (SPEC §9), without look-alikes. Cryptographically random. */
 export function generateStudentPassword(): string {
-  return pick(STUDENT_PASSWORD_ALPHABET, STUDENT_PASSWORD_LENGTH);
+  return pick(UNAMBIGUOUS_ALPHABET, STUDENT_PASSWORD_LENGTH);
 }

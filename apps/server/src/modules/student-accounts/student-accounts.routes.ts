@@ -2,8 +2,8 @@ import { changeStudentPasswordSchema, createStudentAccountSchema } from "@app/sh
 import { createRoute, z } from "@hono/zod-openapi";
 import { clientIp } from "../../auth/client-ip";
 import { requireStudent } from "../../auth/guards";
-import { consumeAttempt, LIMITS } from "../../auth/rate-limit";
-import { errorResponse } from "../../http/errors";
+import { COUNTERS, recordSuccess, takeAttempt } from "../../auth/rate-limit";
+import { ApiError, errorResponse } from "../../http/errors";
 import { createRouter, json } from "../../http/router";
 import { changeOwnPassword, createStudentAccount, getOwnAccount } from "./student-accounts.service";
 
@@ -58,9 +58,12 @@ const changePassword = createRoute({
   request: { body: { required: true, ...json(changeStudentPasswordSchema) } },
   responses: {
     200: { description: "Changed", ...json(z.object({ passwordChangedAt: z.string() })) },
-    400: errorResponse("Invalid input, or 'Senha atual incorreta' on currentPassword"),
+    400: errorResponse(
+      "Invalid input, 'Senha atual incorreta' on currentPassword, or a new password equal to the temporary one",
+    ),
     401: errorResponse("Not signed in"),
     403: errorResponse("Not a student"),
+    429: errorResponse("Too many wrong current passwords (this account, or the IP); see Retry-After"),
   },
 });
 
@@ -68,8 +71,7 @@ export const studentAccountRoutes = createRouter()
   .openapi(createAccount, async (c) => {
     const input = c.req.valid("json");
     const { db } = c.get("deps");
-    await consumeAttempt(db, `student-create:ip:${clientIp(c)}`, LIMITS.createAccountPerIp);
-    await consumeAttempt(db, `student-create:phone:${input.studentPhone}`, LIMITS.createAccountPerPhone);
+    await takeAttempt(db, COUNTERS.createStudentAccount(input.studentPhone, clientIp(c)));
     c.header("Cache-Control", "no-store");
     return c.json(await createStudentAccount(db, input), 201);
   })
@@ -79,10 +81,20 @@ export const studentAccountRoutes = createRouter()
   })
   .openapi(changePassword, async (c) => {
     const session = c.get("session");
-    const result = await changeOwnPassword(
-      c.get("deps").db,
-      { studentAccountId: session.student!.id, userId: session.user!.id, sessionId: session.sessionId },
-      c.req.valid("json"),
-    );
-    return c.json(result, 200);
+    const { db } = c.get("deps");
+    const counters = COUNTERS.passwordChange(session.user!.id, clientIp(c));
+    await takeAttempt(db, counters);
+    try {
+      const result = await changeOwnPassword(
+        db,
+        { studentAccountId: session.student!.id, userId: session.user!.id, sessionId: session.sessionId },
+        c.req.valid("json"),
+      );
+      await recordSuccess(db, counters);
+      return c.json(result, 200);
+    } catch (err) {
+      // Only a wrong current password stays counted as a failure.
+      if (!(err instanceof ApiError && err.code === "wrong_password")) await recordSuccess(db, counters);
+      throw err;
+    }
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { changeStudentPasswordSchema, type createStudentAccountSchema } from "@app/shared";
+import { changeStudentPasswordSchema, type createStudentAccountSchema, SAME_AS_TEMPORARY_PASSWORD } from "@app/shared";
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { and, eq, ne } from "drizzle-orm";
 import type { z } from "zod";
@@ -63,7 +63,8 @@ export async function getOwnAccount(db: Database, studentAccountId: string) {
 }
 
 /**
- * Changes the student's own password after checking the current one. Sets must_change_password=false and
+ * Changes the student's own password after checking the current one (a temporary password must be replaced
+ * by a different one). Sets must_change_password=false and
  * password_changed_at=now, and ends the student's other sessions — all in one transaction.
  */
 export async function changeOwnPassword(
@@ -82,6 +83,15 @@ export async function changeOwnPassword(
     if (!account?.password || !(await verifyPassword({ hash: account.password, password: currentPassword }))) {
       throw new ApiError(400, "wrong_password", "Senha atual incorreta", [
         { path: "currentPassword", message: "Senha atual incorreta" },
+      ]);
+    }
+    const [student] = await tx
+      .select({ mustChangePassword: studentAccounts.mustChangePassword })
+      .from(studentAccounts)
+      .where(eq(studentAccounts.id, who.studentAccountId));
+    if (student?.mustChangePassword && newPassword === currentPassword) {
+      throw new ApiError(400, "validation_error", SAME_AS_TEMPORARY_PASSWORD, [
+        { path: "newPassword", message: SAME_AS_TEMPORARY_PASSWORD },
       ]);
     }
     const changedAt = new Date();

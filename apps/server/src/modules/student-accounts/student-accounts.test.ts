@@ -113,18 +113,20 @@ describe("student accounts", () => {
     expect(codes.size).toBe(40);
   });
 
-  it("draws codes and passwords from their alphabets with a secure generator", () => {
+  it("draws codes and passwords without look-alike characters (0/O, 1/I/L), from a secure generator", () => {
     const passwords = new Set(Array.from({ length: 2000 }, generateStudentPassword));
     expect(passwords.size).toBeGreaterThan(1990);
-    const chars = new Set([...passwords].join(""));
-    expect([...chars].every((ch) => /[A-Z0-9]/.test(ch))).toBe(true);
-    expect(chars.size).toBe(36); // every letter and digit appears
-    for (let i = 0; i < 200; i++) expect(generateStudentCode()).toMatch(/^AL[A-HJ-NP-Z2-9]{6}$/);
+    const codes = Array.from({ length: 2000 }, generateStudentCode);
+    for (const password of passwords) expect(password).toMatch(/^[A-Z0-9]{6}$/);
+    for (const code of codes) expect(code).toMatch(/^AL[A-Z0-9]{6}$/);
+    const drawn = new Set([...passwords, ...codes.map((c) => c.slice(2))].join(""));
+    expect([...drawn].filter((ch) => "0O1IL".includes(ch))).toEqual([]);
+    expect(drawn.size).toBe(31); // every other letter and digit appears
   });
 
-  it("limits account creation per phone number (429)", async () => {
+  it("limits account creation per phone number: a family's five, then 429", async () => {
     const payload = { studentName: "Repetido", studentPhone: "955555555", hasEmail: false };
-    for (let i = 0; i < 3; i++) expect((await create(payload)).status).toBe(201);
+    for (let i = 0; i < 5; i++) expect((await create(payload)).status).toBe(201);
     const res = await create(payload);
     expect(res.status).toBe(429);
     expect(res.headers.get("retry-after")).toBeTruthy();
@@ -183,6 +185,20 @@ describe("student accounts", () => {
         path: "newPassword",
         message: "Senha deve ter exatamente 6 caracteres alfanuméricos (A-Z, 0-9)",
       });
+
+      const same = await change({
+        currentPassword: s.studentPassword,
+        newPassword: s.studentPassword.toLowerCase(),
+        confirmPassword: s.studentPassword,
+      });
+      expect(same.status).toBe(400);
+      expect((await body(same)).error.issues).toEqual([
+        { path: "newPassword", message: "Escolha uma senha diferente da temporária" },
+      ]);
+      expect(
+        (await body(await ctx.app.request("/api/student-accounts/me", { headers: { cookie: s.cookie } })))
+          .mustChangePassword,
+      ).toBe(true);
 
       const ok = await change({ currentPassword: s.studentPassword, newPassword: "nova12", confirmPassword: "NOVA12" });
       expect(ok.status).toBe(200);

@@ -1,0 +1,72 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { staffActor, studentActor } from "../../test/actors";
+import { body, createTestContext, type TestContext } from "../../test/context";
+import { authSession, studentAccounts } from "../db/schema";
+
+describe("sessions end after a time without use, by user kind", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  async function studentUserId(code: string) {
+    const [row] = await ctx.db.select().from(studentAccounts).where(eq(studentAccounts.studentCode, code));
+    return row!.userId;
+  }
+  /** Makes the user's sessions look last used `minutes` ago. */
+  async function lastUsed(userId: string, minutes: number) {
+    await ctx.db
+      .update(authSession)
+      .set({ updatedAt: sql`now() - make_interval(mins => ${minutes})` })
+      .where(eq(authSession.userId, userId));
+  }
+  const sessionsOf = (userId: string) => ctx.db.select().from(authSession).where(eq(authSession.userId, userId));
+  const get = (path: string, cookie: string) => ctx.app.request(path, { headers: { cookie } });
+
+  it("a student's session unused for more than an hour ends: 401, the row deleted, the caller anonymous", async () => {
+    const s = await studentActor(ctx, "Aluna Distraída");
+    const userId = await studentUserId(s.studentCode);
+    await lastUsed(userId, 61);
+    const res = await get("/api/student-accounts/me", s.cookie);
+    expect(res.status).toBe(401);
+    expect((await body(res)).error.message).toBe("Sessão expirada. Faça login novamente.");
+    expect(await sessionsOf(userId)).toEqual([]);
+    expect(await body(await get("/api/session", s.cookie))).toMatchObject({ user: null, student: null });
+  });
+
+  it("a student's session in use is kept and its last use recorded (at most once a minute)", async () => {
+    const s = await studentActor(ctx, "Aluno Ativo");
+    const userId = await studentUserId(s.studentCode);
+    await lastUsed(userId, 59);
+    expect((await get("/api/student-accounts/me", s.cookie)).status).toBe(200);
+    const [touched] = await sessionsOf(userId);
+    expect(Date.now() - touched!.updatedAt.getTime()).toBeLessThan(10_000);
+
+    // Used again within the minute: no write.
+    await ctx.db
+      .update(authSession)
+      .set({ updatedAt: sql`now() - interval '30 seconds'` })
+      .where(eq(authSession.userId, userId));
+    const [before] = await sessionsOf(userId);
+    expect((await get("/api/student-accounts/me", s.cookie)).status).toBe(200);
+    const [after] = await sessionsOf(userId);
+    expect(after!.updatedAt.getTime()).toBe(before!.updatedAt.getTime());
+
+    // An hour after that last use, it is still over.
+    await lastUsed(userId, 61);
+    expect((await get("/api/student-accounts/me", s.cookie)).status).toBe(401);
+  });
+
+  it("a staff session idle for the same time still works; after 10 hours it ends too", async () => {
+    const staff = await staffActor(ctx, "super_admin");
+    await lastUsed(staff.userId, 61);
+    expect((await get("/api/users", staff.cookie)).status).toBe(200);
+    await lastUsed(staff.userId, 9 * 60 + 59);
+    expect((await get("/api/users", staff.cookie)).status).toBe(200);
+    await lastUsed(staff.userId, 10 * 60 + 1);
+    expect((await get("/api/users", staff.cookie)).status).toBe(401);
+    expect(await sessionsOf(staff.userId)).toEqual([]);
+  });
+});
