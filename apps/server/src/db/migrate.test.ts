@@ -1,3 +1,7 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshDatabase } from "../../test/context";
@@ -45,5 +49,36 @@ describe("migrations", () => {
     const { readdirSync } = await import("node:fs");
     const files = readdirSync(new URL("./migrations", import.meta.url)).filter((f) => f.endsWith(".sql"));
     expect(applied.rows[0].n).toBe(files.length);
+  });
+
+  it("featured courses: an existing install keeps the three newest active courses on its home page", async () => {
+    const folder = fileURLToPath(new URL("./migrations", import.meta.url));
+    // The migrations as they were before featured courses existed.
+    const before = mkdtempSync(path.join(os.tmpdir(), "migrations-"));
+    mkdirSync(path.join(before, "meta"));
+    const journal = JSON.parse(readFileSync(path.join(folder, "meta/_journal.json"), "utf8"));
+    const upTo = journal.entries.findIndex((e: { tag: string }) => e.tag.endsWith("_featured_courses"));
+    writeFileSync(
+      path.join(before, "meta/_journal.json"),
+      JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }),
+    );
+    for (const e of journal.entries.slice(0, upTo)) {
+      cpSync(path.join(folder, `${e.tag}.sql`), path.join(before, `${e.tag}.sql`));
+    }
+
+    const old = createPool(await createFreshDatabase());
+    try {
+      await runMigrations(old, before);
+      await old.query(`insert into courses (name, duration_months, price, status, created_at) values
+        ('Antigo', 1, 10, 'active', '2025-01-01'), ('Segundo', 1, 10, 'active', '2025-02-01'),
+        ('Terceiro', 1, 10, 'active', '2025-03-01'), ('Inativo', 1, 10, 'inactive', '2025-04-01'),
+        ('Mais novo', 1, 10, 'active', '2025-05-01')`);
+      await runMigrations(old);
+      const { rows } = await old.query("select name from courses where featured order by name");
+      expect(rows.map((r) => r.name)).toEqual(["Mais novo", "Segundo", "Terceiro"]);
+    } finally {
+      await old.end();
+      rmSync(before, { recursive: true });
+    }
   });
 });

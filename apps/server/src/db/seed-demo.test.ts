@@ -19,6 +19,9 @@ describe("demo data", () => {
     expect(all.length).toBeGreaterThanOrEqual(6);
     const prices = all.map((c) => c.price);
     expect(prices).toEqual(expect.arrayContaining([150000, 100000, 80000]));
+    // The home page features the SPEC's three sample courses.
+    expect(all.filter((c) => c.featured).map((c) => c.price)).toEqual(expect.arrayContaining([150000, 100000, 80000]));
+    expect(all.filter((c) => c.featured)).toHaveLength(3);
     expect(new Set(all.map((c) => c.area)).size).toBeGreaterThanOrEqual(5);
     expect((await ctx.db.select().from(teachers)).length).toBeGreaterThan(0);
     expect((await ctx.db.select().from(classes)).length).toBeGreaterThan(0);

@@ -8,7 +8,10 @@ const SEED_LOCK_ID = 7_340_252;
 
 type NewCourse = typeof courses.$inferInsert;
 
-/** The SPEC's three sample courses (150.000 Kz 120 h, 100.000 Kz 80 h, 80.000 Kz 60 h) come last so they are the newest. */
+/**
+ * The SPEC's three sample courses (150.000 Kz 120 h, 100.000 Kz 80 h, 80.000 Kz 60 h) come last so they are the newest;
+ * they are the home page's featured courses.
+ */
 const DEMO_COURSES: Omit<NewCourse, "createdAt">[] = [
   {
     name: "Didáctica e Metodologias de Ensino",
@@ -49,6 +52,7 @@ const DEMO_COURSES: Omit<NewCourse, "createdAt">[] = [
     modality: "presencial",
     durationMonths: 2,
     price: 80000,
+    featured: true,
   },
   {
     name: "Marketing Digital",
@@ -57,6 +61,7 @@ const DEMO_COURSES: Omit<NewCourse, "createdAt">[] = [
     modality: "online",
     durationMonths: 3,
     price: 100000,
+    featured: true,
   },
   {
     name: "Desenvolvimento Web Full Stack",
@@ -65,6 +70,7 @@ const DEMO_COURSES: Omit<NewCourse, "createdAt">[] = [
     modality: "hibrido",
     durationMonths: 4,
     price: 150000,
+    featured: true,
   },
 ];
 

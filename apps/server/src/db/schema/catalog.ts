@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, numeric, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { classStatus, courseArea, courseStatus, modality, teacherStatus } from "./enums";
 import { storedFiles } from "./files";
 
@@ -14,6 +26,8 @@ export const courses = pgTable(
     durationMonths: integer("duration_months").notNull(),
     price: numeric("price", { precision: 14, scale: 2, mode: "number" }).notNull(),
     status: courseStatus("status").notNull().default("active"),
+    /** Chosen by staff for the home page (at most three; decision 010). */
+    featured: boolean("featured").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

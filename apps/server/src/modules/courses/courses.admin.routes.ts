@@ -15,6 +15,7 @@ export const courseSchema = z
     durationMonths: z.number().int(),
     price: z.number(),
     status: z.enum(COURSE_STATUSES),
+    featured: z.boolean(),
     createdAt: z.string(),
   })
   .openapi("Course");
@@ -46,6 +47,7 @@ const create = createRoute({
   responses: {
     201: { description: "Created", ...json(courseSchema) },
     400: errorResponse("Invalid input"),
+    409: errorResponse("Already three featured courses"),
     ...managerErrors,
   },
 });
@@ -60,6 +62,7 @@ const update = createRoute({
   responses: {
     200: { description: "Updated", ...json(courseSchema) },
     400: errorResponse("Invalid input"),
+    409: errorResponse("Already three featured courses"),
     ...managerErrors,
     404: errorResponse("No such course"),
   },

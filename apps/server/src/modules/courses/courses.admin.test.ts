@@ -64,6 +64,32 @@ describe("course management (staff)", () => {
     }
   });
 
+  it("reads a price and a duration sent as typed text with the form's own rules", async () => {
+    for (const [price, saved] of [
+      ["150.000", 150000],
+      ["1.500,50", 1500.5],
+      ["123456.78", 123456.78],
+    ] as const) {
+      const res = await send("POST", "/api/courses", { ...valid, price, durationMonths: "3" });
+      expect(res.status, price).toBe(201);
+      expect(await body(res), price).toMatchObject({ price: saved, durationMonths: 3 });
+    }
+    for (const [override, path, message] of [
+      [
+        { price: "150,000" },
+        "price",
+        "Valor ambíguo: use 150.000 ou 150 000 para cento e cinquenta mil, e vírgula para os cêntimos (150.000,50)",
+      ],
+      [{ price: "1.500.50" }, "price", expect.stringContaining("Valor ambíguo")],
+      [{ durationMonths: "2,5" }, "durationMonths", "Use um número inteiro, sem casas decimais"],
+      [{ durationMonths: 2.5 }, "durationMonths", "Use um número inteiro, sem casas decimais"],
+    ] as const) {
+      const res = await send("POST", "/api/courses", { ...valid, ...override });
+      expect(res.status, path).toBe(400);
+      expect((await body(res)).error.issues).toContainEqual({ path, message });
+    }
+  });
+
   it("refuses to delete a course that has classes or enrolments (409), and keeps it", async () => {
     const withClass = await body(await send("POST", "/api/courses", valid));
     await ctx.db.insert(classes).values({

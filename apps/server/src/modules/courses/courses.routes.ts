@@ -9,7 +9,7 @@ const catalogRoute = createRoute({
   method: "get",
   path: "/courses/catalog",
   tags: ["courses"],
-  summary: "Public catalogue: active courses, newest first",
+  summary: "Public catalogue: active courses, newest first; `featured` ones are shown on the home page",
   responses: {
     200: { description: "Active courses", content: { "application/json": { schema: z.array(catalogCourseSchema) } } },
   },

@@ -1,7 +1,7 @@
 import type { courseInputSchema } from "@app/shared";
-import { count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Database } from "../../db/client";
+import type { Database, Tx } from "../../db/client";
 import { classes, courses, enrollments } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 
@@ -50,6 +50,7 @@ export function courseBody(r: CourseRow) {
     durationMonths: r.durationMonths,
     price: r.price,
     status: r.status,
+    featured: r.featured,
     createdAt: r.createdAt.toISOString(),
   };
 }
@@ -59,17 +60,55 @@ export async function listCourses(db: Database) {
   return (await db.select().from(courses).orderBy(desc(courses.createdAt))).map(courseBody);
 }
 
+/** A new course is featured only when chosen (`featured` omitted: not featured). */
 export async function createCourse(db: Database, input: z.output<typeof courseInputSchema>) {
-  const [row] = await db.insert(courses).values(input).returning();
+  const row = await db.transaction(async (tx) => {
+    if (input.featured) await lockFeatured(tx);
+    const [inserted] = await tx.insert(courses).values(input).returning();
+    if (input.featured) await ensureFeaturedLimit(tx, inserted!.id);
+    return inserted!;
+  });
   forgetCatalog(db);
-  return courseBody(row!);
+  return courseBody(row);
 }
 
+/** `featured` omitted keeps the course's current choice. */
 export async function updateCourse(db: Database, id: string, input: z.output<typeof courseInputSchema>) {
-  const [row] = await db.update(courses).set(input).where(eq(courses.id, id)).returning();
+  const row = await db.transaction(async (tx) => {
+    if (input.featured) await lockFeatured(tx);
+    const [updated] = await tx.update(courses).set(input).where(eq(courses.id, id)).returning();
+    if (updated && input.featured) await ensureFeaturedLimit(tx, id);
+    return updated;
+  });
   if (!row) throw new ApiError(404, "not_found", "Curso não encontrado");
   forgetCatalog(db);
   return courseBody(row);
+}
+
+export const MAX_FEATURED_COURSES = 3;
+
+/**
+ * Every writer of `featured = true` takes this lock before writing and counting, so two staff
+ * saving at once cannot both take the last place (the second one counts after the first commits).
+ */
+async function lockFeatured(tx: Tx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('courses.featured'))`);
+}
+
+/**
+ * Refuses (409, the transaction rolls back) a featured course beyond the third. Inactive featured
+ * courses count too: the flag is staff's choice, so the message names the others.
+ */
+async function ensureFeaturedLimit(tx: Tx, courseId: string) {
+  const others = await tx
+    .select({ name: courses.name })
+    .from(courses)
+    .where(and(eq(courses.featured, true), ne(courses.id, courseId)))
+    .orderBy(asc(courses.name));
+  if (others.length < MAX_FEATURED_COURSES) return;
+  const names = others.map((c) => `«${c.name}»`);
+  const message = `Já existem ${MAX_FEATURED_COURSES} cursos em destaque (${names.slice(0, -1).join(", ")} e ${names.at(-1)}). Retire o destaque de outro curso primeiro.`;
+  throw new ApiError(409, "featured_limit", message, [{ path: "featured", message }]);
 }
 
 /** Refused (409) while classes or enrolments point at the course: nothing is lost. */
