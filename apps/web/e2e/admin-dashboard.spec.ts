@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createAdmin } from "./support/server";
+import { createAdmin, withDatabase } from "./support/server";
 import { signInStaff } from "./support/sign-in";
 
 test("a staff user signs in and lands on the 'Painel' with its figures, next steps and revenue chart", async ({
@@ -13,7 +13,9 @@ test("a staff user signs in and lands on the 'Painel' with its figures, next ste
   for (const name of ["Total de alunos", "Cursos ativos", "Inscrições pendentes", "Receita do mês"]) {
     await expect(page.getByRole("region", { name })).toBeVisible();
   }
-  await expect(page.getByRole("region", { name: "Inscrições pendentes" })).toContainText("aguardam análise");
+  await expect(page.getByRole("region", { name: "Inscrições pendentes" })).toContainText(
+    /pré-inscriç(ão|ões) por analisar/,
+  );
   await expect(page.getByRole("region", { name: "Receita do mês" })).toContainText(/kz/i);
 
   const steps = page.getByRole("region", { name: "Próximos passos" });
@@ -28,4 +30,61 @@ test("a staff user signs in and lands on the 'Painel' with its figures, next ste
 
   await steps.getByRole("link", { name: "Configurar cursos" }).click();
   await expect(page.getByRole("heading", { name: "Cursos", level: 1 })).toBeVisible();
+});
+
+test("'Inscrições pendentes' counts the pre-inscrições to review and the receipts to validate, and says which", async ({
+  page,
+}) => {
+  createAdmin("pendentes@instituto.ao", "pendentes123", "Gestor de Pendentes", "secretaria");
+  // One pre-inscrição and one receipt awaiting staff, beside whatever other specs left; then the totals.
+  const { review, receipts } = await withDatabase(async (db) => {
+    const one = async (query: string, values: unknown[]) => (await db.query(query, values)).rows[0];
+    const course = await one("insert into courses (name, duration_months, price) values ($1, 3, 90000) returning id", [
+      "Contabilidade Painel",
+    ]);
+    await one("insert into auth_user (id, name, email) values ($1, $2, $3) returning id", [
+      "aluno-painel",
+      "Rui Kassoma",
+      "aluno-painel@alunos.local",
+    ]);
+    const account = await one(
+      `insert into student_accounts (user_id, student_name, student_phone, student_code)
+       values ('aluno-painel', 'Rui Kassoma', '923456789', 'ALPAINEL') returning id`,
+      [],
+    );
+    const enrolment = (status: string) =>
+      one(
+        `insert into enrollments (course_id, student_account_id, student_name, student_phone, birth_date, mother_name,
+           nationality, birth_place, province, municipality, neighborhood, qualification, training_area,
+           schedule_preference, status)
+         values ($1, $2, 'Rui Kassoma', '923456789', '2001-04-02', 'Ana Kassoma', 'Angolana', 'Luanda', 'Luanda',
+           'Belas', 'Talatona', 'medio', 'Gestão', 'manha', $3) returning id`,
+        [course.id, account.id, status],
+      );
+    await enrolment("pre_inscrito");
+    const paying = await enrolment("payment_pending");
+    const file = await one(
+      "insert into stored_files (kind, content_type, size, storage_key) values ('receipt', 'application/pdf', 10, $1) returning id",
+      ["e2e/painel-comprovante.pdf"],
+    );
+    await one(
+      `insert into payment_receipts (student_account_id, enrollment_id, file_id, file_type, paid_amount, payment_date, course_price)
+       values ($1, $2, $3, 'pdf', 90000, '2026-01-10', 90000) returning id`,
+      [account.id, paying.id, file.id],
+    );
+    return one(
+      `select (select count(*) from enrollments where status = 'pre_inscrito')::int as review,
+              (select count(*) from payment_receipts where status = 'pending')::int as receipts`,
+      [],
+    );
+  });
+
+  await signInStaff(page, "pendentes@instituto.ao", "pendentes123");
+  const card = page.getByRole("region", { name: "Inscrições pendentes" });
+  await expect(card.getByText(String(review + receipts), { exact: true })).toBeVisible();
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  await expect(card).toContainText(
+    `${plural(review, "pré-inscrição", "pré-inscrições")} por analisar · ${plural(receipts, "comprovante", "comprovantes")} por validar`,
+  );
+  await expect(card).not.toContainText("aguardam");
 });

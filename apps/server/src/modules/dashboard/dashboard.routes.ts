@@ -8,8 +8,9 @@ const figuresSchema = z
   .object({
     totalStudents: z.number().int(),
     activeCourses: z.number().int(),
-    pendingEnrollments: z.number().int(),
-    awaitingReview: z.number().int(),
+    pendingEnrollments: z.number().int().openapi({ description: "preEnrollmentsToReview + receiptsToValidate" }),
+    preEnrollmentsToReview: z.number().int().openapi({ description: "Enrolments with status pre_inscrito" }),
+    receiptsToValidate: z.number().int().openapi({ description: "Payment receipts with status pending" }),
     monthRevenue: z.number(),
     revenueByMonth: z.array(z.object({ month: z.string(), total: z.number() })),
   })

@@ -4,8 +4,8 @@ import type { Database } from "../../db/client";
 
 /**
  * The four dashboard figures (SPEC §2 'Admin dashboard') and revenue per month for the last 12 months.
- * Months are calendar months in Luanda. `pendingEnrollments` is the SPEC's count of status 'pending'
- * (a value the data never holds, so 0); `awaitingReview` counts the pre-inscrições staff must review.
+ * Months are calendar months in Luanda. 'Inscrições pendentes' is what awaits staff (decision 012):
+ * the pre-inscrições to review plus the receipts to validate, each also given on its own.
  */
 export async function dashboardFigures(db: Database, now: Date = new Date()) {
   const at = now.toISOString();
@@ -13,15 +13,15 @@ export async function dashboardFigures(db: Database, now: Date = new Date()) {
   const { rows } = await db.execute<{
     total_students: number;
     active_courses: number;
-    pending: number;
-    awaiting_review: number;
+    to_review: number;
+    receipts_to_validate: number;
     month_revenue: string;
   }>(sql`
     select
       (select count(distinct coalesce(student_account_id::text, user_id, id::text)) from enrollments)::int as total_students,
       (select count(*) from courses where status = 'active')::int as active_courses,
-      (select count(*) from enrollments where status::text = 'pending')::int as pending,
-      (select count(*) from enrollments where status = 'pre_inscrito')::int as awaiting_review,
+      (select count(*) from enrollments where status = 'pre_inscrito')::int as to_review,
+      (select count(*) from payment_receipts where status = 'pending')::int as receipts_to_validate,
       (select coalesce(sum(amount), 0) from payments
         where payment_date >= ${month} and payment_date < (${month} + interval '1 month'))::text as month_revenue`);
   const byMonth = await db.execute<{ month: string; total: string }>(sql`
@@ -33,8 +33,9 @@ export async function dashboardFigures(db: Database, now: Date = new Date()) {
   return {
     totalStudents: f.total_students,
     activeCourses: f.active_courses,
-    pendingEnrollments: f.pending,
-    awaitingReview: f.awaiting_review,
+    pendingEnrollments: f.to_review + f.receipts_to_validate,
+    preEnrollmentsToReview: f.to_review,
+    receiptsToValidate: f.receipts_to_validate,
     monthRevenue: Number(f.month_revenue),
     revenueByMonth: byMonth.rows.map((r) => ({ month: r.month, total: Number(r.total) })),
   };

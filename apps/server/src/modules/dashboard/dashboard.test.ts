@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../test/context";
-import { courses, enrollments, payments } from "../../db/schema";
+import { enrollmentRow } from "../../../test/fixtures";
+import {
+  authUser,
+  courses,
+  enrollments,
+  paymentReceipts,
+  payments,
+  storedFiles,
+  studentAccounts,
+} from "../../db/schema";
 import { dashboardFigures } from "./dashboard.service";
 
 describe("dashboard figures", () => {
@@ -53,13 +62,68 @@ describe("dashboard figures", () => {
     expect(june).toMatchObject({
       totalStudents: 3,
       activeCourses: 1,
-      pendingEnrollments: 0,
-      awaitingReview: 2,
+      pendingEnrollments: 2,
+      preEnrollmentsToReview: 2,
+      receiptsToValidate: 0,
       monthRevenue: 151000.5,
     });
     expect(june.revenueByMonth).toHaveLength(12);
     expect(june.revenueByMonth.at(-1)).toEqual({ month: "2025-06", total: 151000.5 });
     expect(june.revenueByMonth.at(-2)).toEqual({ month: "2025-05", total: 99999 });
     expect(june.revenueByMonth[0]).toEqual({ month: "2024-07", total: 0 });
+  });
+
+  it("counts as 'Inscrições pendentes' what awaits staff: pre-inscrições to review and receipts to validate", async () => {
+    const before = await dashboardFigures(ctx.db);
+    const [course] = await ctx.db
+      .insert(courses)
+      .values({ name: "Contabilidade", durationMonths: 3, price: 90000 })
+      .returning();
+    await ctx.db.insert(authUser).values({ id: "aluno-dashboard", name: "Rui Kassoma", email: "rui@alunos.local" });
+    const [account] = await ctx.db
+      .insert(studentAccounts)
+      .values({
+        userId: "aluno-dashboard",
+        studentName: "Rui Kassoma",
+        studentPhone: "923456789",
+        studentCode: "ALDASH01",
+      })
+      .returning();
+    const rows = await ctx.db
+      .insert(enrollments)
+      .values([
+        enrollmentRow(course!.id, { status: "pre_inscrito" }),
+        enrollmentRow(course!.id, { status: "payment_pending", studentAccountId: account!.id }),
+        enrollmentRow(course!.id, { status: "payment_pending", studentAccountId: account!.id }),
+        enrollmentRow(course!.id, { status: "approved" }),
+        enrollmentRow(course!.id, { status: "rejected" }),
+      ])
+      .returning();
+    const receipt = async (enrollmentId: string, status: "pending" | "approved" | "rejected", key: string) => {
+      const [file] = await ctx.db
+        .insert(storedFiles)
+        .values({ kind: "receipt", contentType: "application/pdf", size: 10, storageKey: key })
+        .returning();
+      await ctx.db.insert(paymentReceipts).values({
+        studentAccountId: account!.id,
+        enrollmentId,
+        fileId: file!.id,
+        fileType: "pdf",
+        status,
+        paidAmount: 90000,
+        paymentDate: "2026-01-10",
+        coursePrice: 90000,
+      });
+    };
+    await receipt(rows[1]!.id, "pending", "dashboard/a.pdf");
+    await receipt(rows[2]!.id, "rejected", "dashboard/b.pdf");
+    await receipt(rows[2]!.id, "pending", "dashboard/c.pdf");
+    await receipt(rows[2]!.id, "approved", "dashboard/d.pdf");
+
+    const after = await dashboardFigures(ctx.db);
+    expect(after.preEnrollmentsToReview - before.preEnrollmentsToReview).toBe(1);
+    expect(after.receiptsToValidate - before.receiptsToValidate).toBe(2);
+    expect(after.pendingEnrollments).toBe(after.preEnrollmentsToReview + after.receiptsToValidate);
+    expect(after.pendingEnrollments - before.pendingEnrollments).toBe(3);
   });
 });

@@ -5,8 +5,10 @@ import { api } from "../../../lib/api";
 export interface DashboardFigures {
   totalStudents: number;
   activeCourses: number;
+  /** What awaits staff: `preEnrollmentsToReview` + `receiptsToValidate` (decision 012). */
   pendingEnrollments: number;
-  awaitingReview: number;
+  preEnrollmentsToReview: number;
+  receiptsToValidate: number;
   monthRevenue: number;
   /** 12 entries, oldest first; `month` is "YYYY-MM" (a calendar month in Luanda). */
   revenueByMonth: { month: string; total: number }[];

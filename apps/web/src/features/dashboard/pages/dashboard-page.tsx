@@ -10,6 +10,7 @@ import { StatCard } from "../../../components/stat-card";
 import { errorMessage } from "../../../lib/form-errors";
 import { useSession } from "../../../lib/session";
 import { dashboardQuery } from "../api/dashboard";
+import { pendingHint } from "../pending-hint";
 
 /** Shortcuts to set the institute up; each shows only to the roles its screen admits (as in the sidebar). */
 const NEXT_STEPS: { to: string; label: string; description: string; role?: StaffRole | readonly StaffRole[] }[] = [
@@ -66,7 +67,7 @@ export function Component() {
               <StatCard
                 label="Inscrições pendentes"
                 value={data.pendingEnrollments}
-                hint={`${data.awaitingReview} aguardam análise`}
+                hint={pendingHint(data)}
                 icon={<IconClipboardList size={20} />}
               />
               <StatCard label="Receita do mês" value={formatKz(data.monthRevenue)} icon={<IconCash size={20} />} />
