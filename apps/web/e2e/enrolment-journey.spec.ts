@@ -13,6 +13,7 @@ async function attach(page: Page, label: RegExp, file: string) {
 test.use({ viewport: { width: 390, height: 844 }, permissions: ["clipboard-read", "clipboard-write"] });
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+const REQUIRED_TOAST = "Por favor, preencha todos os campos obrigatórios";
 
 test("on a phone: from the home page to a submitted pre-enrolment", async ({ page }) => {
   test.setTimeout(180_000);
@@ -46,6 +47,7 @@ test("on a phone: from the home page to a submitted pre-enrolment", async ({ pag
   });
   writeFileSync(path.join(dataDir, "bi-verso.png"), Buffer.from(png));
   writeFileSync(path.join(dataDir, "certificado.pdf"), PDF);
+  writeFileSync(path.join(dataDir, "pagina.jpg"), "<!doctype html><html><body>não é uma foto</body></html>");
 
   await page.getByRole("button", { name: "Abrir menu" }).click();
   await page.getByRole("link", { name: "Cursos" }).first().click();
@@ -84,7 +86,7 @@ test("on a phone: from the home page to a submitted pre-enrolment", async ({ pag
 
   await expect(page.getByRole("textbox", { name: "Nome", exact: true })).toHaveValue("Esperança Kiala");
   await page.getByRole("button", { name: "Enviar inscrição" }).click();
-  await expect(page.getByText("Por favor, preencha todos os campos obrigatórios").first()).toBeVisible();
+  await expect(page.getByText(REQUIRED_TOAST).first()).toBeVisible();
 
   await page.getByLabel(/^Data de nascimento/).fill("2002-03-09");
   await page.getByLabel(/^Nome da mãe/).fill("Kiala");
@@ -103,16 +105,31 @@ test("on a phone: from the home page to a submitted pre-enrolment", async ({ pag
   await page.getByRole("combobox", { name: /^Horário preferido/ }).click();
   await page.getByRole("option", { name: /^Noite/ }).click();
 
-  await attach(page, /^Bilhete de Identidade \(frente\)/, photo);
-  await expect(page.getByText(/Imagem comprimida: \d+\.\d MB → (0\.\d|1\.0) MB/)).toBeVisible({ timeout: 30_000 });
+  // An HTML page renamed .jpg is refused by its first bytes, before any upload.
+  await attach(page, /^Bilhete de Identidade \(verso\)/, path.join(dataDir, "pagina.jpg"));
+  await expect(page.getByText("Formato inválido. Use JPEG, PNG, WEBP ou PDF")).toBeVisible();
   await attach(page, /^Bilhete de Identidade \(verso\)/, path.join(dataDir, "bi-verso.png"));
   await attach(page, /^Certificado de habilitações/, path.join(dataDir, "certificado.pdf"));
+  await expect(page.getByText(REQUIRED_TOAST)).toHaveCount(0, { timeout: 15_000 }); // earlier toasts gone
+
+  // 'Enviar' tapped while the 12-megapixel photo is still being compressed: the form waits for it.
+  await attach(page, /^Bilhete de Identidade \(frente\)/, photo);
+  await expect(page.getByText("A preparar o ficheiro…")).toBeVisible();
   await page.getByRole("button", { name: "Enviar inscrição" }).click();
+  await expect(page.getByText("A preparar os ficheiros…")).toBeVisible();
+  await expect(page.getByText(/^Imagem comprimida: \d+,\d MB → (\d+ KB|1,0 MB)$/)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole("progressbar", { name: "Progresso do envio" })).toBeVisible();
 
   const success = page.getByRole("dialog", { name: "Inscrição enviada com sucesso!" });
   await expect(success).toBeVisible();
-  await expect(success.getByRole("button", { name: "Ver dados de acesso" })).toBeVisible();
+  await expect(page.getByText(REQUIRED_TOAST)).toHaveCount(0);
+  await expect(page.getByText("Anexe este documento")).toHaveCount(0);
+  // Every button label shows whole on a 390 px phone (side by side, 'Ver dados de acesso' was cut).
+  await success.screenshot({ path: test.info().outputPath("success-dialog-390px.png") });
+  for (const name of ["Ver dados de acesso", "Ir para o início", "Ir para a área de pagamento"]) {
+    const label = success.getByRole("button", { name }).locator(".mantine-Button-label");
+    expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth), name).toBe(true);
+  }
   await success.getByRole("button", { name: "Ir para a área de pagamento" }).click();
   await expect(page).toHaveURL(/\/aluno\/pagamento$/);
   await expect(page.getByText("Aguarde Aprovação")).toBeVisible();

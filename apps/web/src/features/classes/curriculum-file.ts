@@ -1,4 +1,6 @@
 import { CURRICULUM_NOT_PDF, DOCUMENT_MAX_BYTES } from "@app/shared";
+import { sniffFileType } from "../../lib/file-signature";
+
 export const CURRICULUM_TOO_LARGE = "Arquivo muito grande. Tamanho máximo: 5MB";
 
 /**
@@ -7,7 +9,5 @@ export const CURRICULUM_TOO_LARGE = "Arquivo muito grande. Tamanho máximo: 5MB"
  */
 export async function curriculumFileError(file: File): Promise<string | null> {
   if (file.size > DOCUMENT_MAX_BYTES) return CURRICULUM_TOO_LARGE;
-  const head = new Uint8Array(await file.slice(0, 5).arrayBuffer());
-  const magic = String.fromCharCode(...head);
-  return magic === "%PDF-" ? null : CURRICULUM_NOT_PDF;
+  return (await sniffFileType(file)) === "application/pdf" ? null : CURRICULUM_NOT_PDF;
 }

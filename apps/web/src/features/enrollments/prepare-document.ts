@@ -1,5 +1,7 @@
-import { DOCUMENT_MAX_BYTES, DOCUMENT_MIME_TYPES } from "@app/shared";
+import { DOCUMENT_MAX_BYTES } from "@app/shared";
+import { DOCUMENT_WRONG_TYPE, FILE_EMPTY, FILE_TOO_LARGE } from "@app/shared/file-messages";
 import imageCompression from "browser-image-compression";
+import { sniffFileType } from "../../lib/file-signature";
 
 export const COMPRESS_ABOVE_BYTES = 1024 * 1024;
 export const MAX_DIMENSION = 1920;
@@ -8,17 +10,16 @@ export type Prepared = { file: File; compressed: boolean } | { error: string };
 
 /**
  * Readies a document for upload on a slow connection (SPEC §5, §9): PDFs go as they are; photos
- * larger than 1 MB or 1920 px are compressed (max 1920 px, quality 0.8). A file of another type, or
- * still above 5 MB, gets a clear message instead of being dropped silently.
+ * larger than 1 MB or 1920 px are compressed (max 1920 px, quality 0.8). What the file is comes from
+ * its first bytes, not its name or the type the browser reports. An empty file, a file of another
+ * type, or one still above 5 MB, gets a clear message instead of being dropped silently.
  */
 export async function prepareDocument(file: File): Promise<Prepared> {
-  if (!(DOCUMENT_MIME_TYPES as readonly string[]).includes(file.type)) {
-    return { error: "Formato inválido. Use JPEG, PNG, WEBP ou PDF" };
-  }
-  if (file.type === "application/pdf") {
-    return file.size > DOCUMENT_MAX_BYTES
-      ? { error: "Arquivo muito grande. Tamanho máximo: 5MB" }
-      : { file, compressed: false };
+  if (file.size === 0) return { error: FILE_EMPTY };
+  const type = await sniffFileType(file);
+  if (!type) return { error: DOCUMENT_WRONG_TYPE };
+  if (type === "application/pdf") {
+    return file.size > DOCUMENT_MAX_BYTES ? { error: FILE_TOO_LARGE } : { file, compressed: false };
   }
   let needs = file.size > COMPRESS_ABOVE_BYTES;
   if (!needs) {
@@ -45,7 +46,5 @@ export async function prepareDocument(file: File): Promise<Prepared> {
       return { error: "Erro ao comprimir imagem" };
     }
   }
-  return out.size > DOCUMENT_MAX_BYTES
-    ? { error: "Arquivo muito grande. Tamanho máximo: 5MB" }
-    : { file: out, compressed: needs };
+  return out.size > DOCUMENT_MAX_BYTES ? { error: FILE_TOO_LARGE } : { file: out, compressed: needs };
 }

@@ -1,54 +1,37 @@
+import { formatFileSize } from "@app/shared/text";
 import { FileInput, Text } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
-import { useState } from "react";
-import { prepareDocument } from "../prepare-document";
+import type { DocumentState } from "../use-enrollment-documents";
 
-/** One required document: picks, checks and compresses it, and says what happened. */
+/** One required document: its file, 'A preparar…' while it is checked and compressed, and what happened. */
 export function DocumentField({
   label,
-  value,
-  error,
-  onChange,
+  state,
+  onPick,
 }: {
   label: string;
-  value: File | null;
-  error?: string;
-  onChange: (file: File | null, error?: string) => void;
+  state: DocumentState;
+  onPick: (file: File | null) => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<string>();
   return (
     <FileInput
       label={label}
-      description={busy ? "A preparar o ficheiro..." : (note ?? "JPEG, PNG, WEBP ou PDF, até 5MB")}
+      description={state.preparing ? "A preparar o ficheiro…" : (state.note ?? "JPEG, PNG, WEBP ou PDF, até 5MB")}
       placeholder="Escolher ficheiro"
       accept="image/jpeg,image/png,image/webp,application/pdf"
       leftSection={<IconUpload size={16} aria-hidden />}
       required
       clearable
-      value={value}
-      error={error}
-      disabled={busy}
-      onChange={async (picked) => {
-        setNote(undefined);
-        if (!picked) return onChange(null);
-        setBusy(true);
-        const result = await prepareDocument(picked);
-        setBusy(false);
-        if ("error" in result) return onChange(null, result.error);
-        if (result.compressed) {
-          setNote(
-            `Imagem comprimida: ${(picked.size / 1048576).toFixed(1)} MB → ${(result.file.size / 1048576).toFixed(1)} MB`,
-          );
-        }
-        onChange(result.file);
-      }}
+      value={state.file}
+      error={state.error}
+      disabled={state.preparing}
+      onChange={onPick}
       inputContainer={(children) => (
         <>
           {children}
-          {value && (
+          {state.file && (
             <Text size="xs" c="dimmed" mt={2}>
-              {value.name} ({Math.ceil(value.size / 1024)} KB)
+              {state.file.name} ({formatFileSize(state.file.size)})
             </Text>
           )}
         </>

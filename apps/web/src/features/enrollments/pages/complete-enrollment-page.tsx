@@ -34,9 +34,12 @@ import { useCatalog } from "../../courses/api/catalog";
 import { ownAccountQuery } from "../../student-accounts/api/student-accounts";
 import { submitEnrollment } from "../api/enrollments";
 import { DocumentField } from "../components/document-field";
+import { courseOptions } from "../course-options";
+import { DOCUMENT_MISSING, type Documents, useEnrollmentDocuments } from "../use-enrollment-documents";
 
-type DocField = (typeof ENROLLMENT_DOCUMENTS)[number]["field"];
 const REQUIRED_TOAST = "Por favor, preencha todos os campos obrigatórios";
+const UPLOAD_FAILED = "Erro ao fazer upload dos documentos. Verifique o tamanho dos arquivos e tente novamente.";
+const SEND_FAILED = "Erro ao enviar inscrição. Tente novamente.";
 
 export function Component() {
   return (
@@ -54,12 +57,7 @@ function CompleteEnrollment() {
   const preselected = useSearchParams()[0].get("curso") ?? "";
   const { data: account } = useQuery(ownAccountQuery);
   const { data: courses } = useCatalog();
-  const [docs, setDocs] = useState<Record<DocField, File | null>>({
-    idCardFront: null,
-    idCardBack: null,
-    certificate: null,
-  });
-  const [docErrors, setDocErrors] = useState<Partial<Record<DocField, string>>>({});
+  const uploads = useEnrollmentDocuments();
   const [progress, setProgress] = useState<number | null>(null);
   const [done, setDone] = useState(false);
   const form = useForm({
@@ -82,19 +80,20 @@ function CompleteEnrollment() {
 
   if (session?.student?.enrollmentCompleted && !done) return <Navigate to="/aluno/pagamento" replace />;
 
-  const missingDocs = () => {
-    const errors = Object.fromEntries(
-      ENROLLMENT_DOCUMENTS.filter((d) => !docs[d.field]).map((d) => [d.field, "Anexe este documento"]),
-    );
-    setDocErrors((e) => ({ ...e, ...errors }));
-    return Object.keys(errors).length > 0;
+  // Runs once every picked file is ready (see useEnrollmentDocuments), as if the user had tapped then.
+  const submit = async (ready: Documents) => {
+    const invalid = (await form.validate()).hasErrors;
+    const missing = uploads.markMissing();
+    if (!invalid && missing.length === 0) return send(form.getValues(), ready);
+    // Only refused files and nothing left empty: say which document and why, as its field does.
+    const refused = !invalid && missing.every((d) => d.error !== DOCUMENT_MISSING);
+    toastError(refused ? `${missing[0]!.label}: ${missing[0]!.error}` : REQUIRED_TOAST);
   };
 
-  const send = async (values: typeof form.values) => {
-    if (missingDocs()) return toastError(REQUIRED_TOAST);
+  const send = async (values: typeof form.values, ready: Documents) => {
     const body = new FormData();
     for (const [k, v] of Object.entries(values)) body.append(k, v);
-    for (const d of ENROLLMENT_DOCUMENTS) body.append(d.field, docs[d.field]!);
+    for (const d of ENROLLMENT_DOCUMENTS) body.append(d.field, ready[d.field].file!);
     setProgress(0);
     try {
       await submitEnrollment(body, (p) => setProgress(Math.min(p, 99)));
@@ -103,19 +102,19 @@ function CompleteEnrollment() {
       setDone(true);
     } catch (e) {
       setProgress(null);
-      if (e instanceof ApiError && (e.status === 413 || e.status === 415)) {
-        toastError(
-          "Erro ao fazer upload dos documentos. Verifique o tamanho dos arquivos e tente novamente.",
-          e.message,
-        );
-      } else if (applyServerErrors(form, e)) {
-        toastError(REQUIRED_TOAST);
-      } else {
-        toastError(
-          e instanceof ApiError && e.status !== 0 ? `Erro: ${e.message}` : "Erro ao enviar inscrição. Tente novamente.",
-        );
-      }
+      explainFailure(e);
     }
+  };
+
+  const explainFailure = (e: unknown) => {
+    if (!(e instanceof ApiError)) return toastError(SEND_FAILED);
+    // The server names a refused document ('Certificado de habilitações: O arquivo está vazio') on its field.
+    const onDocument = uploads.showServerErrors(e.issues);
+    if (e.status === 413 || e.status === 415 || e.code === "empty_file") {
+      return onDocument ? toastError(e.message) : toastError(UPLOAD_FAILED, e.message);
+    }
+    if (applyServerErrors(form, e)) return toastError(REQUIRED_TOAST);
+    toastError(e.status !== 0 ? `Erro: ${e.message}` : SEND_FAILED);
   };
 
   const finish = (to: string) => {
@@ -129,10 +128,10 @@ function CompleteEnrollment() {
     <Container size="md" py="xl">
       <form
         noValidate
-        onSubmit={form.onSubmit(send, () => {
-          missingDocs();
-          toastError(REQUIRED_TOAST);
-        })}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void uploads.submitWhenReady(submit);
+        }}
       >
         <Stack gap="lg">
           <Stack gap={2}>
@@ -177,7 +176,7 @@ function CompleteEnrollment() {
               <TextInput label="Área de formação" required {...form.getInputProps("trainingArea")} />
               <Select
                 label="Curso"
-                data={(courses ?? []).map((c) => ({ value: c.id, label: c.name }))}
+                data={courseOptions(courses ?? [])}
                 searchable
                 required
                 {...form.getInputProps("courseId")}
@@ -202,16 +201,17 @@ function CompleteEnrollment() {
                 <DocumentField
                   key={d.field}
                   label={d.label}
-                  value={docs[d.field]}
-                  error={docErrors[d.field]}
-                  onChange={(file, error) => {
-                    setDocs((x) => ({ ...x, [d.field]: file }));
-                    setDocErrors((x) => ({ ...x, [d.field]: error }));
-                  }}
+                  state={uploads.documents[d.field]}
+                  onPick={(file) => uploads.pick(d.field, file)}
                 />
               ))}
             </Stack>
           </Paper>
+          {uploads.waiting && (
+            <Text size="sm" role="status">
+              A preparar os ficheiros…
+            </Text>
+          )}
           {progress !== null && (
             <Stack gap={4}>
               <Text size="sm">A enviar... {progress}%</Text>
@@ -219,7 +219,7 @@ function CompleteEnrollment() {
             </Stack>
           )}
           <Group justify="flex-end">
-            <Button type="submit" size="md" loading={progress !== null && !done}>
+            <Button type="submit" size="md" loading={uploads.waiting || (progress !== null && !done)}>
               Enviar inscrição
             </Button>
           </Group>
@@ -231,12 +231,13 @@ function CompleteEnrollment() {
             A sua pré-inscrição está em análise. Quando os documentos forem aprovados, receberá o código de referência
             para pagamento.
           </Text>
-          <Group grow>
+          {/* Side by side from 576 px; stacked on a phone, where side by side cut 'Ver dados de acesso'. */}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <Button onClick={() => finish("/aluno/acesso")}>Ver dados de acesso</Button>
             <Button variant="default" onClick={() => finish("/")}>
               Ir para o início
             </Button>
-          </Group>
+          </SimpleGrid>
           <Button variant="subtle" onClick={() => finish("/aluno/pagamento")}>
             Ir para a área de pagamento
           </Button>
