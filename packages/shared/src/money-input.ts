@@ -100,3 +100,10 @@ export function moneySchema(messages: Partial<Record<MoneyProblem | "max", strin
     return result.value > MAX_MONEY ? refuse("max") : result.value;
   });
 }
+
+const moneyText = new Intl.NumberFormat("pt-AO", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A saved amount as the money field shows it for editing: `150 000,00` (which `parseMoney` reads back). */
+export function formatMoneyInput(value: number | null | undefined): string {
+  return value === null || value === undefined ? "" : moneyText.format(value);
+}

@@ -10,6 +10,7 @@ const course = (name: string, area: CatalogCourse["area"], description = ""): Ca
   modality: "online",
   durationMonths: 2,
   price: 1000,
+  featured: false,
   createdAt: "2025-01-01T00:00:00Z",
 });
 

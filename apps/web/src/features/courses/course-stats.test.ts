@@ -11,6 +11,7 @@ const course = (price: number, durationMonths: number, status: Course["status"] 
   durationMonths,
   price,
   status,
+  featured: false,
   createdAt: "2025-01-01T00:00:00Z",
 });
 

@@ -62,4 +62,22 @@ describe("class form", () => {
     await userEvent.upload(input, new File(["<html></html>"], "curriculo.pdf", { type: "application/pdf" }));
     expect(await within(dialog).findByText("Formato inválido. O currículo deve ser um PDF")).toBeTruthy();
   });
+
+  it("refuses a decimal or split number of seats instead of reading '25,5' as 255", async () => {
+    const dialog = openNewClass();
+    const user = userEvent.setup({ delay: null });
+    const seats = within(dialog).getByLabelText(/^Máximo de alunos/) as HTMLInputElement;
+    for (const [text, message] of [
+      ["25,5", "Use um número inteiro, sem casas decimais"],
+      ["25.5", "Use um número inteiro, sem casas decimais"],
+      ["2 5", "Escreva o número sem espaços (ex.: 25)"],
+      ["0", "O número máximo de alunos deve ser pelo menos 1"],
+    ] as const) {
+      await user.clear(seats);
+      await user.type(seats, text);
+      await user.tab();
+      expect(seats.value, text).toBe(text);
+      expect(within(dialog).queryByText(message), text).not.toBeNull();
+    }
+  }, 60_000);
 });

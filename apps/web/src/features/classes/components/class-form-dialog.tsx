@@ -6,7 +6,6 @@ import {
   FileInput,
   Group,
   Modal,
-  NumberInput,
   Select,
   SimpleGrid,
   Stack,
@@ -19,6 +18,7 @@ import { IconFileTypePdf } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { DateInput } from "../../../components/date-input";
+import { WholeNumberInput } from "../../../components/whole-number-input";
 import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
 import { coursesQuery } from "../../courses/api/admin-courses";
@@ -39,7 +39,7 @@ const EMPTY = {
   startDate: "",
   endDate: "",
   schedule: "",
-  maxStudents: 30 as number | "",
+  maxStudents: "30",
   status: "active",
   notes: "",
 };
@@ -56,7 +56,7 @@ function valuesOf(cls: SchoolClass): typeof EMPTY {
     startDate: cls.startDate,
     endDate: cls.endDate,
     schedule: cls.schedule,
-    maxStudents: cls.maxStudents,
+    maxStudents: String(cls.maxStudents),
     status: cls.status,
     notes: cls.notes ?? "",
   };
@@ -80,6 +80,7 @@ export function ClassFormDialog({
     initialValues: EMPTY,
     // The date rules also run on their own, so they show while another field is still empty.
     validate: (values) => ({ ...classDateErrors(values), ...validateSchema(values) }),
+    validateInputOnBlur: ["maxStudents"],
   });
   const [file, setFile] = useState<File | null>(null);
   // Why the chosen PDF cannot go (checked in the browser: blocks saving), or why its upload failed
@@ -181,14 +182,7 @@ export function ClassFormDialog({
               required
               {...form.getInputProps("schedule")}
             />
-            <NumberInput
-              label="Máximo de alunos"
-              min={1}
-              clampBehavior="none"
-              allowDecimal={false}
-              required
-              {...form.getInputProps("maxStudents")}
-            />
+            <WholeNumberInput label="Máximo de alunos" required {...form.getInputProps("maxStudents")} />
             <Select
               label="Estado"
               data={CLASS_STATUSES.map((s) => ({ value: s, label: CLASS_STATUS_LABELS[s] }))}

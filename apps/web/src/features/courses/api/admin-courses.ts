@@ -12,6 +12,7 @@ export interface Course {
   durationMonths: number;
   price: number;
   status: CourseStatus;
+  featured: boolean;
   createdAt: string;
 }
 

@@ -11,6 +11,7 @@ export interface CatalogCourse {
   modality: Modality | null;
   durationMonths: number;
   price: number;
+  featured: boolean;
   createdAt: string;
 }
 

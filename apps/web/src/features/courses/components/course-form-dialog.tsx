@@ -1,8 +1,11 @@
 import { courseInputSchema } from "@app/shared";
 import { COURSE_AREAS, COURSE_STATUS_LABELS, COURSE_STATUSES, MODALITIES, MODALITY_LABELS } from "@app/shared/enums";
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
+import { formatMoneyInput } from "@app/shared/money-input";
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useEffect } from "react";
+import { MoneyInput } from "../../../components/money-input";
+import { WholeNumberInput } from "../../../components/whole-number-input";
 import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
 import { type Course, useSaveCourse } from "../api/admin-courses";
@@ -12,9 +15,10 @@ const EMPTY = {
   description: "",
   area: null as string | null,
   modality: null as string | null,
-  durationMonths: "" as number | "",
-  price: "" as number | "",
+  durationMonths: "",
+  price: "",
   status: "active",
+  featured: false,
 };
 
 /** Create (course = null) or edit a course (SPEC §5 'Course form'). */
@@ -31,6 +35,7 @@ export function CourseFormDialog({
   const form = useForm({
     initialValues: EMPTY,
     validate: schemaResolver(courseInputSchema, { sync: true }),
+    validateInputOnBlur: ["durationMonths", "price"],
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens for another course
   useEffect(() => {
@@ -42,9 +47,10 @@ export function CourseFormDialog({
             description: course.description ?? "",
             area: course.area,
             modality: course.modality,
-            durationMonths: course.durationMonths,
-            price: course.price,
+            durationMonths: String(course.durationMonths),
+            price: formatMoneyInput(course.price),
             status: course.status,
+            featured: course.featured,
           }
         : EMPTY,
     );
@@ -84,23 +90,8 @@ export function CourseFormDialog({
               clearable
               {...form.getInputProps("modality")}
             />
-            <NumberInput
-              label="Duração (meses)"
-              min={1}
-              allowDecimal={false}
-              required
-              {...form.getInputProps("durationMonths")}
-            />
-            <NumberInput
-              label="Preço (Kz)"
-              min={0}
-              step={0.01}
-              decimalScale={2}
-              thousandSeparator=" "
-              decimalSeparator=","
-              required
-              {...form.getInputProps("price")}
-            />
+            <WholeNumberInput label="Duração (meses)" required {...form.getInputProps("durationMonths")} />
+            <MoneyInput label="Preço (Kz)" required {...form.getInputProps("price")} />
             <Select
               label="Estado"
               data={COURSE_STATUSES.map((s) => ({ value: s, label: COURSE_STATUS_LABELS[s] }))}
@@ -108,6 +99,11 @@ export function CourseFormDialog({
               {...form.getInputProps("status")}
             />
           </SimpleGrid>
+          <Switch
+            label="Em destaque"
+            description="Mostrado na página inicial enquanto estiver ativo (no máximo 3 cursos)"
+            {...form.getInputProps("featured", { type: "checkbox" })}
+          />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>
               Cancelar

@@ -1,7 +1,7 @@
 import { COURSE_STATUS_LABELS, canManageCatalog, MODALITY_LABELS } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
 import { durationLabel } from "@app/shared/rules";
-import { Badge, Button, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Badge, Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconBook, IconCash, IconCircleCheck, IconClock, IconPlus } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -29,7 +29,22 @@ export function Component() {
   const stats = courseStats(data ?? []);
 
   const columns: Column<Course>[] = [
-    { key: "name", title: "Nome", text: (c) => c.name, sortable: true, render: (c) => <Text fw={600}>{c.name}</Text> },
+    {
+      key: "name",
+      title: "Nome",
+      text: (c) => c.name,
+      sortable: true,
+      render: (c) => (
+        <Group gap={6}>
+          <Text fw={600}>{c.name}</Text>
+          {c.featured && (
+            <Badge variant="filled" color="grape.9" title="Mostrado na página inicial">
+              Destaque
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
     { key: "area", title: "Área", text: (c) => c.area, sortable: true, render: (c) => c.area ?? "—" },
     {
       key: "modality",

@@ -49,7 +49,8 @@ const TESTIMONIALS = [
 
 export function Component() {
   const { data, isPending } = useCatalog();
-  const featured = (data ?? []).slice(0, 3);
+  // Only the courses staff chose (decision 010); none chosen, no section: never the newest instead.
+  const featured = (data ?? []).filter((c) => c.featured).slice(0, 3);
 
   return (
     <>
@@ -115,27 +116,29 @@ export function Component() {
         </Stack>
       </Container>
 
-      <section className={classes.band} aria-labelledby="destaque-title">
-        <Container size="lg" py="xl">
-          <Stack gap="lg">
-            <Group justify="space-between" align="end">
-              <Title id="destaque-title" order={2}>
-                Cursos em destaque
-              </Title>
-              <Button component={Link} to="/cursos" variant="subtle">
-                Ver todos os cursos
-              </Button>
-            </Group>
-            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-              {isPending ? (
-                <CourseCardSkeletons count={3} />
-              ) : (
-                featured.map((c) => <CourseCard key={c.id} course={c} />)
-              )}
-            </SimpleGrid>
-          </Stack>
-        </Container>
-      </section>
+      {(isPending || featured.length > 0) && (
+        <section className={classes.band} aria-labelledby="destaque-title">
+          <Container size="lg" py="xl">
+            <Stack gap="lg">
+              <Group justify="space-between" align="end">
+                <Title id="destaque-title" order={2}>
+                  Cursos em destaque
+                </Title>
+                <Button component={Link} to="/cursos" variant="subtle">
+                  Ver todos os cursos
+                </Button>
+              </Group>
+              <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+                {isPending ? (
+                  <CourseCardSkeletons count={3} />
+                ) : (
+                  featured.map((c) => <CourseCard key={c.id} course={c} />)
+                )}
+              </SimpleGrid>
+            </Stack>
+          </Container>
+        </section>
+      )}
 
       <Container size="lg" py="xl" component="section" aria-labelledby="testemunhos-title">
         <Stack gap="lg">

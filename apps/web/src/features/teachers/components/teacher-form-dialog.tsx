@@ -1,8 +1,9 @@
 import { teacherInputSchema } from "@app/shared";
 import { TEACHER_STATUSES } from "@app/shared/enums";
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useEffect } from "react";
+import { WholeNumberInput } from "../../../components/whole-number-input";
 import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
 import { type Teacher, useSaveTeacher } from "../api/teachers";
@@ -12,7 +13,7 @@ const EMPTY = {
   teacherName: "",
   specialization: "",
   qualification: "",
-  yearsOfExperience: "" as number | "",
+  yearsOfExperience: "",
   teacherPhone: "",
   teacherEmail: "",
   bio: "",
@@ -30,7 +31,11 @@ export function TeacherFormDialog({
   onClose: () => void;
 }) {
   const save = useSaveTeacher();
-  const form = useForm({ initialValues: EMPTY, validate: schemaResolver(teacherInputSchema, { sync: true }) });
+  const form = useForm({
+    initialValues: EMPTY,
+    validate: schemaResolver(teacherInputSchema, { sync: true }),
+    validateInputOnBlur: ["yearsOfExperience"],
+  });
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens for another teacher
   useEffect(() => {
     if (!opened) return;
@@ -40,7 +45,7 @@ export function TeacherFormDialog({
             teacherName: teacher.teacherName,
             specialization: teacher.specialization,
             qualification: teacher.qualification,
-            yearsOfExperience: teacher.yearsOfExperience,
+            yearsOfExperience: String(teacher.yearsOfExperience),
             teacherPhone: teacher.teacherPhone ?? "",
             teacherEmail: teacher.teacherEmail ?? "",
             bio: teacher.bio ?? "",
@@ -78,15 +83,7 @@ export function TeacherFormDialog({
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Especialização" required {...form.getInputProps("specialization")} />
             <TextInput label="Qualificação" required {...form.getInputProps("qualification")} />
-            <NumberInput
-              label="Anos de experiência"
-              min={0}
-              max={50}
-              clampBehavior="none"
-              allowDecimal={false}
-              required
-              {...form.getInputProps("yearsOfExperience")}
-            />
+            <WholeNumberInput label="Anos de experiência" required {...form.getInputProps("yearsOfExperience")} />
             <Select
               label="Estado"
               data={TEACHER_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
