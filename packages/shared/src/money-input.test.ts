@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MONEY_MESSAGES, moneySchema, parseMoney } from "./money-input";
+import { formatMoneyInput, MONEY_MESSAGES, moneySchema, parseMoney } from "./money-input";
 
 const NBSP = "\u00a0";
 const NARROW_NBSP = "\u202f";
@@ -103,5 +103,16 @@ describe("moneySchema: one rule for the form's text and the API's numbers", () =
     expect(messageOf(1e13)).toBe("Preço muito alto");
     expect(messageOf("10.000.000.000.000")).toBe("Preço muito alto");
     expect(messageOf("150,000")).toBe(MONEY_MESSAGES.ambiguous);
+  });
+});
+
+describe("formatMoneyInput", () => {
+  it("shows a saved amount the pt-AO way, and the parser reads it back to the same amount", () => {
+    for (const value of [0, 0.5, 1500.5, 150000, 123456.78, 1500000.5]) {
+      const text = formatMoneyInput(value);
+      expect(parseMoney(text), text).toEqual({ ok: true, value });
+    }
+    expect(formatMoneyInput(150000)).toBe(`150${NBSP}000,00`);
+    expect(formatMoneyInput(null)).toBe("");
   });
 });

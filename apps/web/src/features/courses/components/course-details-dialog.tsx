@@ -19,6 +19,7 @@ export function CourseDetailsDialog({ course, onClose }: { course: Course | null
             <DetailField label="Duração" value={durationLabel(course.durationMonths)} />
             <DetailField label="Preço" value={formatKz(course.price)} />
             <DetailField label="Estado" value={COURSE_STATUS_LABELS[course.status]} />
+            <DetailField label="Em destaque" value={course.featured ? "Sim, na página inicial" : "Não"} />
             <DetailField label="Criado em" value={formatDateTime(course.createdAt)} />
           </SimpleGrid>
         </Stack>
