@@ -23,6 +23,9 @@ const SKELETON_ROWS = ["r1", "r2", "r3", "r4", "r5"];
 /** Below the SPEC's 768 px mobile breakpoint each row is a card. */
 export const PHONE_QUERY = "(max-width: 47.99em)";
 
+/** A run this long without a space (a pasted name, an e-mail) may break anywhere. */
+const LONG_WORD = /\S{20,}/;
+
 type Sort = { key: string; dir: 1 | -1 } | null;
 
 /**
@@ -156,9 +159,7 @@ export function DataTable<T extends object>({
                 : visible.map((r) => (
                     <Table.Tr key={rowKey(r)}>
                       {columns.map((c) => (
-                        <Table.Td key={c.key} className={classes.wrap}>
-                          {c.render(r)}
-                        </Table.Td>
+                        <Cell key={c.key} column={c} row={r} />
                       ))}
                     </Table.Tr>
                   ))}
@@ -219,6 +220,19 @@ function SortSelect<T>({
       maw="100%"
     />
   );
+}
+
+/**
+ * Only a cell holding a long unbroken run may break anywhere: that lets the table shrink it so the
+ * actions stay on screen, while a date or a price in a squeezed table never splits ("23/11/202 6").
+ * The run is looked for in the shown text when the cell is plain text (a date column searches its ISO
+ * timestamp), else in the column's search text.
+ */
+function Cell<T>({ column, row }: { column: Column<T>; row: T }) {
+  const content = column.render(row);
+  const plain =
+    typeof content === "string" || typeof content === "number" ? String(content) : String(column.text?.(row) ?? "");
+  return <Table.Td className={LONG_WORD.test(plain) ? classes.breakAnywhere : undefined}>{content}</Table.Td>;
 }
 
 function compare(a: unknown, b: unknown): number {

@@ -3,7 +3,7 @@ import { Badge } from "@mantine/core";
 import type { SchoolClass } from "../api/classes";
 
 const WINDOW_COLORS: Record<ClassWindowLabel, string> = {
-  Abertas: "green.9",
+  Abertas: "teal.9", // white on Mantine's darkest green is 4.4:1, under AA for a badge's small text
   "Em Breve": "blue.8",
   Encerrada: "gray.7",
   Lotada: "red.8",

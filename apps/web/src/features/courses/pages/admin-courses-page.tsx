@@ -65,7 +65,7 @@ export function Component() {
       title: "Estado",
       text: (c) => COURSE_STATUS_LABELS[c.status],
       render: (c) => (
-        <Badge variant="filled" color={c.status === "active" ? "green.9" : "gray.7"}>
+        <Badge variant="filled" color={c.status === "active" ? "teal.9" : "gray.7"}>
           {COURSE_STATUS_LABELS[c.status]}
         </Badge>
       ),

@@ -74,7 +74,7 @@ export function Component() {
           <Button type="submit" loading={signIn.isPending} fullWidth mt="xs">
             Entrar
           </Button>
-          <Alert variant="light" color="gray.8" p="sm">
+          <Alert variant="light" color="gray" p="sm">
             <Text size="sm">Esqueceu a senha? Contacte a secretaria do instituto para a redefinir.</Text>
           </Alert>
           <Text size="sm" ta="center">

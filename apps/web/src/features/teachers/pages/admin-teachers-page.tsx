@@ -62,7 +62,7 @@ export function Component() {
       title: "Estado",
       text: (t) => TEACHER_STATUS_LABELS[t.status],
       render: (t) => (
-        <Badge variant="filled" color={t.status === "active" ? "green.9" : "gray.7"}>
+        <Badge variant="filled" color={t.status === "active" ? "teal.9" : "gray.7"}>
           {TEACHER_STATUS_LABELS[t.status]}
         </Badge>
       ),

@@ -1,0 +1,142 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { createAdmin, withDatabase } from "./support/server";
+import { signInStaff } from "./support/sign-in";
+
+/** A phone (the SPEC's users are mostly on one) and a laptop. */
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+];
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+interface Screen {
+  path: string;
+  /** What shows once the page has its data (so axe sees the real page, not a loading state). */
+  ready: (page: Page) => Locator;
+  /** Opens a dialog or mode of the page before the check. */
+  open?: (page: Page) => Promise<void>;
+  name?: string;
+}
+
+const heading = (name: string | RegExp) => (page: Page) => page.getByRole("heading", { name, level: 1 });
+const dialog = (name: string) => (page: Page) => page.getByRole("dialog", { name });
+
+/** Runs axe on the page and returns its WCAG A/AA violations, one readable line per element. */
+async function violations(page: Page): Promise<string[]> {
+  // Dialogs and drawers fade in: axe would measure contrast against a half-transparent layer.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(" ")}: ${v.help}\n    ${n.failureSummary}`),
+  );
+}
+
+/** Visits each screen at both widths and fails with every violation found, listed per screen. */
+async function checkScreens(page: Page, screens: Screen[]) {
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    for (const screen of screens) {
+      await test.step(`${screen.name ?? screen.path} at ${viewport.width}px`, async () => {
+        await page.goto(screen.path);
+        if (screen.open) await screen.open(page);
+        await expect(screen.ready(page)).toBeVisible();
+        const found = await violations(page);
+        expect.soft(found, `${screen.name ?? screen.path} at ${viewport.width}px:\n${found.join("\n")}`).toEqual([]);
+      });
+    }
+  }
+}
+
+test("public pages pass axe's WCAG 2.1 A/AA checks on a phone and a laptop", async ({ page }) => {
+  const staffAuthMode = (button: string, title: string) => ({
+    path: "/auth",
+    name: `/auth (${title})`,
+    open: (p: Page) => p.getByRole("button", { name: button }).click(),
+    ready: heading(title),
+  });
+  await checkScreens(page, [
+    { path: "/", ready: (p) => p.getByRole("region", { name: "Cursos em destaque" }).getByRole("article").first() },
+    { path: "/cursos", ready: (p) => p.getByRole("heading", { name: "Marketing Digital" }) },
+    { path: "/inscricao", ready: heading("Inscrição") },
+    { path: "/criar-conta-aluno", ready: heading("Criar Conta de Aluno") },
+    { path: "/login-aluno", ready: heading("Área do Aluno") },
+    { path: "/auth", ready: (p) => p.getByRole("button", { name: "Entrar" }) },
+    staffAuthMode("Não tem conta? Criar conta", "Criar Conta da Equipa"),
+    staffAuthMode("Esqueci minha senha", "Recuperar Senha"),
+    { path: "/reset-password?token=invalido", ready: (p) => p.getByText("Link inválido") },
+    { path: "/uma/pagina/que/nao/existe", name: "404", ready: heading("Oops! Page not found") },
+  ]);
+});
+
+test("student pages pass axe's WCAG 2.1 A/AA checks on a phone and a laptop", async ({ page, request }) => {
+  const created = await request.post("/api/student-accounts", {
+    data: { studentName: "Acessível Aluno Teste", studentPhone: "923000111", hasEmail: false },
+  });
+  expect(created.status()).toBe(201);
+  const { studentCode, studentPassword } = await created.json();
+  await page.goto("/login-aluno");
+  await page.getByLabel(/^Código de estudante/).fill(studentCode);
+  await page.getByLabel(/^Senha/).fill(studentPassword);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/\/completar-inscricao$/);
+  await checkScreens(page, [{ path: "/completar-inscricao", ready: heading("Completar Inscrição") }]);
+
+  // The screens behind the guard need a completed enrolment (made by the form above, not tested here).
+  await withDatabase((db) =>
+    db.query("update student_accounts set enrollment_completed = true where student_code = $1", [studentCode]),
+  );
+  await checkScreens(page, [
+    { path: "/aluno/pagamento", ready: heading("Comprovar Pagamento") },
+    { path: "/aluno/acesso", ready: heading("Dados de Acesso") },
+    { path: "/aluno/certificados", ready: heading("Meus Certificados") },
+  ]);
+});
+
+test("admin pages and their main dialogs pass axe's WCAG 2.1 A/AA checks on a phone and a laptop", async ({ page }) => {
+  test.setTimeout(180_000);
+  createAdmin("acessibilidade@instituto.ao", "acesso123", "Revisora de Acessibilidade");
+  await signInStaff(page, "acessibilidade@instituto.ao", "acesso123");
+  await expect(page.getByTestId("role-label")).toHaveText("Super Administrador");
+
+  const openDialog = (button: string) => (p: Page) => p.getByRole("button", { name: button }).first().click();
+  await checkScreens(page, [
+    { path: "/admin", ready: (p) => p.getByRole("region", { name: "Receita dos últimos 12 meses" }) },
+    { path: "/admin/courses", ready: (p) => p.getByText("Marketing Digital").first() },
+    { path: "/admin/courses", name: "Novo curso", open: openDialog("Novo curso"), ready: dialog("Novo curso") },
+    {
+      path: "/admin/courses",
+      name: "course details",
+      open: openDialog("Ver Marketing Digital"),
+      ready: dialog("Detalhes do curso"),
+    },
+    {
+      path: "/admin/courses",
+      name: "course delete confirmation",
+      open: openDialog("Excluir Marketing Digital"),
+      ready: dialog("Excluir curso"),
+    },
+    { path: "/admin/classes", ready: heading("Gestão de Turmas") },
+    { path: "/admin/classes", name: "Nova turma", open: openDialog("Nova turma"), ready: dialog("Nova turma") },
+    { path: "/admin/enrollments", ready: heading("Inscrições") },
+    { path: "/admin/student-accounts", ready: heading("Contas de Alunos") },
+    { path: "/admin/teachers", ready: heading("Professores") },
+    {
+      path: "/admin/teachers",
+      name: "Novo professor",
+      open: openDialog("Novo professor"),
+      ready: dialog("Novo professor"),
+    },
+    { path: "/admin/payment-receipts", ready: heading("Gestão de Comprovantes de Pagamento") },
+    { path: "/admin/financial", ready: heading("Financeiro") },
+    { path: "/admin/users", ready: (p) => p.getByRole("combobox", { name: "Perfil de Revisora de Acessibilidade" }) },
+    { path: "/admin/roles", ready: heading("Perfis de Acesso") },
+  ]);
+
+  await page.setViewportSize(VIEWPORTS[0]!);
+  await page.goto("/admin/courses");
+  await page.getByRole("button", { name: "Abrir menu" }).click();
+  await expect(page.getByRole("dialog", { name: "Instituto" })).toBeVisible();
+  const found = await violations(page);
+  expect.soft(found, `admin menu at 390px:\n${found.join("\n")}`).toEqual([]);
+});
