@@ -48,6 +48,16 @@ async function checkScreens(page: Page, screens: Screen[]) {
   }
 }
 
+/** Opens the phone menu ('Abrir menu') of the page at 390 px and checks the page with it open. */
+async function checkPhoneMenu(page: Page, path: string, menu: (page: Page) => Locator) {
+  await page.setViewportSize(VIEWPORTS[0]!);
+  await page.goto(path);
+  await page.getByRole("button", { name: "Abrir menu" }).click();
+  await expect(menu(page)).toBeVisible();
+  const found = await violations(page);
+  expect.soft(found, `${path} with its menu open at 390px:\n${found.join("\n")}`).toEqual([]);
+}
+
 test("public pages pass axe's WCAG 2.1 A/AA checks on a phone and a laptop", async ({ page }) => {
   const staffAuthMode = (button: string, title: string) => ({
     path: "/auth",
@@ -67,6 +77,7 @@ test("public pages pass axe's WCAG 2.1 A/AA checks on a phone and a laptop", asy
     { path: "/reset-password?token=invalido", ready: (p) => p.getByText("Link inválido") },
     { path: "/uma/pagina/que/nao/existe", name: "404", ready: heading("Oops! Page not found") },
   ]);
+  await checkPhoneMenu(page, "/", (p) => p.getByRole("navigation", { name: "Menu", exact: true }));
 });
 
 test("student pages pass axe's WCAG 2.1 A/AA checks on a phone and a laptop", async ({ page, request }) => {
@@ -91,6 +102,7 @@ test("student pages pass axe's WCAG 2.1 A/AA checks on a phone and a laptop", as
     { path: "/aluno/acesso", ready: heading("Dados de Acesso") },
     { path: "/aluno/certificados", ready: heading("Meus Certificados") },
   ]);
+  await checkPhoneMenu(page, "/aluno/pagamento", dialog("Área do Aluno"));
 });
 
 test("admin pages and their main dialogs pass axe's WCAG 2.1 A/AA checks on a phone and a laptop", async ({ page }) => {
@@ -133,10 +145,5 @@ test("admin pages and their main dialogs pass axe's WCAG 2.1 A/AA checks on a ph
     { path: "/admin/roles", ready: heading("Perfis de Acesso") },
   ]);
 
-  await page.setViewportSize(VIEWPORTS[0]!);
-  await page.goto("/admin/courses");
-  await page.getByRole("button", { name: "Abrir menu" }).click();
-  await expect(page.getByRole("dialog", { name: "Instituto" })).toBeVisible();
-  const found = await violations(page);
-  expect.soft(found, `admin menu at 390px:\n${found.join("\n")}`).toEqual([]);
+  await checkPhoneMenu(page, "/admin/courses", dialog("Instituto"));
 });
