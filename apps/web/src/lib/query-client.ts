@@ -1,7 +1,20 @@
-import { QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api";
+import { ENDED_SESSION, sessionQuery } from "./session";
+
+/**
+ * A guarded call answered 'not signed in' mid-screen (the session sat idle too long, or was ended
+ * elsewhere): the cached session becomes 'ended', so the guards send the user to the login, which says why.
+ */
+function onSessionEnded(error: unknown) {
+  if (error instanceof ApiError && error.status === 401 && error.code === "unauthenticated") {
+    queryClient.setQueryData(sessionQuery.queryKey, ENDED_SESSION);
+  }
+}
 
 export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: onSessionEnded }),
+  mutationCache: new MutationCache({ onError: onSessionEnded }),
   defaultOptions: {
     queries: {
       staleTime: 30_000,

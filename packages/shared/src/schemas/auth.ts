@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 
 /** Staff authentication rules and messages (SPEC §5 'Staff authentication', §8). */
 

@@ -1,8 +1,8 @@
-import { z } from "zod";
 import { classDate } from "../calendar-date";
 import { CLASS_STATUSES, COURSE_AREAS, COURSE_STATUSES, MODALITIES, TEACHER_STATUSES } from "../enums";
 import { moneySchema } from "../money-input";
 import { wholeNumberSchema } from "../whole-number-input";
+import { z } from "../zod";
 
 /** Course form (SPEC §5 'Course form'). */
 export const courseInputSchema = z.object({

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { birthDate } from "../calendar-date";
 import { EDUCATION_LEVELS, PROVINCES, SCHEDULE_PREFERENCES } from "../enums";
+import { z } from "../zod";
 
 /** The student's complementary-data form (SPEC §5 'Student enrolment form'). Files travel beside it. */
 

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { studentPhoneSchema } from "../phones";
+import { z } from "../zod";
 
 /** Student account rules and messages (SPEC §5 'Student account creation', 'Student login', 'Student password change'). */
 

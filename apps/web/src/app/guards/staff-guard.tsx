@@ -2,6 +2,7 @@ import { roleSatisfies, type StaffRole } from "@app/shared/enums";
 import type { ReactNode } from "react";
 import { Navigate } from "react-router";
 import { useSession } from "../../lib/session";
+import { useKeepSessionAlive } from "./keep-session-alive";
 import { LoadingScreen } from "./loading-screen";
 
 /**
@@ -10,8 +11,10 @@ import { LoadingScreen } from "./loading-screen";
  */
 export function StaffGuard({ requiredRole, children }: { requiredRole?: StaffRole; children: ReactNode }) {
   const { data, isPending } = useSession();
+  useKeepSessionAlive(Boolean(data?.staff));
   if (isPending) return <LoadingScreen />;
-  if (!data?.user || !data.staff) return <Navigate to="/auth" replace />;
+  if (!data?.user || !data.staff)
+    return <Navigate to="/auth" replace state={data?.ended ? { sessionEnded: true } : null} />;
   if (requiredRole && !roleSatisfies(data.staff.role, requiredRole)) return <Navigate to="/admin" replace />;
   return children;
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate } from "react-router";
 import { useSession } from "../../lib/session";
+import { useKeepSessionAlive } from "./keep-session-alive";
 import { LoadingScreen } from "./loading-screen";
 
 /**
@@ -15,8 +16,9 @@ export function StudentGuard({
   allowIncomplete?: boolean;
 }) {
   const { data, isPending } = useSession();
+  useKeepSessionAlive(Boolean(data?.student));
   if (isPending) return <LoadingScreen />;
-  if (!data?.student) return <Navigate to="/login-aluno" replace />;
+  if (!data?.student) return <Navigate to="/login-aluno" replace state={data?.ended ? { sessionEnded: true } : null} />;
   if (!allowIncomplete && !data.student.enrollmentCompleted) return <Navigate to="/completar-inscricao" replace />;
   return children;
 }

@@ -35,7 +35,21 @@ function StudentShell() {
       onError: (e) => toastError(`Erro ao fazer logout: ${e.message}`),
     });
 
-  const menu = (
+  const signOutButton = (
+    <Button
+      variant="outline"
+      color="red.9"
+      leftSection={<IconLogout size={18} />}
+      onClick={logout}
+      loading={signOut.isPending}
+      mt="auto"
+    >
+      Sair
+    </Button>
+  );
+
+  // On a phone 'Sair' sits in the header, always one tap away; the drawer then only navigates.
+  const menu = (withSignOut: boolean) => (
     <Stack gap="md" h="100%">
       <Stack gap={2}>
         <Text size="xs" c="dimmed">
@@ -58,26 +72,17 @@ function StudentShell() {
           />
         ))}
       </nav>
-      <Button
-        variant="outline"
-        color="red.9"
-        leftSection={<IconLogout size={18} />}
-        onClick={logout}
-        loading={signOut.isPending}
-        mt="auto"
-      >
-        Sair
-      </Button>
+      {withSignOut && signOutButton}
     </Stack>
   );
 
   return (
     <div className={classes.shell}>
       <aside className={classes.sidebar} aria-label="Menu do aluno">
-        {menu}
+        {menu(true)}
       </aside>
       <Drawer opened={open} onClose={() => setOpen(false)} size="18rem" title="Área do Aluno" hiddenFrom="sm">
-        {menu}
+        {menu(false)}
       </Drawer>
       <div className={classes.content}>
         <header className={classes.header}>
@@ -88,7 +93,7 @@ function StudentShell() {
             size="sm"
             aria-label="Abrir menu"
           />
-          <div>
+          <div className={classes.greeting}>
             <Title order={2} size="h4">
               Bem-vindo, {firstName}
             </Title>
@@ -96,6 +101,17 @@ function StudentShell() {
               Gerencie sua conta e acompanhe seu progresso
             </Text>
           </div>
+          <Button
+            className={classes.headerSignOut}
+            variant="subtle"
+            color="red.9"
+            size="compact-md"
+            leftSection={<IconLogout size={18} />}
+            onClick={logout}
+            loading={signOut.isPending}
+          >
+            Sair
+          </Button>
         </header>
         <main className={classes.main}>
           <Outlet />

@@ -9,7 +9,10 @@ export function useAuthMutation<Input>(path: string, method = "POST") {
   return useMutation({
     mutationFn: (body: Input) => api<Session>(path, { method, body }),
     onSuccess: (session) => {
-      if (session && "user" in session) client.setQueryData(["session"], session);
+      if (!session || !("user" in session)) return;
+      // Nothing cached for a previous user (whose session may have ended on this device) shows to this one.
+      client.removeQueries({ predicate: (q) => q.queryKey[0] !== "session" });
+      client.setQueryData(["session"], session);
     },
   });
 }

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import { LoadingScreen } from "../../../app/guards/loading-screen";
 import { AuthCard } from "../../../components/auth-card";
+import { SessionEndedNotice } from "../../../components/session-ended-notice";
 import { ApiError } from "../../../lib/api";
 import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
 import { useSession } from "../../../lib/session";
@@ -40,6 +41,7 @@ export function Component() {
             {TITLES[mode].subtitle}
           </Text>
         </Stack>
+        {mode === "login" && <SessionEndedNotice />}
         {mode === "login" && <LoginForm />}
         {mode === "signup" && <SignUpForm />}
         {mode === "recovery" && <RecoveryForm onDone={() => setMode("login")} />}

@@ -1,4 +1,4 @@
-import { changeStudentPasswordSchema } from "@app/shared";
+import { changeStudentPasswordSchema, SAME_AS_TEMPORARY_PASSWORD } from "@app/shared";
 import { formatDateTime } from "@app/shared/dates";
 import { Alert, Badge, Button, Card, Group, List, PasswordInput, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
@@ -64,7 +64,12 @@ export function Component() {
       <Card withBorder padding="lg" component="section" aria-labelledby="alterar-senha">
         <form
           noValidate
-          onSubmit={form.onSubmit((values) =>
+          onSubmit={form.onSubmit((values) => {
+            // The current password is still the temporary one: keeping it would change nothing.
+            if (account?.mustChangePassword && values.newPassword === values.currentPassword) {
+              form.setFieldError("newPassword", SAME_AS_TEMPORARY_PASSWORD);
+              return;
+            }
             change.mutate(values, {
               onSuccess: () => {
                 toastSuccess("Senha alterada com sucesso");
@@ -75,8 +80,8 @@ export function Component() {
                   form.setFieldError("currentPassword", "Senha atual incorreta");
                 else if (!applyServerErrors(form, e)) toastError(`Erro ao alterar senha: ${e.message}`);
               },
-            }),
-          )}
+            });
+          })}
         >
           <Stack gap="sm" maw={420}>
             <Title order={2} size="h4" id="alterar-senha">

@@ -4,6 +4,7 @@ import { schemaResolver, useForm } from "@mantine/form";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { LoadingScreen } from "../../../app/guards/loading-screen";
 import { AuthCard } from "../../../components/auth-card";
+import { SessionEndedNotice } from "../../../components/session-ended-notice";
 import { ApiError } from "../../../lib/api";
 import { errorMessage } from "../../../lib/form-errors";
 import { useSession } from "../../../lib/session";
@@ -53,6 +54,7 @@ export function Component() {
           <Text c="dimmed" size="sm">
             Entre com o seu código de estudante e a sua senha
           </Text>
+          <SessionEndedNotice />
           <TextInput
             label="Código de estudante"
             autoComplete="username"

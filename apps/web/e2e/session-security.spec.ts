@@ -1,0 +1,103 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { createAdmin, withDatabase } from "./support/server";
+import { signInStaff } from "./support/sign-in";
+
+/** A student account made through the API, enrolment marked done (its form is another spec's journey). */
+async function enrolledStudent(request: APIRequestContext, name: string, phone: string) {
+  const created = await request.post("/api/student-accounts", {
+    data: { studentName: name, studentPhone: phone, hasEmail: false },
+  });
+  expect(created.status()).toBe(201);
+  const { studentCode, studentPassword } = (await created.json()) as { studentCode: string; studentPassword: string };
+  await withDatabase((db) =>
+    db.query("update student_accounts set enrollment_completed = true where student_code = $1", [studentCode]),
+  );
+  return { studentCode, studentPassword };
+}
+
+async function signInStudent(page: Page, code: string, password: string) {
+  await page.goto("/login-aluno");
+  await page.getByLabel(/^Código de estudante/).fill(code);
+  await page.getByLabel(/^Senha/).fill(password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/\/aluno\/pagamento$/);
+}
+
+test("the public pages and the sign-in run under the Content Security Policy without a violation", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  page.on("pageerror", (e) => violations.push(e.message));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  for (const [path, text] of [
+    ["/", "Inscrições Abertas 2025"],
+    ["/cursos", "Marketing Digital"],
+    ["/auth", "Acesso da Equipa"],
+    ["/login-aluno", "Área do Aluno"],
+  ] as const) {
+    const res = await page.goto(path);
+    expect(res!.headers()["content-security-policy"]).toContain("script-src 'self'");
+    await expect(page.getByText(text).first()).toBeVisible();
+  }
+  expect(violations).toEqual([]);
+});
+
+test.describe("on a phone (390 px)", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the student taps 'Sair' in the header", async ({ page, request }) => {
+    const s = await enrolledStudent(request, "Helena Mbala", "923456781");
+    await signInStudent(page, s.studentCode, s.studentPassword);
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("button", { name: "Sair" })).toBeVisible();
+    await header.getByRole("button", { name: "Sair" }).click();
+    await expect(page.getByText("Logout realizado com sucesso")).toBeVisible();
+    await expect(page).toHaveURL(/\/login-aluno$/);
+  });
+
+  test("the admin header keeps 'Sair' visible", async ({ page }) => {
+    createAdmin("telemovel@instituto.ao", "telemovel123", "Admin no Telemóvel", "admin");
+    await signInStaff(page, "telemovel@instituto.ao", "telemovel123");
+    await expect(page.getByRole("banner").getByRole("button", { name: "Sair" })).toBeVisible();
+  });
+});
+
+test("a student whose session ended while idle is sent to the login with the reason", async ({ page, request }) => {
+  const s = await enrolledStudent(request, "Jacinto Paulo", "923456782");
+  await signInStudent(page, s.studentCode, s.studentPassword);
+  await page.getByRole("navigation", { name: "Área do aluno" }).getByRole("link", { name: "Dados de Acesso" }).click();
+  await expect(page.getByText("Use este código para fazer login")).toBeVisible();
+
+  // Keeping the temporary password is refused before anything is sent.
+  const sent: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/student-accounts/me/password")) sent.push(r.method());
+  });
+  await page.getByLabel(/^Senha atual/).fill(s.studentPassword);
+  await page.getByLabel(/^Nova senha/).fill(s.studentPassword);
+  await page.getByLabel(/^Confirmar nova senha/).fill(s.studentPassword);
+  await page.getByRole("button", { name: "Alterar senha" }).click();
+  await expect(page.getByText("Escolha uma senha diferente da temporária")).toBeVisible();
+  expect(sent).toEqual([]);
+
+  // Two hours without a request (the student limit is one).
+  await withDatabase((db) =>
+    db.query(
+      `update auth_session set updated_at = now() - interval '2 hours'
+       where user_id = (select user_id from student_accounts where student_code = $1)`,
+      [s.studentCode],
+    ),
+  );
+  await page.getByLabel(/^Nova senha/).fill("NOVA77");
+  await page.getByLabel(/^Confirmar nova senha/).fill("NOVA77");
+  await page.getByRole("button", { name: "Alterar senha" }).click();
+  await expect(page).toHaveURL(/\/login-aluno$/);
+  await expect(page.getByText("A sua sessão terminou. Entre novamente.")).toBeVisible();
+  await signInStudent(page, s.studentCode, s.studentPassword);
+  await expect(page.getByText("A sua sessão terminou. Entre novamente.")).toHaveCount(0);
+});
