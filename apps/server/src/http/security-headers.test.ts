@@ -7,16 +7,28 @@ import { createTestContext, type TestContext } from "../../test/context";
 import { storedFiles } from "../db/schema";
 import { newStorageKey } from "../storage/file-check";
 
+/** Every response: never framed, no MIME sniffing, referrers kept on the site. */
 function expectProtected(res: Response, what: string) {
+  expect(res.headers.get("content-security-policy") ?? "", what).toContain("frame-ancestors 'none'");
+  expect(res.headers.get("x-content-type-options"), what).toBe("nosniff");
+  expect(res.headers.get("referrer-policy"), what).toBe("same-origin");
+}
+
+/** Documents (pages, opened files): the whole page policy, scripts only from the site. */
+function expectPagePolicy(res: Response, what: string) {
+  expectProtected(res, what);
   const csp = res.headers.get("content-security-policy") ?? "";
   expect(csp, what).toContain("default-src 'self'");
   expect(csp, what).toContain("script-src 'self'");
   expect(csp, what).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-  expect(csp, what).toContain("frame-ancestors 'none'");
   expect(csp, what).toContain("img-src 'self' data: blob:");
   expect(res.headers.get("x-frame-options"), what).toBe("DENY");
-  expect(res.headers.get("x-content-type-options"), what).toBe("nosniff");
-  expect(res.headers.get("referrer-policy"), what).toBe("same-origin");
+}
+
+/** Scripts, stylesheets and JSON: a short policy that allows nothing (CSPs apply to documents only). */
+function expectShortPolicy(res: Response, what: string) {
+  expectProtected(res, what);
+  expect(res.headers.get("content-security-policy"), what).toBe("default-src 'none'; frame-ancestors 'none'");
 }
 
 describe("security headers", () => {
@@ -57,22 +69,32 @@ describe("security headers", () => {
   });
 
   it("protects every kind of response: API JSON, pages, assets, stored files and errors", async () => {
-    const cases: [string, string, RequestInit?][] = [
-      ["API JSON", "/api/health"],
-      ["prerendered /", "/"],
-      ["prerendered /cursos", "/cursos"],
-      ["SPA index for a client route", "/auth"],
-      ["hashed asset", "/assets/app-abc123.js"],
-      ["stored file", `/api/files/${fileId}`, { headers: { cookie: staffCookie } }],
-      ["404 JSON", "/api/nao-existe"],
-      ["401 from a guard", "/api/users"],
-      ["400 validation error", "/api/auth/sign-in", jsonRequest("POST", { email: "x", password: "1" })],
-      ["403 origin check", "/api/auth/sign-in", { method: "POST", headers: { origin: "https://outro.site" } }],
+    const cases: [string, typeof expectPagePolicy, string, RequestInit?][] = [
+      ["API JSON", expectShortPolicy, "/api/health"],
+      ["prerendered /", expectPagePolicy, "/"],
+      ["prerendered /cursos", expectPagePolicy, "/cursos"],
+      ["SPA index for a client route", expectPagePolicy, "/auth"],
+      ["hashed asset", expectShortPolicy, "/assets/app-abc123.js"],
+      ["stored file", expectPagePolicy, `/api/files/${fileId}`, { headers: { cookie: staffCookie } }],
+      ["404 JSON", expectShortPolicy, "/api/nao-existe"],
+      ["401 from a guard", expectShortPolicy, "/api/users"],
+      [
+        "400 validation error",
+        expectShortPolicy,
+        "/api/auth/sign-in",
+        jsonRequest("POST", { email: "x", password: "1" }),
+      ],
+      [
+        "403 origin check",
+        expectShortPolicy,
+        "/api/auth/sign-in",
+        { method: "POST", headers: { origin: "https://outro.site" } },
+      ],
     ];
-    for (const [what, url, init] of cases) {
+    for (const [what, expectHeaders, url, init] of cases) {
       const res = await ctx.app.request(url, init);
       expect(res.status, what).toBeLessThan(500);
-      expectProtected(res, what);
+      expectHeaders(res, what);
       expect(res.headers.get("strict-transport-security"), what).toBeNull(); // http BASE_URL
     }
   });
@@ -87,14 +109,17 @@ describe("security headers", () => {
   it("sends HSTS (and upgrades insecure requests) only when BASE_URL is https", async () => {
     const https = await createTestContext({ BASE_URL: "https://portal.instituto.ao" });
     try {
-      const res = await https.app.request("https://portal.instituto.ao/api/health");
-      expectProtected(res, "https API");
-      expect(res.headers.get("strict-transport-security")).toMatch(/^max-age=31536000/);
-      expect(res.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+      const api = await https.app.request("https://portal.instituto.ao/api/health");
+      expectShortPolicy(api, "https API");
+      expect(api.headers.get("strict-transport-security")).toMatch(/^max-age=31536000/);
+      const page = await https.app.request("https://portal.instituto.ao/api/files/nao-existe");
+      expect(page.headers.get("strict-transport-security")).toMatch(/^max-age=31536000/);
+      expect(page.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
     } finally {
       await https.close();
     }
-    const plain = await ctx.app.request("/api/health");
+    const plain = await ctx.app.request("/auth");
+    expect(plain.headers.get("strict-transport-security")).toBeNull();
     expect(plain.headers.get("content-security-policy")).not.toContain("upgrade-insecure-requests");
   });
 });
