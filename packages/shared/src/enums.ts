@@ -138,9 +138,20 @@ export const ROLE_PERMISSIONS: Record<StaffRole, string[]> = {
     "Configurações do sistema",
   ],
   admin: ["Gere cursos", "Aprova inscrições", "Gere professores", "Vê relatórios"],
-  financeiro: ["Vê e confirma pagamentos", "Relatórios financeiros", "Exportação de dados"],
-  professor: ["Vê os seus cursos", "Gere conteúdos", "Vê alunos inscritos", "Lança notas"],
-  secretaria: ["Vê inscrições", "Aprova documentos", "Comunica com alunos", "Gere cursos básicos"],
+  financeiro: [
+    "Vê e confirma pagamentos",
+    "Relatórios financeiros",
+    "Exportação de dados",
+    "Consulta cursos, turmas e professores (sem alterar)",
+  ],
+  professor: [
+    "Vê os seus cursos",
+    "Gere os conteúdos das suas aulas",
+    "Vê alunos inscritos",
+    "Lança notas",
+    "Consulta cursos, turmas e professores (sem alterar)",
+  ],
+  secretaria: ["Vê inscrições", "Aprova documentos", "Comunica com alunos", "Gere cursos, turmas e professores"],
 };
 
 /** Header label for a user without a role. */
