@@ -1,4 +1,4 @@
-import type { StaffRole } from "@app/shared";
+import type { StaffRole } from "@app/shared/enums";
 import { createStaffUser } from "../src/modules/users/users.service";
 import { TEST_BASE_URL, type TestContext } from "./context";
 

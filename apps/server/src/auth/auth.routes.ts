@@ -3,8 +3,8 @@ import {
   resetPasswordSchema,
   staffLoginSchema,
   staffSignUpSchema,
-  studentLoginSchema,
-} from "@app/shared";
+} from "@app/shared/schemas/auth";
+import { studentLoginSchema } from "@app/shared/schemas/student-accounts";
 import { createRoute, z } from "@hono/zod-openapi";
 import { isAPIError } from "better-auth/api";
 import type { Context } from "hono";

@@ -1,4 +1,4 @@
-import { CATALOG_MANAGER_ROLES, CATALOG_READ_ONLY_MESSAGE, roleSatisfies, type StaffRole } from "@app/shared";
+import { CATALOG_MANAGER_ROLES, CATALOG_READ_ONLY_MESSAGE, roleSatisfies, type StaffRole } from "@app/shared/enums";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http/env";
 import { ApiError } from "../http/errors";

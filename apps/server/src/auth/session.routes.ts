@@ -1,4 +1,4 @@
-import { STAFF_ROLES } from "@app/shared";
+import { STAFF_ROLES } from "@app/shared/enums";
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../http/router";
 import { readSession, type SessionInfo } from "./session";

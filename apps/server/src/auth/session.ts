@@ -1,4 +1,4 @@
-import type { StaffRole } from "@app/shared";
+import type { StaffRole } from "@app/shared/enums";
 import { eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { Database } from "../db/client";

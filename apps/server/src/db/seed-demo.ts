@@ -1,4 +1,4 @@
-import { todayInLuanda } from "@app/shared";
+import { todayInLuanda } from "@app/shared/dates";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "./client";
 import { appMeta, classes, courses, teachers } from "./schema";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { FileKind } from "@app/shared";
+import type { FileKind } from "@app/shared/enums";
 import { FILE_EMPTY, FILE_TOO_LARGE } from "@app/shared/file-messages";
 import { fileTypeFromBuffer } from "file-type";
 import { MAX_FILE_BYTES } from "../db/schema";

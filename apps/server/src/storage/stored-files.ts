@@ -1,4 +1,4 @@
-import type { FileKind } from "@app/shared";
+import type { FileKind } from "@app/shared/enums";
 import type { Tx } from "../db/client";
 import { storedFiles } from "../db/schema";
 import { type CheckedFile, newStorageKey } from "./file-check";

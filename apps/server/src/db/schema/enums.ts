@@ -4,14 +4,14 @@ import {
   COURSE_STATUSES,
   ENROLLMENT_STATUSES,
   FILE_KINDS,
-  MODALITIES,
   PAYMENT_STATUSES,
   PROVINCES,
   RECEIPT_FILE_TYPES,
   RECEIPT_STATUSES,
   STAFF_ROLES,
   TEACHER_STATUSES,
-} from "@app/shared";
+} from "@app/shared/enums";
+import { MODALITIES } from "@app/shared/modalities";
 import { pgEnum } from "drizzle-orm/pg-core";
 
 export const staffRole = pgEnum("staff_role", STAFF_ROLES);

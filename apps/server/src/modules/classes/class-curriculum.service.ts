@@ -1,4 +1,4 @@
-import { CURRICULUM_NOT_PDF } from "@app/shared";
+import { CURRICULUM_NOT_PDF } from "@app/shared/schemas/catalog";
 import { eq } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client";
 import { classes, storedFiles } from "../../db/schema";

@@ -1,4 +1,6 @@
-import { CLASS_STATUSES, classInputSchema, MODALITIES } from "@app/shared";
+import { CLASS_STATUSES } from "@app/shared/enums";
+import { MODALITIES } from "@app/shared/modalities";
+import { classInputSchema } from "@app/shared/schemas/catalog";
 import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { requireCatalogManager, requireStaff } from "../../auth/guards";

@@ -1,4 +1,4 @@
-import type { classInputSchema } from "@app/shared";
+import type { classInputSchema } from "@app/shared/schemas/catalog";
 import { count, desc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client";

@@ -1,4 +1,6 @@
-import { COURSE_AREAS, COURSE_STATUSES, courseInputSchema, MODALITIES } from "@app/shared";
+import { COURSE_AREAS, COURSE_STATUSES } from "@app/shared/enums";
+import { MODALITIES } from "@app/shared/modalities";
+import { courseInputSchema } from "@app/shared/schemas/catalog";
 import { createRoute, z } from "@hono/zod-openapi";
 import { requireCatalogManager, requireStaff } from "../../auth/guards";
 import { errorResponse } from "../../http/errors";

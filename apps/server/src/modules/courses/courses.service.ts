@@ -1,4 +1,4 @@
-import type { courseInputSchema } from "@app/shared";
+import type { courseInputSchema } from "@app/shared/schemas/catalog";
 import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database, Tx } from "../../db/client";

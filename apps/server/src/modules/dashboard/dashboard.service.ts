@@ -1,4 +1,4 @@
-import { TIME_ZONE } from "@app/shared";
+import { TIME_ZONE } from "@app/shared/dates";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 

@@ -1,4 +1,4 @@
-import { ENROLLMENT_STATUSES } from "@app/shared";
+import { ENROLLMENT_STATUSES } from "@app/shared/enums";
 import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { requireStudent } from "../../auth/guards";

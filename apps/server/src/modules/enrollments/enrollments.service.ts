@@ -1,5 +1,5 @@
-import { ENROLLMENT_DOCUMENTS, studentEnrollmentSchema } from "@app/shared";
 import { DOCUMENT_WRONG_TYPE } from "@app/shared/file-messages";
+import { ENROLLMENT_DOCUMENTS, studentEnrollmentSchema } from "@app/shared/schemas/enrollments";
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { courses, enrollmentEvents, enrollments, studentAccounts } from "../../db/schema";

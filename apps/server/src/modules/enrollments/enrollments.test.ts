@@ -1,5 +1,6 @@
 import path from "node:path";
-import { addYears, formatDate, todayInLuanda } from "@app/shared";
+import { addYears } from "@app/shared/calendar-date";
+import { formatDate, todayInLuanda } from "@app/shared/dates";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffActor, studentActor } from "../../../test/actors";

@@ -1,4 +1,4 @@
-import { changeStudentPasswordSchema, createStudentAccountSchema } from "@app/shared";
+import { changeStudentPasswordSchema, createStudentAccountSchema } from "@app/shared/schemas/student-accounts";
 import { createRoute, z } from "@hono/zod-openapi";
 import { clientIp } from "../../auth/client-ip";
 import { requireStudent } from "../../auth/guards";

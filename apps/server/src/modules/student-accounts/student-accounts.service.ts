@@ -1,5 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { changeStudentPasswordSchema, type createStudentAccountSchema, SAME_AS_TEMPORARY_PASSWORD } from "@app/shared";
+import {
+  changeStudentPasswordSchema,
+  type createStudentAccountSchema,
+  SAME_AS_TEMPORARY_PASSWORD,
+} from "@app/shared/schemas/student-accounts";
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { and, eq, ne } from "drizzle-orm";
 import type { z } from "zod";

@@ -1,4 +1,5 @@
-import { TEACHER_STATUSES, teacherInputSchema } from "@app/shared";
+import { TEACHER_STATUSES } from "@app/shared/enums";
+import { teacherInputSchema } from "@app/shared/schemas/catalog";
 import { createRoute, z } from "@hono/zod-openapi";
 import { requireCatalogManager, requireStaff } from "../../auth/guards";
 import { errorResponse } from "../../http/errors";

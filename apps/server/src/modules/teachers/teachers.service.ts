@@ -1,4 +1,4 @@
-import type { teacherInputSchema } from "@app/shared";
+import type { teacherInputSchema } from "@app/shared/schemas/catalog";
 import { desc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client";

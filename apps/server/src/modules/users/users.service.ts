@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { ROLE_LABELS, STAFF_ROLES, type StaffRole, staffEmail, staffPassword } from "@app/shared";
+import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@app/shared/enums";
+import { staffEmail, staffPassword } from "@app/shared/schemas/auth";
 import { hashPassword } from "better-auth/crypto";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { z } from "zod";

@@ -1,4 +1,4 @@
-import { CURRICULUM_NOT_PDF } from "@app/shared";
+import { CURRICULUM_NOT_PDF } from "@app/shared/schemas/catalog";
 import { describe, expect, it } from "vitest";
 import { CURRICULUM_TOO_LARGE, curriculumFileError } from "./curriculum-file";
 

@@ -1,4 +1,5 @@
-import { CURRICULUM_NOT_PDF, DOCUMENT_MAX_BYTES } from "@app/shared";
+import { CURRICULUM_NOT_PDF } from "@app/shared/schemas/catalog";
+import { DOCUMENT_MAX_BYTES } from "@app/shared/schemas/enrollments";
 import { sniffFileType } from "../../lib/file-signature";
 
 export const CURRICULUM_TOO_LARGE = "Arquivo muito grande. Tamanho máximo: 5MB";

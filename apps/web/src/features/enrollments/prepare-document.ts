@@ -1,5 +1,5 @@
-import { DOCUMENT_MAX_BYTES } from "@app/shared";
 import { DOCUMENT_WRONG_TYPE, FILE_EMPTY, FILE_TOO_LARGE } from "@app/shared/file-messages";
+import { DOCUMENT_MAX_BYTES } from "@app/shared/schemas/enrollments";
 import imageCompression from "browser-image-compression";
 import { sniffFileType } from "../../lib/file-signature";
 

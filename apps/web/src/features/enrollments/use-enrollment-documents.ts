@@ -1,4 +1,4 @@
-import { ENROLLMENT_DOCUMENTS } from "@app/shared";
+import { ENROLLMENT_DOCUMENTS } from "@app/shared/schemas/enrollments";
 import { formatFileSize } from "@app/shared/text";
 import { useRef, useState } from "react";
 import { type Prepared, prepareDocument } from "./prepare-document";

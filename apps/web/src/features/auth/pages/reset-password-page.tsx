@@ -1,4 +1,4 @@
-import { resetPasswordSchema } from "@app/shared";
+import { resetPasswordSchema } from "@app/shared/schemas/auth";
 import { Button, PasswordInput, Stack, Text, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";

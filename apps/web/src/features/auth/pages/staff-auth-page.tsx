@@ -1,4 +1,4 @@
-import { forgotPasswordSchema, staffLoginSchema, staffSignUpSchema } from "@app/shared";
+import { forgotPasswordSchema, staffLoginSchema, staffSignUpSchema } from "@app/shared/schemas/auth";
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useState } from "react";

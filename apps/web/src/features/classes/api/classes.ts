@@ -1,5 +1,5 @@
-import type { ClassInput } from "@app/shared";
 import type { ClassStatus, Modality } from "@app/shared/enums";
+import type { ClassInput } from "@app/shared/schemas/catalog";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 

@@ -1,5 +1,5 @@
-import { classDateErrors, classInputSchema } from "@app/shared";
 import { CLASS_STATUS_LABELS, CLASS_STATUSES, MODALITIES, MODALITY_LABELS } from "@app/shared/enums";
+import { classDateErrors, classInputSchema } from "@app/shared/schemas/catalog";
 import {
   Anchor,
   Button,

@@ -1,5 +1,5 @@
-import type { CourseInput } from "@app/shared";
 import type { CourseArea, CourseStatus, Modality } from "@app/shared/enums";
+import type { CourseInput } from "@app/shared/schemas/catalog";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 

@@ -1,6 +1,6 @@
-import { courseInputSchema } from "@app/shared";
 import { COURSE_AREAS, COURSE_STATUS_LABELS, COURSE_STATUSES, MODALITIES, MODALITY_LABELS } from "@app/shared/enums";
 import { formatMoneyInput } from "@app/shared/money-input";
+import { courseInputSchema } from "@app/shared/schemas/catalog";
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useEffect } from "react";

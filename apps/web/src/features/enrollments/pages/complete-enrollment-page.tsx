@@ -1,4 +1,3 @@
-import { ENROLLMENT_DOCUMENTS, studentEnrollmentSchema } from "@app/shared";
 import {
   EDUCATION_LEVEL_LABELS,
   EDUCATION_LEVELS,
@@ -6,6 +5,7 @@ import {
   SCHEDULE_LABELS,
   SCHEDULE_PREFERENCES,
 } from "@app/shared/enums";
+import { ENROLLMENT_DOCUMENTS, studentEnrollmentSchema } from "@app/shared/schemas/enrollments";
 import {
   Button,
   Container,

@@ -1,5 +1,5 @@
-import { changeStudentPasswordSchema, SAME_AS_TEMPORARY_PASSWORD } from "@app/shared";
 import { formatDateTime } from "@app/shared/dates";
+import { changeStudentPasswordSchema, SAME_AS_TEMPORARY_PASSWORD } from "@app/shared/schemas/student-accounts";
 import { Alert, Badge, Button, Card, Group, List, PasswordInput, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { IconAlertTriangle, IconShieldCheck } from "@tabler/icons-react";

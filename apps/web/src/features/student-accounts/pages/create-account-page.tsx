@@ -1,5 +1,5 @@
-import { createStudentAccountSchema } from "@app/shared";
 import { ANGOLAN_MOBILE_HINT, formatAngolanMobile, PHONE_INPUT_MAX, parseAngolanMobile } from "@app/shared/phones";
+import { createStudentAccountSchema } from "@app/shared/schemas/student-accounts";
 import {
   Alert,
   Anchor,

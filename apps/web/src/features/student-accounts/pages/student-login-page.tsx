@@ -1,4 +1,4 @@
-import { studentLoginSchema } from "@app/shared";
+import { studentLoginSchema } from "@app/shared/schemas/student-accounts";
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";

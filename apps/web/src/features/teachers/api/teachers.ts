@@ -1,5 +1,5 @@
-import type { TeacherInput } from "@app/shared";
 import type { TeacherStatus } from "@app/shared/enums";
+import type { TeacherInput } from "@app/shared/schemas/catalog";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 

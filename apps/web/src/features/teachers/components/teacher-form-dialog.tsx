@@ -1,5 +1,5 @@
-import { teacherInputSchema } from "@app/shared";
 import { TEACHER_STATUSES } from "@app/shared/enums";
+import { teacherInputSchema } from "@app/shared/schemas/catalog";
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useEffect } from "react";
