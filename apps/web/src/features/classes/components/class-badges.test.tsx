@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { sampleClass } from "../../../test/fixtures/sample-class";
 import { renderAt } from "../../../test/render";
-import { sampleClass } from "../sample-class";
 import { ClassWindowBadge, SeatBadge } from "./class-badges";
 
 const cls = sampleClass;

@@ -24,7 +24,7 @@ import { toastError, toastSuccess } from "../../../lib/toast";
 import { coursesQuery } from "../../courses/api/admin-courses";
 import { teachersQuery } from "../../teachers/api/teachers";
 import { curriculumUrl, type SchoolClass, useRemoveCurriculum, useSaveClass } from "../api/classes";
-import { curriculumFileError } from "../curriculum-file";
+import { curriculumFileError } from "../logic/curriculum-file";
 
 const validateSchema = schemaResolver(classInputSchema, { sync: true });
 

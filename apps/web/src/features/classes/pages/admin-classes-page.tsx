@@ -15,9 +15,9 @@ import { errorMessage } from "../../../lib/form-errors";
 import { useSession } from "../../../lib/session";
 import { toastError, toastSuccess } from "../../../lib/toast";
 import { classesQuery, curriculumUrl, type SchoolClass, useDeleteClass } from "../api/classes";
-import { classStats } from "../class-stats";
 import { ClassWindowBadge, SeatBadge } from "../components/class-badges";
 import { ClassFormDialog } from "../components/class-form-dialog";
+import { classStats } from "../logic/class-stats";
 
 /** /admin/classes: 'Gestão de Turmas' (SPEC §2 'Admin classes'). */
 export function Component() {

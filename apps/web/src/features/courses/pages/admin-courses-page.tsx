@@ -16,7 +16,7 @@ import { toastError, toastSuccess } from "../../../lib/toast";
 import { type Course, coursesQuery, useDeleteCourse } from "../api/admin-courses";
 import { CourseDetailsDialog } from "../components/course-details-dialog";
 import { CourseFormDialog } from "../components/course-form-dialog";
-import { courseStats } from "../course-stats";
+import { courseStats } from "../logic/course-stats";
 
 /** /admin/courses: 'Cursos' (SPEC §2 'Admin courses'). */
 export function Component() {

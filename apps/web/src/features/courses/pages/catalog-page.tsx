@@ -1,9 +1,9 @@
 import { Button, Container, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { useCatalog } from "../api/catalog";
-import { ALL_AREAS, areasOf, filterCatalog } from "../catalog-filter";
 import { CourseCard } from "../components/course-card";
 import { CourseCardSkeletons } from "../components/course-card-skeleton";
+import { ALL_AREAS, areasOf, filterCatalog } from "../logic/catalog-filter";
 
 export function Component() {
   const { data, isPending, isError, refetch } = useCatalog();

@@ -2,7 +2,7 @@ import "@mantine/charts/styles.css";
 import { formatKz } from "@app/shared/money";
 import { BarChart } from "@mantine/charts";
 import type { DashboardFigures } from "../api/dashboard";
-import { monthLabel } from "../month-label";
+import { monthLabel } from "../logic/month-label";
 
 /** Short y-axis ticks ("150 mil", "1,5 mi"); the tooltip shows the full amount in kz. */
 const compact = new Intl.NumberFormat("pt-AO", { notation: "compact", maximumFractionDigits: 1 });

@@ -10,7 +10,7 @@ import { StatCard } from "../../../components/stat-card";
 import { errorMessage } from "../../../lib/form-errors";
 import { useSession } from "../../../lib/session";
 import { dashboardQuery } from "../api/dashboard";
-import { pendingHint } from "../pending-hint";
+import { pendingHint } from "../logic/pending-hint";
 
 /** Shortcuts to set the institute up; each shows only to the roles its screen admits (as in the sidebar). */
 const NEXT_STEPS: { to: string; label: string; description: string; role?: StaffRole | readonly StaffRole[] }[] = [

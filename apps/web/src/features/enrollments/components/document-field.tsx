@@ -1,7 +1,7 @@
 import { formatFileSize } from "@app/shared/text";
 import { FileInput, Text } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
-import type { DocumentState } from "../use-enrollment-documents";
+import type { DocumentState } from "./use-enrollment-documents";
 
 /** One required document: its file, 'A preparar…' while it is checked and compressed, and what happened. */
 export function DocumentField({

@@ -34,8 +34,8 @@ import { useCatalog } from "../../courses/api/catalog";
 import { ownAccountQuery } from "../../student-accounts/api/student-accounts";
 import { submitEnrollment } from "../api/enrollments";
 import { DocumentField } from "../components/document-field";
-import { courseOptions } from "../course-options";
-import { DOCUMENT_MISSING, type Documents, useEnrollmentDocuments } from "../use-enrollment-documents";
+import { DOCUMENT_MISSING, type Documents, useEnrollmentDocuments } from "../components/use-enrollment-documents";
+import { courseOptions } from "../logic/course-options";
 
 const REQUIRED_TOAST = "Por favor, preencha todos os campos obrigatórios";
 const UPLOAD_FAILED = "Erro ao fazer upload dos documentos. Verifique o tamanho dos arquivos e tente novamente.";

@@ -16,7 +16,7 @@ import { useSession } from "../../../lib/session";
 import { toastError, toastSuccess } from "../../../lib/toast";
 import { type Teacher, teachersQuery, useDeleteTeacher } from "../api/teachers";
 import { TEACHER_STATUS_LABELS, TeacherFormDialog } from "../components/teacher-form-dialog";
-import { teacherStats } from "../teacher-stats";
+import { teacherStats } from "../logic/teacher-stats";
 
 /** /admin/teachers: 'Professores' (SPEC §2 'Admin teachers'). */
 export function Component() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CatalogCourse } from "./api/catalog";
+import type { CatalogCourse } from "../api/catalog";
 import { ALL_AREAS, areasOf, filterCatalog } from "./catalog-filter";
 
 const course = (name: string, area: CatalogCourse["area"], description = ""): CatalogCourse => ({

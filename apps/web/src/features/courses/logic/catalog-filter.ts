@@ -1,5 +1,5 @@
-import { normaliseForSearch as normalise } from "../../lib/search";
-import type { CatalogCourse } from "./api/catalog";
+import { normaliseForSearch as normalise } from "../../../lib/search";
+import type { CatalogCourse } from "../api/catalog";
 
 export const ALL_AREAS = "Todos";
 

@@ -1,4 +1,4 @@
-import type { Course } from "./api/admin-courses";
+import type { Course } from "../api/admin-courses";
 
 /** The course stat cards (SPEC §9): potential revenue = sum of prices; average duration = rounded mean. */
 export function courseStats(courses: Course[]) {

@@ -1,4 +1,4 @@
-import type { CatalogCourse } from "../courses/api/catalog";
+import type { CatalogCourse } from "../../courses/api/catalog";
 
 const byName = new Intl.Collator("pt", { sensitivity: "base", numeric: true });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Course } from "./api/admin-courses";
+import type { Course } from "../api/admin-courses";
 import { courseStats } from "./course-stats";
 
 const course = (price: number, durationMonths: number, status: Course["status"] = "active"): Course => ({

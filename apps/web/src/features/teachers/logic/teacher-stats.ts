@@ -1,4 +1,4 @@
-import type { Teacher } from "./api/teachers";
+import type { Teacher } from "../api/teachers";
 
 /** The four teacher cards: total, active, inactive, average years of experience (one decimal). */
 export function teacherStats(teachers: Teacher[]) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Teacher } from "./api/teachers";
+import type { Teacher } from "../api/teachers";
 import { teacherStats } from "./teacher-stats";
 
 const teacher = (yearsOfExperience: number, status: Teacher["status"] = "active"): Teacher => ({

@@ -1,5 +1,5 @@
 import { classWindowLabel, occupancyPercent } from "@app/shared/rules";
-import type { SchoolClass } from "./api/classes";
+import type { SchoolClass } from "../api/classes";
 
 /** The four class cards: total, classes taking enrolments today, enrolled students, overall occupancy %. */
 export function classStats(classes: SchoolClass[], today: string) {

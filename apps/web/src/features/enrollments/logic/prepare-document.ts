@@ -1,7 +1,7 @@
 import { DOCUMENT_WRONG_TYPE, FILE_EMPTY, FILE_TOO_LARGE } from "@app/shared/file-messages";
 import { DOCUMENT_MAX_BYTES } from "@app/shared/schemas/enrollments";
 import imageCompression from "browser-image-compression";
-import { sniffFileType } from "../../lib/file-signature";
+import { sniffFileType } from "../../../lib/file-signature";
 
 export const COMPRESS_ABOVE_BYTES = 1024 * 1024;
 export const MAX_DIMENSION = 1920;

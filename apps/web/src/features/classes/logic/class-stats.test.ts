@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { sampleClass } from "../../../test/fixtures/sample-class";
 import { classStats } from "./class-stats";
-import { sampleClass } from "./sample-class";
 
 const cls = (currentStudents: number, maxStudents: number, enrollmentEndDate = "2026-11-30") =>
   sampleClass({ id: `${currentStudents}-${maxStudents}`, currentStudents, maxStudents, enrollmentEndDate });

@@ -1,7 +1,7 @@
 import { ENROLLMENT_DOCUMENTS } from "@app/shared/schemas/enrollments";
 import { formatFileSize } from "@app/shared/text";
 import { useRef, useState } from "react";
-import { type Prepared, prepareDocument } from "./prepare-document";
+import { type Prepared, prepareDocument } from "../logic/prepare-document";
 
 export type DocumentFieldName = (typeof ENROLLMENT_DOCUMENTS)[number]["field"];
 

@@ -1,6 +1,6 @@
 import { CURRICULUM_NOT_PDF } from "@app/shared/schemas/catalog";
 import { DOCUMENT_MAX_BYTES } from "@app/shared/schemas/enrollments";
-import { sniffFileType } from "../../lib/file-signature";
+import { sniffFileType } from "../../../lib/file-signature";
 
 export const CURRICULUM_TOO_LARGE = "Arquivo muito grande. Tamanho máximo: 5MB";
 
