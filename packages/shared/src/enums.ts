@@ -80,10 +80,19 @@ export const PAYMENT_METHOD_LABELS: Record<string, string> = {
 /** The method written when a receipt is approved (SPEC §9). */
 export const RECEIPT_PAYMENT_METHOD = "Transferência Bancária";
 
-export const ENROLLMENT_STATUSES = ["pre_inscrito", "approved", "payment_pending", "enrolled", "rejected"] as const;
+/** correction_requested: staff asked the student to replace refused documents (decision 018). */
+export const ENROLLMENT_STATUSES = [
+  "pre_inscrito",
+  "correction_requested",
+  "approved",
+  "payment_pending",
+  "enrolled",
+  "rejected",
+] as const;
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
 const ENROLLMENT_STATUS_LABELS: Record<EnrollmentStatus, string> = {
   pre_inscrito: "Pré-inscrito",
+  correction_requested: "Correção pedida",
   approved: "Aprovado (Código Enviado)",
   payment_pending: "Pagamento Enviado",
   rejected: "Rejeitado",

@@ -1,8 +1,9 @@
+import { EMAIL_MAX, NAME_MAX, PHONE_MAX, TEXT_MAX } from "@app/shared/limits";
 import { sql } from "drizzle-orm";
-import { check, date, index, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import { check, date, index, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
 import { authUser } from "./auth";
 import { classes, courses } from "./catalog";
-import { enrollmentStatus, province } from "./enums";
+import { enrollmentEventKind, enrollmentStatus, province } from "./enums";
 import { storedFiles } from "./files";
 import { studentAccounts } from "./students";
 
@@ -16,20 +17,20 @@ export const enrollments = pgTable(
       .notNull()
       .references(() => courses.id, { onDelete: "restrict" }),
     classId: uuid("class_id").references(() => classes.id, { onDelete: "restrict" }),
-    studentName: varchar("student_name", { length: 100 }).notNull(),
-    studentPhone: varchar("student_phone", { length: 20 }).notNull(),
-    studentEmail: varchar("student_email", { length: 255 }),
+    studentName: varchar("student_name", { length: NAME_MAX }).notNull(),
+    studentPhone: varchar("student_phone", { length: PHONE_MAX }).notNull(),
+    studentEmail: varchar("student_email", { length: EMAIL_MAX }),
     birthDate: date("birth_date").notNull(),
-    fatherName: varchar("father_name", { length: 100 }),
-    motherName: varchar("mother_name", { length: 100 }).notNull(),
-    nationality: varchar("nationality", { length: 100 }).notNull(),
-    birthPlace: varchar("birth_place", { length: 100 }).notNull(),
+    fatherName: varchar("father_name", { length: TEXT_MAX }),
+    motherName: varchar("mother_name", { length: TEXT_MAX }).notNull(),
+    nationality: varchar("nationality", { length: TEXT_MAX }).notNull(),
+    birthPlace: varchar("birth_place", { length: TEXT_MAX }).notNull(),
     province: province("province").notNull(),
-    municipality: varchar("municipality", { length: 100 }).notNull(),
-    neighborhood: varchar("neighborhood", { length: 100 }).notNull(),
+    municipality: varchar("municipality", { length: TEXT_MAX }).notNull(),
+    neighborhood: varchar("neighborhood", { length: TEXT_MAX }).notNull(),
     // The education-level lists differ between the SPEC's forms, so the value is kept as given.
     qualification: varchar("qualification", { length: 50 }).notNull(),
-    trainingArea: varchar("training_area", { length: 100 }).notNull(),
+    trainingArea: varchar("training_area", { length: TEXT_MAX }).notNull(),
     schedulePreference: varchar("schedule_preference", { length: 20 }).notNull(),
     idCardFrontFileId: uuid("id_card_front_file_id").references(() => storedFiles.id, { onDelete: "restrict" }),
     idCardBackFileId: uuid("id_card_back_file_id").references(() => storedFiles.id, { onDelete: "restrict" }),
@@ -48,10 +49,14 @@ export const enrollments = pgTable(
     index("enrollments_student_account_idx").on(t.studentAccountId),
     index("enrollments_course_idx").on(t.courseId),
     index("enrollments_class_idx").on(t.classId),
+    // A code a student writes on a bank transfer must lead to one enrolment.
+    uniqueIndex("enrollments_payment_reference_code_key")
+      .on(t.paymentReferenceCode)
+      .where(sql`${t.paymentReferenceCode} is not null`),
   ],
 );
 
-/** Audit trail of an enrolment's status changes: the History tab. */
+/** Audit trail of an enrolment: status changes (kind null) and other steps (kind set, same from/to): the History tab. */
 export const enrollmentEvents = pgTable(
   "enrollment_events",
   {
@@ -63,6 +68,7 @@ export const enrollmentEvents = pgTable(
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
     fromStatus: enrollmentStatus("from_status"),
     toStatus: enrollmentStatus("to_status").notNull(),
+    kind: enrollmentEventKind("kind"),
     note: text("note"),
   },
   (t) => [index("enrollment_events_enrollment_idx").on(t.enrollmentId, t.at)],

@@ -1,4 +1,9 @@
 import {
+  DOCUMENT_REFUSAL_REASONS,
+  ENROLLMENT_DOCUMENT_KINDS,
+  ENROLLMENT_EVENT_KINDS,
+} from "@app/shared/enrollment-review";
+import {
   CLASS_STATUSES,
   COURSE_AREAS,
   COURSE_STATUSES,
@@ -26,3 +31,6 @@ export const receiptStatus = pgEnum("receipt_status", RECEIPT_STATUSES);
 export const receiptFileType = pgEnum("receipt_file_type", RECEIPT_FILE_TYPES);
 export const paymentStatus = pgEnum("payment_status", PAYMENT_STATUSES);
 export const fileKind = pgEnum("file_kind", FILE_KINDS);
+export const enrollmentDocument = pgEnum("enrollment_document", ENROLLMENT_DOCUMENT_KINDS);
+export const documentRefusalReason = pgEnum("document_refusal_reason", DOCUMENT_REFUSAL_REASONS);
+export const enrollmentEventKind = pgEnum("enrollment_event_kind", ENROLLMENT_EVENT_KINDS);

@@ -1,0 +1,25 @@
+import { sql } from "drizzle-orm";
+import { check, integer, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { authUser } from "./auth";
+
+/**
+ * The institute's details used in the messages to students (bank details for the transfer, contacts).
+ * One row (id = 1), created by the migration with demo values and edited by super_admin.
+ */
+export const instituteSettings = pgTable(
+  "institute_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    name: varchar("name", { length: 150 }).notNull(),
+    bankName: varchar("bank_name", { length: 100 }).notNull(),
+    /** Stored without spaces: AO06 + 21 digits. */
+    iban: varchar("iban", { length: 34 }).notNull(),
+    beneficiary: varchar("beneficiary", { length: 150 }).notNull(),
+    /** The 9 digits of an Angolan mobile. */
+    whatsappNumber: varchar("whatsapp_number", { length: 20 }).notNull(),
+    contactEmail: varchar("contact_email", { length: 255 }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text("updated_by").references(() => authUser.id, { onDelete: "set null" }),
+  },
+  (t) => [check("institute_settings_single_row_check", sql`${t.id} = 1`)],
+);

@@ -1,0 +1,89 @@
+import { ENROLLMENT_STATUSES, type EnrollmentStatus, enrollmentStatusLabel } from "./enums";
+import { ENROLLMENT_DOCUMENTS } from "./schemas/enrollments";
+
+/** Staff review of an enrolment (SPEC §4 'Enrolment status', decision 018): what may happen in which status. */
+
+/** The three documents of an enrolment, as the database and the API name them. */
+export const ENROLLMENT_DOCUMENT_KINDS = ["id_card_front", "id_card_back", "certificate"] as const;
+export type EnrollmentDocumentKind = (typeof ENROLLMENT_DOCUMENT_KINDS)[number];
+export const ENROLLMENT_DOCUMENT_LABELS = Object.fromEntries(
+  ENROLLMENT_DOCUMENTS.map((d) => [d.kind, d.label]),
+) as Record<EnrollmentDocumentKind, string>;
+
+/** Why staff refuse a document and ask the student for another one. */
+export const DOCUMENT_REFUSAL_REASONS = [
+  "ilegivel",
+  "documento_errado",
+  "documento_expirado",
+  "incompleto",
+  "outro",
+] as const;
+export type DocumentRefusalReason = (typeof DOCUMENT_REFUSAL_REASONS)[number];
+export const DOCUMENT_REFUSAL_REASON_LABELS: Record<DocumentRefusalReason, string> = {
+  ilegivel: "Ilegível",
+  documento_errado: "Documento errado",
+  documento_expirado: "Documento expirado",
+  incompleto: "Incompleto",
+  outro: "Outro",
+};
+
+/**
+ * History events that are not a status change (their from and to status are the same). A null kind
+ * is a status change.
+ */
+export const ENROLLMENT_EVENT_KINDS = ["whatsapp_sent", "data_edited", "document_replaced"] as const;
+export type EnrollmentEventKind = (typeof ENROLLMENT_EVENT_KINDS)[number];
+
+/** The staff actions on an enrolment and the statuses each one starts from; any other status is a 409. */
+export const ENROLLMENT_ACTION_FROM = {
+  approve: ["pre_inscrito"],
+  reject: ["pre_inscrito", "correction_requested"],
+  requestCorrection: ["pre_inscrito"],
+  whatsappSent: ["approved", "payment_pending"],
+  confirmPayment: ["approved"],
+} as const satisfies Record<string, readonly EnrollmentStatus[]>;
+export type EnrollmentAction = keyof typeof ENROLLMENT_ACTION_FROM;
+
+/** True when `action` is allowed for an enrolment in `status`, so the screen offers only what the server accepts. */
+export function canDoEnrollmentAction(action: EnrollmentAction, status: string): boolean {
+  return (ENROLLMENT_ACTION_FROM[action] as readonly string[]).includes(status);
+}
+
+const ACTION_VERBS: Record<EnrollmentAction, string> = {
+  approve: "aprovar esta inscrição",
+  reject: "rejeitar esta inscrição",
+  requestCorrection: "pedir correção de documentos",
+  whatsappSent: "registar o envio do código",
+  confirmPayment: "confirmar o pagamento desta inscrição",
+};
+
+/** The 409 text when an action meets the wrong status: it names the current status label. */
+export function wrongStatusMessage(action: EnrollmentAction, status: string): string {
+  return `Não é possível ${ACTION_VERBS[action]}: a inscrição está «${enrollmentStatusLabel(status)}».`;
+}
+
+/** Statuses in which the student has a payment reference code (and so sees it and the bank details). */
+export const STATUSES_WITH_REFERENCE: readonly EnrollmentStatus[] = ["approved", "payment_pending", "enrolled"];
+
+/** A payment reference code typed by staff: trimmed, upper-cased, A–Z, 0–9 and '-', at most 20. */
+export const REFERENCE_CODE_MAX = 20;
+export const REFERENCE_CODE_PATTERN = /^[A-Z0-9-]+$/;
+export const REFERENCE_CODE_MESSAGES = {
+  required: "Código de referência é obrigatório",
+  characters: "O código de referência só pode ter letras (A–Z), algarismos e '-'",
+  tooLong: `O código de referência pode ter no máximo ${REFERENCE_CODE_MAX} caracteres`,
+  taken: "Este código de referência já está em uso",
+} as const;
+
+export type EnrollmentCounts = Record<EnrollmentStatus, number> & { total: number };
+
+/**
+ * The summary cards of 'Inscrições' (Total, Pré-inscritos, Aprovados, Pagamento Enviado, Matriculados),
+ * counted in the browser from the list it already holds; an unknown status counts only in the total.
+ */
+export function enrollmentCounts(rows: readonly { status: string }[]): EnrollmentCounts {
+  const counts = Object.fromEntries(ENROLLMENT_STATUSES.map((s) => [s, 0])) as EnrollmentCounts;
+  counts.total = rows.length;
+  for (const row of rows) if (row.status in counts && row.status !== "total") counts[row.status as EnrollmentStatus]++;
+  return counts;
+}
