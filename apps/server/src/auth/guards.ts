@@ -1,4 +1,5 @@
 import { CATALOG_MANAGER_ROLES, CATALOG_READ_ONLY_MESSAGE, roleSatisfies, type StaffRole } from "@app/shared/enums";
+import { type AdminScreenKey, rolesOfScreens } from "@app/shared/screen-access";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http/env";
 import { ApiError } from "../http/errors";
@@ -28,6 +29,10 @@ export function requireStaff(
     return next();
   };
 }
+
+/** The API behind back-office screens: the roles that open any of them (the shared screen map). */
+export const requireScreen = (screen: AdminScreenKey, ...more: AdminScreenKey[]) =>
+  requireStaff(rolesOfScreens(screen, ...more));
 
 /** Creating, editing and deleting courses, classes (and their curricula) and teachers (decision 014). */
 export const requireCatalogManager = () => requireStaff(CATALOG_MANAGER_ROLES, CATALOG_READ_ONLY_MESSAGE);

@@ -28,7 +28,15 @@ export const routes: RouteObject[] = [
       { path: "reset-password", lazy: () => import("../features/auth/pages/reset-password-page") },
       { path: "criar-conta-aluno", lazy: () => import("../features/student-accounts/pages/create-account-page") },
       { path: "login-aluno", lazy: () => import("../features/student-accounts/pages/student-login-page") },
-      { path: "completar-inscricao", lazy: () => import("../features/enrollments/pages/complete-enrollment-page") },
+      {
+        lazy: () => import("./guards/student-route").then((m) => ({ Component: m.IncompleteStudentRoute })),
+        children: [
+          {
+            path: "completar-inscricao",
+            lazy: () => import("../features/enrollments/pages/complete-enrollment-page"),
+          },
+        ],
+      },
       {
         path: "aluno",
         lazy: () => import("./layouts/student-layout"),
@@ -43,25 +51,21 @@ export const routes: RouteObject[] = [
         path: "admin",
         lazy: () => import("./layouts/admin-layout"),
         children: [
-          { index: true, lazy: () => import("../features/dashboard/pages/dashboard-page") },
-          { path: "courses", lazy: () => import("../features/courses/pages/admin-courses-page") },
-          { path: "classes", lazy: () => import("../features/classes/pages/admin-classes-page") },
-          { path: "enrollments", lazy: () => import("../features/enrollments/pages/admin-enrollments-page") },
           {
-            path: "student-accounts",
-            lazy: () => import("../features/student-accounts/pages/admin-student-accounts-page"),
-          },
-          { path: "teachers", lazy: () => import("../features/teachers/pages/admin-teachers-page") },
-          {
-            lazy: () => import("./guards/role-route").then((m) => ({ Component: m.FinanceRoute })),
+            // Which roles open each screen: the shared screen map (@app/shared/screen-access), read by this guard.
+            lazy: () => import("./guards/role-route").then((m) => ({ Component: m.AdminScreenRoute })),
             children: [
+              { index: true, lazy: () => import("../features/dashboard/pages/dashboard-page") },
+              { path: "courses", lazy: () => import("../features/courses/pages/admin-courses-page") },
+              { path: "classes", lazy: () => import("../features/classes/pages/admin-classes-page") },
+              { path: "enrollments", lazy: () => import("../features/enrollments/pages/admin-enrollments-page") },
+              {
+                path: "student-accounts",
+                lazy: () => import("../features/student-accounts/pages/admin-student-accounts-page"),
+              },
+              { path: "teachers", lazy: () => import("../features/teachers/pages/admin-teachers-page") },
               { path: "payment-receipts", lazy: () => import("../features/receipts/pages/admin-receipts-page") },
               { path: "financial", lazy: () => import("../features/payments/pages/admin-financial-page") },
-            ],
-          },
-          {
-            lazy: () => import("./guards/role-route").then((m) => ({ Component: m.SuperAdminRoute })),
-            children: [
               { path: "users", lazy: () => import("../features/users/pages/admin-users-page") },
               { path: "roles", lazy: () => import("../features/users/pages/admin-roles-page") },
             ],

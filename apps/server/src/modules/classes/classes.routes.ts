@@ -3,7 +3,7 @@ import { MODALITIES } from "@app/shared/modalities";
 import { classInputSchema } from "@app/shared/schemas/catalog";
 import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
-import { requireCatalogManager, requireStaff } from "../../auth/guards";
+import { requireCatalogManager, requireScreen } from "../../auth/guards";
 import { ApiError, errorResponse } from "../../http/errors";
 import { createRouter, json } from "../../http/router";
 import { FILE_TOO_LARGE, MAX_FILE_BYTES } from "../../storage/file-check";
@@ -47,7 +47,7 @@ const list = createRoute({
   path: "/classes",
   tags: ["classes"],
   summary: "Every class with its course and teacher names, newest first (staff with any role)",
-  middleware: [requireStaff()] as const,
+  middleware: [requireScreen("classes")] as const,
   responses: { 200: { description: "Classes", ...json(z.array(classSchema)) }, ...staffErrors },
 });
 

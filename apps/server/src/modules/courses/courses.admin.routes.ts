@@ -2,7 +2,7 @@ import { COURSE_AREAS, COURSE_STATUSES } from "@app/shared/enums";
 import { MODALITIES } from "@app/shared/modalities";
 import { courseInputSchema } from "@app/shared/schemas/catalog";
 import { createRoute, z } from "@hono/zod-openapi";
-import { requireCatalogManager, requireStaff } from "../../auth/guards";
+import { requireCatalogManager, requireScreen } from "../../auth/guards";
 import { errorResponse } from "../../http/errors";
 import { createRouter, json } from "../../http/router";
 import { createCourse, deleteCourse, listCourses, updateCourse } from "./courses.service";
@@ -35,7 +35,7 @@ const list = createRoute({
   path: "/courses",
   tags: ["courses"],
   summary: "Every course, newest first (staff with any role)",
-  middleware: [requireStaff()] as const,
+  middleware: [requireScreen("courses", "classes")] as const,
   responses: { 200: { description: "Courses", ...json(z.array(courseSchema)) }, ...staffErrors },
 });
 

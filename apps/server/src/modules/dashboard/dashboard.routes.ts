@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { requireStaff } from "../../auth/guards";
+import { requireScreen } from "../../auth/guards";
 import { errorResponse } from "../../http/errors";
 import { createRouter } from "../../http/router";
 import { dashboardFigures } from "./dashboard.service";
@@ -21,7 +21,7 @@ const figures = createRoute({
   path: "/dashboard",
   tags: ["dashboard"],
   summary: "Dashboard figures and revenue per month for the last 12 months (staff with any role)",
-  middleware: [requireStaff()] as const,
+  middleware: [requireScreen("dashboard")] as const,
   responses: {
     200: { description: "Figures", content: { "application/json": { schema: figuresSchema } } },
     401: errorResponse("Not signed in"),

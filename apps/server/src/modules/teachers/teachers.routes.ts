@@ -1,7 +1,7 @@
 import { TEACHER_STATUSES } from "@app/shared/enums";
 import { teacherInputSchema } from "@app/shared/schemas/catalog";
 import { createRoute, z } from "@hono/zod-openapi";
-import { requireCatalogManager, requireStaff } from "../../auth/guards";
+import { requireCatalogManager, requireScreen } from "../../auth/guards";
 import { errorResponse } from "../../http/errors";
 import { createRouter, json } from "../../http/router";
 import { createTeacher, deleteTeacher, listTeachers, updateTeacher } from "./teachers.service";
@@ -34,7 +34,7 @@ const list = createRoute({
   path: "/teachers",
   tags: ["teachers"],
   summary: "Every teacher, newest first (staff with any role)",
-  middleware: [requireStaff()] as const,
+  middleware: [requireScreen("teachers", "classes")] as const,
   responses: { 200: { description: "Teachers", ...json(z.array(teacherSchema)) }, ...staffErrors },
 });
 

@@ -1,6 +1,6 @@
 import { STAFF_ROLES } from "@app/shared/enums";
 import { createRoute, z } from "@hono/zod-openapi";
-import { requireStaff } from "../../auth/guards";
+import { requireScreen } from "../../auth/guards";
 import { errorResponse } from "../../http/errors";
 import { createRouter, json } from "../../http/router";
 import { changeRole, listStaffUsers } from "./users.service";
@@ -26,7 +26,7 @@ const listUsers = createRoute({
   path: "/users",
   tags: ["users"],
   summary: "Staff users with their role (super_admin)",
-  middleware: [requireStaff("super_admin")] as const,
+  middleware: [requireScreen("users")] as const,
   responses: { 200: { description: "Staff users, newest first", ...json(z.array(staffUserSchema)) }, ...forbidden },
 });
 
@@ -36,7 +36,7 @@ const setRole = createRoute({
   tags: ["users"],
   summary:
     "Replaces a staff user's role, or takes it away with null (super_admin); taking it away ends their sessions; the last super_admin keeps theirs",
-  middleware: [requireStaff("super_admin")] as const,
+  middleware: [requireScreen("users")] as const,
   request: {
     params: z.object({ id: z.string().min(1) }),
     body: {

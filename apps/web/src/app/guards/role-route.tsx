@@ -1,18 +1,12 @@
-import { Outlet } from "react-router";
+import { adminScreenAt } from "@app/shared/screen-access";
+import { Outlet, useLocation } from "react-router";
 import { StaffGuard } from "./staff-guard";
 
-/** Route groups that need a role: a user without it is sent back to /admin. */
-export function FinanceRoute() {
+/** Admin screens: a role the shared screen map does not give the current screen is sent back to /admin. */
+export function AdminScreenRoute() {
+  const { pathname } = useLocation();
   return (
-    <StaffGuard requiredRole="financeiro">
-      <Outlet />
-    </StaffGuard>
-  );
-}
-
-export function SuperAdminRoute() {
-  return (
-    <StaffGuard requiredRole="super_admin">
+    <StaffGuard requiredRole={adminScreenAt(pathname)?.roles}>
       <Outlet />
     </StaffGuard>
   );

@@ -9,7 +9,13 @@ import { LoadingScreen } from "./loading-screen";
  * Admin guard (SPEC §4): no staff user → /auth; a required role not held → /admin.
  * The server enforces the same rules on every call; this only routes the user.
  */
-export function StaffGuard({ requiredRole, children }: { requiredRole?: StaffRole; children: ReactNode }) {
+export function StaffGuard({
+  requiredRole,
+  children,
+}: {
+  requiredRole?: StaffRole | readonly StaffRole[];
+  children: ReactNode;
+}) {
   const { data, isPending } = useSession();
   useKeepSessionAlive(Boolean(data?.staff));
   if (isPending) return <LoadingScreen />;

@@ -1,4 +1,4 @@
-import type { StaffRole } from "@app/shared/enums";
+import type { AdminScreenKey } from "@app/shared/screen-access";
 import {
   IconBook,
   IconCash,
@@ -15,27 +15,26 @@ import type { ReactNode } from "react";
 
 export interface NavItem {
   label: string;
-  to: string;
+  /** The screen it opens: its path and the roles that see the item come from the shared screen map. */
+  screen: AdminScreenKey;
   icon: ReactNode;
-  /** The role the screen requires (super_admin passes every requirement). */
-  role?: StaffRole;
 }
 
 const size = 18;
 
 export const MAIN_NAV: NavItem[] = [
-  { label: "Painel", to: "/admin", icon: <IconLayoutDashboard size={size} /> },
-  { label: "Cursos", to: "/admin/courses", icon: <IconBook size={size} /> },
-  { label: "Turmas", to: "/admin/classes", icon: <IconChalkboard size={size} /> },
-  { label: "Inscrições", to: "/admin/enrollments", icon: <IconSchool size={size} /> },
-  { label: "Contas de Alunos", to: "/admin/student-accounts", icon: <IconUserCircle size={size} /> },
-  { label: "Professores", to: "/admin/teachers", icon: <IconUsersGroup size={size} /> },
-  { label: "Comprovantes", to: "/admin/payment-receipts", icon: <IconFileInvoice size={size} />, role: "financeiro" },
-  { label: "Financeiro", to: "/admin/financial", icon: <IconCash size={size} />, role: "financeiro" },
+  { label: "Painel", screen: "dashboard", icon: <IconLayoutDashboard size={size} /> },
+  { label: "Cursos", screen: "courses", icon: <IconBook size={size} /> },
+  { label: "Turmas", screen: "classes", icon: <IconChalkboard size={size} /> },
+  { label: "Inscrições", screen: "enrollments", icon: <IconSchool size={size} /> },
+  { label: "Contas de Alunos", screen: "studentAccounts", icon: <IconUserCircle size={size} /> },
+  { label: "Professores", screen: "teachers", icon: <IconUsersGroup size={size} /> },
+  { label: "Comprovantes", screen: "paymentReceipts", icon: <IconFileInvoice size={size} /> },
+  { label: "Financeiro", screen: "financial", icon: <IconCash size={size} /> },
 ];
 
-/** The 'Configurações' group: super_admin only. */
+/** The 'Configurações' group (super_admin only, as the map says). */
 export const SETTINGS_NAV: NavItem[] = [
-  { label: "Utilizadores", to: "/admin/users", icon: <IconUsers size={size} />, role: "super_admin" },
-  { label: "Perfis de acesso", to: "/admin/roles", icon: <IconShieldLock size={size} />, role: "super_admin" },
+  { label: "Utilizadores", screen: "users", icon: <IconUsers size={size} /> },
+  { label: "Perfis de acesso", screen: "roles", icon: <IconShieldLock size={size} /> },
 ];

@@ -1,4 +1,5 @@
-import { roleSatisfies, type StaffRole } from "@app/shared/enums";
+import type { StaffRole } from "@app/shared/enums";
+import { ADMIN_SCREENS, canOpenScreen } from "@app/shared/screen-access";
 import { NavLink, Tooltip } from "@mantine/core";
 import { IconSettings } from "@tabler/icons-react";
 import { NavLink as RouterNavLink, useLocation } from "react-router";
@@ -15,17 +16,18 @@ export function AdminSidebarNav({
   onNavigate?: () => void;
 }) {
   const { pathname } = useLocation();
-  const allowed = (item: NavItem) => roleSatisfies(role, item.role);
+  const allowed = (item: NavItem) => canOpenScreen(role, item.screen);
   const settings = SETTINGS_NAV.filter(allowed);
 
   const item = (i: NavItem) => {
-    const active = i.to === "/admin" ? pathname === "/admin" : pathname.startsWith(i.to);
+    const to = ADMIN_SCREENS[i.screen].path;
+    const active = i.screen === "dashboard" ? pathname === to : pathname.startsWith(to);
     const link = (
       <NavLink
-        key={i.to}
+        key={to}
         component={RouterNavLink}
-        to={i.to}
-        end={i.to === "/admin"}
+        to={to}
+        end={i.screen === "dashboard"}
         label={collapsed ? undefined : i.label}
         aria-label={collapsed ? i.label : undefined}
         leftSection={i.icon}
@@ -35,7 +37,7 @@ export function AdminSidebarNav({
       />
     );
     return collapsed ? (
-      <Tooltip key={i.to} label={i.label} position="right">
+      <Tooltip key={to} label={i.label} position="right">
         {link}
       </Tooltip>
     ) : (
@@ -55,7 +57,7 @@ export function AdminSidebarNav({
             type="button"
             label="Configurações"
             leftSection={<IconSettings size={18} />}
-            defaultOpened={settings.some((s) => pathname.startsWith(s.to))}
+            defaultOpened={settings.some((s) => pathname.startsWith(ADMIN_SCREENS[s.screen].path))}
           >
             {settings.map(item)}
           </NavLink>

@@ -1,4 +1,3 @@
-import { CATALOG_MANAGER_ROLES, roleSatisfies, type StaffRole } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
 import { Alert, Anchor, Button, Grid, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconAlertCircle, IconBook, IconCash, IconClipboardList, IconUsers } from "@tabler/icons-react";
@@ -10,37 +9,15 @@ import { StatCard } from "../../../components/stat-card";
 import { errorMessage } from "../../../lib/form-errors";
 import { useSession } from "../../../lib/session";
 import { dashboardQuery } from "../api/dashboard";
+import { nextStepsFor } from "../logic/next-steps";
 import { pendingHint } from "../logic/pending-hint";
-
-/** Shortcuts to set the institute up; each shows only to the roles its screen admits (as in the sidebar). */
-const NEXT_STEPS: { to: string; label: string; description: string; role?: StaffRole | readonly StaffRole[] }[] = [
-  {
-    to: "/admin/courses",
-    label: "Configurar cursos",
-    description: "Crie os cursos, preços e turmas do instituto.",
-    role: CATALOG_MANAGER_ROLES,
-  },
-  {
-    to: "/admin/users",
-    label: "Gerir utilizadores",
-    description: "Convide a equipa e atribua as funções de cada um.",
-    role: "super_admin",
-  },
-  {
-    to: "/admin/financial",
-    label: "Configurar pagamentos",
-    description: "Defina as formas de pagamento e acompanhe a receita.",
-    role: "financeiro",
-  },
-];
 
 const RevenueChart = lazy(() => import("../components/revenue-chart"));
 
 /** /admin: 'Painel' (SPEC §2 'Admin dashboard'). */
 export function Component() {
   const { data, isPending, isError, error, refetch, isRefetching } = useQuery(dashboardQuery);
-  const role = useSession().data?.staff?.role;
-  const steps = NEXT_STEPS.filter((step) => !step.role || roleSatisfies(role, step.role));
+  const steps = nextStepsFor(useSession().data?.staff?.role);
   const chartTitleId = useId();
   const stepsTitleId = useId();
 

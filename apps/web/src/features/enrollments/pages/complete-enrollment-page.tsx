@@ -24,7 +24,6 @@ import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
-import { StudentGuard } from "../../../app/guards/student-guard";
 import { DateInput } from "../../../components/date-input";
 import { ApiError } from "../../../lib/api";
 import { applyServerErrors } from "../../../lib/form-errors";
@@ -41,16 +40,11 @@ const REQUIRED_TOAST = "Por favor, preencha todos os campos obrigatórios";
 const UPLOAD_FAILED = "Erro ao fazer upload dos documentos. Verifique o tamanho dos arquivos e tente novamente.";
 const SEND_FAILED = "Erro ao enviar inscrição. Tente novamente.";
 
+/**
+ * /completar-inscricao (SPEC §2 'Complete enrolment', §5 'Student enrolment form'). The route's
+ * IncompleteStudentRoute (app/guards/student-route) lets only a signed-in student in.
+ */
 export function Component() {
-  return (
-    <StudentGuard allowIncomplete>
-      <CompleteEnrollment />
-    </StudentGuard>
-  );
-}
-
-/** /completar-inscricao (SPEC §2 'Complete enrolment', §5 'Student enrolment form'). */
-function CompleteEnrollment() {
   const { data: session } = useSession();
   const navigate = useNavigate();
   const client = useQueryClient();

@@ -1,0 +1,48 @@
+import { roleSatisfies, type StaffRole } from "./enums";
+
+/** A back-office screen: its address and the roles that open it (none listed: every staff role). */
+export interface AdminScreen {
+  path: string;
+  roles?: readonly StaffRole[];
+}
+
+const SCREENS = {
+  dashboard: { path: "/admin" },
+  courses: { path: "/admin/courses" },
+  classes: { path: "/admin/classes" },
+  enrollments: { path: "/admin/enrollments" },
+  studentAccounts: { path: "/admin/student-accounts" },
+  teachers: { path: "/admin/teachers" },
+  paymentReceipts: { path: "/admin/payment-receipts", roles: ["financeiro"] },
+  financial: { path: "/admin/financial", roles: ["financeiro"] },
+  users: { path: "/admin/users", roles: ["super_admin"] },
+  roles: { path: "/admin/roles", roles: ["super_admin"] },
+} satisfies Record<string, AdminScreen>;
+
+export type AdminScreenKey = keyof typeof SCREENS;
+
+/**
+ * Who opens which admin screen (SPEC §6); super_admin passes every requirement. The sidebar, the web
+ * route guard, the dashboard's next steps and the server guard of each screen's API read this map.
+ * Changing the catalogue is a separate rule (CATALOG_MANAGER_ROLES, decision 014).
+ */
+export const ADMIN_SCREENS: Readonly<Record<AdminScreenKey, AdminScreen>> = SCREENS;
+
+export function canOpenScreen(role: StaffRole | null | undefined, screen: AdminScreenKey): boolean {
+  return roleSatisfies(role, ADMIN_SCREENS[screen].roles);
+}
+
+/** The roles that open at least one of `screens` (an API read by several screens); undefined: every role. */
+export function rolesOfScreens(first: AdminScreenKey, ...more: AdminScreenKey[]): readonly StaffRole[] | undefined {
+  const lists = [first, ...more].map((screen) => ADMIN_SCREENS[screen].roles);
+  if (lists.some((roles) => !roles)) return undefined;
+  return [...new Set(lists.flatMap((roles) => roles ?? []))];
+}
+
+/** The screen a pathname shows: the longest screen path it starts with. */
+export function adminScreenAt(pathname: string): AdminScreen | undefined {
+  const matches = Object.values(ADMIN_SCREENS).filter(
+    (screen) => pathname === screen.path || pathname.startsWith(`${screen.path}/`),
+  );
+  return matches.sort((a, b) => b.path.length - a.path.length)[0];
+}
