@@ -1,9 +1,9 @@
 import { roleSatisfies, type StaffRole } from "@app/shared/enums";
 import type { ReactNode } from "react";
 import { Navigate } from "react-router";
+import { LoadingScreen } from "../../components/loading-screen";
 import { useSession } from "../../lib/session";
 import { useKeepSessionAlive } from "./keep-session-alive";
-import { LoadingScreen } from "./loading-screen";
 
 /**
  * Admin guard (SPEC §4): no staff user → /auth; a required role not held → /admin.

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Navigate } from "react-router";
+import { LoadingScreen } from "../../components/loading-screen";
 import { useSession } from "../../lib/session";
 import { useKeepSessionAlive } from "./keep-session-alive";
-import { LoadingScreen } from "./loading-screen";
 
 /**
  * Student guard (SPEC §4): no student → /login-aluno; enrolment not completed → /completar-inscricao

@@ -3,8 +3,8 @@ import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } f
 import { schemaResolver, useForm } from "@mantine/form";
 import { useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
-import { LoadingScreen } from "../../../app/guards/loading-screen";
 import { AuthCard } from "../../../components/auth-card";
+import { LoadingScreen } from "../../../components/loading-screen";
 import { SessionEndedNotice } from "../../../components/session-ended-notice";
 import { ApiError } from "../../../lib/api";
 import { applyServerErrors, errorMessage } from "../../../lib/form-errors";

@@ -2,7 +2,6 @@ import { MantineProvider } from "@mantine/core";
 import { act, render, renderHook, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { theme } from "../../../app/theme";
 import type { Prepared } from "../logic/prepare-document";
 import { DocumentField } from "./document-field";
 import { type Documents, useEnrollmentDocuments } from "./use-enrollment-documents";
@@ -105,7 +104,7 @@ describe("the enrolment form's documents", () => {
   it("shows 'A preparar o ficheiro…' while a photo is compressed, then the sizes the pt-AO way", async () => {
     const { prepare, jobs } = slowPreparation();
     const { container } = render(
-      <MantineProvider theme={theme} env="test">
+      <MantineProvider env="test">
         <FrontOfIdCard prepare={prepare} />
       </MantineProvider>,
     );
