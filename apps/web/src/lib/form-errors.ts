@@ -2,7 +2,7 @@ import type { UseFormReturnType } from "@mantine/form";
 import { ApiError } from "./api";
 
 /** Puts the server's field messages on the form's fields; true when there were any. */
-export function applyServerErrors<T>(form: UseFormReturnType<T>, error: unknown): boolean {
+export function applyServerErrors(form: Pick<UseFormReturnType<object>, "setErrors">, error: unknown): boolean {
   if (!(error instanceof ApiError) || error.issues.length === 0) return false;
   form.setErrors(Object.fromEntries(error.issues.map((i) => [i.path, i.message])));
   return true;

@@ -9,7 +9,7 @@ function openNewClass() {
   renderAt(
     <>
       <Notifications />
-      <ClassFormDialog opened cls={null} onClose={() => {}} />
+      <ClassFormDialog opened classId={null} onClose={() => {}} />
     </>,
     "/admin/classes",
   );

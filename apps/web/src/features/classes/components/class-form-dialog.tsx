@@ -1,4 +1,11 @@
-import { CLASS_STATUS_LABELS, CLASS_STATUSES, MODALITIES, MODALITY_LABELS } from "@app/shared/enums";
+import {
+  CLASS_STATUS_LABELS,
+  CLASS_STATUSES,
+  type ClassStatus,
+  MODALITIES,
+  MODALITY_LABELS,
+  type Modality,
+} from "@app/shared/enums";
 import { classDateErrors, classInputSchema } from "@app/shared/schemas/catalog";
 import {
   Anchor,
@@ -16,14 +23,14 @@ import {
 import { schemaResolver, useForm } from "@mantine/form";
 import { IconFileTypePdf } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { DateInput } from "../../../components/date-input";
 import { WholeNumberInput } from "../../../components/whole-number-input";
 import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
 import { coursesQuery } from "../../courses/api/admin-courses";
 import { teachersQuery } from "../../teachers/api/teachers";
-import { curriculumUrl, type SchoolClass, useRemoveCurriculum, useSaveClass } from "../api/classes";
+import { classesQuery, curriculumUrl, type SchoolClass, useRemoveCurriculum, useSaveClass } from "../api/classes";
 import { curriculumFileError } from "../logic/curriculum-file";
 
 const validateSchema = schemaResolver(classInputSchema, { sync: true });
@@ -32,7 +39,7 @@ const EMPTY = {
   name: "",
   courseId: null as string | null,
   teacherId: null as string | null,
-  classType: null as string | null,
+  classType: null as Modality | null,
   location: "",
   enrollmentStartDate: "",
   enrollmentEndDate: "",
@@ -40,7 +47,7 @@ const EMPTY = {
   endDate: "",
   schedule: "",
   maxStudents: "30",
-  status: "active",
+  status: "active" as ClassStatus,
   notes: "",
 };
 
@@ -62,57 +69,55 @@ function valuesOf(cls: SchoolClass): typeof EMPTY {
   };
 }
 
-/** Create (cls = null) or edit a class, with its curriculum PDF (SPEC §5 'Class form'). */
+/**
+ * Create (classId = null) or edit a class, with its curriculum PDF (SPEC §5 'Class form'). The page
+ * mounts it afresh at each opening (`useRowDialog`), so the form starts from the class as the list
+ * holds it then.
+ */
 export function ClassFormDialog({
   opened,
-  cls,
+  classId,
   onClose,
 }: {
   opened: boolean;
-  cls: SchoolClass | null;
+  classId: string | null;
   onClose: () => void;
 }) {
   const save = useSaveClass();
   const removeCurriculum = useRemoveCurriculum();
   const courses = useQuery({ ...coursesQuery, enabled: opened });
   const teachers = useQuery({ ...teachersQuery, enabled: opened });
+  // A new class whose PDF failed to upload is edited from then on, so a retry never creates it twice.
+  const [createdId, setCreatedId] = useState<string | null>(null);
+  const targetId = classId ?? createdId;
+  const classes = useQuery({ ...classesQuery, enabled: targetId !== null });
+  // The class as the list holds it now (the save and the curriculum removal refetch the list first).
+  const target = classes.data?.find((c) => c.id === targetId);
   const form = useForm({
-    initialValues: EMPTY,
+    initialValues: target ? valuesOf(target) : EMPTY,
     // The date rules also run on their own, so they show while another field is still empty.
     validate: (values) => ({ ...classDateErrors(values), ...validateSchema(values) }),
     validateInputOnBlur: ["maxStudents"],
+    // Runs only once the values passed validation: what is sent is what the schema read.
+    transformValues: (values) => classInputSchema.parse(values),
   });
   const [file, setFile] = useState<File | null>(null);
   // Why the chosen PDF cannot go (checked in the browser: blocks saving), or why its upload failed
   // (the server or the network: saving again retries it).
   const [fileError, setFileError] = useState<{ message: string; blocking: boolean }>();
-  // The class as last saved here: a new class whose PDF failed to upload is edited from then on, so a
-  // retry never creates it twice; after removing the curriculum the dialog shows the class without it.
-  const [saved, setSaved] = useState<SchoolClass | null>(null);
-  const target = saved ?? cls;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens for another class
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues(cls ? valuesOf(cls) : EMPTY);
-    form.clearErrors();
-    setFile(null);
-    setFileError(undefined);
-    setSaved(null);
-  }, [opened, cls]);
-
-  const editing = Boolean(target);
-  const verb = cls ? "atualizar" : "criar";
+  const editing = targetId !== null;
+  const verb = classId ? "atualizar" : "criar";
   const submit = form.onSubmit(
     (values) => {
       if (fileError?.blocking) return toastError("Erro de validação", fileError.message);
       setFileError(undefined);
       save.mutate(
-        { id: target?.id, input: values as never, curriculum: file },
+        { id: targetId ?? undefined, input: values, curriculum: file },
         {
           onSuccess: ({ saved: result, curriculumError }) => {
             if (curriculumError) {
-              setSaved(result);
+              setCreatedId(result.id);
               setFileError({ message: errorMessage(curriculumError), blocking: false });
               toastError(
                 `Erro ao ${verb} turma`,
@@ -120,7 +125,7 @@ export function ClassFormDialog({
               );
               return;
             }
-            toastSuccess(cls ? "Turma atualizada com sucesso!" : "Turma criada com sucesso!");
+            toastSuccess(classId ? "Turma atualizada com sucesso!" : "Turma criada com sucesso!");
             onClose();
           },
           onError: (e) => {
@@ -218,10 +223,7 @@ export function ClassFormDialog({
                 loading={removeCurriculum.isPending}
                 onClick={() =>
                   removeCurriculum.mutate(target.id, {
-                    onSuccess: (updated) => {
-                      setSaved(updated);
-                      toastSuccess("Currículo removido");
-                    },
+                    onSuccess: () => toastSuccess("Currículo removido"),
                     onError: (e) => toastError(`Erro ao ${verb} turma`, errorMessage(e)),
                   })
                 }

@@ -1,29 +1,30 @@
-import { formatDate, formatDateTime, todayInLuanda } from "@app/shared/dates";
-import { CLASS_STATUS_LABELS, canManageCatalog, MODALITY_LABELS } from "@app/shared/enums";
+import { formatDate, todayInLuanda } from "@app/shared/dates";
+import { canManageCatalog } from "@app/shared/enums";
 import { classWindowLabel, occupancyPercent } from "@app/shared/rules";
-import { Anchor, Button, Modal, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Button, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconCalendarEvent, IconChartPie, IconDoorEnter, IconPlus, IconUsers } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { type Column, DataTable } from "../../../components/data-table";
-import { DetailField } from "../../../components/detail-field";
 import { PageHeader } from "../../../components/page-header";
 import { rowActionsColumn } from "../../../components/row-actions";
 import { StatCard } from "../../../components/stat-card";
 import { errorMessage } from "../../../lib/form-errors";
+import { useRowDialog } from "../../../lib/row-dialog";
 import { useSession } from "../../../lib/session";
 import { toastError, toastSuccess } from "../../../lib/toast";
-import { classesQuery, curriculumUrl, type SchoolClass, useDeleteClass } from "../api/classes";
+import { classesQuery, type SchoolClass, useDeleteClass } from "../api/classes";
 import { ClassWindowBadge, SeatBadge } from "../components/class-badges";
+import { ClassDetailsDialog } from "../components/class-details-dialog";
 import { ClassFormDialog } from "../components/class-form-dialog";
 import { classStats } from "../logic/class-stats";
 
 /** /admin/classes: 'Gestão de Turmas' (SPEC §2 'Admin classes'). */
 export function Component() {
   const { data, isPending } = useQuery(classesQuery);
-  const [editing, setEditing] = useState<SchoolClass | null | undefined>(undefined);
-  const [viewing, setViewing] = useState<SchoolClass | null>(null);
+  const editing = useRowDialog();
+  const viewing = useRowDialog();
   const [deleting, setDeleting] = useState<SchoolClass | null>(null);
   const remove = useDeleteClass();
   const canManage = canManageCatalog(useSession().data?.staff?.role);
@@ -82,7 +83,9 @@ export function Component() {
     },
     rowActionsColumn<SchoolClass>(
       (c) => c.name,
-      canManage ? { view: setViewing, edit: setEditing, delete: setDeleting } : { view: setViewing },
+      canManage
+        ? { view: (c) => viewing.open(c.id), edit: (c) => editing.open(c.id), delete: setDeleting }
+        : { view: (c) => viewing.open(c.id) },
     ),
   ];
 
@@ -93,7 +96,7 @@ export function Component() {
         subtitle="Turmas, datas de inscrição e vagas"
         action={
           canManage && (
-            <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing(null)}>
+            <Button leftSection={<IconPlus size={18} />} onClick={() => editing.open(null)}>
               Nova turma
             </Button>
           )
@@ -113,46 +116,8 @@ export function Component() {
         rowKey={(c) => c.id}
         searchPlaceholder="Pesquisar por turma, curso ou professor..."
       />
-      <ClassFormDialog opened={editing !== undefined} cls={editing ?? null} onClose={() => setEditing(undefined)} />
-      <Modal opened={viewing !== null} onClose={() => setViewing(null)} title="Detalhes da turma" size="lg" centered>
-        {viewing && (
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <DetailField label="Turma" value={viewing.name} />
-            <DetailField label="Curso" value={viewing.courseName} />
-            <DetailField label="Professor" value={viewing.teacherName ?? "—"} />
-            <DetailField label="Tipo" value={MODALITY_LABELS[viewing.classType]} />
-            <DetailField label="Local" value={viewing.location ?? "—"} />
-            <DetailField label="Horário" value={viewing.schedule} />
-            <DetailField
-              label="Inscrições"
-              value={`${formatDate(viewing.enrollmentStartDate)} a ${formatDate(viewing.enrollmentEndDate)} (${classWindowLabel(viewing, today)})`}
-            />
-            <DetailField
-              label="Curso decorre"
-              value={`${formatDate(viewing.startDate)} a ${formatDate(viewing.endDate)}`}
-            />
-            <DetailField
-              label="Alunos"
-              value={`${viewing.currentStudents} de ${viewing.maxStudents} (${occupancyPercent(viewing.currentStudents, viewing.maxStudents)}%)`}
-            />
-            <DetailField label="Estado" value={CLASS_STATUS_LABELS[viewing.status]} />
-            <DetailField label="Criada em" value={formatDateTime(viewing.createdAt)} />
-            <Stack gap={0}>
-              <Text size="xs" c="dimmed">
-                Currículo
-              </Text>
-              {viewing.curriculumFileId ? (
-                <Anchor href={curriculumUrl(viewing.curriculumFileId)} target="_blank" rel="noopener">
-                  Abrir currículo (PDF)
-                </Anchor>
-              ) : (
-                <Text>—</Text>
-              )}
-            </Stack>
-            <DetailField label="Observações" value={viewing.notes ?? "—"} />
-          </SimpleGrid>
-        )}
-      </Modal>
+      <ClassFormDialog key={editing.key} opened={editing.opened} classId={editing.id} onClose={editing.close} />
+      <ClassDetailsDialog opened={viewing.opened} classId={viewing.id} onClose={viewing.close} />
       <ConfirmDialog
         opened={deleting !== null}
         title="Eliminar turma"

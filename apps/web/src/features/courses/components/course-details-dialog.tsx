@@ -3,12 +3,24 @@ import { COURSE_STATUS_LABELS, MODALITY_LABELS } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
 import { durationLabel } from "@app/shared/rules";
 import { Modal, SimpleGrid, Stack } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
 import { DetailField } from "../../../components/detail-field";
-import type { Course } from "../api/admin-courses";
+import { coursesQuery } from "../api/admin-courses";
 
-export function CourseDetailsDialog({ course, onClose }: { course: Course | null; onClose: () => void }) {
+/** A course as the list holds it now: read by id, so a refetch shows at once in the open dialog. */
+export function CourseDetailsDialog({
+  opened,
+  courseId,
+  onClose,
+}: {
+  opened: boolean;
+  courseId: string | null;
+  onClose: () => void;
+}) {
+  const { data: courses } = useQuery({ ...coursesQuery, enabled: courseId !== null });
+  const course = courses?.find((c) => c.id === courseId);
   return (
-    <Modal opened={course !== null} onClose={onClose} title="Detalhes do curso" size="lg" centered>
+    <Modal opened={opened} onClose={onClose} title="Detalhes do curso" size="lg" centered>
       {course && (
         <Stack gap="md">
           <DetailField label="Nome" value={course.name} />

@@ -12,7 +12,7 @@ function openNewCourse() {
   renderAt(
     <>
       <Notifications />
-      <CourseFormDialog opened course={null} onClose={() => {}} />
+      <CourseFormDialog opened courseId={null} onClose={() => {}} />
     </>,
     "/admin/courses",
   );

@@ -1,71 +1,80 @@
-import { COURSE_AREAS, COURSE_STATUS_LABELS, COURSE_STATUSES, MODALITIES, MODALITY_LABELS } from "@app/shared/enums";
+import {
+  COURSE_AREAS,
+  COURSE_STATUS_LABELS,
+  COURSE_STATUSES,
+  type CourseArea,
+  type CourseStatus,
+  MODALITIES,
+  MODALITY_LABELS,
+  type Modality,
+} from "@app/shared/enums";
 import { formatMoneyInput } from "@app/shared/money-input";
 import { courseInputSchema } from "@app/shared/schemas/catalog";
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import { useEffect } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { MoneyInput } from "../../../components/money-input";
 import { WholeNumberInput } from "../../../components/whole-number-input";
 import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
-import { type Course, useSaveCourse } from "../api/admin-courses";
+import { type Course, coursesQuery, useSaveCourse } from "../api/admin-courses";
 
 const EMPTY = {
   name: "",
   description: "",
-  area: null as string | null,
-  modality: null as string | null,
+  area: null as CourseArea | null,
+  modality: null as Modality | null,
   durationMonths: "",
   price: "",
-  status: "active",
+  status: "active" as CourseStatus,
   featured: false,
 };
 
-/** Create (course = null) or edit a course (SPEC §5 'Course form'). */
+function valuesOf(course: Course): typeof EMPTY {
+  return {
+    name: course.name,
+    description: course.description ?? "",
+    area: course.area,
+    modality: course.modality,
+    durationMonths: String(course.durationMonths),
+    price: formatMoneyInput(course.price),
+    status: course.status,
+    featured: course.featured,
+  };
+}
+
+/**
+ * Create (courseId = null) or edit a course (SPEC §5 'Course form'). The page mounts it afresh at each
+ * opening (`useRowDialog`), so the form starts from the course as the list holds it then.
+ */
 export function CourseFormDialog({
   opened,
-  course,
+  courseId,
   onClose,
 }: {
   opened: boolean;
-  course: Course | null;
+  courseId: string | null;
   onClose: () => void;
 }) {
   const save = useSaveCourse();
+  const { data: courses } = useQuery({ ...coursesQuery, enabled: courseId !== null });
+  const course = courses?.find((c) => c.id === courseId);
   const form = useForm({
-    initialValues: EMPTY,
+    initialValues: course ? valuesOf(course) : EMPTY,
     validate: schemaResolver(courseInputSchema, { sync: true }),
     validateInputOnBlur: ["durationMonths", "price"],
+    // Runs only once the values passed validation: what is sent is what the schema read.
+    transformValues: (values) => courseInputSchema.parse(values),
   });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens for another course
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues(
-      course
-        ? {
-            name: course.name,
-            description: course.description ?? "",
-            area: course.area,
-            modality: course.modality,
-            durationMonths: String(course.durationMonths),
-            price: formatMoneyInput(course.price),
-            status: course.status,
-            featured: course.featured,
-          }
-        : EMPTY,
-    );
-    form.resetDirty();
-    form.clearErrors();
-  }, [opened, course]);
 
-  const editing = Boolean(course);
+  const editing = courseId !== null;
   return (
     <Modal opened={opened} onClose={onClose} title={editing ? "Editar curso" : "Novo curso"} size="lg" centered>
       <form
         noValidate
         onSubmit={form.onSubmit((values) =>
           save.mutate(
-            { id: course?.id, input: values as never },
+            { id: courseId ?? undefined, input: values },
             {
               onSuccess: () => {
                 toastSuccess(editing ? "Curso atualizado com sucesso!" : "Curso criado com sucesso!");

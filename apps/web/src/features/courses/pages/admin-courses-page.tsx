@@ -11,6 +11,7 @@ import { PageHeader } from "../../../components/page-header";
 import { rowActionsColumn } from "../../../components/row-actions";
 import { StatCard } from "../../../components/stat-card";
 import { errorMessage } from "../../../lib/form-errors";
+import { useRowDialog } from "../../../lib/row-dialog";
 import { useSession } from "../../../lib/session";
 import { toastError, toastSuccess } from "../../../lib/toast";
 import { type Course, coursesQuery, useDeleteCourse } from "../api/admin-courses";
@@ -21,8 +22,8 @@ import { courseStats } from "../logic/course-stats";
 /** /admin/courses: 'Cursos' (SPEC §2 'Admin courses'). */
 export function Component() {
   const { data, isPending } = useQuery(coursesQuery);
-  const [editing, setEditing] = useState<Course | null | undefined>(undefined);
-  const [viewing, setViewing] = useState<Course | null>(null);
+  const editing = useRowDialog();
+  const viewing = useRowDialog();
   const [deleting, setDeleting] = useState<Course | null>(null);
   const remove = useDeleteCourse();
   const canManage = canManageCatalog(useSession().data?.staff?.role);
@@ -72,7 +73,9 @@ export function Component() {
     },
     rowActionsColumn<Course>(
       (c) => c.name,
-      canManage ? { view: setViewing, edit: setEditing, delete: setDeleting } : { view: setViewing },
+      canManage
+        ? { view: (c) => viewing.open(c.id), edit: (c) => editing.open(c.id), delete: setDeleting }
+        : { view: (c) => viewing.open(c.id) },
     ),
   ];
 
@@ -83,7 +86,7 @@ export function Component() {
         subtitle="Os cursos que o instituto oferece"
         action={
           canManage && (
-            <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing(null)}>
+            <Button leftSection={<IconPlus size={18} />} onClick={() => editing.open(null)}>
               Novo curso
             </Button>
           )
@@ -103,8 +106,8 @@ export function Component() {
         rowKey={(c) => c.id}
         searchPlaceholder="Pesquisar por nome, área ou estado..."
       />
-      <CourseFormDialog opened={editing !== undefined} course={editing ?? null} onClose={() => setEditing(undefined)} />
-      <CourseDetailsDialog course={viewing} onClose={() => setViewing(null)} />
+      <CourseFormDialog key={editing.key} opened={editing.opened} courseId={editing.id} onClose={editing.close} />
+      <CourseDetailsDialog opened={viewing.opened} courseId={viewing.id} onClose={viewing.close} />
       <ConfirmDialog
         opened={deleting !== null}
         title="Excluir curso"

@@ -6,7 +6,7 @@ import { TeacherFormDialog } from "./teacher-form-dialog";
 
 describe("teacher form: years of experience", () => {
   it("refuses decimals and digits split by a space, and keeps the 0–50 rule", async () => {
-    renderAt(<TeacherFormDialog opened teacher={null} onClose={() => {}} />, "/admin/teachers");
+    renderAt(<TeacherFormDialog opened teacherId={null} onClose={() => {}} />, "/admin/teachers");
     const dialog = screen.getByRole("dialog", { name: "Novo professor" });
     const user = userEvent.setup({ delay: null });
     const years = within(dialog).getByLabelText(/^Anos de experiência/) as HTMLInputElement;

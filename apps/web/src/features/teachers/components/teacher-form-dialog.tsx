@@ -1,12 +1,12 @@
-import { TEACHER_STATUSES } from "@app/shared/enums";
+import { TEACHER_STATUSES, type TeacherStatus } from "@app/shared/enums";
 import { teacherInputSchema } from "@app/shared/schemas/catalog";
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import { useEffect } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { WholeNumberInput } from "../../../components/whole-number-input";
 import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
-import { type Teacher, useSaveTeacher } from "../api/teachers";
+import { type Teacher, teachersQuery, useSaveTeacher } from "../api/teachers";
 
 const STATUS_LABELS: Record<(typeof TEACHER_STATUSES)[number], string> = { active: "Ativo", inactive: "Inativo" };
 const EMPTY = {
@@ -17,46 +17,47 @@ const EMPTY = {
   teacherPhone: "",
   teacherEmail: "",
   bio: "",
-  status: "active",
+  status: "active" as TeacherStatus,
 };
 
-/** Create (teacher = null) or edit a teacher (SPEC §5 'Teacher form'). */
+function valuesOf(teacher: Teacher): typeof EMPTY {
+  return {
+    teacherName: teacher.teacherName,
+    specialization: teacher.specialization,
+    qualification: teacher.qualification,
+    yearsOfExperience: String(teacher.yearsOfExperience),
+    teacherPhone: teacher.teacherPhone ?? "",
+    teacherEmail: teacher.teacherEmail ?? "",
+    bio: teacher.bio ?? "",
+    status: teacher.status,
+  };
+}
+
+/**
+ * Create (teacherId = null) or edit a teacher (SPEC §5 'Teacher form'). The page mounts it afresh at
+ * each opening (`useRowDialog`), so the form starts from the teacher as the list holds it then.
+ */
 export function TeacherFormDialog({
   opened,
-  teacher,
+  teacherId,
   onClose,
 }: {
   opened: boolean;
-  teacher: Teacher | null;
+  teacherId: string | null;
   onClose: () => void;
 }) {
   const save = useSaveTeacher();
+  const { data: teachers } = useQuery({ ...teachersQuery, enabled: teacherId !== null });
+  const teacher = teachers?.find((t) => t.id === teacherId);
   const form = useForm({
-    initialValues: EMPTY,
+    initialValues: teacher ? valuesOf(teacher) : EMPTY,
     validate: schemaResolver(teacherInputSchema, { sync: true }),
     validateInputOnBlur: ["yearsOfExperience"],
+    // Runs only once the values passed validation: what is sent is what the schema read.
+    transformValues: (values) => teacherInputSchema.parse(values),
   });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens for another teacher
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues(
-      teacher
-        ? {
-            teacherName: teacher.teacherName,
-            specialization: teacher.specialization,
-            qualification: teacher.qualification,
-            yearsOfExperience: String(teacher.yearsOfExperience),
-            teacherPhone: teacher.teacherPhone ?? "",
-            teacherEmail: teacher.teacherEmail ?? "",
-            bio: teacher.bio ?? "",
-            status: teacher.status,
-          }
-        : EMPTY,
-    );
-    form.clearErrors();
-  }, [opened, teacher]);
 
-  const editing = Boolean(teacher);
+  const editing = teacherId !== null;
   // The SPEC does not give the teacher toasts' texts; these follow the courses' wording.
   return (
     <Modal opened={opened} onClose={onClose} title={editing ? "Editar professor" : "Novo professor"} size="lg" centered>
@@ -64,7 +65,7 @@ export function TeacherFormDialog({
         noValidate
         onSubmit={form.onSubmit((values) =>
           save.mutate(
-            { id: teacher?.id, input: values as never },
+            { id: teacherId ?? undefined, input: values },
             {
               onSuccess: () => {
                 toastSuccess(editing ? "Professor atualizado com sucesso!" : "Professor criado com sucesso!");

@@ -1,28 +1,28 @@
-import { formatDateTime } from "@app/shared/dates";
 import { canManageCatalog } from "@app/shared/enums";
 import { pluralize } from "@app/shared/text";
-import { Badge, Button, Modal, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Badge, Button, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconAward, IconPlus, IconUserCheck, IconUserOff, IconUsersGroup } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { type Column, DataTable } from "../../../components/data-table";
-import { DetailField } from "../../../components/detail-field";
 import { PageHeader } from "../../../components/page-header";
 import { rowActionsColumn } from "../../../components/row-actions";
 import { StatCard } from "../../../components/stat-card";
 import { errorMessage } from "../../../lib/form-errors";
+import { useRowDialog } from "../../../lib/row-dialog";
 import { useSession } from "../../../lib/session";
 import { toastError, toastSuccess } from "../../../lib/toast";
 import { type Teacher, teachersQuery, useDeleteTeacher } from "../api/teachers";
+import { TeacherDetailsDialog } from "../components/teacher-details-dialog";
 import { TEACHER_STATUS_LABELS, TeacherFormDialog } from "../components/teacher-form-dialog";
 import { teacherStats } from "../logic/teacher-stats";
 
 /** /admin/teachers: 'Professores' (SPEC §2 'Admin teachers'). */
 export function Component() {
   const { data, isPending } = useQuery(teachersQuery);
-  const [editing, setEditing] = useState<Teacher | null | undefined>(undefined);
-  const [viewing, setViewing] = useState<Teacher | null>(null);
+  const editing = useRowDialog();
+  const viewing = useRowDialog();
   const [deleting, setDeleting] = useState<Teacher | null>(null);
   const remove = useDeleteTeacher();
   const canManage = canManageCatalog(useSession().data?.staff?.role);
@@ -69,7 +69,9 @@ export function Component() {
     },
     rowActionsColumn<Teacher>(
       (t) => t.teacherName,
-      canManage ? { view: setViewing, edit: setEditing, delete: setDeleting } : { view: setViewing },
+      canManage
+        ? { view: (t) => viewing.open(t.id), edit: (t) => editing.open(t.id), delete: setDeleting }
+        : { view: (t) => viewing.open(t.id) },
     ),
   ];
 
@@ -80,7 +82,7 @@ export function Component() {
         subtitle="Os formadores do instituto"
         action={
           canManage && (
-            <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing(null)}>
+            <Button leftSection={<IconPlus size={18} />} onClick={() => editing.open(null)}>
               Novo professor
             </Button>
           )
@@ -104,32 +106,8 @@ export function Component() {
         rowKey={(t) => t.id}
         searchPlaceholder="Pesquisar por nome, especialização ou contacto..."
       />
-      <TeacherFormDialog
-        opened={editing !== undefined}
-        teacher={editing ?? null}
-        onClose={() => setEditing(undefined)}
-      />
-      <Modal
-        opened={viewing !== null}
-        onClose={() => setViewing(null)}
-        title="Detalhes do professor"
-        size="lg"
-        centered
-      >
-        {viewing && (
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <DetailField label="Nome" value={viewing.teacherName} />
-            <DetailField label="Especialização" value={viewing.specialization} />
-            <DetailField label="Qualificação" value={viewing.qualification} />
-            <DetailField label="Anos de experiência" value={String(viewing.yearsOfExperience)} />
-            <DetailField label="Telefone" value={viewing.teacherPhone ?? "—"} />
-            <DetailField label="Email" value={viewing.teacherEmail ?? "—"} />
-            <DetailField label="Estado" value={TEACHER_STATUS_LABELS[viewing.status]} />
-            <DetailField label="Criado em" value={formatDateTime(viewing.createdAt)} />
-            <DetailField label="Biografia" value={viewing.bio ?? "—"} />
-          </SimpleGrid>
-        )}
-      </Modal>
+      <TeacherFormDialog key={editing.key} opened={editing.opened} teacherId={editing.id} onClose={editing.close} />
+      <TeacherDetailsDialog opened={viewing.opened} teacherId={viewing.id} onClose={viewing.close} />
       <ConfirmDialog
         opened={deleting !== null}
         title="Excluir professor"

@@ -1,12 +1,24 @@
 import { formatDateTime } from "@app/shared/dates";
 import { NO_ROLE_LIST_LABEL, ROLE_LABELS } from "@app/shared/enums";
 import { Modal, SimpleGrid } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
 import { DetailField } from "../../../components/detail-field";
-import type { StaffUser } from "../api/users";
+import { usersQuery } from "../api/users";
 
-export function UserDetailsDialog({ user, onClose }: { user: StaffUser | null; onClose: () => void }) {
+/** A user as the list holds it now: read by id, so a role changed meanwhile shows in the open dialog. */
+export function UserDetailsDialog({
+  opened,
+  userId,
+  onClose,
+}: {
+  opened: boolean;
+  userId: string | null;
+  onClose: () => void;
+}) {
+  const { data: users } = useQuery({ ...usersQuery, enabled: userId !== null });
+  const user = users?.find((u) => u.id === userId);
   return (
-    <Modal opened={user !== null} onClose={onClose} title="Detalhes do utilizador" centered>
+    <Modal opened={opened} onClose={onClose} title="Detalhes do utilizador" centered>
       {user && (
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <DetailField label="Nome" value={user.fullName} />

@@ -3,17 +3,17 @@ import { NO_ROLE_LIST_LABEL, ROLE_LABELS } from "@app/shared/enums";
 import { ActionIcon, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconEye, IconShieldCheck, IconUserCheck, IconUserOff, IconUsers } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { type Column, DataTable } from "../../../components/data-table";
 import { PageHeader } from "../../../components/page-header";
 import { StatCard } from "../../../components/stat-card";
+import { useRowDialog } from "../../../lib/row-dialog";
 import { type StaffUser, usersQuery } from "../api/users";
 import { UserDetailsDialog } from "../components/user-details-dialog";
 import { UserRoleSelect } from "../components/user-role-select";
 
 export function Component() {
   const { data, isPending } = useQuery(usersQuery);
-  const [viewing, setViewing] = useState<StaffUser | null>(null);
+  const viewing = useRowDialog();
   const users = data ?? [];
   const withRole = users.filter((u) => u.role).length;
 
@@ -45,7 +45,7 @@ export function Component() {
       key: "actions",
       title: "Ações",
       render: (u) => (
-        <ActionIcon variant="subtle" onClick={() => setViewing(u)} aria-label={`Ver ${u.fullName}`}>
+        <ActionIcon variant="subtle" onClick={() => viewing.open(u.id)} aria-label={`Ver ${u.fullName}`}>
           <IconEye size={18} />
         </ActionIcon>
       ),
@@ -73,7 +73,7 @@ export function Component() {
         rowKey={(u) => u.id}
         searchPlaceholder="Pesquisar por nome, email ou perfil..."
       />
-      <UserDetailsDialog user={viewing} onClose={() => setViewing(null)} />
+      <UserDetailsDialog opened={viewing.opened} userId={viewing.id} onClose={viewing.close} />
     </Stack>
   );
 }
