@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { addYears, birthDate, classDate, INVALID_DATE, isCalendarDate } from "./calendar-date";
+import { addDays, addYears, birthDate, classDate, INVALID_DATE, isCalendarDate } from "./calendar-date";
 
 const messages = (r: { error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message);
 
@@ -33,6 +33,14 @@ describe("calendar dates", () => {
   it("moves 29 February to 28 February in a common year", () => {
     expect(addYears("2028-02-29", 5)).toBe("2033-02-28");
     expect(addYears("2026-06-15", -100)).toBe("1926-06-15");
+  });
+
+  it("adds days across months, years and 29 February", () => {
+    expect(addDays("2028-02-28", 1)).toBe("2028-02-29");
+    expect(addDays("2027-02-28", 1)).toBe("2027-03-01");
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
+    expect(addDays("2026-06-15", 148)).toBe("2026-11-10");
   });
 
   const birth = birthDate("Data de nascimento é obrigatória");

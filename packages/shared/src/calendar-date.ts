@@ -33,6 +33,13 @@ export function addYears(date: string, years: number): string {
   return `${String(target).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
 }
 
+/** The calendar day `days` later (or earlier): `2028-02-28` + 1 → `2028-02-29`. */
+export function addDays(date: string, days: number): string {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  // A calendar date has no time zone: UTC arithmetic moves it by whole days.
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
 /** `2027-02-28` → `28/02/2027`. */
 const shown = (date: string) => date.split("-").reverse().join("/");
 

@@ -1,5 +1,7 @@
 /** Pure domain rules shared by the server and the web app (SPEC §4, §9). */
 
+import { roundMoney } from "./money";
+
 export interface ClassWindowInput {
   currentStudents: number;
   maxStudents: number;
@@ -57,7 +59,7 @@ export interface Divergence {
 
 /** Receipt divergence between the declared paid amount and the course price. */
 export function receiptDivergence(paid: number, expected: number): Divergence {
-  const difference = Math.round((paid - expected) * 100) / 100;
+  const difference = roundMoney(paid - expected);
   return { difference, correct: Math.abs(paid - expected) < DIVERGENCE_TOLERANCE };
 }
 

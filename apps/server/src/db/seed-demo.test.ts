@@ -37,3 +37,17 @@ describe("demo data", () => {
     expect((await ctx.db.select().from(courses)).length).toBe(before - 1);
   });
 });
+
+describe("demo class dates", () => {
+  it("count from Luanda's today: at 23:30 UTC on 14 June it is already 15 June", async () => {
+    const ctx = await createTestContext();
+    try {
+      await seedDemoData(ctx.db, new Date("2026-06-14T23:30:00Z"));
+      const fullStack = (await ctx.db.select().from(classes)).find((c) => c.name === "Full Stack — Turma A")!;
+      expect(fullStack.enrollmentStartDate).toBe("2026-06-08");
+      expect(fullStack.startDate).toBe("2026-07-13");
+    } finally {
+      await ctx.close();
+    }
+  });
+});

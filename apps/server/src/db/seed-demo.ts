@@ -1,3 +1,4 @@
+import { addDays } from "@app/shared/calendar-date";
 import { todayInLuanda } from "@app/shared/dates";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "./client";
@@ -99,12 +100,6 @@ const DEMO_TEACHERS: (typeof teachers.$inferInsert)[] = [
     yearsOfExperience: 12,
   },
 ];
-
-function addDays(isoDate: string, days: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** Loads the demo catalogue once per database. Restarting, or a second instance, adds nothing. */
 export async function seedDemoData(db: Database, now: Date = new Date()): Promise<boolean> {
