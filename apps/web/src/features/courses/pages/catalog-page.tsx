@@ -1,8 +1,8 @@
 import { Button, Container, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useMemo, useState } from "react";
+import { CourseCard } from "../../../components/course-card";
+import { CourseCardSkeletons } from "../../../components/course-card-skeleton";
 import { useCatalog } from "../api/catalog";
-import { CourseCard } from "../components/course-card";
-import { CourseCardSkeletons } from "../components/course-card-skeleton";
 import { ALL_AREAS, areasOf, filterCatalog } from "../logic/catalog-filter";
 
 export function Component() {

@@ -1,9 +1,9 @@
 import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconCertificate, IconChalkboard, IconClock, IconDeviceMobile } from "@tabler/icons-react";
 import { Link } from "react-router";
+import { CourseCard } from "../../../components/course-card";
+import { CourseCardSkeletons } from "../../../components/course-card-skeleton";
 import { useCatalog } from "../../courses/api/catalog";
-import { CourseCard } from "../../courses/components/course-card";
-import { CourseCardSkeletons } from "../../courses/components/course-card-skeleton";
 import classes from "./home-page.module.css";
 
 const BENEFITS = [

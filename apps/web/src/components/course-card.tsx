@@ -1,9 +1,12 @@
 import { MODALITY_LABELS } from "@app/shared/modalities";
 import { formatKz } from "@app/shared/money";
 import { durationLabel } from "@app/shared/rules";
+import type { catalogCourseSchema } from "@app/shared/schemas/catalog";
+import type { z } from "@app/shared/zod";
 import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
-import type { CatalogCourse } from "../api/catalog";
+
+type CatalogCourse = z.infer<typeof catalogCourseSchema>;
 
 /** A course card; `headingOrder` keeps the page outline valid (h2 in the catalogue, h3 under a section). */
 export function CourseCard({ course, headingOrder = 3 }: { course: CatalogCourse; headingOrder?: 2 | 3 }) {
