@@ -1,0 +1,14 @@
+import { z } from "../zod";
+
+/** The 'Painel' figures of the admin dashboard (GET /dashboard; SPEC §2 'Admin dashboard', decision 012). */
+export const dashboardFiguresSchema = z.object({
+  totalStudents: z.number().int(),
+  activeCourses: z.number().int(),
+  /** What awaits staff: `preEnrollmentsToReview` + `receiptsToValidate`. */
+  pendingEnrollments: z.number().int().describe("preEnrollmentsToReview + receiptsToValidate"),
+  preEnrollmentsToReview: z.number().int().describe("Enrolments with status pre_inscrito"),
+  receiptsToValidate: z.number().int().describe("Payment receipts with status pending"),
+  monthRevenue: z.number(),
+  /** 12 entries, oldest first; `month` is "YYYY-MM" (a calendar month in Luanda). */
+  revenueByMonth: z.array(z.object({ month: z.string(), total: z.number() })),
+});

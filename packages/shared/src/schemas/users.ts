@@ -1,0 +1,15 @@
+import { STAFF_ROLES } from "../enums";
+import { z } from "../zod";
+
+/** A staff user with their role; null is 'Sem perfil' (GET /users). */
+export const staffUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  phone: z.string().nullable(),
+  role: z.enum(STAFF_ROLES).nullable(),
+  createdAt: z.string(),
+});
+
+/** PUT /users/{id}/role: the user's role now. */
+export const staffRoleSchema = z.object({ id: z.string(), role: z.enum(STAFF_ROLES).nullable() });
