@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAngolanMobile, PHONE_MESSAGES, parseAngolanMobile, studentPhoneSchema } from "./phones";
+import { formatAngolanMobile, parseAngolanMobile, studentPhoneSchema } from "./phones";
 import { createStudentAccountSchema } from "./schemas/student-accounts";
 
 describe("Angolan student phones", () => {
@@ -16,15 +16,18 @@ describe("Angolan student phones", () => {
     expect(studentPhoneSchema.parse(typed)).toBe("923456789");
   });
 
+  const DIGITS = "Telefone deve ter 9 dígitos";
+  const MOBILE = "O telemóvel deve começar por 9";
+  const CHARACTERS = "Telefone inválido: use apenas algarismos, com ou sem o indicativo +244";
   it.each([
-    ["92345678", PHONE_MESSAGES.digits],
-    ["+244 92345678", PHONE_MESSAGES.digits],
-    ["9234567890", PHONE_MESSAGES.digits],
-    ["", PHONE_MESSAGES.digits],
-    ["823456789", PHONE_MESSAGES.mobile],
-    ["+244 223 456 789", PHONE_MESSAGES.mobile],
-    ["923-45a6 789", PHONE_MESSAGES.characters],
-    ["+351 912 345 678", PHONE_MESSAGES.characters],
+    ["92345678", DIGITS],
+    ["+244 92345678", DIGITS],
+    ["9234567890", DIGITS],
+    ["", DIGITS],
+    ["823456789", MOBILE],
+    ["+244 223 456 789", MOBILE],
+    ["923-45a6 789", CHARACTERS],
+    ["+351 912 345 678", CHARACTERS],
   ])("refuses %j: %s", (typed, message) => {
     expect(parseAngolanMobile(typed)).toEqual({ error: message });
     expect(studentPhoneSchema.safeParse(typed).error?.issues.map((i) => i.message)).toEqual([message]);

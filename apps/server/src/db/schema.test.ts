@@ -28,13 +28,13 @@ describe("data model constraints", () => {
   });
   afterAll(() => ctx.close());
 
+  /** The constraint the database refused the write with; a write it accepts fails the test. */
   async function violation(promise: Promise<unknown>): Promise<string> {
-    const err = (await promise.then(
-      () => undefined,
-      (e: unknown) => e,
-    )) as { cause?: { constraint?: string }; constraint?: string } | undefined;
-    expect(err, "expected the database to refuse").toBeDefined();
-    return err?.cause?.constraint ?? err?.constraint ?? "";
+    const err: { cause?: { constraint?: string }; constraint?: string } = await promise.then(
+      () => expect.unreachable("expected the database to refuse"),
+      (e: unknown) => e as { cause?: { constraint?: string }; constraint?: string },
+    );
+    return err.cause?.constraint ?? err.constraint ?? "";
   }
 
   it("defaults max_students to 30 and current_students to 0", async () => {

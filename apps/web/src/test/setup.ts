@@ -1,3 +1,4 @@
+import { notifications } from "@mantine/notifications";
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
 
@@ -29,4 +30,7 @@ if (!document.fonts) {
 
 afterEach(() => {
   cleanup();
+  // Mantine keeps notifications in a module-level store: without this a toast shown by one test
+  // would still be there for the next one's <Notifications />.
+  notifications.clean();
 });

@@ -12,15 +12,15 @@ type CatalogCourse = Awaited<ReturnType<typeof queryCatalog>>[number];
  * CATALOG_TTL_MS, so concurrent requests share one query. Course changes in this process call
  * forgetCatalog; other instances see them within the TTL.
  */
-const CATALOG_TTL_MS = 2_000;
+export const CATALOG_TTL_MS = 2_000;
 const catalogCache = new WeakMap<Database, { at: number; rows: Promise<CatalogCourse[]> }>();
 
-/** Active courses, newest first: the public catalogue. */
-export function listCatalog(db: Database): Promise<CatalogCourse[]> {
+/** Active courses, newest first: the public catalogue. `now` (ms) lets tests step past the TTL without waiting. */
+export function listCatalog(db: Database, now: number = Date.now()): Promise<CatalogCourse[]> {
   const hit = catalogCache.get(db);
-  if (hit && Date.now() - hit.at < CATALOG_TTL_MS) return hit.rows;
+  if (hit && now - hit.at < CATALOG_TTL_MS) return hit.rows;
   const rows = queryCatalog(db);
-  catalogCache.set(db, { at: Date.now(), rows });
+  catalogCache.set(db, { at: now, rows });
   rows.catch(() => catalogCache.delete(db));
   return rows;
 }

@@ -1,6 +1,8 @@
+import { courseInputSchema } from "@app/shared/schemas/catalog";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { body, createTestContext, type TestContext } from "../../../test/context";
 import { courses } from "../../db/schema";
+import { CATALOG_TTL_MS, createCourse, listCatalog } from "./courses.service";
 
 describe("GET /api/courses/catalog", () => {
   let ctx: TestContext;
@@ -29,15 +31,22 @@ describe("catalogue cache", () => {
     ctx = await createTestContext();
   });
   afterAll(() => ctx.close());
+  const names = (list: { name: string }[]) => list.map((c) => c.name);
 
-  it("shares one answer for a moment, and shows a change at once when this process forgets it", async () => {
-    const { forgetCatalog } = await import("./courses.service");
-    expect(await body(await ctx.app.request("/api/courses/catalog"))).toEqual([]);
+  it("shares one answer for CATALOG_TTL_MS, then reads the courses again", async () => {
+    const start = Date.now();
+    expect(await listCatalog(ctx.db, start)).toEqual([]);
     await ctx.db.insert(courses).values({ name: "Novo Curso", durationMonths: 1, price: 5000 });
-    expect(await body(await ctx.app.request("/api/courses/catalog"))).toEqual([]);
-    forgetCatalog(ctx.db);
-    expect((await body(await ctx.app.request("/api/courses/catalog"))).map((c: { name: string }) => c.name)).toEqual([
-      "Novo Curso",
-    ]);
+    expect(await listCatalog(ctx.db, start + CATALOG_TTL_MS - 1)).toEqual([]);
+    expect(names(await listCatalog(ctx.db, start + CATALOG_TTL_MS))).toEqual(["Novo Curso"]);
+  });
+
+  it("shows a course saved in this process at once, within the TTL", async () => {
+    const start = Date.now();
+    const before = names(await listCatalog(ctx.db, start));
+    await createCourse(ctx.db, courseInputSchema.parse({ name: "Curso Acabado", durationMonths: 2, price: 9000 }));
+    expect(names(await listCatalog(ctx.db, start))).toEqual(["Curso Acabado", ...before]);
+    // The public route reads the same cache.
+    expect(names(await body(await ctx.app.request("/api/courses/catalog")))).toEqual(["Curso Acabado", ...before]);
   });
 });

@@ -19,15 +19,47 @@ describe("dashboard figures", () => {
   });
   afterAll(() => ctx.close());
 
+  /** A student account (receipts belong to one). */
+  const studentAccount = async (userId: string, studentCode: string) => {
+    await ctx.db.insert(authUser).values({ id: userId, name: "Rui Kassoma", email: `${userId}@alunos.local` });
+    const [account] = await ctx.db
+      .insert(studentAccounts)
+      .values({ userId, studentName: "Rui Kassoma", studentPhone: "923456789", studentCode })
+      .returning();
+    return account!;
+  };
+  /** A payment receipt of `enrollmentId` in `status`, with its stored file. */
+  const receipt = async (
+    accountId: string,
+    enrollmentId: string,
+    status: "pending" | "approved" | "rejected",
+    key: string,
+  ) => {
+    const [file] = await ctx.db
+      .insert(storedFiles)
+      .values({ kind: "receipt", contentType: "application/pdf", size: 10, storageKey: key })
+      .returning();
+    await ctx.db.insert(paymentReceipts).values({
+      studentAccountId: accountId,
+      enrollmentId,
+      fileId: file!.id,
+      fileType: "pdf",
+      status,
+      paidAmount: 90000,
+      paymentDate: "2026-01-10",
+      coursePrice: 90000,
+    });
+  };
+
   it("computes the four cards from the rows, counting only this month's payments as month revenue", async () => {
-    const [web, old] = await ctx.db
+    const [web] = await ctx.db
       .insert(courses)
       .values([
         { name: "Web", durationMonths: 4, price: 150000 },
         { name: "Antigo", durationMonths: 1, price: 1, status: "inactive" },
       ])
       .returning();
-    const person = (name: string, status: "pre_inscrito" | "approved" | "enrolled") => ({
+    const person = (name: string, status: "pre_inscrito" | "payment_pending" | "enrolled") => ({
       courseId: web!.id,
       studentName: name,
       studentPhone: "923000000",
@@ -43,11 +75,20 @@ describe("dashboard figures", () => {
       schedulePreference: "noite",
       status,
     });
-    const [a, , c] = await ctx.db
+    const [a, , c, d] = await ctx.db
       .insert(enrollments)
-      .values([person("A", "pre_inscrito"), person("B", "pre_inscrito"), person("C", "enrolled")])
+      .values([
+        person("A", "pre_inscrito"),
+        person("B", "pre_inscrito"),
+        person("C", "enrolled"),
+        person("D", "payment_pending"),
+      ])
       .returning();
-    expect(old).toBeDefined();
+    // D's receipts: one awaits staff; the judged ones do not count as pending.
+    const account = await studentAccount("aluno-cartoes", "ALCARTAO");
+    await receipt(account.id, d!.id, "pending", "cards/a.pdf");
+    await receipt(account.id, d!.id, "approved", "cards/b.pdf");
+    await receipt(account.id, d!.id, "rejected", "cards/c.pdf");
     await ctx.db.insert(payments).values([
       { enrollmentId: c!.id, amount: 150000, paymentDate: "2025-06-03", paymentMethod: "tpa", status: "confirmed" },
       { enrollmentId: c!.id, amount: 1000.5, paymentDate: "2025-06-30", paymentMethod: "tpa", status: "completed" },
@@ -60,11 +101,11 @@ describe("dashboard figures", () => {
     expect(july.monthRevenue).toBe(0);
     const june = await dashboardFigures(ctx.db, new Date("2025-06-30T12:00:00Z"));
     expect(june).toMatchObject({
-      totalStudents: 3,
+      totalStudents: 4,
       activeCourses: 1,
-      pendingEnrollments: 2,
+      pendingEnrollments: 3,
       preEnrollmentsToReview: 2,
-      receiptsToValidate: 0,
+      receiptsToValidate: 1,
       monthRevenue: 151000.5,
     });
     expect(june.revenueByMonth).toHaveLength(12);
@@ -79,46 +120,21 @@ describe("dashboard figures", () => {
       .insert(courses)
       .values({ name: "Contabilidade", durationMonths: 3, price: 90000 })
       .returning();
-    await ctx.db.insert(authUser).values({ id: "aluno-dashboard", name: "Rui Kassoma", email: "rui@alunos.local" });
-    const [account] = await ctx.db
-      .insert(studentAccounts)
-      .values({
-        userId: "aluno-dashboard",
-        studentName: "Rui Kassoma",
-        studentPhone: "923456789",
-        studentCode: "ALDASH01",
-      })
-      .returning();
+    const account = await studentAccount("aluno-dashboard", "ALDASH01");
     const rows = await ctx.db
       .insert(enrollments)
       .values([
         enrollmentRow(course!.id, { status: "pre_inscrito" }),
-        enrollmentRow(course!.id, { status: "payment_pending", studentAccountId: account!.id }),
-        enrollmentRow(course!.id, { status: "payment_pending", studentAccountId: account!.id }),
+        enrollmentRow(course!.id, { status: "payment_pending", studentAccountId: account.id }),
+        enrollmentRow(course!.id, { status: "payment_pending", studentAccountId: account.id }),
         enrollmentRow(course!.id, { status: "approved" }),
         enrollmentRow(course!.id, { status: "rejected" }),
       ])
       .returning();
-    const receipt = async (enrollmentId: string, status: "pending" | "approved" | "rejected", key: string) => {
-      const [file] = await ctx.db
-        .insert(storedFiles)
-        .values({ kind: "receipt", contentType: "application/pdf", size: 10, storageKey: key })
-        .returning();
-      await ctx.db.insert(paymentReceipts).values({
-        studentAccountId: account!.id,
-        enrollmentId,
-        fileId: file!.id,
-        fileType: "pdf",
-        status,
-        paidAmount: 90000,
-        paymentDate: "2026-01-10",
-        coursePrice: 90000,
-      });
-    };
-    await receipt(rows[1]!.id, "pending", "dashboard/a.pdf");
-    await receipt(rows[2]!.id, "rejected", "dashboard/b.pdf");
-    await receipt(rows[2]!.id, "pending", "dashboard/c.pdf");
-    await receipt(rows[2]!.id, "approved", "dashboard/d.pdf");
+    await receipt(account.id, rows[1]!.id, "pending", "dashboard/a.pdf");
+    await receipt(account.id, rows[2]!.id, "rejected", "dashboard/b.pdf");
+    await receipt(account.id, rows[2]!.id, "pending", "dashboard/c.pdf");
+    await receipt(account.id, rows[2]!.id, "approved", "dashboard/d.pdf");
 
     const after = await dashboardFigures(ctx.db);
     expect(after.preEnrollmentsToReview - before.preEnrollmentsToReview).toBe(1);
