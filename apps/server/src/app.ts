@@ -1,3 +1,4 @@
+import { INVALID_DATA, NOT_FOUND, UNEXPECTED_ERROR } from "@app/shared/messages";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
@@ -63,15 +64,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     info: { title: "Instituto — API do portal", version: "1.0.0" },
   });
 
-  app.all("/api/*", (c) => sendError(c, new ApiError(404, "not_found", "Recurso não encontrado")));
+  app.all("/api/*", (c) => sendError(c, ApiError.of(404, NOT_FOUND)));
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return sendError(c, err);
     if (err instanceof HTTPException && err.status < 500) {
-      return sendError(c, new ApiError(err.status, "bad_request", "Dados inválidos"));
+      return sendError(c, new ApiError(err.status, "bad_request", INVALID_DATA.message));
     }
     c.get("log")?.error({ err }, "unhandled error");
-    return sendError(c, new ApiError(500, "internal_error", "Ocorreu um erro inesperado. Tente novamente."));
+    return sendError(c, ApiError.of(500, UNEXPECTED_ERROR));
   });
 
   if (options.webDist) mountSpa(app, options.webDist);

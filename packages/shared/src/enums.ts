@@ -165,8 +165,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, string[]> = {
 
 /** Header label for a user without a role. */
 export const NO_ROLE_HEADER_LABEL = "Usuário";
-/** Users-list label for a user without a role. */
-export const NO_ROLE_LIST_LABEL = "Sem perfil";
+/* The users-list label for a user without a role is NO_ROLE_LABEL in ./messages: the server's refusal names it too. */
 
 /** super_admin satisfies every role requirement (SPEC §6); a list of roles is met by any of them. */
 export function roleSatisfies(

@@ -1,14 +1,14 @@
 import { z } from "zod";
+import { STUDENT_PHONE_DIGITS } from "./limits";
 
 /** Angolan student phones (SPEC §5 'Student account creation'; decision 011). */
 
 export const PHONE_MESSAGES = {
-  digits: "Telefone deve ter 9 dígitos",
+  digits: `Telefone deve ter ${STUDENT_PHONE_DIGITS} dígitos`,
   mobile: "O telemóvel deve começar por 9",
   characters: "Telefone inválido: use apenas algarismos, com ou sem o indicativo +244",
 } as const;
 
-export const PHONE_INPUT_MAX = 20;
 export const ANGOLAN_MOBILE_HINT = "Telemóvel angolano: 9 dígitos a começar por 9 (pode incluir +244)";
 
 const SEPARATORS = /[\s().-]/g;
@@ -22,7 +22,7 @@ export function parseAngolanMobile(raw: string): { phone: string } | { error: st
   const compact = raw.replace(SEPARATORS, "");
   const national = compact.replace(/^(\+244|00244)/, "").replace(/^244(?=\d{9}$)/, "");
   if (!/^\d*$/.test(national)) return { error: PHONE_MESSAGES.characters };
-  if (national.length !== 9) return { error: PHONE_MESSAGES.digits };
+  if (national.length !== STUDENT_PHONE_DIGITS) return { error: PHONE_MESSAGES.digits };
   if (!national.startsWith("9")) return { error: PHONE_MESSAGES.mobile };
   return { phone: national };
 }

@@ -1,11 +1,12 @@
 import { CATALOG_MANAGER_ROLES, CATALOG_READ_ONLY_MESSAGE, roleSatisfies, type StaffRole } from "@app/shared/enums";
+import { NO_ROLE, SESSION_EXPIRED } from "@app/shared/messages";
 import { type AdminScreenKey, rolesOfScreens } from "@app/shared/screen-access";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http/env";
 import { ApiError } from "../http/errors";
 import { readSession } from "./session";
 
-export const NOT_SIGNED_IN = () => new ApiError(401, "unauthenticated", "Sessão expirada. Faça login novamente.");
+export const NOT_SIGNED_IN = () => ApiError.of(401, SESSION_EXPIRED);
 
 /**
  * Staff only. A staff user without a role ('Sem perfil') is refused everywhere; `role` is one role or
@@ -20,7 +21,7 @@ export function requireStaff(
     if (!session.user) throw NOT_SIGNED_IN();
     if (!session.staff) throw new ApiError(403, "forbidden", "Acesso reservado à equipa do instituto");
     if (!session.staff.role) {
-      throw new ApiError(403, "no_role", "Sem perfil: aguarde que um administrador atribua um perfil");
+      throw ApiError.of(403, NO_ROLE);
     }
     if (!roleSatisfies(session.staff.role, role)) {
       throw new ApiError(403, "forbidden", forbiddenMessage);

@@ -1,3 +1,4 @@
+import { INVALID_DATA } from "@app/shared/messages";
 import { OpenAPIHono, type z } from "@hono/zod-openapi";
 import type { AppEnv } from "./env";
 import { ApiError, sendError } from "./errors";
@@ -8,7 +9,7 @@ export function createRouter() {
     defaultHook: (result, c) => {
       if (result.success) return;
       const issues = result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
-      return sendError(c, new ApiError(400, "validation_error", issues[0]?.message ?? "Dados inválidos", issues));
+      return sendError(c, new ApiError(400, INVALID_DATA.code, issues[0]?.message ?? INVALID_DATA.message, issues));
     },
   });
 }

@@ -1,15 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { FileKind } from "@app/shared/enums";
-import { FILE_EMPTY, FILE_TOO_LARGE } from "@app/shared/file-messages";
+import { MAX_FILE_BYTES } from "@app/shared/limits";
+import { type CodedMessage, FILE_EMPTY, FILE_TOO_LARGE, RECEIPT_WRONG_TYPE } from "@app/shared/messages";
 import { fileTypeFromBuffer } from "file-type";
-import { MAX_FILE_BYTES } from "../db/schema";
 import { ApiError } from "../http/errors";
-
-export { FILE_TOO_LARGE, MAX_FILE_BYTES };
-
-export const DOCUMENT_TYPES = ["image/jpeg", "image/png", "image/webp", "application/pdf"] as const;
-export const RECEIPT_TYPES = ["image/jpeg", "image/png", "application/pdf"] as const;
-export const PDF_ONLY = ["application/pdf"] as const;
 
 export interface CheckedFile {
   contentType: string;
@@ -23,12 +17,12 @@ export interface CheckedFile {
 export async function checkFile(
   data: Buffer,
   allowed: readonly string[],
-  wrongTypeMessage = "Formato inválido. Use JPEG, PNG ou PDF",
+  wrongType: CodedMessage = RECEIPT_WRONG_TYPE,
 ): Promise<CheckedFile> {
-  if (data.byteLength > MAX_FILE_BYTES) throw new ApiError(413, "file_too_large", FILE_TOO_LARGE);
-  if (data.byteLength === 0) throw new ApiError(400, "empty_file", FILE_EMPTY);
+  if (data.byteLength > MAX_FILE_BYTES) throw ApiError.of(413, FILE_TOO_LARGE);
+  if (data.byteLength === 0) throw ApiError.of(400, FILE_EMPTY);
   const detected = await fileTypeFromBuffer(data);
-  if (!detected || !allowed.includes(detected.mime)) throw new ApiError(415, "unsupported_file_type", wrongTypeMessage);
+  if (!detected || !allowed.includes(detected.mime)) throw ApiError.of(415, wrongType);
   return { contentType: detected.mime, extension: detected.ext };
 }
 

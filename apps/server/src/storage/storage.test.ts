@@ -1,11 +1,13 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { CURRICULUM_MIME_TYPES, DOCUMENT_MIME_TYPES, MAX_FILE_BYTES } from "@app/shared/limits";
+import { CURRICULUM_WRONG_TYPE } from "@app/shared/messages";
 import { afterAll, describe, expect, it } from "vitest";
 import { HTML, PDF, PNG } from "../../test/fixtures";
 import { ApiError } from "../http/errors";
 import { createDiskStorage } from "./disk";
-import { checkFile, DOCUMENT_TYPES, MAX_FILE_BYTES, newStorageKey, PDF_ONLY } from "./file-check";
+import { checkFile, newStorageKey } from "./file-check";
 import { FileMissingError } from "./storage";
 
 async function rejection(p: Promise<unknown>): Promise<ApiError> {
@@ -19,25 +21,25 @@ async function rejection(p: Promise<unknown>): Promise<ApiError> {
 
 describe("file checks by content", () => {
   it("accepts a real PNG and a real PDF, whatever they are called", async () => {
-    expect(await checkFile(PNG, DOCUMENT_TYPES)).toEqual({ contentType: "image/png", extension: "png" });
-    expect(await checkFile(PDF, DOCUMENT_TYPES)).toEqual({ contentType: "application/pdf", extension: "pdf" });
+    expect(await checkFile(PNG, DOCUMENT_MIME_TYPES)).toEqual({ contentType: "image/png", extension: "png" });
+    expect(await checkFile(PDF, DOCUMENT_MIME_TYPES)).toEqual({ contentType: "application/pdf", extension: "pdf" });
   });
 
   it("refuses HTML pretending to be an image with 415 and a Portuguese message", async () => {
-    const err = await rejection(checkFile(HTML, DOCUMENT_TYPES));
+    const err = await rejection(checkFile(HTML, DOCUMENT_MIME_TYPES));
     expect(err.status).toBe(415);
     expect(err.message).toBe("Formato inválido. Use JPEG, PNG ou PDF");
   });
 
   it("refuses an image where only a PDF is allowed", async () => {
-    expect((await rejection(checkFile(PNG, PDF_ONLY, "O currículo deve ser um PDF"))).message).toBe(
-      "O currículo deve ser um PDF",
+    expect((await rejection(checkFile(PNG, CURRICULUM_MIME_TYPES, CURRICULUM_WRONG_TYPE))).message).toBe(
+      "Formato inválido. O currículo deve ser um PDF",
     );
   });
 
   it("refuses 5 MB + 1 byte with 413", async () => {
     const big = Buffer.concat([PDF, Buffer.alloc(MAX_FILE_BYTES + 1 - PDF.length)]);
-    const err = await rejection(checkFile(big, DOCUMENT_TYPES));
+    const err = await rejection(checkFile(big, DOCUMENT_MIME_TYPES));
     expect(err.status).toBe(413);
     expect(err.message).toBe("Arquivo muito grande. Tamanho máximo: 5MB");
   });

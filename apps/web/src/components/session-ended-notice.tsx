@@ -1,7 +1,6 @@
+import { SESSION_ENDED_NOTICE } from "@app/shared/messages";
 import { Alert } from "@mantine/core";
 import { useLocation } from "react-router";
-
-export const SESSION_ENDED_MESSAGE = "A sua sessão terminou. Entre novamente.";
 
 /** On a login screen reached because the session ended under the user (the guards pass `sessionEnded`). */
 export function SessionEndedNotice() {
@@ -9,7 +8,7 @@ export function SessionEndedNotice() {
   if (!ended) return null;
   return (
     <Alert color="yellow" variant="light" role="status" p="sm">
-      {SESSION_ENDED_MESSAGE}
+      {SESSION_ENDED_NOTICE}
     </Alert>
   );
 }

@@ -1,3 +1,4 @@
+import { NETWORK_ERROR, UNEXPECTED_ERROR } from "@app/shared/messages";
 /** An error answer from our API: its HTTP status, code and the Portuguese message fit to show. */
 export class ApiError extends Error {
   constructor(
@@ -9,8 +10,6 @@ export class ApiError extends Error {
     super(message);
   }
 }
-
-const NETWORK_ERROR = "Sem ligação ao servidor. Verifique a sua internet e tente novamente.";
 
 /** fetch for /api: JSON (or multipart FormData) in, JSON out, cookies of this site, errors as ApiError with the server's message. */
 export async function api<T>(
@@ -30,7 +29,7 @@ export async function api<T>(
     });
   } catch (err) {
     if ((err as Error).name === "AbortError") throw err;
-    throw new ApiError(0, "network", NETWORK_ERROR);
+    throw new ApiError(0, NETWORK_ERROR.code, NETWORK_ERROR.message);
   }
   const text = await res.text();
   const data = text ? safeJson(text) : undefined;
@@ -41,7 +40,7 @@ export async function api<T>(
     throw new ApiError(
       res.status,
       error?.code ?? "http_error",
-      error?.message ?? "Ocorreu um erro inesperado. Tente novamente.",
+      error?.message ?? UNEXPECTED_ERROR.message,
       error?.issues,
     );
   }

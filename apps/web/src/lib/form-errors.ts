@@ -1,3 +1,4 @@
+import { UNEXPECTED_ERROR } from "@app/shared/messages";
 import type { UseFormReturnType } from "@mantine/form";
 import { ApiError } from "./api";
 
@@ -9,5 +10,5 @@ export function applyServerErrors(form: Pick<UseFormReturnType<object>, "setErro
 }
 
 export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : "Ocorreu um erro inesperado. Tente novamente.";
+  return error instanceof Error ? error.message : UNEXPECTED_ERROR.message;
 }

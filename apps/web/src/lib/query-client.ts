@@ -1,3 +1,4 @@
+import { SESSION_EXPIRED } from "@app/shared/messages";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api";
 import { ENDED_SESSION, sessionQuery } from "./session";
@@ -7,7 +8,7 @@ import { ENDED_SESSION, sessionQuery } from "./session";
  * elsewhere): the cached session becomes 'ended', so the guards send the user to the login, which says why.
  */
 function onSessionEnded(error: unknown) {
-  if (error instanceof ApiError && error.status === 401 && error.code === "unauthenticated") {
+  if (error instanceof ApiError && error.status === 401 && error.code === SESSION_EXPIRED.code) {
     queryClient.setQueryData(sessionQuery.queryKey, ENDED_SESSION);
   }
 }

@@ -1,3 +1,13 @@
+import {
+  CLASS_STUDENTS_MIN,
+  COURSE_MONTHS_MIN,
+  EMAIL_MAX,
+  NAME_MAX,
+  PHONE_MAX,
+  TEACHER_YEARS_MAX,
+  TEACHER_YEARS_MIN,
+  TEXT_MAX,
+} from "@app/shared/limits";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -19,7 +29,7 @@ export const courses = pgTable(
   "courses",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    name: varchar("name", { length: 100 }).notNull(),
+    name: varchar("name", { length: NAME_MAX }).notNull(),
     description: text("description"),
     area: courseArea("area"),
     modality: modality("modality"),
@@ -31,7 +41,7 @@ export const courses = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("courses_duration_check", sql`${t.durationMonths} >= 1`),
+    check("courses_duration_check", sql`${t.durationMonths} >= ${sql.raw(String(COURSE_MONTHS_MIN))}`),
     check("courses_price_check", sql`${t.price} >= 0`),
     index("courses_status_created_idx").on(t.status, t.createdAt),
   ],
@@ -41,24 +51,29 @@ export const teachers = pgTable(
   "teachers",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    teacherName: varchar("teacher_name", { length: 100 }).notNull(),
-    teacherPhone: varchar("teacher_phone", { length: 20 }),
-    teacherEmail: varchar("teacher_email", { length: 255 }),
-    specialization: varchar("specialization", { length: 100 }).notNull(),
-    qualification: varchar("qualification", { length: 100 }).notNull(),
+    teacherName: varchar("teacher_name", { length: NAME_MAX }).notNull(),
+    teacherPhone: varchar("teacher_phone", { length: PHONE_MAX }),
+    teacherEmail: varchar("teacher_email", { length: EMAIL_MAX }),
+    specialization: varchar("specialization", { length: TEXT_MAX }).notNull(),
+    qualification: varchar("qualification", { length: TEXT_MAX }).notNull(),
     yearsOfExperience: integer("years_of_experience").notNull(),
     bio: text("bio"),
     status: teacherStatus("status").notNull().default("active"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("teachers_years_check", sql`${t.yearsOfExperience} between 0 and 50`)],
+  (t) => [
+    check(
+      "teachers_years_check",
+      sql`${t.yearsOfExperience} between ${sql.raw(String(TEACHER_YEARS_MIN))} and ${sql.raw(String(TEACHER_YEARS_MAX))}`,
+    ),
+  ],
 );
 
 export const classes = pgTable(
   "classes",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    name: varchar("name", { length: 100 }).notNull(),
+    name: varchar("name", { length: NAME_MAX }).notNull(),
     courseId: uuid("course_id")
       .notNull()
       .references(() => courses.id, { onDelete: "restrict" }),
@@ -70,7 +85,7 @@ export const classes = pgTable(
     enrollmentEndDate: date("enrollment_end_date").notNull(),
     startDate: date("start_date").notNull(),
     endDate: date("end_date").notNull(),
-    schedule: varchar("schedule", { length: 100 }).notNull(),
+    schedule: varchar("schedule", { length: TEXT_MAX }).notNull(),
     maxStudents: integer("max_students").notNull().default(30),
     currentStudents: integer("current_students").notNull().default(0),
     curriculumFileId: uuid("curriculum_file_id").references(() => storedFiles.id, { onDelete: "set null" }),
@@ -79,7 +94,7 @@ export const classes = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("classes_max_students_check", sql`${t.maxStudents} >= 1`),
+    check("classes_max_students_check", sql`${t.maxStudents} >= ${sql.raw(String(CLASS_STUDENTS_MIN))}`),
     check(
       "classes_current_students_check",
       sql`${t.currentStudents} >= 0 and ${t.currentStudents} <= ${t.maxStudents}`,

@@ -1,9 +1,8 @@
+import { MAX_FILE_BYTES } from "@app/shared/limits";
 import { sql } from "drizzle-orm";
 import { check, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { authUser } from "./auth";
 import { fileKind } from "./enums";
-
-export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 /** Every stored file: generated storage key (never the uploader's file name), checked type and size. */
 export const storedFiles = pgTable(

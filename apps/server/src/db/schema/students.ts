@@ -1,3 +1,4 @@
+import { EMAIL_MAX, NAME_MAX, STUDENT_CODE_MAX, STUDENT_PHONE_DIGITS } from "@app/shared/limits";
 import { sql } from "drizzle-orm";
 import { boolean, check, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
 import { authUser } from "./auth";
@@ -14,17 +15,17 @@ export const studentAccounts = pgTable(
       .notNull()
       .unique()
       .references(() => authUser.id, { onDelete: "restrict" }),
-    studentName: varchar("student_name", { length: 100 }).notNull(),
-    studentPhone: varchar("student_phone", { length: 9 }).notNull(),
-    studentEmail: varchar("student_email", { length: 255 }),
-    studentCode: varchar("student_code", { length: 10 }).notNull().unique(),
+    studentName: varchar("student_name", { length: NAME_MAX }).notNull(),
+    studentPhone: varchar("student_phone", { length: STUDENT_PHONE_DIGITS }).notNull(),
+    studentEmail: varchar("student_email", { length: EMAIL_MAX }),
+    studentCode: varchar("student_code", { length: STUDENT_CODE_MAX }).notNull().unique(),
     mustChangePassword: boolean("must_change_password").notNull().default(true),
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
     enrollmentCompleted: boolean("enrollment_completed").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("student_accounts_code_check", sql`${t.studentCode} ~ '^[A-Z0-9]{1,10}$'`),
-    check("student_accounts_phone_check", sql`${t.studentPhone} ~ '^[0-9]{9}$'`),
+    check("student_accounts_code_check", sql`${t.studentCode} ~ ${sql.raw(`'^[A-Z0-9]{1,${STUDENT_CODE_MAX}}$'`)}`),
+    check("student_accounts_phone_check", sql`${t.studentPhone} ~ ${sql.raw(`'^[0-9]{${STUDENT_PHONE_DIGITS}}$'`)}`),
   ],
 );

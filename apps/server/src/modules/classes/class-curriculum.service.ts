@@ -1,14 +1,15 @@
-import { CURRICULUM_NOT_PDF } from "@app/shared/schemas/catalog";
+import { CURRICULUM_MIME_TYPES } from "@app/shared/limits";
+import { CLASS_NOT_FOUND, CURRICULUM_WRONG_TYPE } from "@app/shared/messages";
 import { eq } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client";
 import { classes, storedFiles } from "../../db/schema";
 import { ApiError } from "../../http/errors";
-import { checkFile, PDF_ONLY } from "../../storage/file-check";
+import { checkFile } from "../../storage/file-check";
 import type { FileStorage } from "../../storage/storage";
 import { putFiles, recordFiles, removeFiles } from "../../storage/stored-files";
 
 const MISSING_FILE = "Selecione o arquivo do currículo (PDF)";
-const NOT_FOUND = () => new ApiError(404, "not_found", "Turma não encontrada");
+const NOT_FOUND = () => ApiError.of(404, CLASS_NOT_FOUND);
 
 /** Drops a replaced or detached curriculum: its row now, its object after the row is gone. */
 export async function forgetCurriculumFile(db: Database, storage: FileStorage, fileId: string | null) {
@@ -52,7 +53,7 @@ export async function attachCurriculum(
     throw new ApiError(400, "validation_error", MISSING_FILE, [{ path: "file", message: MISSING_FILE }]);
   }
   const data = Buffer.from(await file.arrayBuffer());
-  const checked = await checkFile(data, PDF_ONLY, CURRICULUM_NOT_PDF);
+  const checked = await checkFile(data, CURRICULUM_MIME_TYPES, CURRICULUM_WRONG_TYPE);
   const written = await putFiles(storage, [{ kind: "curriculum", data, checked }]);
   let previous: string | null;
   try {

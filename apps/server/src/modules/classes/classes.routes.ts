@@ -1,4 +1,6 @@
 import { CLASS_STATUSES } from "@app/shared/enums";
+import { MAX_FILE_BYTES } from "@app/shared/limits";
+import { CLASS_NOT_FOUND, FILE_TOO_LARGE } from "@app/shared/messages";
 import { MODALITIES } from "@app/shared/modalities";
 import { classInputSchema } from "@app/shared/schemas/catalog";
 import { createRoute, z } from "@hono/zod-openapi";
@@ -6,7 +8,6 @@ import { bodyLimit } from "hono/body-limit";
 import { requireCatalogManager, requireScreen } from "../../auth/guards";
 import { ApiError, errorResponse } from "../../http/errors";
 import { createRouter, json } from "../../http/router";
-import { FILE_TOO_LARGE, MAX_FILE_BYTES } from "../../storage/file-check";
 import { attachCurriculum, detachCurriculum } from "./class-curriculum.service";
 import { createClass, deleteClass, getClass, listClasses, updateClass } from "./classes.service";
 
@@ -34,13 +35,13 @@ const classSchema = z
   })
   .openapi("SchoolClass");
 
-const idParam = z.object({ id: z.uuid({ message: "Turma não encontrada" }) });
 const staffErrors = { 401: errorResponse("Not signed in"), 403: errorResponse("Not staff with a role") };
 /** Creating, editing and deleting is for super_admin, admin and secretaria (decision 014). */
 const managerErrors = {
   401: errorResponse("Not signed in"),
   403: errorResponse("Not super_admin, admin or secretaria"),
 };
+const idParam = z.object({ id: z.uuid({ message: CLASS_NOT_FOUND.message }) });
 
 const list = createRoute({
   method: "get",
@@ -105,7 +106,7 @@ const uploadCurriculum = createRoute({
     bodyLimit({
       maxSize: MAX_FILE_BYTES + 64 * 1024,
       onError: () => {
-        throw new ApiError(413, "file_too_large", FILE_TOO_LARGE);
+        throw ApiError.of(413, FILE_TOO_LARGE);
       },
     }),
   ] as const,

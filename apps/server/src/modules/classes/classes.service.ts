@@ -1,3 +1,5 @@
+import { INVALID_TEACHER, SELECT_COURSE } from "@app/shared/field-messages";
+import { CLASS_NOT_FOUND } from "@app/shared/messages";
 import type { classInputSchema } from "@app/shared/schemas/catalog";
 import { count, desc, eq } from "drizzle-orm";
 import type { z } from "zod";
@@ -8,7 +10,7 @@ import type { FileStorage } from "../../storage/storage";
 import { forgetCurriculumFile } from "./class-curriculum.service";
 
 type ClassInput = z.output<typeof classInputSchema>;
-const NOT_FOUND = () => new ApiError(404, "not_found", "Turma não encontrada");
+const NOT_FOUND = () => ApiError.of(404, CLASS_NOT_FOUND);
 
 const selection = {
   cls: classes,
@@ -46,14 +48,10 @@ export async function getClass(db: Database, id: string) {
 function referenceError(err: unknown): never {
   const cause = (err as { cause?: { code?: string; constraint?: string } }).cause;
   if (cause?.code === "23503" && cause.constraint?.includes("course")) {
-    throw new ApiError(400, "validation_error", "Selecione o curso", [
-      { path: "courseId", message: "Selecione o curso" },
-    ]);
+    throw new ApiError(400, "validation_error", SELECT_COURSE, [{ path: "courseId", message: SELECT_COURSE }]);
   }
   if (cause?.code === "23503" && cause.constraint?.includes("teacher")) {
-    throw new ApiError(400, "validation_error", "Professor inválido", [
-      { path: "teacherId", message: "Professor inválido" },
-    ]);
+    throw new ApiError(400, "validation_error", INVALID_TEACHER, [{ path: "teacherId", message: INVALID_TEACHER }]);
   }
   throw err;
 }

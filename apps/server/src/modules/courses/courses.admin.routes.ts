@@ -1,4 +1,5 @@
 import { COURSE_AREAS, COURSE_STATUSES } from "@app/shared/enums";
+import { COURSE_NOT_FOUND } from "@app/shared/messages";
 import { MODALITIES } from "@app/shared/modalities";
 import { courseInputSchema } from "@app/shared/schemas/catalog";
 import { createRoute, z } from "@hono/zod-openapi";
@@ -22,13 +23,13 @@ export const courseSchema = z
   })
   .openapi("Course");
 
-const idParam = z.object({ id: z.uuid({ message: "Curso não encontrado" }) });
 const staffErrors = { 401: errorResponse("Not signed in"), 403: errorResponse("Not staff with a role") };
 /** Creating, editing and deleting is for super_admin, admin and secretaria (decision 014). */
 const managerErrors = {
   401: errorResponse("Not signed in"),
   403: errorResponse("Not super_admin, admin or secretaria"),
 };
+const idParam = z.object({ id: z.uuid({ message: COURSE_NOT_FOUND.message }) });
 
 const list = createRoute({
   method: "get",

@@ -1,10 +1,11 @@
 import { ENROLLMENT_STATUSES } from "@app/shared/enums";
+import { MAX_FILE_BYTES } from "@app/shared/limits";
+import { FILE_TOO_LARGE } from "@app/shared/messages";
 import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { requireStudent } from "../../auth/guards";
 import { ApiError, errorResponse } from "../../http/errors";
 import { createRouter, json } from "../../http/router";
-import { FILE_TOO_LARGE, MAX_FILE_BYTES } from "../../storage/file-check";
 import { listOwnEnrollments, submitOwnEnrollment } from "./enrollments.service";
 
 const binary = z.any().openapi({ type: "string", format: "binary" });
@@ -52,7 +53,7 @@ const submit = createRoute({
     bodyLimit({
       maxSize: 3 * MAX_FILE_BYTES + 256 * 1024,
       onError: () => {
-        throw new ApiError(413, "file_too_large", FILE_TOO_LARGE);
+        throw ApiError.of(413, FILE_TOO_LARGE);
       },
     }),
   ] as const,

@@ -1,10 +1,12 @@
-import { DOCUMENT_WRONG_TYPE } from "@app/shared/file-messages";
+import { SELECT_COURSE } from "@app/shared/field-messages";
+import { DOCUMENT_MIME_TYPES } from "@app/shared/limits";
+import { DOCUMENT_WRONG_TYPE, REQUIRED_FIELDS, STUDENT_ACCOUNT_NOT_FOUND } from "@app/shared/messages";
 import { ENROLLMENT_DOCUMENTS, studentEnrollmentSchema } from "@app/shared/schemas/enrollments";
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { courses, enrollmentEvents, enrollments, studentAccounts } from "../../db/schema";
 import { ApiError } from "../../http/errors";
-import { checkFile, DOCUMENT_TYPES, namingDocument } from "../../storage/file-check";
+import { checkFile, namingDocument } from "../../storage/file-check";
 import type { FileStorage } from "../../storage/storage";
 import { putFiles, recordFiles, removeFiles } from "../../storage/stored-files";
 
@@ -27,7 +29,7 @@ export async function submitOwnEnrollment(
   const parsed = studentEnrollmentSchema.safeParse(form);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
-    throw new ApiError(400, "validation_error", "Por favor, preencha todos os campos obrigatórios", issues);
+    throw ApiError.of(400, REQUIRED_FIELDS, issues);
   }
   const data = parsed.data;
 
@@ -39,7 +41,7 @@ export async function submitOwnEnrollment(
       throw new ApiError(400, "validation_error", MISSING_DOCUMENT, [{ path: doc.field, message: MISSING_DOCUMENT }]);
     }
     const buffer = Buffer.from(await value.arrayBuffer());
-    const checked = await checkFile(buffer, DOCUMENT_TYPES, DOCUMENT_WRONG_TYPE).catch((err: unknown) => {
+    const checked = await checkFile(buffer, DOCUMENT_MIME_TYPES, DOCUMENT_WRONG_TYPE).catch((err: unknown) => {
       throw namingDocument(err, doc);
     });
     files.push({ kind: doc.kind, data: buffer, checked });
@@ -50,9 +52,7 @@ export async function submitOwnEnrollment(
     .from(courses)
     .where(and(eq(courses.id, data.courseId), eq(courses.status, "active")));
   if (!course)
-    throw new ApiError(400, "validation_error", "Selecione o curso", [
-      { path: "courseId", message: "Selecione o curso" },
-    ]);
+    throw new ApiError(400, "validation_error", SELECT_COURSE, [{ path: "courseId", message: SELECT_COURSE }]);
 
   const written = await putFiles(storage, files);
   try {
@@ -62,7 +62,7 @@ export async function submitOwnEnrollment(
         .from(studentAccounts)
         .where(eq(studentAccounts.id, who.studentAccountId))
         .for("update");
-      if (!account) throw new ApiError(404, "not_found", "Conta do aluno não encontrada");
+      if (!account) throw ApiError.of(404, STUDENT_ACCOUNT_NOT_FOUND);
       if (account.enrollmentCompleted) throw new ApiError(409, "already_submitted", "A sua inscrição já foi enviada");
 
       const [frontId, backId, certificateId] = await recordFiles(tx, who.userId, written);

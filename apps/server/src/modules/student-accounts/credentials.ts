@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { STUDENT_PASSWORD_LENGTH } from "@app/shared/schemas/student-accounts";
+import { STUDENT_PASSWORD_LENGTH } from "@app/shared/limits";
 
 /**
  * Letters and digits that cannot be mistaken for one another when copied from a phone screen to paper

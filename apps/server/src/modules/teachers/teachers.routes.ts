@@ -1,4 +1,5 @@
 import { TEACHER_STATUSES } from "@app/shared/enums";
+import { TEACHER_NOT_FOUND } from "@app/shared/messages";
 import { teacherInputSchema } from "@app/shared/schemas/catalog";
 import { createRoute, z } from "@hono/zod-openapi";
 import { requireCatalogManager, requireScreen } from "../../auth/guards";
@@ -21,13 +22,13 @@ const teacherSchema = z
   })
   .openapi("Teacher");
 
-const idParam = z.object({ id: z.uuid({ message: "Professor não encontrado" }) });
 const staffErrors = { 401: errorResponse("Not signed in"), 403: errorResponse("Not staff with a role") };
 /** Creating, editing and deleting is for super_admin, admin and secretaria (decision 014). */
 const managerErrors = {
   401: errorResponse("Not signed in"),
   403: errorResponse("Not super_admin, admin or secretaria"),
 };
+const idParam = z.object({ id: z.uuid({ message: TEACHER_NOT_FOUND.message }) });
 
 const list = createRoute({
   method: "get",

@@ -1,3 +1,4 @@
+import { TEACHER_NOT_FOUND } from "@app/shared/messages";
 import type { teacherInputSchema } from "@app/shared/schemas/catalog";
 import { desc, eq } from "drizzle-orm";
 import type { z } from "zod";
@@ -6,7 +7,7 @@ import { teachers } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 
 type TeacherRow = typeof teachers.$inferSelect;
-const NOT_FOUND = () => new ApiError(404, "not_found", "Professor não encontrado");
+const NOT_FOUND = () => ApiError.of(404, TEACHER_NOT_FOUND);
 
 function teacherBody(r: TeacherRow) {
   return { ...r, createdAt: r.createdAt.toISOString() };

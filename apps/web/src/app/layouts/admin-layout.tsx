@@ -1,4 +1,5 @@
 import { NO_ROLE_HEADER_LABEL, ROLE_LABELS } from "@app/shared/enums";
+import { NO_ROLE_LABEL } from "@app/shared/messages";
 import { ActionIcon, Alert, Anchor, Burger, Button, Drawer, Text } from "@mantine/core";
 import { useHotkeys } from "@mantine/hooks";
 import {
@@ -119,7 +120,7 @@ function AdminShell() {
 
 function NoRoleNotice() {
   return (
-    <Alert color="yellow" title="Sem perfil" maw={640} role="status">
+    <Alert color="yellow" title={NO_ROLE_LABEL} maw={640} role="status">
       A sua conta foi criada, mas ainda não tem um perfil de acesso. Por favor, aguarde que um administrador atribua um
       perfil à sua conta. Depois disso, volte a entrar para ver as áreas de gestão.
     </Alert>

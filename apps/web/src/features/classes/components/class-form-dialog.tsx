@@ -6,6 +6,7 @@ import {
   MODALITY_LABELS,
   type Modality,
 } from "@app/shared/enums";
+import { CURRICULUM_MIME_TYPES, MAX_FILE_MB } from "@app/shared/limits";
 import { classDateErrors, classInputSchema } from "@app/shared/schemas/catalog";
 import {
   Anchor,
@@ -196,9 +197,11 @@ export function ClassFormDialog({
             />
             <FileInput
               label="Currículo (PDF)"
-              description={file ? `${file.name} (${Math.ceil(file.size / 1024)} KB)` : "Apenas PDF, até 5MB"}
+              description={
+                file ? `${file.name} (${Math.ceil(file.size / 1024)} KB)` : `Apenas PDF, até ${MAX_FILE_MB}MB`
+              }
               placeholder="Escolher ficheiro"
-              accept="application/pdf"
+              accept={CURRICULUM_MIME_TYPES.join(",")}
               leftSection={<IconFileTypePdf size={16} aria-hidden />}
               clearable
               value={file}

@@ -1,6 +1,5 @@
-import { CURRICULUM_NOT_PDF } from "@app/shared/schemas/catalog";
 import { describe, expect, it } from "vitest";
-import { CURRICULUM_TOO_LARGE, curriculumFileError } from "./curriculum-file";
+import { curriculumFileError } from "./curriculum-file";
 
 const pdf = (extra = 0) =>
   new File(["%PDF-1.4\n", new Uint8Array(extra)], "curriculo.pdf", { type: "application/pdf" });
@@ -13,7 +12,7 @@ describe("curriculum file check", () => {
 
   it("refuses a file that only claims to be a PDF, and one above 5 MB", async () => {
     const fake = new File(["<html></html>"], "curriculo.pdf", { type: "application/pdf" });
-    expect(await curriculumFileError(fake)).toBe(CURRICULUM_NOT_PDF);
-    expect(await curriculumFileError(pdf(5 * 1024 * 1024))).toBe(CURRICULUM_TOO_LARGE);
+    expect(await curriculumFileError(fake)).toBe("Formato inválido. O currículo deve ser um PDF");
+    expect(await curriculumFileError(pdf(5 * 1024 * 1024))).toBe("Arquivo muito grande. Tamanho máximo: 5MB");
   });
 });

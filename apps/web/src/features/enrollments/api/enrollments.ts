@@ -1,4 +1,5 @@
 import type { EnrollmentStatus } from "@app/shared/enums";
+import { NETWORK_ERROR } from "@app/shared/messages";
 import { queryOptions } from "@tanstack/react-query";
 import { ApiError, api } from "../../../lib/api";
 
@@ -10,6 +11,9 @@ export interface OwnEnrollment {
   paymentReferenceCode: string | null;
   applicationDate: string;
 }
+
+/** The enrolment could not be sent (no answer the user can act on). */
+export const SEND_FAILED = "Erro ao enviar inscrição. Tente novamente.";
 
 export const ownEnrollmentsQuery = queryOptions({
   queryKey: ["enrollments", "mine"],
@@ -42,13 +46,12 @@ export function submitEnrollment(form: FormData, onProgress: (percent: number) =
           new ApiError(
             xhr.status,
             data?.error?.code ?? "http_error",
-            data?.error?.message ?? "Erro ao enviar inscrição. Tente novamente.",
+            data?.error?.message ?? SEND_FAILED,
             data?.error?.issues,
           ),
         );
     };
-    xhr.onerror = () =>
-      reject(new ApiError(0, "network", "Sem ligação ao servidor. Verifique a sua internet e tente novamente."));
+    xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR.code, NETWORK_ERROR.message));
     xhr.send(form);
   });
 }

@@ -1,3 +1,4 @@
+import { DOCUMENT_MIME_TYPES, MAX_FILE_MB } from "@app/shared/limits";
 import { formatFileSize } from "@app/shared/text";
 import { FileInput, Text } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
@@ -16,9 +17,11 @@ export function DocumentField({
   return (
     <FileInput
       label={label}
-      description={state.preparing ? "A preparar o ficheiro…" : (state.note ?? "JPEG, PNG, WEBP ou PDF, até 5MB")}
+      description={
+        state.preparing ? "A preparar o ficheiro…" : (state.note ?? `JPEG, PNG, WEBP ou PDF, até ${MAX_FILE_MB}MB`)
+      }
       placeholder="Escolher ficheiro"
-      accept="image/jpeg,image/png,image/webp,application/pdf"
+      accept={DOCUMENT_MIME_TYPES.join(",")}
       leftSection={<IconUpload size={16} aria-hidden />}
       required
       clearable

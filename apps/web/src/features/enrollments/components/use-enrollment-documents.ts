@@ -1,7 +1,7 @@
 import { ENROLLMENT_DOCUMENTS } from "@app/shared/schemas/enrollments";
 import { formatFileSize } from "@app/shared/text";
 import { useRef, useState } from "react";
-import { type Prepared, prepareDocument } from "../logic/prepare-document";
+import { IMAGE_UNREADABLE, type Prepared, prepareDocument } from "../logic/prepare-document";
 
 export type DocumentFieldName = (typeof ENROLLMENT_DOCUMENTS)[number]["field"];
 
@@ -15,7 +15,6 @@ export interface DocumentState {
 export type Documents = Record<DocumentFieldName, DocumentState>;
 
 export const DOCUMENT_MISSING = "Anexe este documento";
-const PREPARE_FAILED = "Erro ao carregar imagem";
 
 const empty: DocumentState = { file: null, preparing: false };
 const initial: Documents = { idCardFront: empty, idCardBack: empty, certificate: empty };
@@ -48,7 +47,7 @@ export function useEnrollmentDocuments(prepare: (file: File) => Promise<Prepared
     }
     update(field, { file: null, preparing: true, error: undefined, note: undefined });
     const job: Promise<void> = prepare(picked)
-      .catch((): Prepared => ({ error: PREPARE_FAILED }))
+      .catch((): Prepared => ({ error: IMAGE_UNREADABLE }))
       .then((result) => {
         if (pending.current.get(field) !== job) return; // replaced or cleared meanwhile
         pending.current.delete(field);

@@ -1,10 +1,12 @@
-import { DOCUMENT_WRONG_TYPE, FILE_EMPTY, FILE_TOO_LARGE } from "@app/shared/file-messages";
-import { DOCUMENT_MAX_BYTES } from "@app/shared/schemas/enrollments";
+import { DOCUMENT_MIME_TYPES, MAX_FILE_BYTES } from "@app/shared/limits";
+import { DOCUMENT_WRONG_TYPE, FILE_EMPTY, FILE_TOO_LARGE } from "@app/shared/messages";
 import imageCompression from "browser-image-compression";
 import { sniffFileType } from "../../../lib/file-signature";
 
 export const COMPRESS_ABOVE_BYTES = 1024 * 1024;
 export const MAX_DIMENSION = 1920;
+/** An image the browser could not open, or one that failed on the way. */
+export const IMAGE_UNREADABLE = "Erro ao carregar imagem";
 
 export type Prepared = { file: File; compressed: boolean } | { error: string };
 
@@ -15,11 +17,11 @@ export type Prepared = { file: File; compressed: boolean } | { error: string };
  * type, or one still above 5 MB, gets a clear message instead of being dropped silently.
  */
 export async function prepareDocument(file: File): Promise<Prepared> {
-  if (file.size === 0) return { error: FILE_EMPTY };
+  if (file.size === 0) return { error: FILE_EMPTY.message };
   const type = await sniffFileType(file);
-  if (!type) return { error: DOCUMENT_WRONG_TYPE };
+  if (!type || !DOCUMENT_MIME_TYPES.includes(type)) return { error: DOCUMENT_WRONG_TYPE.message };
   if (type === "application/pdf") {
-    return file.size > DOCUMENT_MAX_BYTES ? { error: FILE_TOO_LARGE } : { file, compressed: false };
+    return file.size > MAX_FILE_BYTES ? { error: FILE_TOO_LARGE.message } : { file, compressed: false };
   }
   let needs = file.size > COMPRESS_ABOVE_BYTES;
   if (!needs) {
@@ -28,7 +30,7 @@ export async function prepareDocument(file: File): Promise<Prepared> {
       needs = Math.max(bitmap.width, bitmap.height) > MAX_DIMENSION;
       bitmap.close();
     } catch {
-      return { error: "Erro ao carregar imagem" };
+      return { error: IMAGE_UNREADABLE };
     }
   }
   let out = file;
@@ -46,5 +48,5 @@ export async function prepareDocument(file: File): Promise<Prepared> {
       return { error: "Erro ao comprimir imagem" };
     }
   }
-  return out.size > DOCUMENT_MAX_BYTES ? { error: FILE_TOO_LARGE } : { file: out, compressed: needs };
+  return out.size > MAX_FILE_BYTES ? { error: FILE_TOO_LARGE.message } : { file: out, compressed: needs };
 }

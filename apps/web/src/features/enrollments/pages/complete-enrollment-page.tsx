@@ -5,6 +5,7 @@ import {
   SCHEDULE_LABELS,
   SCHEDULE_PREFERENCES,
 } from "@app/shared/enums";
+import { DOCUMENT_WRONG_TYPE, FILE_EMPTY, FILE_TOO_LARGE, REQUIRED_FIELDS } from "@app/shared/messages";
 import { ENROLLMENT_DOCUMENTS, studentEnrollmentSchema } from "@app/shared/schemas/enrollments";
 import {
   Button,
@@ -31,14 +32,13 @@ import { useSession } from "../../../lib/session";
 import { toastError } from "../../../lib/toast";
 import { useCatalog } from "../../courses/api/catalog";
 import { ownAccountQuery } from "../../student-accounts/api/student-accounts";
-import { submitEnrollment } from "../api/enrollments";
+import { SEND_FAILED, submitEnrollment } from "../api/enrollments";
 import { DocumentField } from "../components/document-field";
 import { DOCUMENT_MISSING, type Documents, useEnrollmentDocuments } from "../components/use-enrollment-documents";
 import { courseOptions } from "../logic/course-options";
 
-const REQUIRED_TOAST = "Por favor, preencha todos os campos obrigatórios";
+const FILE_REFUSALS: string[] = [FILE_TOO_LARGE.code, DOCUMENT_WRONG_TYPE.code, FILE_EMPTY.code];
 const UPLOAD_FAILED = "Erro ao fazer upload dos documentos. Verifique o tamanho dos arquivos e tente novamente.";
-const SEND_FAILED = "Erro ao enviar inscrição. Tente novamente.";
 
 /**
  * /completar-inscricao (SPEC §2 'Complete enrolment', §5 'Student enrolment form'). The route's
@@ -81,7 +81,7 @@ export function Component() {
     if (!invalid && missing.length === 0) return send(form.getValues(), ready);
     // Only refused files and nothing left empty: say which document and why, as its field does.
     const refused = !invalid && missing.every((d) => d.error !== DOCUMENT_MISSING);
-    toastError(refused ? `${missing[0]!.label}: ${missing[0]!.error}` : REQUIRED_TOAST);
+    toastError(refused ? `${missing[0]!.label}: ${missing[0]!.error}` : REQUIRED_FIELDS.message);
   };
 
   const send = async (values: typeof form.values, ready: Documents) => {
@@ -104,10 +104,11 @@ export function Component() {
     if (!(e instanceof ApiError)) return toastError(SEND_FAILED);
     // The server names a refused document ('Certificado de habilitações: O arquivo está vazio') on its field.
     const onDocument = uploads.showServerErrors(e.issues);
-    if (e.status === 413 || e.status === 415 || e.code === "empty_file") {
+    // 413 also from a proxy in front of the server, whose answer carries none of our codes.
+    if (e.status === 413 || FILE_REFUSALS.includes(e.code)) {
       return onDocument ? toastError(e.message) : toastError(UPLOAD_FAILED, e.message);
     }
-    if (applyServerErrors(form, e)) return toastError(REQUIRED_TOAST);
+    if (applyServerErrors(form, e)) return toastError(REQUIRED_FIELDS.message);
     toastError(e.status !== 0 ? `Erro: ${e.message}` : SEND_FAILED);
   };
 

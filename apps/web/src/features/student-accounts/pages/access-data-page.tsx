@@ -1,4 +1,6 @@
 import { formatDateTime } from "@app/shared/dates";
+import { STUDENT_PASSWORD_LENGTH } from "@app/shared/limits";
+import { WRONG_CURRENT_PASSWORD } from "@app/shared/messages";
 import { changeStudentPasswordSchema, SAME_AS_TEMPORARY_PASSWORD } from "@app/shared/schemas/student-accounts";
 import { Alert, Badge, Button, Card, Group, List, PasswordInput, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
@@ -21,7 +23,7 @@ export function Component() {
   });
   const upperInput = (field: "currentPassword" | "newPassword" | "confirmPassword") => ({
     ...form.getInputProps(field),
-    maxLength: 6,
+    maxLength: STUDENT_PASSWORD_LENGTH,
     autoCapitalize: "characters",
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => form.setFieldValue(field, upper(e.currentTarget.value)),
   });
@@ -76,8 +78,8 @@ export function Component() {
                 form.reset();
               },
               onError: (e) => {
-                if (e instanceof ApiError && e.code === "wrong_password")
-                  form.setFieldError("currentPassword", "Senha atual incorreta");
+                if (e instanceof ApiError && e.code === WRONG_CURRENT_PASSWORD.code)
+                  form.setFieldError("currentPassword", e.message);
                 else if (!applyServerErrors(form, e)) toastError(`Erro ao alterar senha: ${e.message}`);
               },
             });

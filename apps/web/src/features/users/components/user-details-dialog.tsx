@@ -1,5 +1,6 @@
 import { formatDateTime } from "@app/shared/dates";
-import { NO_ROLE_LIST_LABEL, ROLE_LABELS } from "@app/shared/enums";
+import { ROLE_LABELS } from "@app/shared/enums";
+import { NO_ROLE_LABEL } from "@app/shared/messages";
 import { Modal, SimpleGrid } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { DetailField } from "../../../components/detail-field";
@@ -24,7 +25,7 @@ export function UserDetailsDialog({
           <DetailField label="Nome" value={user.fullName} />
           <DetailField label="Email" value={user.email} />
           <DetailField label="Telefone" value={user.phone ?? "—"} />
-          <DetailField label="Perfil" value={user.role ? ROLE_LABELS[user.role] : NO_ROLE_LIST_LABEL} />
+          <DetailField label="Perfil" value={user.role ? ROLE_LABELS[user.role] : NO_ROLE_LABEL} />
           <DetailField label="Criado em" value={formatDateTime(user.createdAt)} />
         </SimpleGrid>
       )}

@@ -1,4 +1,5 @@
-import { NO_ROLE_LIST_LABEL, ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@app/shared/enums";
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@app/shared/enums";
+import { NO_ROLE_LABEL } from "@app/shared/messages";
 import { Select } from "@mantine/core";
 import { useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -9,10 +10,10 @@ import { type StaffUser, useChangeRole } from "../api/users";
 /** The selector's value for 'Sem perfil' (a Select option needs a string). */
 const NO_ROLE = "none";
 const OPTIONS = [
-  { value: NO_ROLE, label: NO_ROLE_LIST_LABEL },
+  { value: NO_ROLE, label: NO_ROLE_LABEL },
   ...STAFF_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] })),
 ];
-const labelOf = (role: StaffRole | null) => (role ? ROLE_LABELS[role] : NO_ROLE_LIST_LABEL);
+const labelOf = (role: StaffRole | null) => (role ? ROLE_LABELS[role] : NO_ROLE_LABEL);
 
 /**
  * The inline role selector of a users-list row. Choosing another role (or 'Sem perfil') asks for

@@ -1,5 +1,6 @@
 import { formatDate } from "@app/shared/dates";
-import { NO_ROLE_LIST_LABEL, ROLE_LABELS } from "@app/shared/enums";
+import { ROLE_LABELS } from "@app/shared/enums";
+import { NO_ROLE_LABEL } from "@app/shared/messages";
 import { ActionIcon, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconEye, IconShieldCheck, IconUserCheck, IconUserOff, IconUsers } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -30,7 +31,7 @@ export function Component() {
     {
       key: "role",
       title: "Perfil",
-      text: (u) => (u.role ? ROLE_LABELS[u.role] : NO_ROLE_LIST_LABEL),
+      text: (u) => (u.role ? ROLE_LABELS[u.role] : NO_ROLE_LABEL),
       sortable: true,
       render: (u) => <UserRoleSelect user={u} />,
     },
@@ -58,7 +59,7 @@ export function Component() {
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
         <StatCard label="Total de utilizadores" value={users.length} icon={<IconUsers size={20} />} />
         <StatCard label="Com perfil" value={withRole} icon={<IconUserCheck size={20} />} />
-        <StatCard label="Sem perfil" value={users.length - withRole} icon={<IconUserOff size={20} />} />
+        <StatCard label={NO_ROLE_LABEL} value={users.length - withRole} icon={<IconUserOff size={20} />} />
         <StatCard
           label="Super Administradores"
           value={users.filter((u) => u.role === "super_admin").length}

@@ -1,0 +1,40 @@
+/**
+ * Every size and length limit, once: the Zod schemas, the forms' maxLength/max, the server's file
+ * checks and the database (varchar lengths and CHECK constraints) all read these.
+ */
+
+/** An uploaded file (document, curriculum, receipt): at most 5 MB. */
+export const MAX_FILE_MB = 5;
+export const MAX_FILE_BYTES = MAX_FILE_MB * 1024 * 1024;
+
+/** What each upload may be, by its content. */
+export const DOCUMENT_MIME_TYPES = ["image/jpeg", "image/png", "image/webp", "application/pdf"] as const;
+export const CURRICULUM_MIME_TYPES = ["application/pdf"] as const;
+export const RECEIPT_MIME_TYPES = ["image/jpeg", "image/png", "application/pdf"] as const;
+
+/** A person's name (staff, student, teacher): 2 to 100 characters. */
+export const PERSON_NAME_MIN = 2;
+export const NAME_MAX = 100;
+/** A phone as typed (with +244, spaces…); a student phone is stored as its 9 digits. */
+export const PHONE_MAX = 20;
+export const STUDENT_PHONE_DIGITS = 9;
+export const EMAIL_MAX = 255;
+/** A short text field (specialization, schedule, the enrolment form's fields). */
+export const TEXT_MAX = 100;
+/** A description, a bio, notes. */
+export const LONG_TEXT_MAX = 2000;
+export const LOCATION_MAX = 500;
+
+export const STAFF_PASSWORD_MIN = 6;
+export const STAFF_PASSWORD_MAX = 100;
+/** Student codes are up to 10 letters and digits; student passwords exactly 6. */
+export const STUDENT_CODE_MAX = 10;
+export const STUDENT_PASSWORD_LENGTH = 6;
+
+export const TEACHER_YEARS_MIN = 0;
+export const TEACHER_YEARS_MAX = 50;
+export const COURSE_MONTHS_MIN = 1;
+export const COURSE_MONTHS_MAX = 120;
+export const CLASS_STUDENTS_MIN = 1;
+export const CLASS_STUDENTS_MAX = 10_000;
+export const CLASS_STUDENTS_DEFAULT = 30;

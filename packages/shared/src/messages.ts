@@ -1,0 +1,78 @@
+import { MAX_FILE_MB } from "./limits";
+
+/**
+ * The refusals both sides know: the server answers `{ error: { code, message } }` with one of these,
+ * the web shows `error.message` and, where it must act differently, branches on `error.code`.
+ * Each is its own plain object (no factory call) so a bundle keeps only the words it uses.
+ */
+export interface CodedMessage {
+  readonly code: string;
+  readonly message: string;
+}
+
+export const UNEXPECTED_ERROR = {
+  code: "internal_error",
+  message: "Ocorreu um erro inesperado. Tente novamente.",
+} as const;
+/** Only the browser meets it: the request never reached the server. */
+export const NETWORK_ERROR = {
+  code: "network",
+  message: "Sem ligação ao servidor. Verifique a sua internet e tente novamente.",
+} as const;
+export const INVALID_DATA = { code: "validation_error", message: "Dados inválidos" } as const;
+export const REQUIRED_FIELDS = {
+  code: "validation_error",
+  message: "Por favor, preencha todos os campos obrigatórios",
+} as const;
+export const NOT_FOUND = { code: "not_found", message: "Recurso não encontrado" } as const;
+export const COURSE_NOT_FOUND = { code: "not_found", message: "Curso não encontrado" } as const;
+export const CLASS_NOT_FOUND = { code: "not_found", message: "Turma não encontrada" } as const;
+export const TEACHER_NOT_FOUND = { code: "not_found", message: "Professor não encontrado" } as const;
+export const USER_NOT_FOUND = { code: "not_found", message: "Utilizador não encontrado" } as const;
+export const DOCUMENT_NOT_AVAILABLE = { code: "not_found", message: "Documento não disponível" } as const;
+export const STUDENT_ACCOUNT_NOT_FOUND = { code: "not_found", message: "Conta do aluno não encontrada" } as const;
+
+export const SESSION_EXPIRED = { code: "unauthenticated", message: "Sessão expirada. Faça login novamente." } as const;
+/** What the login screens say after a guarded call met SESSION_EXPIRED. */
+export const SESSION_ENDED_NOTICE = "A sua sessão terminou. Entre novamente.";
+export const NO_ROLE_LABEL = "Sem perfil";
+export const NO_ROLE = {
+  code: "no_role",
+  message: `${NO_ROLE_LABEL}: aguarde que um administrador atribua um perfil`,
+} as const;
+
+export const WRONG_STAFF_CREDENTIALS = {
+  code: "invalid_credentials",
+  message: "Email ou senha incorretos. Por favor, tente novamente.",
+} as const;
+export const WRONG_STUDENT_CREDENTIALS = {
+  code: "invalid_credentials",
+  message: "Código ou senha incorretos",
+} as const;
+export const WRONG_CURRENT_PASSWORD = { code: "wrong_password", message: "Senha atual incorreta" } as const;
+export const EMAIL_TAKEN = {
+  code: "email_taken",
+  message: "Este email já está em uso. Tente fazer login ou use outro email.",
+} as const;
+export const INVALID_LINK = { code: "invalid_link", message: "Link inválido" } as const;
+export const MAIL_FAILED = { code: "mail_failed", message: "Erro ao enviar email" } as const;
+/** The account was made but signing in with it failed; the web also titles its sign-up errors with it. */
+export const SIGN_UP_FAILED = { code: "invalid_credentials", message: "Erro ao criar conta" } as const;
+
+export const FILE_EMPTY = { code: "empty_file", message: "O arquivo está vazio" } as const;
+export const FILE_TOO_LARGE = {
+  code: "file_too_large",
+  message: `Arquivo muito grande. Tamanho máximo: ${MAX_FILE_MB}MB`,
+} as const;
+export const DOCUMENT_WRONG_TYPE = {
+  code: "unsupported_file_type",
+  message: "Formato inválido. Use JPEG, PNG, WEBP ou PDF",
+} as const;
+export const CURRICULUM_WRONG_TYPE = {
+  code: "unsupported_file_type",
+  message: "Formato inválido. O currículo deve ser um PDF",
+} as const;
+export const RECEIPT_WRONG_TYPE = {
+  code: "unsupported_file_type",
+  message: "Formato inválido. Use JPEG, PNG ou PDF",
+} as const;
