@@ -1,14 +1,7 @@
-import { INVALID_EMAIL } from "@app/shared/field-messages";
-import {
-  type CodedMessage,
-  INVALID_LINK,
-  MAIL_FAILED,
-  SIGN_UP_FAILED,
-  WRONG_STAFF_CREDENTIALS,
-  WRONG_STUDENT_CREDENTIALS,
-} from "@app/shared/messages";
 import {
   forgotPasswordSchema,
+  okSchema,
+  resetLinkValidSchema,
   resetPasswordSchema,
   staffLoginSchema,
   staffSignUpSchema,
@@ -19,26 +12,29 @@ import { isAPIError } from "better-auth/api";
 import type { Context } from "hono";
 import type { AppEnv } from "../http/env";
 import { ApiError, errorResponse } from "../http/errors";
+import { component } from "../http/openapi";
 import { createRouter, json } from "../http/router";
 import { createStaffUser } from "../modules/users/users.service";
 import { isStudentEmail, studentEmail } from "./auth";
 import { clientIp } from "./client-ip";
 import { COUNTERS, recordSuccess, takeAttempt } from "./rate-limit";
 import { sessionForUser } from "./session";
-import { sessionBody, sessionSchema } from "./session.routes";
+import { sessionBody, sessionBodySchema } from "./session.routes";
 
-const LINK_REFUSED = () => ApiError.of(400, INVALID_LINK);
+const WRONG_STAFF_CREDENTIALS = "Email ou senha incorretos. Por favor, tente novamente.";
+const WRONG_STUDENT_CREDENTIALS = "Código ou senha incorretos";
+const INVALID_LINK = () => new ApiError(400, "invalid_link", "Link inválido");
 
-const okSchema = z.object({ ok: z.literal(true) }).openapi("Ok");
-const sessionResponse = (description: string) => ({ description, ...json(sessionSchema) });
+const okBody = component("Ok", okSchema);
+const sessionResponse = (description: string) => ({ description, ...json(sessionBodySchema) });
 
 /** Copies better-auth's Set-Cookie headers (session cookie) onto our response. */
 function forwardCookies(c: Context<AppEnv>, headers: Headers) {
   for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
 }
 
-/** Signs in through better-auth; wrong credentials become `refusal` (the same for unknown user and wrong password). */
-async function signIn(c: Context<AppEnv>, email: string, password: string, refusal: CodedMessage) {
+/** Signs in through better-auth; wrong credentials become `message` (the same for unknown user and wrong password). */
+async function signIn(c: Context<AppEnv>, email: string, password: string, message: string) {
   const { auth, db } = c.get("deps");
   try {
     const { headers, response } = await auth.api.signInEmail({
@@ -49,7 +45,7 @@ async function signIn(c: Context<AppEnv>, email: string, password: string, refus
     forwardCookies(c, headers);
     return sessionForUser(db, response.user.id, response.user.email);
   } catch (err) {
-    if (isAPIError(err) && err.statusCode < 500) throw ApiError.of(401, refusal);
+    if (isAPIError(err) && err.statusCode < 500) throw new ApiError(401, "invalid_credentials", message);
     throw err;
   }
 }
@@ -63,7 +59,7 @@ const staffSignIn = createRoute({
   responses: {
     200: sessionResponse("Signed in; the session cookie is set"),
     400: errorResponse("Invalid input"),
-    401: errorResponse(WRONG_STAFF_CREDENTIALS.message),
+    401: errorResponse(WRONG_STAFF_CREDENTIALS),
     429: errorResponse("Too many failures (this account from this client, the account, or the IP); see Retry-After"),
   },
 });
@@ -87,7 +83,7 @@ const signOut = createRoute({
   path: "/auth/sign-out",
   tags: ["auth"],
   summary: "Ends the current session (staff or student)",
-  responses: { 200: { description: "Signed out", ...json(okSchema) } },
+  responses: { 200: { description: "Signed out", ...json(okBody) } },
 });
 
 const forgotPassword = createRoute({
@@ -97,7 +93,7 @@ const forgotPassword = createRoute({
   summary: "Sends a single-use, expiring reset link to a staff e-mail (the answer never says whether it exists)",
   request: { body: { required: true, ...json(forgotPasswordSchema) } },
   responses: {
-    200: { description: "If the e-mail exists, a link was sent", ...json(okSchema) },
+    200: { description: "If the e-mail exists, a link was sent", ...json(okBody) },
     400: errorResponse("Invalid e-mail"),
     429: errorResponse("Too many requests"),
   },
@@ -110,8 +106,8 @@ const checkResetLink = createRoute({
   summary: "Whether a reset link is still valid (it changes nothing)",
   request: { query: z.object({ token: z.string().optional() }) },
   responses: {
-    200: { description: "The link is valid", ...json(z.object({ valid: z.literal(true) })) },
-    400: errorResponse(INVALID_LINK.message),
+    200: { description: "The link is valid", ...json(resetLinkValidSchema) },
+    400: errorResponse("Link inválido"),
   },
 });
 
@@ -122,8 +118,8 @@ const resetPassword = createRoute({
   summary: "Sets a new password from a reset link; ends every session of the user",
   request: { body: { required: true, ...json(resetPasswordSchema) } },
   responses: {
-    200: { description: "Password changed; sign in again", ...json(okSchema) },
-    400: errorResponse(`Invalid input or ${INVALID_LINK.message}`),
+    200: { description: "Password changed; sign in again", ...json(okBody) },
+    400: errorResponse("Invalid input or Link inválido"),
   },
 });
 
@@ -136,7 +132,7 @@ const studentSignIn = createRoute({
   responses: {
     200: sessionResponse("Signed in; the session cookie is set"),
     400: errorResponse("Invalid input"),
-    401: errorResponse(WRONG_STUDENT_CREDENTIALS.message),
+    401: errorResponse(WRONG_STUDENT_CREDENTIALS),
     429: errorResponse("Too many failures (this code from this client, the code, or the IP); see Retry-After"),
   },
 });
@@ -147,7 +143,7 @@ export const authRoutes = createRouter()
     const { db } = c.get("deps");
     const counters = COUNTERS.signIn("staff", email, clientIp(c));
     await takeAttempt(db, counters);
-    if (isStudentEmail(email)) throw ApiError.of(401, WRONG_STAFF_CREDENTIALS);
+    if (isStudentEmail(email)) throw new ApiError(401, "invalid_credentials", WRONG_STAFF_CREDENTIALS);
     const session = await signIn(c, email, password, WRONG_STAFF_CREDENTIALS);
     await recordSuccess(db, counters);
     return c.json(sessionBody(session), 200);
@@ -156,7 +152,7 @@ export const authRoutes = createRouter()
     const input = c.req.valid("json");
     const { db } = c.get("deps");
     await takeAttempt(db, COUNTERS.staffSignUp(clientIp(c)));
-    if (isStudentEmail(input.email)) throw new ApiError(400, "validation_error", INVALID_EMAIL);
+    if (isStudentEmail(input.email)) throw new ApiError(400, "validation_error", "Email inválido");
     await createStaffUser(db, {
       email: input.email,
       password: input.password,
@@ -164,7 +160,7 @@ export const authRoutes = createRouter()
       phone: input.phone,
       role: null,
     });
-    const session = await signIn(c, input.email, input.password, SIGN_UP_FAILED);
+    const session = await signIn(c, input.email, input.password, "Erro ao criar conta");
     return c.json(sessionBody(session), 201);
   })
   .openapi(signOut, async (c) => {
@@ -186,17 +182,17 @@ export const authRoutes = createRouter()
         await auth.api.requestPasswordReset({ body: { email, redirectTo: `${config.baseUrl}/reset-password` } });
       } catch (err) {
         log.error({ err }, "password reset e-mail failed");
-        throw ApiError.of(503, MAIL_FAILED);
+        throw new ApiError(503, "mail_failed", "Erro ao enviar email");
       }
     }
     return c.json({ ok: true as const }, 200);
   })
   .openapi(checkResetLink, async (c) => {
     const { token } = c.req.valid("query");
-    if (!token) throw LINK_REFUSED();
+    if (!token) throw INVALID_LINK();
     const context = await c.get("deps").auth.$context;
     const verification = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
-    if (!verification || verification.expiresAt < new Date()) throw LINK_REFUSED();
+    if (!verification || verification.expiresAt < new Date()) throw INVALID_LINK();
     c.header("Cache-Control", "no-store");
     return c.json({ valid: true as const }, 200);
   })
@@ -205,7 +201,7 @@ export const authRoutes = createRouter()
     try {
       await c.get("deps").auth.api.resetPassword({ body: { token, newPassword: password } });
     } catch (err) {
-      if (isAPIError(err) && err.statusCode < 500) throw LINK_REFUSED();
+      if (isAPIError(err) && err.statusCode < 500) throw INVALID_LINK();
       throw err;
     }
     return c.json({ ok: true as const }, 200);
@@ -216,7 +212,7 @@ export const authRoutes = createRouter()
     const counters = COUNTERS.signIn("student", code, clientIp(c));
     await takeAttempt(db, counters);
     const session = await signIn(c, studentEmail(code), password, WRONG_STUDENT_CREDENTIALS);
-    if (!session.student) throw ApiError.of(401, WRONG_STUDENT_CREDENTIALS);
+    if (!session.student) throw new ApiError(401, "invalid_credentials", WRONG_STUDENT_CREDENTIALS);
     await recordSuccess(db, counters);
     return c.json(sessionBody(session), 200);
   });

@@ -1,15 +1,10 @@
-import { STAFF_ROLES } from "@app/shared/enums";
-import { createRoute, z } from "@hono/zod-openapi";
+import { sessionSchema } from "@app/shared/schemas/auth";
+import { createRoute, type z } from "@hono/zod-openapi";
+import { component } from "../http/openapi";
 import { createRouter } from "../http/router";
 import { readSession, type SessionInfo } from "./session";
 
-export const sessionSchema = z
-  .object({
-    user: z.object({ id: z.string(), email: z.string().nullable(), name: z.string() }).nullable(),
-    staff: z.object({ role: z.enum(STAFF_ROLES).nullable() }).nullable(),
-    student: z.object({ code: z.string(), name: z.string(), enrollmentCompleted: z.boolean() }).nullable(),
-  })
-  .openapi("Session");
+export const sessionBodySchema = component("Session", sessionSchema);
 
 /** What the client may see of a session (no internal ids beyond the user's). */
 export function sessionBody(s: SessionInfo): z.infer<typeof sessionSchema> {
@@ -28,7 +23,10 @@ const getSessionRoute = createRoute({
   tags: ["auth"],
   summary: "Who is signed in (staff with their role, or a student)",
   responses: {
-    200: { description: "The current session, or nulls", content: { "application/json": { schema: sessionSchema } } },
+    200: {
+      description: "The current session, or nulls",
+      content: { "application/json": { schema: sessionBodySchema } },
+    },
   },
 });
 

@@ -1,7 +1,7 @@
-import type { CodedMessage } from "@app/shared/messages";
-import { z } from "@hono/zod-openapi";
+import { apiErrorSchema } from "@app/shared/schemas/errors";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { component } from "./openapi";
 
 /** An error fit to show a user: `{ "error": { "code", "message" } }` with a Portuguese message. */
 export class ApiError extends Error {
@@ -14,26 +14,24 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
-
-  /** A refusal the web also knows (`@app/shared/messages`): its stable code and its words. */
-  static of(status: ContentfulStatusCode, known: CodedMessage, issues?: { path: string; message: string }[]) {
-    return new ApiError(status, known.code, known.message, issues);
-  }
 }
 
-export const errorBodySchema = z
-  .object({
-    error: z.object({
-      code: z.string(),
-      message: z.string(),
-      issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-    }),
-  })
-  .openapi("Error");
+export const errorBodySchema = component("Error", apiErrorSchema);
 
 export function errorResponse(description: string) {
   return { description, content: { "application/json": { schema: errorBodySchema } } };
 }
+
+/** The 401 and 403 answers of a route behind a guard; `refused` says who gets the 403. */
+export const guardErrors = (refused: string) => ({ 401: errorResponse("Not signed in"), 403: errorResponse(refused) });
+/** Behind requireStaff(): any staff user with a role. */
+export const staffErrors = guardErrors("Not staff with a role");
+/** Behind requireCatalogManager(): creating, editing and deleting is for super_admin, admin and secretaria (decision 014). */
+export const catalogManagerErrors = guardErrors("Not super_admin, admin or secretaria");
+/** Behind requireStaff("super_admin"). */
+export const superAdminErrors = guardErrors("Not a super_admin");
+/** Behind requireStudent(). */
+export const studentErrors = guardErrors("Not a student");
 
 export function sendError(c: Context, error: ApiError) {
   for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
@@ -42,5 +40,3 @@ export function sendError(c: Context, error: ApiError) {
     error.status,
   );
 }
-
-export const notFoundError = () => new ApiError(404, "not_found", "Recurso não encontrado");

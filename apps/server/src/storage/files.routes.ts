@@ -1,29 +1,27 @@
-import { DOCUMENT_NOT_AVAILABLE, NO_ROLE } from "@app/shared/messages";
 import { createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { stream } from "hono/streaming";
 import { NOT_SIGNED_IN } from "../auth/guards";
 import { readSession } from "../auth/session";
 import { storedFiles } from "../db/schema";
-import { ApiError, errorResponse } from "../http/errors";
+import { ApiError, errorResponse, guardErrors } from "../http/errors";
 import { createRouter } from "../http/router";
 import { FileMissingError } from "./storage";
 
-const NOT_FOUND = () => ApiError.of(404, DOCUMENT_NOT_AVAILABLE);
+const NOT_FOUND = () => new ApiError(404, "not_found", "Documento não disponível");
 
 const getFile = createRoute({
   method: "get",
   path: "/files/{id}",
   tags: ["files"],
   summary: "A stored document: only its owner (student) or a staff user with a role may read it",
-  request: { params: z.object({ id: z.uuid({ message: DOCUMENT_NOT_AVAILABLE.message }) }) },
+  request: { params: z.object({ id: z.uuid({ message: "Documento não disponível" }) }) },
   responses: {
     200: {
       description: "The file",
       content: { "application/octet-stream": { schema: z.any().openapi({ type: "string", format: "binary" }) } },
     },
-    401: errorResponse("Not signed in"),
-    403: errorResponse("Staff without a role"),
+    ...guardErrors("Staff without a role"),
     404: errorResponse("No such file, or not yours"),
   },
 });
@@ -32,7 +30,7 @@ export const fileRoutes = createRouter().openapi(getFile, async (c) => {
   const session = await readSession(c);
   if (!session.user) throw NOT_SIGNED_IN();
   if (session.staff && !session.staff.role) {
-    throw ApiError.of(403, NO_ROLE);
+    throw new ApiError(403, "no_role", "Sem perfil: aguarde que um administrador atribua um perfil");
   }
   const { db, storage } = c.get("deps");
   const [file] = await db

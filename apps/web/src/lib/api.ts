@@ -1,15 +1,21 @@
-import { NETWORK_ERROR, UNEXPECTED_ERROR } from "@app/shared/messages";
+import type { apiErrorSchema } from "@app/shared/schemas/errors";
+import type { z } from "@app/shared/zod";
+
+type ErrorBody = z.infer<typeof apiErrorSchema>;
+
 /** An error answer from our API: its HTTP status, code and the Portuguese message fit to show. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly issues: { path: string; message: string }[] = [],
+    readonly issues: NonNullable<ErrorBody["error"]["issues"]> = [],
   ) {
     super(message);
   }
 }
+
+const NETWORK_ERROR = "Sem ligação ao servidor. Verifique a sua internet e tente novamente.";
 
 /** fetch for /api: JSON (or multipart FormData) in, JSON out, cookies of this site, errors as ApiError with the server's message. */
 export async function api<T>(
@@ -29,18 +35,17 @@ export async function api<T>(
     });
   } catch (err) {
     if ((err as Error).name === "AbortError") throw err;
-    throw new ApiError(0, NETWORK_ERROR.code, NETWORK_ERROR.message);
+    throw new ApiError(0, "network", NETWORK_ERROR);
   }
   const text = await res.text();
   const data = text ? safeJson(text) : undefined;
   if (!res.ok) {
-    const error = (
-      data as { error?: { code?: string; message?: string; issues?: { path: string; message: string }[] } }
-    )?.error;
+    // Not necessarily our API's answer (a proxy's error page): every part of the error body may be missing.
+    const error = (data as { error?: Partial<ErrorBody["error"]> } | undefined)?.error;
     throw new ApiError(
       res.status,
       error?.code ?? "http_error",
-      error?.message ?? UNEXPECTED_ERROR.message,
+      error?.message ?? "Ocorreu um erro inesperado. Tente novamente.",
       error?.issues,
     );
   }

@@ -1,14 +1,13 @@
-import type { StaffRole } from "@app/shared/enums";
+import type { sessionSchema } from "@app/shared/schemas/auth";
+import type { z } from "@app/shared/zod";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "./api";
 
-export interface Session {
-  user: { id: string; email: string | null; name: string } | null;
-  staff: { role: StaffRole | null } | null;
-  student: { code: string; name: string; enrollmentCompleted: boolean } | null;
-  /** Set by this client only: the session ended under the user (idle too long), so the login says why. */
-  ended?: boolean;
-}
+/**
+ * Who is signed in, as GET /api/session says. `ended` is set by this client only: the session ended
+ * under the user (idle too long), so the login says why.
+ */
+export type Session = z.infer<typeof sessionSchema> & { ended?: boolean };
 
 export const ENDED_SESSION: Session = { user: null, staff: null, student: null, ended: true };
 

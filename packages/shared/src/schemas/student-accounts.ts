@@ -1,14 +1,14 @@
-import { INVALID_EMAIL, NAME_TOO_LONG, NAME_TOO_SHORT, PASSWORDS_DIFFER } from "../field-messages";
-import { EMAIL_MAX, NAME_MAX, PERSON_NAME_MIN, STUDENT_CODE_MAX, STUDENT_PASSWORD_LENGTH } from "../limits";
-import { WRONG_STUDENT_CREDENTIALS } from "../messages";
 import { studentPhoneSchema } from "../phones";
 import { z } from "../zod";
 
 /** Student account rules and messages (SPEC §5 'Student account creation', 'Student login', 'Student password change'). */
 
+export const STUDENT_CODE_MAX = 10;
+export const STUDENT_PASSWORD_LENGTH = 6;
+
 export const createStudentAccountSchema = z
   .object({
-    studentName: z.string().trim().min(PERSON_NAME_MIN, NAME_TOO_SHORT).max(NAME_MAX, NAME_TOO_LONG),
+    studentName: z.string().trim().min(2, "O nome deve ter pelo menos 2 caracteres").max(100, "Nome muito longo"),
     studentPhone: studentPhoneSchema,
     hasEmail: z.boolean(),
     studentEmail: z
@@ -21,8 +21,8 @@ export const createStudentAccountSchema = z
   })
   .superRefine((v, ctx) => {
     if (!v.hasEmail) return;
-    const ok = v.studentEmail && v.studentEmail.length <= EMAIL_MAX && z.email().safeParse(v.studentEmail).success;
-    if (!ok) ctx.addIssue({ code: "custom", path: ["studentEmail"], message: INVALID_EMAIL });
+    const ok = v.studentEmail && v.studentEmail.length <= 255 && z.email().safeParse(v.studentEmail).success;
+    if (!ok) ctx.addIssue({ code: "custom", path: ["studentEmail"], message: "Email inválido" });
   })
   .transform((v) => ({ ...v, studentEmail: v.hasEmail ? v.studentEmail : null }));
 export type CreateStudentAccountInput = z.input<typeof createStudentAccountSchema>;
@@ -32,7 +32,7 @@ export const studentCode = z
   .trim()
   .toUpperCase()
   .min(1, "Código é obrigatório")
-  .max(STUDENT_CODE_MAX, WRONG_STUDENT_CREDENTIALS.message);
+  .max(STUDENT_CODE_MAX, "Código ou senha incorretos");
 
 export const studentLoginSchema = z.object({
   code: studentCode,
@@ -41,16 +41,13 @@ export const studentLoginSchema = z.object({
     .trim()
     .toUpperCase()
     .min(1, "Senha é obrigatória")
-    .max(STUDENT_PASSWORD_LENGTH, WRONG_STUDENT_CREDENTIALS.message),
+    .max(STUDENT_PASSWORD_LENGTH, "Código ou senha incorretos"),
 });
 export type StudentLoginInput = z.input<typeof studentLoginSchema>;
 
 export const studentPasswordRule = z
   .string()
-  .regex(
-    new RegExp(`^[A-Z0-9]{${STUDENT_PASSWORD_LENGTH}}$`),
-    `Senha deve ter exatamente ${STUDENT_PASSWORD_LENGTH} caracteres alfanuméricos (A-Z, 0-9)`,
-  );
+  .regex(/^[A-Z0-9]{6}$/, "Senha deve ter exatamente 6 caracteres alfanuméricos (A-Z, 0-9)");
 
 /** A student replacing the temporary password must choose another one (checked by the server and the form). */
 export const SAME_AS_TEMPORARY_PASSWORD = "Escolha uma senha diferente da temporária";
@@ -62,7 +59,26 @@ export const changeStudentPasswordSchema = z
     confirmPassword: z.string().trim().toUpperCase().min(1, "Confirmação de senha é obrigatória"),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
-    message: PASSWORDS_DIFFER,
+    message: "As senhas não coincidem",
     path: ["confirmPassword"],
   });
 export type ChangeStudentPasswordInput = z.input<typeof changeStudentPasswordSchema>;
+
+/* What the API answers. */
+
+/** POST /student-accounts: the generated code and temporary password, shown once. */
+export const newStudentCredentialsSchema = z.object({ studentCode: z.string(), studentPassword: z.string() });
+
+/** The signed-in student's own account (GET /student-accounts/me). */
+export const ownStudentAccountSchema = z.object({
+  studentName: z.string(),
+  studentCode: z.string(),
+  studentPhone: z.string(),
+  studentEmail: z.string().nullable(),
+  mustChangePassword: z.boolean(),
+  passwordChangedAt: z.string().nullable(),
+  enrollmentCompleted: z.boolean(),
+});
+
+/** PUT /student-accounts/me/password: when the new password took effect. */
+export const passwordChangedSchema = z.object({ passwordChangedAt: z.string() });

@@ -1,47 +1,17 @@
-import { CLASS_STATUSES } from "@app/shared/enums";
-import { MAX_FILE_BYTES } from "@app/shared/limits";
-import { CLASS_NOT_FOUND, FILE_TOO_LARGE } from "@app/shared/messages";
-import { MODALITIES } from "@app/shared/modalities";
-import { classInputSchema } from "@app/shared/schemas/catalog";
+import { classInputSchema, classSchema } from "@app/shared/schemas/catalog";
 import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { requireCatalogManager, requireScreen } from "../../auth/guards";
-import { ApiError, errorResponse } from "../../http/errors";
+import { ApiError, catalogManagerErrors, errorResponse, staffErrors } from "../../http/errors";
+import { component } from "../../http/openapi";
 import { createRouter, json } from "../../http/router";
+import { FILE_TOO_LARGE, MAX_FILE_BYTES } from "../../storage/file-check";
 import { attachCurriculum, detachCurriculum } from "./class-curriculum.service";
 import { createClass, deleteClass, getClass, listClasses, updateClass } from "./classes.service";
 
-const classSchema = z
-  .object({
-    id: z.uuid(),
-    name: z.string(),
-    courseId: z.uuid(),
-    courseName: z.string(),
-    teacherId: z.uuid().nullable(),
-    teacherName: z.string().nullable(),
-    classType: z.enum(MODALITIES),
-    location: z.string().nullable(),
-    enrollmentStartDate: z.string(),
-    enrollmentEndDate: z.string(),
-    startDate: z.string(),
-    endDate: z.string(),
-    schedule: z.string(),
-    maxStudents: z.number().int(),
-    currentStudents: z.number().int(),
-    curriculumFileId: z.uuid().nullable(),
-    status: z.enum(CLASS_STATUSES),
-    notes: z.string().nullable(),
-    createdAt: z.string(),
-  })
-  .openapi("SchoolClass");
+const schoolClassBody = component("SchoolClass", classSchema);
 
-const staffErrors = { 401: errorResponse("Not signed in"), 403: errorResponse("Not staff with a role") };
-/** Creating, editing and deleting is for super_admin, admin and secretaria (decision 014). */
-const managerErrors = {
-  401: errorResponse("Not signed in"),
-  403: errorResponse("Not super_admin, admin or secretaria"),
-};
-const idParam = z.object({ id: z.uuid({ message: CLASS_NOT_FOUND.message }) });
+const idParam = z.object({ id: z.uuid({ message: "Turma não encontrada" }) });
 
 const list = createRoute({
   method: "get",
@@ -49,7 +19,7 @@ const list = createRoute({
   tags: ["classes"],
   summary: "Every class with its course and teacher names, newest first (staff with any role)",
   middleware: [requireScreen("classes")] as const,
-  responses: { 200: { description: "Classes", ...json(z.array(classSchema)) }, ...staffErrors },
+  responses: { 200: { description: "Classes", ...json(z.array(schoolClassBody)) }, ...staffErrors },
 });
 
 const create = createRoute({
@@ -60,9 +30,9 @@ const create = createRoute({
   middleware: [requireCatalogManager()] as const,
   request: { body: { required: true, ...json(classInputSchema) } },
   responses: {
-    201: { description: "Created", ...json(classSchema) },
+    201: { description: "Created", ...json(schoolClassBody) },
     400: errorResponse("Invalid input"),
-    ...managerErrors,
+    ...catalogManagerErrors,
   },
 });
 
@@ -74,9 +44,9 @@ const update = createRoute({
   middleware: [requireCatalogManager()] as const,
   request: { params: idParam, body: { required: true, ...json(classInputSchema) } },
   responses: {
-    200: { description: "Updated", ...json(classSchema) },
+    200: { description: "Updated", ...json(schoolClassBody) },
     400: errorResponse("Invalid input"),
-    ...managerErrors,
+    ...catalogManagerErrors,
     404: errorResponse("No such class"),
   },
 });
@@ -90,7 +60,7 @@ const remove = createRoute({
   request: { params: idParam },
   responses: {
     204: { description: "Deleted" },
-    ...managerErrors,
+    ...catalogManagerErrors,
     404: errorResponse("No such class"),
     409: errorResponse("The class has enrolments"),
   },
@@ -106,7 +76,7 @@ const uploadCurriculum = createRoute({
     bodyLimit({
       maxSize: MAX_FILE_BYTES + 64 * 1024,
       onError: () => {
-        throw ApiError.of(413, FILE_TOO_LARGE);
+        throw new ApiError(413, "file_too_large", FILE_TOO_LARGE);
       },
     }),
   ] as const,
@@ -122,9 +92,9 @@ const uploadCurriculum = createRoute({
     },
   },
   responses: {
-    200: { description: "The class with its new curriculum", ...json(classSchema) },
+    200: { description: "The class with its new curriculum", ...json(schoolClassBody) },
     400: errorResponse("No file sent"),
-    ...managerErrors,
+    ...catalogManagerErrors,
     404: errorResponse("No such class"),
     413: errorResponse("Larger than 5 MB"),
     415: errorResponse("Not a PDF (by its content)"),
@@ -139,8 +109,8 @@ const removeCurriculum = createRoute({
   middleware: [requireCatalogManager()] as const,
   request: { params: idParam },
   responses: {
-    200: { description: "The class without a curriculum", ...json(classSchema) },
-    ...managerErrors,
+    200: { description: "The class without a curriculum", ...json(schoolClassBody) },
+    ...catalogManagerErrors,
     404: errorResponse("No such class"),
   },
 });

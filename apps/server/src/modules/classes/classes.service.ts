@@ -1,16 +1,15 @@
-import { INVALID_TEACHER, SELECT_COURSE } from "@app/shared/field-messages";
-import { CLASS_NOT_FOUND } from "@app/shared/messages";
 import type { classInputSchema } from "@app/shared/schemas/catalog";
 import { count, desc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
+import { isForeignKeyViolation } from "../../db/pg-errors";
 import { classes, courses, enrollments, teachers } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import type { FileStorage } from "../../storage/storage";
 import { forgetCurriculumFile } from "./class-curriculum.service";
 
 type ClassInput = z.output<typeof classInputSchema>;
-const NOT_FOUND = () => ApiError.of(404, CLASS_NOT_FOUND);
+const NOT_FOUND = () => new ApiError(404, "not_found", "Turma não encontrada");
 
 const selection = {
   cls: classes,
@@ -46,12 +45,15 @@ export async function getClass(db: Database, id: string) {
 
 /** A course or teacher that does not exist answers on its field, like the form would. */
 function referenceError(err: unknown): never {
-  const cause = (err as { cause?: { code?: string; constraint?: string } }).cause;
-  if (cause?.code === "23503" && cause.constraint?.includes("course")) {
-    throw new ApiError(400, "validation_error", SELECT_COURSE, [{ path: "courseId", message: SELECT_COURSE }]);
+  if (isForeignKeyViolation(err, "course")) {
+    throw new ApiError(400, "validation_error", "Selecione o curso", [
+      { path: "courseId", message: "Selecione o curso" },
+    ]);
   }
-  if (cause?.code === "23503" && cause.constraint?.includes("teacher")) {
-    throw new ApiError(400, "validation_error", INVALID_TEACHER, [{ path: "teacherId", message: INVALID_TEACHER }]);
+  if (isForeignKeyViolation(err, "teacher")) {
+    throw new ApiError(400, "validation_error", "Professor inválido", [
+      { path: "teacherId", message: "Professor inválido" },
+    ]);
   }
   throw err;
 }
@@ -87,7 +89,7 @@ export async function deleteClass(db: Database, storage: FileStorage, id: string
     .returning({ curriculumFileId: classes.curriculumFileId })
     .catch((err) => {
       // An enrolment inserted since the count above.
-      if ((err as { cause?: { code?: string } }).cause?.code === "23503") throw CLASS_IN_USE();
+      if (isForeignKeyViolation(err)) throw CLASS_IN_USE();
       throw err;
     });
   if (!deleted) throw NOT_FOUND();

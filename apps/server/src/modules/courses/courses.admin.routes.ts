@@ -1,35 +1,14 @@
-import { COURSE_AREAS, COURSE_STATUSES } from "@app/shared/enums";
-import { COURSE_NOT_FOUND } from "@app/shared/messages";
-import { MODALITIES } from "@app/shared/modalities";
-import { courseInputSchema } from "@app/shared/schemas/catalog";
+import { courseInputSchema, courseSchema } from "@app/shared/schemas/catalog";
 import { createRoute, z } from "@hono/zod-openapi";
 import { requireCatalogManager, requireScreen } from "../../auth/guards";
-import { errorResponse } from "../../http/errors";
+import { catalogManagerErrors, errorResponse, staffErrors } from "../../http/errors";
+import { component } from "../../http/openapi";
 import { createRouter, json } from "../../http/router";
 import { createCourse, deleteCourse, listCourses, updateCourse } from "./courses.service";
 
-export const courseSchema = z
-  .object({
-    id: z.uuid(),
-    name: z.string(),
-    description: z.string().nullable(),
-    area: z.enum(COURSE_AREAS).nullable(),
-    modality: z.enum(MODALITIES).nullable(),
-    durationMonths: z.number().int(),
-    price: z.number(),
-    status: z.enum(COURSE_STATUSES),
-    featured: z.boolean(),
-    createdAt: z.string(),
-  })
-  .openapi("Course");
+const courseBody = component("Course", courseSchema);
 
-const staffErrors = { 401: errorResponse("Not signed in"), 403: errorResponse("Not staff with a role") };
-/** Creating, editing and deleting is for super_admin, admin and secretaria (decision 014). */
-const managerErrors = {
-  401: errorResponse("Not signed in"),
-  403: errorResponse("Not super_admin, admin or secretaria"),
-};
-const idParam = z.object({ id: z.uuid({ message: COURSE_NOT_FOUND.message }) });
+const idParam = z.object({ id: z.uuid({ message: "Curso não encontrado" }) });
 
 const list = createRoute({
   method: "get",
@@ -37,7 +16,7 @@ const list = createRoute({
   tags: ["courses"],
   summary: "Every course, newest first (staff with any role)",
   middleware: [requireScreen("courses", "classes")] as const,
-  responses: { 200: { description: "Courses", ...json(z.array(courseSchema)) }, ...staffErrors },
+  responses: { 200: { description: "Courses", ...json(z.array(courseBody)) }, ...staffErrors },
 });
 
 const create = createRoute({
@@ -48,10 +27,10 @@ const create = createRoute({
   middleware: [requireCatalogManager()] as const,
   request: { body: { required: true, ...json(courseInputSchema) } },
   responses: {
-    201: { description: "Created", ...json(courseSchema) },
+    201: { description: "Created", ...json(courseBody) },
     400: errorResponse("Invalid input"),
     409: errorResponse("Already three featured courses"),
-    ...managerErrors,
+    ...catalogManagerErrors,
   },
 });
 
@@ -63,10 +42,10 @@ const update = createRoute({
   middleware: [requireCatalogManager()] as const,
   request: { params: idParam, body: { required: true, ...json(courseInputSchema) } },
   responses: {
-    200: { description: "Updated", ...json(courseSchema) },
+    200: { description: "Updated", ...json(courseBody) },
     400: errorResponse("Invalid input"),
     409: errorResponse("Already three featured courses"),
-    ...managerErrors,
+    ...catalogManagerErrors,
     404: errorResponse("No such course"),
   },
 });
@@ -80,7 +59,7 @@ const remove = createRoute({
   request: { params: idParam },
   responses: {
     204: { description: "Deleted" },
-    ...managerErrors,
+    ...catalogManagerErrors,
     404: errorResponse("No such course"),
     409: errorResponse("The course has classes or enrolments"),
   },

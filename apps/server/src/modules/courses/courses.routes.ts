@@ -1,9 +1,10 @@
+import { catalogCourseSchema } from "@app/shared/schemas/catalog";
 import { createRoute, z } from "@hono/zod-openapi";
+import { component } from "../../http/openapi";
 import { createRouter } from "../../http/router";
-import { courseSchema } from "./courses.admin.routes";
 import { listCatalog } from "./courses.service";
 
-const catalogCourseSchema = courseSchema.omit({ status: true }).openapi("CatalogCourse");
+const catalogCourseBody = component("CatalogCourse", catalogCourseSchema);
 
 const catalogRoute = createRoute({
   method: "get",
@@ -11,7 +12,7 @@ const catalogRoute = createRoute({
   tags: ["courses"],
   summary: "Public catalogue: active courses, newest first; `featured` ones are shown on the home page",
   responses: {
-    200: { description: "Active courses", content: { "application/json": { schema: z.array(catalogCourseSchema) } } },
+    200: { description: "Active courses", content: { "application/json": { schema: z.array(catalogCourseBody) } } },
   },
 });
 

@@ -1,8 +1,8 @@
-import { COURSE_NOT_FOUND } from "@app/shared/messages";
 import type { courseInputSchema } from "@app/shared/schemas/catalog";
 import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database, Tx } from "../../db/client";
+import { isForeignKeyViolation } from "../../db/pg-errors";
 import { classes, courses, enrollments } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 
@@ -81,7 +81,7 @@ export async function updateCourse(db: Database, id: string, input: z.output<typ
     if (updated && input.featured) await ensureFeaturedLimit(tx, id);
     return updated;
   });
-  if (!row) throw ApiError.of(404, COURSE_NOT_FOUND);
+  if (!row) throw new ApiError(404, "not_found", "Curso não encontrado");
   forgetCatalog(db);
   return courseBody(row);
 }
@@ -119,10 +119,10 @@ export async function deleteCourse(db: Database, id: string) {
   if ((classCount?.n ?? 0) > 0 || (enrollmentCount?.n ?? 0) > 0) throw COURSE_IN_USE();
   try {
     const deleted = await db.delete(courses).where(eq(courses.id, id)).returning({ id: courses.id });
-    if (deleted.length === 0) throw ApiError.of(404, COURSE_NOT_FOUND);
+    if (deleted.length === 0) throw new ApiError(404, "not_found", "Curso não encontrado");
   } catch (err) {
     // A class or enrolment created between the check and the delete: the foreign key refuses.
-    if ((err as { cause?: { code?: string } }).cause?.code === "23503") throw COURSE_IN_USE();
+    if (isForeignKeyViolation(err)) throw COURSE_IN_USE();
     throw err;
   }
   forgetCatalog(db);

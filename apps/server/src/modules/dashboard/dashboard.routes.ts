@@ -1,20 +1,12 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { dashboardFiguresSchema } from "@app/shared/schemas/dashboard";
+import { createRoute } from "@hono/zod-openapi";
 import { requireScreen } from "../../auth/guards";
-import { errorResponse } from "../../http/errors";
+import { staffErrors } from "../../http/errors";
+import { component } from "../../http/openapi";
 import { createRouter } from "../../http/router";
 import { dashboardFigures } from "./dashboard.service";
 
-const figuresSchema = z
-  .object({
-    totalStudents: z.number().int(),
-    activeCourses: z.number().int(),
-    pendingEnrollments: z.number().int().openapi({ description: "preEnrollmentsToReview + receiptsToValidate" }),
-    preEnrollmentsToReview: z.number().int().openapi({ description: "Enrolments with status pre_inscrito" }),
-    receiptsToValidate: z.number().int().openapi({ description: "Payment receipts with status pending" }),
-    monthRevenue: z.number(),
-    revenueByMonth: z.array(z.object({ month: z.string(), total: z.number() })),
-  })
-  .openapi("DashboardFigures");
+const figuresBody = component("DashboardFigures", dashboardFiguresSchema);
 
 const figures = createRoute({
   method: "get",
@@ -23,9 +15,8 @@ const figures = createRoute({
   summary: "Dashboard figures and revenue per month for the last 12 months (staff with any role)",
   middleware: [requireScreen("dashboard")] as const,
   responses: {
-    200: { description: "Figures", content: { "application/json": { schema: figuresSchema } } },
-    401: errorResponse("Not signed in"),
-    403: errorResponse("Not staff with a role"),
+    200: { description: "Figures", content: { "application/json": { schema: figuresBody } } },
+    ...staffErrors,
   },
 });
 

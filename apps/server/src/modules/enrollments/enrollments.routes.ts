@@ -1,11 +1,11 @@
-import { ENROLLMENT_STATUSES } from "@app/shared/enums";
-import { MAX_FILE_BYTES } from "@app/shared/limits";
-import { FILE_TOO_LARGE } from "@app/shared/messages";
+import { enrollmentSubmittedSchema, ownEnrollmentSchema } from "@app/shared/schemas/enrollments";
 import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { requireStudent } from "../../auth/guards";
-import { ApiError, errorResponse } from "../../http/errors";
+import { ApiError, errorResponse, studentErrors } from "../../http/errors";
+import { component } from "../../http/openapi";
 import { createRouter, json } from "../../http/router";
+import { FILE_TOO_LARGE, MAX_FILE_BYTES } from "../../storage/file-check";
 import { listOwnEnrollments, submitOwnEnrollment } from "./enrollments.service";
 
 const binary = z.any().openapi({ type: "string", format: "binary" });
@@ -31,16 +31,7 @@ const submissionDoc = z
   .partial()
   .openapi("EnrollmentSubmission");
 
-const ownEnrollmentSchema = z
-  .object({
-    id: z.uuid(),
-    status: z.enum(ENROLLMENT_STATUSES),
-    courseName: z.string(),
-    coursePrice: z.number(),
-    paymentReferenceCode: z.string().nullable(),
-    applicationDate: z.string(),
-  })
-  .openapi("OwnEnrollment");
+const ownEnrollmentBody = component("OwnEnrollment", ownEnrollmentSchema);
 
 const submit = createRoute({
   method: "post",
@@ -53,7 +44,7 @@ const submit = createRoute({
     bodyLimit({
       maxSize: 3 * MAX_FILE_BYTES + 256 * 1024,
       onError: () => {
-        throw ApiError.of(413, FILE_TOO_LARGE);
+        throw new ApiError(413, "file_too_large", FILE_TOO_LARGE);
       },
     }),
   ] as const,
@@ -61,11 +52,10 @@ const submit = createRoute({
   responses: {
     201: {
       description: "Pre-enrolment created",
-      ...json(z.object({ id: z.uuid(), status: z.literal("pre_inscrito"), applicationDate: z.string() })),
+      ...json(enrollmentSubmittedSchema),
     },
     400: errorResponse("A field or a document is missing or invalid"),
-    401: errorResponse("Not signed in"),
-    403: errorResponse("Not a student"),
+    ...studentErrors,
     409: errorResponse("Already submitted"),
     413: errorResponse("A file is larger than 5 MB"),
     415: errorResponse("A file is not JPEG, PNG, WEBP or PDF (by its content)"),
@@ -79,9 +69,8 @@ const listMine = createRoute({
   summary: "The student's own enrolments",
   middleware: [requireStudent()] as const,
   responses: {
-    200: { description: "Own enrolments, newest first", ...json(z.array(ownEnrollmentSchema)) },
-    401: errorResponse("Not signed in"),
-    403: errorResponse("Not a student"),
+    200: { description: "Own enrolments, newest first", ...json(z.array(ownEnrollmentBody)) },
+    ...studentErrors,
   },
 });
 

@@ -1,10 +1,10 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { healthSchema } from "@app/shared/schemas/health";
+import { createRoute } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
+import { component } from "../../http/openapi";
 import { createRouter } from "../../http/router";
 
-const healthSchema = z
-  .object({ status: z.enum(["ok", "unavailable"]), database: z.enum(["embedded", "external"]) })
-  .openapi("Health");
+const healthBody = component("Health", healthSchema);
 
 const healthRoute = createRoute({
   method: "get",
@@ -14,9 +14,9 @@ const healthRoute = createRoute({
   responses: {
     200: {
       description: "The server and its database answer",
-      content: { "application/json": { schema: healthSchema } },
+      content: { "application/json": { schema: healthBody } },
     },
-    503: { description: "The database does not answer", content: { "application/json": { schema: healthSchema } } },
+    503: { description: "The database does not answer", content: { "application/json": { schema: healthBody } } },
   },
 });
 

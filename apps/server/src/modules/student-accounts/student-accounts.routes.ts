@@ -1,27 +1,21 @@
-import { changeStudentPasswordSchema, createStudentAccountSchema } from "@app/shared/schemas/student-accounts";
-import { createRoute, z } from "@hono/zod-openapi";
+import {
+  changeStudentPasswordSchema,
+  createStudentAccountSchema,
+  newStudentCredentialsSchema,
+  ownStudentAccountSchema,
+  passwordChangedSchema,
+} from "@app/shared/schemas/student-accounts";
+import { createRoute } from "@hono/zod-openapi";
 import { clientIp } from "../../auth/client-ip";
 import { requireStudent } from "../../auth/guards";
 import { COUNTERS, recordSuccess, takeAttempt } from "../../auth/rate-limit";
-import { ApiError, errorResponse } from "../../http/errors";
+import { ApiError, errorResponse, studentErrors } from "../../http/errors";
+import { component } from "../../http/openapi";
 import { createRouter, json } from "../../http/router";
 import { changeOwnPassword, createStudentAccount, getOwnAccount } from "./student-accounts.service";
 
-const createdSchema = z
-  .object({ studentCode: z.string(), studentPassword: z.string() })
-  .openapi("NewStudentCredentials");
-
-const ownAccountSchema = z
-  .object({
-    studentName: z.string(),
-    studentCode: z.string(),
-    studentPhone: z.string(),
-    studentEmail: z.string().nullable(),
-    mustChangePassword: z.boolean(),
-    passwordChangedAt: z.string().nullable(),
-    enrollmentCompleted: z.boolean(),
-  })
-  .openapi("OwnStudentAccount");
+const credentialsBody = component("NewStudentCredentials", newStudentCredentialsSchema);
+const ownAccountBody = component("OwnStudentAccount", ownStudentAccountSchema);
 
 const createAccount = createRoute({
   method: "post",
@@ -30,7 +24,7 @@ const createAccount = createRoute({
   summary: "Creates a student account; the generated code and password are shown once",
   request: { body: { required: true, ...json(createStudentAccountSchema) } },
   responses: {
-    201: { description: "The code and temporary password (only now)", ...json(createdSchema) },
+    201: { description: "The code and temporary password (only now)", ...json(credentialsBody) },
     400: errorResponse("Invalid input"),
     429: errorResponse("Too many accounts from this IP or phone"),
   },
@@ -43,9 +37,8 @@ const getOwn = createRoute({
   summary: "The signed-in student's own account",
   middleware: [requireStudent()] as const,
   responses: {
-    200: { description: "The account", ...json(ownAccountSchema) },
-    401: errorResponse("Not signed in"),
-    403: errorResponse("Not a student"),
+    200: { description: "The account", ...json(ownAccountBody) },
+    ...studentErrors,
   },
 });
 
@@ -57,12 +50,11 @@ const changePassword = createRoute({
   middleware: [requireStudent()] as const,
   request: { body: { required: true, ...json(changeStudentPasswordSchema) } },
   responses: {
-    200: { description: "Changed", ...json(z.object({ passwordChangedAt: z.string() })) },
+    200: { description: "Changed", ...json(passwordChangedSchema) },
     400: errorResponse(
       "Invalid input, 'Senha atual incorreta' on currentPassword, or a new password equal to the temporary one",
     ),
-    401: errorResponse("Not signed in"),
-    403: errorResponse("Not a student"),
+    ...studentErrors,
     429: errorResponse("Too many wrong current passwords (this account, or the IP); see Retry-After"),
   },
 });

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { STUDENT_ACCOUNT_NOT_FOUND, WRONG_CURRENT_PASSWORD } from "@app/shared/messages";
 import {
   changeStudentPasswordSchema,
   type createStudentAccountSchema,
@@ -10,13 +9,13 @@ import { and, eq, ne } from "drizzle-orm";
 import type { z } from "zod";
 import { studentEmail } from "../../auth/auth";
 import type { Database } from "../../db/client";
+import { isUniqueViolation } from "../../db/pg-errors";
 import { authAccount, authSession, authUser, studentAccounts } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { generateStudentCode, generateStudentPassword } from "./credentials";
 
 type NewStudentAccount = z.output<typeof createStudentAccountSchema>;
 
-const UNIQUE_VIOLATION = "23505";
 const MAX_CODE_TRIES = 8;
 
 /**
@@ -45,9 +44,8 @@ export async function createStudentAccount(db: Database, input: NewStudentAccoun
       });
       return { studentCode, studentPassword };
     } catch (err) {
-      const code = (err as { cause?: { code?: string } }).cause?.code;
       // A code already taken: draw another one (the whole transaction rolled back).
-      if (code === UNIQUE_VIOLATION && attempt < MAX_CODE_TRIES) continue;
+      if (isUniqueViolation(err) && attempt < MAX_CODE_TRIES) continue;
       throw err;
     }
   }
@@ -55,7 +53,7 @@ export async function createStudentAccount(db: Database, input: NewStudentAccoun
 
 export async function getOwnAccount(db: Database, studentAccountId: string) {
   const [row] = await db.select().from(studentAccounts).where(eq(studentAccounts.id, studentAccountId));
-  if (!row) throw ApiError.of(404, STUDENT_ACCOUNT_NOT_FOUND);
+  if (!row) throw new ApiError(404, "not_found", "Conta do aluno não encontrada");
   return {
     studentName: row.studentName,
     studentCode: row.studentCode,
@@ -86,8 +84,8 @@ export async function changeOwnPassword(
       .where(and(eq(authAccount.userId, who.userId), eq(authAccount.providerId, "credential")))
       .for("update");
     if (!account?.password || !(await verifyPassword({ hash: account.password, password: currentPassword }))) {
-      throw ApiError.of(400, WRONG_CURRENT_PASSWORD, [
-        { path: "currentPassword", message: WRONG_CURRENT_PASSWORD.message },
+      throw new ApiError(400, "wrong_password", "Senha atual incorreta", [
+        { path: "currentPassword", message: "Senha atual incorreta" },
       ]);
     }
     const [student] = await tx

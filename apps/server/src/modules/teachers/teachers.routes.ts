@@ -1,34 +1,14 @@
-import { TEACHER_STATUSES } from "@app/shared/enums";
-import { TEACHER_NOT_FOUND } from "@app/shared/messages";
-import { teacherInputSchema } from "@app/shared/schemas/catalog";
+import { teacherInputSchema, teacherSchema } from "@app/shared/schemas/catalog";
 import { createRoute, z } from "@hono/zod-openapi";
 import { requireCatalogManager, requireScreen } from "../../auth/guards";
-import { errorResponse } from "../../http/errors";
+import { catalogManagerErrors, errorResponse, staffErrors } from "../../http/errors";
+import { component } from "../../http/openapi";
 import { createRouter, json } from "../../http/router";
 import { createTeacher, deleteTeacher, listTeachers, updateTeacher } from "./teachers.service";
 
-const teacherSchema = z
-  .object({
-    id: z.uuid(),
-    teacherName: z.string(),
-    teacherPhone: z.string().nullable(),
-    teacherEmail: z.string().nullable(),
-    specialization: z.string(),
-    qualification: z.string(),
-    yearsOfExperience: z.number().int(),
-    bio: z.string().nullable(),
-    status: z.enum(TEACHER_STATUSES),
-    createdAt: z.string(),
-  })
-  .openapi("Teacher");
+const teacherBody = component("Teacher", teacherSchema);
 
-const staffErrors = { 401: errorResponse("Not signed in"), 403: errorResponse("Not staff with a role") };
-/** Creating, editing and deleting is for super_admin, admin and secretaria (decision 014). */
-const managerErrors = {
-  401: errorResponse("Not signed in"),
-  403: errorResponse("Not super_admin, admin or secretaria"),
-};
-const idParam = z.object({ id: z.uuid({ message: TEACHER_NOT_FOUND.message }) });
+const idParam = z.object({ id: z.uuid({ message: "Professor não encontrado" }) });
 
 const list = createRoute({
   method: "get",
@@ -36,7 +16,7 @@ const list = createRoute({
   tags: ["teachers"],
   summary: "Every teacher, newest first (staff with any role)",
   middleware: [requireScreen("teachers", "classes")] as const,
-  responses: { 200: { description: "Teachers", ...json(z.array(teacherSchema)) }, ...staffErrors },
+  responses: { 200: { description: "Teachers", ...json(z.array(teacherBody)) }, ...staffErrors },
 });
 
 const create = createRoute({
@@ -47,9 +27,9 @@ const create = createRoute({
   middleware: [requireCatalogManager()] as const,
   request: { body: { required: true, ...json(teacherInputSchema) } },
   responses: {
-    201: { description: "Created", ...json(teacherSchema) },
+    201: { description: "Created", ...json(teacherBody) },
     400: errorResponse("Invalid input"),
-    ...managerErrors,
+    ...catalogManagerErrors,
   },
 });
 
@@ -61,9 +41,9 @@ const update = createRoute({
   middleware: [requireCatalogManager()] as const,
   request: { params: idParam, body: { required: true, ...json(teacherInputSchema) } },
   responses: {
-    200: { description: "Updated", ...json(teacherSchema) },
+    200: { description: "Updated", ...json(teacherBody) },
     400: errorResponse("Invalid input"),
-    ...managerErrors,
+    ...catalogManagerErrors,
     404: errorResponse("No such teacher"),
   },
 });
@@ -75,7 +55,7 @@ const remove = createRoute({
   summary: "Deletes a teacher (their classes stay, without a teacher)",
   middleware: [requireCatalogManager()] as const,
   request: { params: idParam },
-  responses: { 204: { description: "Deleted" }, ...managerErrors, 404: errorResponse("No such teacher") },
+  responses: { 204: { description: "Deleted" }, ...catalogManagerErrors, 404: errorResponse("No such teacher") },
 });
 
 export const teacherRoutes = createRouter()

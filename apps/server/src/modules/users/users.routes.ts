@@ -1,25 +1,13 @@
 import { STAFF_ROLES } from "@app/shared/enums";
+import { staffRoleSchema, staffUserSchema } from "@app/shared/schemas/users";
 import { createRoute, z } from "@hono/zod-openapi";
 import { requireScreen } from "../../auth/guards";
-import { errorResponse } from "../../http/errors";
+import { errorResponse, superAdminErrors } from "../../http/errors";
+import { component } from "../../http/openapi";
 import { createRouter, json } from "../../http/router";
 import { changeRole, listStaffUsers } from "./users.service";
 
-const staffUserSchema = z
-  .object({
-    id: z.string(),
-    email: z.string(),
-    fullName: z.string(),
-    phone: z.string().nullable(),
-    role: z.enum(STAFF_ROLES).nullable(),
-    createdAt: z.string(),
-  })
-  .openapi("StaffUser");
-
-const forbidden = {
-  401: errorResponse("Not signed in"),
-  403: errorResponse("Not a super_admin"),
-};
+const staffUserBody = component("StaffUser", staffUserSchema);
 
 const listUsers = createRoute({
   method: "get",
@@ -27,7 +15,10 @@ const listUsers = createRoute({
   tags: ["users"],
   summary: "Staff users with their role (super_admin)",
   middleware: [requireScreen("users")] as const,
-  responses: { 200: { description: "Staff users, newest first", ...json(z.array(staffUserSchema)) }, ...forbidden },
+  responses: {
+    200: { description: "Staff users, newest first", ...json(z.array(staffUserBody)) },
+    ...superAdminErrors,
+  },
 });
 
 const setRole = createRoute({
@@ -47,10 +38,10 @@ const setRole = createRoute({
   responses: {
     200: {
       description: "The new role (null: 'Sem perfil')",
-      ...json(z.object({ id: z.string(), role: z.enum(STAFF_ROLES).nullable() })),
+      ...json(staffRoleSchema),
     },
     400: errorResponse("Invalid role"),
-    ...forbidden,
+    ...superAdminErrors,
     404: errorResponse("No such staff user"),
     409: errorResponse("The last super_admin cannot lose the role"),
   },

@@ -1,26 +1,26 @@
 import { randomUUID } from "node:crypto";
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@app/shared/enums";
-import { INVALID_EMAIL } from "@app/shared/field-messages";
-import { EMAIL_TAKEN as EMAIL_IN_USE, USER_NOT_FOUND } from "@app/shared/messages";
-import { staffEmail, staffName, staffPassword, staffPhone } from "@app/shared/schemas/auth";
+import { staffEmail, staffPassword } from "@app/shared/schemas/auth";
 import { hashPassword } from "better-auth/crypto";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { isStudentEmail } from "../../auth/auth";
 import type { Database, Tx } from "../../db/client";
+import { isUniqueViolation } from "../../db/pg-errors";
 import { authAccount, authSession, authUser, staffProfiles, studentAccounts } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 
 export const staffUserInput = z.object({
-  email: staffEmail.refine((e) => !isStudentEmail(e), INVALID_EMAIL),
+  email: staffEmail.refine((e) => !isStudentEmail(e), "Email inválido"),
   password: staffPassword,
-  name: staffName,
-  phone: staffPhone.optional(),
+  name: z.string().trim().min(2, "O nome deve ter pelo menos 2 caracteres").max(100, "Nome muito longo"),
+  phone: z.string().trim().max(20, "Telefone muito longo").optional(),
   role: z.enum(STAFF_ROLES, { message: `Perfil inválido. Use: ${STAFF_ROLES.join(", ")}` }).nullable(),
 });
 export type StaffUserInput = z.input<typeof staffUserInput>;
 
-export const EMAIL_TAKEN = () => ApiError.of(409, EMAIL_IN_USE);
+export const EMAIL_TAKEN = () =>
+  new ApiError(409, "email_taken", "Este email já está em uso. Tente fazer login ou use outro email.");
 
 async function insertCredential(tx: Tx, userId: string, passwordHash: string) {
   await tx
@@ -42,7 +42,7 @@ export async function createStaffUser(db: Database, input: StaffUserInput): Prom
         .values({ userId, fullName: data.name, phone: data.phone || null, role: data.role });
     });
   } catch (err) {
-    if ((err as { cause?: { code?: string } }).cause?.code === "23505") throw EMAIL_TAKEN();
+    if (isUniqueViolation(err)) throw EMAIL_TAKEN();
     throw err;
   }
   return { userId };
@@ -112,12 +112,12 @@ export async function changeRole(db: Database, userId: string, role: StaffRole |
       .where(eq(staffProfiles.role, "super_admin"))
       .for("update");
     const [target] = await tx.select().from(staffProfiles).where(eq(staffProfiles.userId, userId)).for("update");
-    if (!target) throw ApiError.of(404, USER_NOT_FOUND);
+    if (!target) throw new ApiError(404, "not_found", "Utilizador não encontrado");
     const isStudent = await tx
       .select({ id: studentAccounts.id })
       .from(studentAccounts)
       .where(eq(studentAccounts.userId, userId));
-    if (isStudent.length > 0) throw ApiError.of(404, USER_NOT_FOUND);
+    if (isStudent.length > 0) throw new ApiError(404, "not_found", "Utilizador não encontrado");
     if (target.role === "super_admin" && role !== "super_admin" && superAdmins.length <= 1) {
       throw new ApiError(409, "last_super_admin", "Não é possível remover o perfil do último Super Administrador");
     }

@@ -1,4 +1,3 @@
-import { INVALID_LINK } from "@app/shared/messages";
 import { resetPasswordSchema } from "@app/shared/schemas/auth";
 import { Button, PasswordInput, Stack, Text, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
@@ -7,30 +6,24 @@ import { useEffect } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { AuthCard } from "../../../components/auth-card";
 import { LoadingScreen } from "../../../components/loading-screen";
-import { api } from "../../../lib/api";
 import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
-import { useAuthMutation, useSignOut } from "../api/auth";
+import { resetLinkQuery, useResetPassword, useSignOut } from "../api/auth";
 
 /** /reset-password?token=… from the recovery e-mail (SPEC §2 'Reset password'). */
 export function Component() {
   const navigate = useNavigate();
   const token = useSearchParams()[0].get("token") ?? "";
-  const check = useQuery({
-    queryKey: ["reset-link", token],
-    queryFn: () => api<{ valid: true }>(`/auth/password/reset?token=${encodeURIComponent(token)}`),
-    enabled: Boolean(token),
-    retry: false,
-  });
+  const check = useQuery(resetLinkQuery(token));
   const invalid = !token || check.isError;
   useEffect(() => {
     if (invalid) {
-      toastError(INVALID_LINK.message, "Peça um novo link de recuperação.");
+      toastError("Link inválido", "Peça um novo link de recuperação.");
       navigate("/auth", { replace: true });
     }
   }, [invalid, navigate]);
 
-  const reset = useAuthMutation<{ token: string; password: string; confirmPassword: string }>("/auth/password/reset");
+  const reset = useResetPassword();
   const signOut = useSignOut("/auth");
   const form = useForm({
     initialValues: { token, password: "", confirmPassword: "" },

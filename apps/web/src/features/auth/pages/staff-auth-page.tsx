@@ -1,5 +1,3 @@
-import { INVALID_EMAIL } from "@app/shared/field-messages";
-import { EMAIL_TAKEN, INVALID_DATA, MAIL_FAILED, SIGN_UP_FAILED, WRONG_STAFF_CREDENTIALS } from "@app/shared/messages";
 import { forgotPasswordSchema, staffLoginSchema, staffSignUpSchema } from "@app/shared/schemas/auth";
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
@@ -12,7 +10,7 @@ import { ApiError } from "../../../lib/api";
 import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
 import { useSession } from "../../../lib/session";
 import { toastError, toastSuccess } from "../../../lib/toast";
-import { useAuthMutation } from "../api/auth";
+import { useForgotPassword, useStaffSignIn, useStaffSignUp } from "../api/auth";
 
 type Mode = "login" | "signup" | "recovery";
 
@@ -79,7 +77,7 @@ export function Component() {
 
 function LoginForm() {
   const navigate = useNavigate();
-  const signIn = useAuthMutation<{ email: string; password: string }>("/auth/sign-in");
+  const signIn = useStaffSignIn();
   const form = useForm({
     initialValues: { email: "", password: "" },
     validate: schemaResolver(staffLoginSchema, { sync: true }),
@@ -92,11 +90,11 @@ function LoginForm() {
           signIn.mutate(values, {
             onSuccess: () => navigate("/admin"),
             onError: (error) => {
-              if (error instanceof ApiError && error.code === WRONG_STAFF_CREDENTIALS.code) toastError(error.message);
+              if (error instanceof ApiError && error.status === 401) toastError(error.message);
               else if (!applyServerErrors(form, error)) toastError("Erro ao fazer login", errorMessage(error));
             },
           }),
-        () => toastError(INVALID_DATA.message),
+        () => toastError("Dados inválidos"),
       )}
     >
       <Stack gap="sm">
@@ -112,7 +110,7 @@ function LoginForm() {
 
 function SignUpForm() {
   const navigate = useNavigate();
-  const signUp = useAuthMutation<{ fullName: string; phone: string; email: string; password: string }>("/auth/sign-up");
+  const signUp = useStaffSignUp();
   const form = useForm({
     initialValues: { fullName: "", phone: "", email: "", password: "" },
     validate: schemaResolver(staffSignUpSchema, { sync: true }),
@@ -128,12 +126,11 @@ function SignUpForm() {
               navigate("/admin");
             },
             onError: (error) => {
-              if (error instanceof ApiError && error.code === EMAIL_TAKEN.code)
-                toastError("Email já cadastrado", error.message);
-              else if (!applyServerErrors(form, error)) toastError(SIGN_UP_FAILED.message, errorMessage(error));
+              if (error instanceof ApiError && error.status === 409) toastError("Email já cadastrado", error.message);
+              else if (!applyServerErrors(form, error)) toastError("Erro ao criar conta", errorMessage(error));
             },
           }),
-        () => toastError(INVALID_DATA.message),
+        () => toastError("Dados inválidos"),
       )}
     >
       <Stack gap="sm">
@@ -150,7 +147,7 @@ function SignUpForm() {
 }
 
 function RecoveryForm({ onDone }: { onDone: () => void }) {
-  const forgot = useAuthMutation<{ email: string }>("/auth/password/forgot");
+  const forgot = useForgotPassword();
   const form = useForm({
     initialValues: { email: "" },
     validate: schemaResolver(forgotPasswordSchema, { sync: true }),
@@ -166,10 +163,10 @@ function RecoveryForm({ onDone }: { onDone: () => void }) {
               onDone();
             },
             onError: (error) => {
-              if (!applyServerErrors(form, error)) toastError(MAIL_FAILED.message, errorMessage(error));
+              if (!applyServerErrors(form, error)) toastError("Erro ao enviar email", errorMessage(error));
             },
           }),
-        () => toastError(INVALID_EMAIL),
+        () => toastError("Email inválido"),
       )}
     >
       <Stack gap="sm">

@@ -1,29 +1,9 @@
-import type { ClassStatus, Modality } from "@app/shared/enums";
-import type { ClassInput } from "@app/shared/schemas/catalog";
+import type { ClassInput, classSchema } from "@app/shared/schemas/catalog";
+import type { z } from "@app/shared/zod";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 
-export interface SchoolClass {
-  id: string;
-  name: string;
-  courseId: string;
-  courseName: string;
-  teacherId: string | null;
-  teacherName: string | null;
-  classType: Modality;
-  location: string | null;
-  enrollmentStartDate: string;
-  enrollmentEndDate: string;
-  startDate: string;
-  endDate: string;
-  schedule: string;
-  maxStudents: number;
-  currentStudents: number;
-  curriculumFileId: string | null;
-  status: ClassStatus;
-  notes: string | null;
-  createdAt: string;
-}
+export type SchoolClass = z.infer<typeof classSchema>;
 
 export const classesQuery = queryOptions({
   queryKey: ["classes"],

@@ -1,20 +1,9 @@
-import type { CourseArea, CourseStatus, Modality } from "@app/shared/enums";
-import type { CourseInput } from "@app/shared/schemas/catalog";
+import type { CourseInput, courseSchema } from "@app/shared/schemas/catalog";
+import type { z } from "@app/shared/zod";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 
-export interface Course {
-  id: string;
-  name: string;
-  description: string | null;
-  area: CourseArea | null;
-  modality: Modality | null;
-  durationMonths: number;
-  price: number;
-  status: CourseStatus;
-  featured: boolean;
-  createdAt: string;
-}
+export type Course = z.infer<typeof courseSchema>;
 
 export const coursesQuery = queryOptions({
   queryKey: ["courses", "all"],

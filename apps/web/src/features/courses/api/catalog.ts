@@ -1,19 +1,9 @@
-import type { CourseArea } from "@app/shared/enums";
-import type { Modality } from "@app/shared/modalities";
+import type { catalogCourseSchema } from "@app/shared/schemas/catalog";
+import type { z } from "@app/shared/zod";
 import { useCallback, useEffect, useState } from "react";
 import { api } from "../../../lib/api";
 
-export interface CatalogCourse {
-  id: string;
-  name: string;
-  description: string | null;
-  area: CourseArea | null;
-  modality: Modality | null;
-  durationMonths: number;
-  price: number;
-  featured: boolean;
-  createdAt: string;
-}
+export type CatalogCourse = z.infer<typeof catalogCourseSchema>;
 
 /**
  * The public pages read the catalogue without TanStack Query, so the public first load carries no

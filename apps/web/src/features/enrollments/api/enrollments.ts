@@ -1,19 +1,10 @@
-import type { EnrollmentStatus } from "@app/shared/enums";
-import { NETWORK_ERROR } from "@app/shared/messages";
+import type { enrollmentSubmittedSchema, ownEnrollmentSchema } from "@app/shared/schemas/enrollments";
+import type { z } from "@app/shared/zod";
 import { queryOptions } from "@tanstack/react-query";
 import { ApiError, api } from "../../../lib/api";
 
-export interface OwnEnrollment {
-  id: string;
-  status: EnrollmentStatus;
-  courseName: string;
-  coursePrice: number;
-  paymentReferenceCode: string | null;
-  applicationDate: string;
-}
-
-/** The enrolment could not be sent (no answer the user can act on). */
-export const SEND_FAILED = "Erro ao enviar inscrição. Tente novamente.";
+export type OwnEnrollment = z.infer<typeof ownEnrollmentSchema>;
+export type SubmittedEnrollment = z.infer<typeof enrollmentSubmittedSchema>;
 
 export const ownEnrollmentsQuery = queryOptions({
   queryKey: ["enrollments", "mine"],
@@ -24,7 +15,7 @@ export const ownEnrollmentsQuery = queryOptions({
  * Sends the enrolment form with its documents, reporting real upload progress (XMLHttpRequest:
  * fetch cannot report upload progress). Errors come back as ApiError with the server's message.
  */
-export function submitEnrollment(form: FormData, onProgress: (percent: number) => void): Promise<{ id: string }> {
+export function submitEnrollment(form: FormData, onProgress: (percent: number) => void): Promise<SubmittedEnrollment> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/api/enrollments/mine");
@@ -46,12 +37,13 @@ export function submitEnrollment(form: FormData, onProgress: (percent: number) =
           new ApiError(
             xhr.status,
             data?.error?.code ?? "http_error",
-            data?.error?.message ?? SEND_FAILED,
+            data?.error?.message ?? "Erro ao enviar inscrição. Tente novamente.",
             data?.error?.issues,
           ),
         );
     };
-    xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR.code, NETWORK_ERROR.message));
+    xhr.onerror = () =>
+      reject(new ApiError(0, "network", "Sem ligação ao servidor. Verifique a sua internet e tente novamente."));
     xhr.send(form);
   });
 }

@@ -1,14 +1,23 @@
+import type {
+  ChangeStudentPasswordInput,
+  CreateStudentAccountInput,
+  newStudentCredentialsSchema,
+  ownStudentAccountSchema,
+  passwordChangedSchema,
+} from "@app/shared/schemas/student-accounts";
+import type { z } from "@app/shared/zod";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 
-export interface OwnStudentAccount {
-  studentName: string;
-  studentCode: string;
-  studentPhone: string;
-  studentEmail: string | null;
-  mustChangePassword: boolean;
-  passwordChangedAt: string | null;
-  enrollmentCompleted: boolean;
+export type OwnStudentAccount = z.infer<typeof ownStudentAccountSchema>;
+export type NewStudentCredentials = z.infer<typeof newStudentCredentialsSchema>;
+
+/** Creates a student account; the answer holds the code and temporary password, shown only this once. */
+export function useCreateStudentAccount() {
+  return useMutation({
+    mutationFn: (body: CreateStudentAccountInput) =>
+      api<NewStudentCredentials>("/student-accounts", { method: "POST", body }),
+  });
 }
 
 export const ownAccountQuery = queryOptions({
@@ -19,8 +28,8 @@ export const ownAccountQuery = queryOptions({
 export function useChangeOwnPassword() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
-      api<{ passwordChangedAt: string }>("/student-accounts/me/password", { method: "PUT", body }),
+    mutationFn: (body: ChangeStudentPasswordInput) =>
+      api<z.infer<typeof passwordChangedSchema>>("/student-accounts/me/password", { method: "PUT", body }),
     onSuccess: () => client.invalidateQueries({ queryKey: ["student-accounts", "me"] }),
   });
 }

@@ -1,6 +1,4 @@
-import { PHONE_MAX } from "@app/shared/limits";
-import { SIGN_UP_FAILED } from "@app/shared/messages";
-import { ANGOLAN_MOBILE_HINT, formatAngolanMobile, parseAngolanMobile } from "@app/shared/phones";
+import { ANGOLAN_MOBILE_HINT, formatAngolanMobile, PHONE_INPUT_MAX, parseAngolanMobile } from "@app/shared/phones";
 import { createStudentAccountSchema } from "@app/shared/schemas/student-accounts";
 import {
   Alert,
@@ -18,26 +16,17 @@ import {
 } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { IconAlertTriangle } from "@tabler/icons-react";
-import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { AuthCard } from "../../../components/auth-card";
-import { api } from "../../../lib/api";
 import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
-
-interface Credentials {
-  studentCode: string;
-  studentPassword: string;
-}
+import { useCreateStudentAccount } from "../api/student-accounts";
 
 /** /criar-conta-aluno (SPEC §2 'Student account creation'). */
 export function Component() {
   const navigate = useNavigate();
   const course = useSearchParams()[0].get("curso");
-  const create = useMutation({
-    mutationFn: (body: { studentName: string; studentPhone: string; hasEmail: boolean; studentEmail: string | null }) =>
-      api<Credentials>("/student-accounts", { method: "POST", body }),
-  });
+  const create = useCreateStudentAccount();
   const form = useForm({
     initialValues: { studentName: "", studentPhone: "", hasEmail: false, studentEmail: "" },
     validate: schemaResolver(createStudentAccountSchema, { sync: true }),
@@ -55,7 +44,7 @@ export function Component() {
               { ...values, studentEmail: values.hasEmail ? values.studentEmail : null },
               {
                 onError: (e) => {
-                  if (!applyServerErrors(form, e)) toastError(SIGN_UP_FAILED.message, errorMessage(e));
+                  if (!applyServerErrors(form, e)) toastError("Erro ao criar conta", errorMessage(e));
                 },
               },
             ),
@@ -74,7 +63,7 @@ export function Component() {
               description={ANGOLAN_MOBILE_HINT}
               type="tel"
               autoComplete="tel"
-              maxLength={PHONE_MAX}
+              maxLength={PHONE_INPUT_MAX}
               required
               {...phoneProps}
               onBlur={(e) => {

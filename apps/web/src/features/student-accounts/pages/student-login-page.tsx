@@ -1,5 +1,3 @@
-import { STUDENT_CODE_MAX, STUDENT_PASSWORD_LENGTH } from "@app/shared/limits";
-import { WRONG_STUDENT_CREDENTIALS } from "@app/shared/messages";
 import { studentLoginSchema } from "@app/shared/schemas/student-accounts";
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
@@ -11,7 +9,7 @@ import { ApiError } from "../../../lib/api";
 import { errorMessage } from "../../../lib/form-errors";
 import { useSession } from "../../../lib/session";
 import { toastError } from "../../../lib/toast";
-import { useAuthMutation } from "../../auth/api/auth";
+import { useStudentSignIn } from "../../auth/api/auth";
 
 const upper = (v: string) => v.toUpperCase();
 
@@ -23,7 +21,7 @@ export function Component() {
   const carriedCode = (location.state as { code?: string } | null)?.code ?? "";
   const course = useSearchParams()[0].get("curso");
   const completeLink = course ? `/completar-inscricao?curso=${course}` : "/completar-inscricao";
-  const signIn = useAuthMutation<{ code: string; password: string }>("/auth/student/sign-in");
+  const signIn = useStudentSignIn();
   const form = useForm({
     initialValues: { code: carriedCode, password: "" },
     validate: schemaResolver(studentLoginSchema, { sync: true }),
@@ -43,7 +41,7 @@ export function Component() {
           signIn.mutate(values, {
             onSuccess: (s) => navigate(s.student?.enrollmentCompleted ? "/aluno/pagamento" : "/completar-inscricao"),
             onError: (e) => {
-              if (e instanceof ApiError && e.code === WRONG_STUDENT_CREDENTIALS.code) toastError(e.message);
+              if (e instanceof ApiError && e.status === 401) toastError("Código ou senha incorretos");
               else toastError("Erro ao fazer login", errorMessage(e));
             },
           }),
@@ -61,7 +59,7 @@ export function Component() {
             label="Código de estudante"
             autoComplete="username"
             autoCapitalize="characters"
-            maxLength={STUDENT_CODE_MAX}
+            maxLength={10}
             required
             {...form.getInputProps("code")}
             onChange={(e) => form.setFieldValue("code", upper(e.currentTarget.value))}
@@ -70,7 +68,7 @@ export function Component() {
             label="Senha"
             autoComplete="current-password"
             autoCapitalize="characters"
-            maxLength={STUDENT_PASSWORD_LENGTH}
+            maxLength={6}
             required
             {...form.getInputProps("password")}
             onChange={(e) => form.setFieldValue("password", upper(e.currentTarget.value))}

@@ -1,20 +1,9 @@
-import type { TeacherStatus } from "@app/shared/enums";
-import type { TeacherInput } from "@app/shared/schemas/catalog";
+import type { TeacherInput, teacherSchema } from "@app/shared/schemas/catalog";
+import type { z } from "@app/shared/zod";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 
-export interface Teacher {
-  id: string;
-  teacherName: string;
-  teacherPhone: string | null;
-  teacherEmail: string | null;
-  specialization: string;
-  qualification: string;
-  yearsOfExperience: number;
-  bio: string | null;
-  status: TeacherStatus;
-  createdAt: string;
-}
+export type Teacher = z.infer<typeof teacherSchema>;
 
 export const teachersQuery = queryOptions({
   queryKey: ["teachers"],

@@ -1,15 +1,10 @@
 import type { StaffRole } from "@app/shared/enums";
+import type { staffRoleSchema, staffUserSchema } from "@app/shared/schemas/users";
+import type { z } from "@app/shared/zod";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 
-export interface StaffUser {
-  id: string;
-  email: string;
-  fullName: string;
-  phone: string | null;
-  role: StaffRole | null;
-  createdAt: string;
-}
+export type StaffUser = z.infer<typeof staffUserSchema>;
 
 export const usersQuery = queryOptions({
   queryKey: ["users"],
@@ -21,7 +16,7 @@ export function useChangeRole() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, role }: { id: string; role: StaffRole | null }) =>
-      api<{ id: string; role: StaffRole | null }>(`/users/${encodeURIComponent(id)}/role`, {
+      api<z.infer<typeof staffRoleSchema>>(`/users/${encodeURIComponent(id)}/role`, {
         method: "PUT",
         body: { role },
       }),
