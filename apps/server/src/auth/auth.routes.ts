@@ -1,3 +1,12 @@
+import { INVALID_EMAIL } from "@app/shared/field-messages";
+import {
+  type CodedMessage,
+  INVALID_LINK,
+  MAIL_FAILED,
+  SIGN_UP_FAILED,
+  WRONG_STAFF_CREDENTIALS,
+  WRONG_STUDENT_CREDENTIALS,
+} from "@app/shared/messages";
 import {
   forgotPasswordSchema,
   okSchema,
@@ -21,9 +30,7 @@ import { COUNTERS, recordSuccess, takeAttempt } from "./rate-limit";
 import { sessionForUser } from "./session";
 import { sessionBody, sessionBodySchema } from "./session.routes";
 
-const WRONG_STAFF_CREDENTIALS = "Email ou senha incorretos. Por favor, tente novamente.";
-const WRONG_STUDENT_CREDENTIALS = "Código ou senha incorretos";
-const INVALID_LINK = () => new ApiError(400, "invalid_link", "Link inválido");
+const LINK_REFUSED = () => ApiError.of(400, INVALID_LINK);
 
 const okBody = component("Ok", okSchema);
 const sessionResponse = (description: string) => ({ description, ...json(sessionBodySchema) });
@@ -33,8 +40,8 @@ function forwardCookies(c: Context<AppEnv>, headers: Headers) {
   for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
 }
 
-/** Signs in through better-auth; wrong credentials become `message` (the same for unknown user and wrong password). */
-async function signIn(c: Context<AppEnv>, email: string, password: string, message: string) {
+/** Signs in through better-auth; wrong credentials become `refusal` (the same for unknown user and wrong password). */
+async function signIn(c: Context<AppEnv>, email: string, password: string, refusal: CodedMessage) {
   const { auth, db } = c.get("deps");
   try {
     const { headers, response } = await auth.api.signInEmail({
@@ -45,7 +52,7 @@ async function signIn(c: Context<AppEnv>, email: string, password: string, messa
     forwardCookies(c, headers);
     return sessionForUser(db, response.user.id, response.user.email);
   } catch (err) {
-    if (isAPIError(err) && err.statusCode < 500) throw new ApiError(401, "invalid_credentials", message);
+    if (isAPIError(err) && err.statusCode < 500) throw ApiError.of(401, refusal);
     throw err;
   }
 }
@@ -59,7 +66,7 @@ const staffSignIn = createRoute({
   responses: {
     200: sessionResponse("Signed in; the session cookie is set"),
     400: errorResponse("Invalid input"),
-    401: errorResponse(WRONG_STAFF_CREDENTIALS),
+    401: errorResponse(WRONG_STAFF_CREDENTIALS.message),
     429: errorResponse("Too many failures (this account from this client, the account, or the IP); see Retry-After"),
   },
 });
@@ -107,7 +114,7 @@ const checkResetLink = createRoute({
   request: { query: z.object({ token: z.string().optional() }) },
   responses: {
     200: { description: "The link is valid", ...json(resetLinkValidSchema) },
-    400: errorResponse("Link inválido"),
+    400: errorResponse(INVALID_LINK.message),
   },
 });
 
@@ -119,7 +126,7 @@ const resetPassword = createRoute({
   request: { body: { required: true, ...json(resetPasswordSchema) } },
   responses: {
     200: { description: "Password changed; sign in again", ...json(okBody) },
-    400: errorResponse("Invalid input or Link inválido"),
+    400: errorResponse(`Invalid input or ${INVALID_LINK.message}`),
   },
 });
 
@@ -132,7 +139,7 @@ const studentSignIn = createRoute({
   responses: {
     200: sessionResponse("Signed in; the session cookie is set"),
     400: errorResponse("Invalid input"),
-    401: errorResponse(WRONG_STUDENT_CREDENTIALS),
+    401: errorResponse(WRONG_STUDENT_CREDENTIALS.message),
     429: errorResponse("Too many failures (this code from this client, the code, or the IP); see Retry-After"),
   },
 });
@@ -143,7 +150,7 @@ export const authRoutes = createRouter()
     const { db } = c.get("deps");
     const counters = COUNTERS.signIn("staff", email, clientIp(c));
     await takeAttempt(db, counters);
-    if (isStudentEmail(email)) throw new ApiError(401, "invalid_credentials", WRONG_STAFF_CREDENTIALS);
+    if (isStudentEmail(email)) throw ApiError.of(401, WRONG_STAFF_CREDENTIALS);
     const session = await signIn(c, email, password, WRONG_STAFF_CREDENTIALS);
     await recordSuccess(db, counters);
     return c.json(sessionBody(session), 200);
@@ -152,7 +159,7 @@ export const authRoutes = createRouter()
     const input = c.req.valid("json");
     const { db } = c.get("deps");
     await takeAttempt(db, COUNTERS.staffSignUp(clientIp(c)));
-    if (isStudentEmail(input.email)) throw new ApiError(400, "validation_error", "Email inválido");
+    if (isStudentEmail(input.email)) throw new ApiError(400, "validation_error", INVALID_EMAIL);
     await createStaffUser(db, {
       email: input.email,
       password: input.password,
@@ -160,7 +167,7 @@ export const authRoutes = createRouter()
       phone: input.phone,
       role: null,
     });
-    const session = await signIn(c, input.email, input.password, "Erro ao criar conta");
+    const session = await signIn(c, input.email, input.password, SIGN_UP_FAILED);
     return c.json(sessionBody(session), 201);
   })
   .openapi(signOut, async (c) => {
@@ -182,17 +189,17 @@ export const authRoutes = createRouter()
         await auth.api.requestPasswordReset({ body: { email, redirectTo: `${config.baseUrl}/reset-password` } });
       } catch (err) {
         log.error({ err }, "password reset e-mail failed");
-        throw new ApiError(503, "mail_failed", "Erro ao enviar email");
+        throw ApiError.of(503, MAIL_FAILED);
       }
     }
     return c.json({ ok: true as const }, 200);
   })
   .openapi(checkResetLink, async (c) => {
     const { token } = c.req.valid("query");
-    if (!token) throw INVALID_LINK();
+    if (!token) throw LINK_REFUSED();
     const context = await c.get("deps").auth.$context;
     const verification = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
-    if (!verification || verification.expiresAt < new Date()) throw INVALID_LINK();
+    if (!verification || verification.expiresAt < new Date()) throw LINK_REFUSED();
     c.header("Cache-Control", "no-store");
     return c.json({ valid: true as const }, 200);
   })
@@ -201,7 +208,7 @@ export const authRoutes = createRouter()
     try {
       await c.get("deps").auth.api.resetPassword({ body: { token, newPassword: password } });
     } catch (err) {
-      if (isAPIError(err) && err.statusCode < 500) throw INVALID_LINK();
+      if (isAPIError(err) && err.statusCode < 500) throw LINK_REFUSED();
       throw err;
     }
     return c.json({ ok: true as const }, 200);
@@ -212,7 +219,7 @@ export const authRoutes = createRouter()
     const counters = COUNTERS.signIn("student", code, clientIp(c));
     await takeAttempt(db, counters);
     const session = await signIn(c, studentEmail(code), password, WRONG_STUDENT_CREDENTIALS);
-    if (!session.student) throw new ApiError(401, "invalid_credentials", WRONG_STUDENT_CREDENTIALS);
+    if (!session.student) throw ApiError.of(401, WRONG_STUDENT_CREDENTIALS);
     await recordSuccess(db, counters);
     return c.json(sessionBody(session), 200);
   });

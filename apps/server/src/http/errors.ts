@@ -1,3 +1,4 @@
+import type { CodedMessage } from "@app/shared/messages";
 import { apiErrorSchema } from "@app/shared/schemas/errors";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -13,6 +14,11 @@ export class ApiError extends Error {
     readonly headers?: Record<string, string>,
   ) {
     super(message);
+  }
+
+  /** A refusal the web also knows (`@app/shared/messages`): its stable code and its words. */
+  static of(status: ContentfulStatusCode, known: CodedMessage, issues?: { path: string; message: string }[]) {
+    return new ApiError(status, known.code, known.message, issues);
   }
 }
 

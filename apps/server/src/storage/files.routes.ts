@@ -1,3 +1,4 @@
+import { DOCUMENT_NOT_AVAILABLE, NO_ROLE } from "@app/shared/messages";
 import { createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { stream } from "hono/streaming";
@@ -8,14 +9,14 @@ import { ApiError, errorResponse, guardErrors } from "../http/errors";
 import { createRouter } from "../http/router";
 import { FileMissingError } from "./storage";
 
-const NOT_FOUND = () => new ApiError(404, "not_found", "Documento não disponível");
+const NOT_FOUND = () => ApiError.of(404, DOCUMENT_NOT_AVAILABLE);
 
 const getFile = createRoute({
   method: "get",
   path: "/files/{id}",
   tags: ["files"],
   summary: "A stored document: only its owner (student) or a staff user with a role may read it",
-  request: { params: z.object({ id: z.uuid({ message: "Documento não disponível" }) }) },
+  request: { params: z.object({ id: z.uuid({ message: DOCUMENT_NOT_AVAILABLE.message }) }) },
   responses: {
     200: {
       description: "The file",
@@ -30,7 +31,7 @@ export const fileRoutes = createRouter().openapi(getFile, async (c) => {
   const session = await readSession(c);
   if (!session.user) throw NOT_SIGNED_IN();
   if (session.staff && !session.staff.role) {
-    throw new ApiError(403, "no_role", "Sem perfil: aguarde que um administrador atribua um perfil");
+    throw ApiError.of(403, NO_ROLE);
   }
   const { db, storage } = c.get("deps");
   const [file] = await db

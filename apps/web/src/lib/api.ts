@@ -1,3 +1,4 @@
+import { NETWORK_ERROR, UNEXPECTED_ERROR } from "@app/shared/messages";
 import type { apiErrorSchema } from "@app/shared/schemas/errors";
 import type { z } from "@app/shared/zod";
 
@@ -14,8 +15,6 @@ export class ApiError extends Error {
     super(message);
   }
 }
-
-const NETWORK_ERROR = "Sem ligação ao servidor. Verifique a sua internet e tente novamente.";
 
 /** fetch for /api: JSON (or multipart FormData) in, JSON out, cookies of this site, errors as ApiError with the server's message. */
 export async function api<T>(
@@ -35,7 +34,7 @@ export async function api<T>(
     });
   } catch (err) {
     if ((err as Error).name === "AbortError") throw err;
-    throw new ApiError(0, "network", NETWORK_ERROR);
+    throw new ApiError(0, NETWORK_ERROR.code, NETWORK_ERROR.message);
   }
   const text = await res.text();
   const data = text ? safeJson(text) : undefined;
@@ -45,7 +44,7 @@ export async function api<T>(
     throw new ApiError(
       res.status,
       error?.code ?? "http_error",
-      error?.message ?? "Ocorreu um erro inesperado. Tente novamente.",
+      error?.message ?? UNEXPECTED_ERROR.message,
       error?.issues,
     );
   }

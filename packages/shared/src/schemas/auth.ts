@@ -1,14 +1,24 @@
 import { STAFF_ROLES } from "../enums";
+import {
+  EMAIL_TOO_LONG,
+  INVALID_EMAIL,
+  NAME_TOO_LONG,
+  NAME_TOO_SHORT,
+  PASSWORDS_DIFFER,
+  PHONE_TOO_LONG,
+} from "../field-messages";
+import { EMAIL_MAX, NAME_MAX, PERSON_NAME_MIN, PHONE_MAX, STAFF_PASSWORD_MAX, STAFF_PASSWORD_MIN } from "../limits";
+import { INVALID_LINK } from "../messages";
 import { z } from "../zod";
 
 /** Staff authentication rules and messages (SPEC §5 'Staff authentication', §8). */
 
-export const staffEmail = z.string().trim().toLowerCase().max(255, "Email muito longo").pipe(z.email("Email inválido"));
+export const staffEmail = z.string().trim().toLowerCase().max(EMAIL_MAX, EMAIL_TOO_LONG).pipe(z.email(INVALID_EMAIL));
 
 export const staffPassword = z
   .string()
-  .min(6, "A senha deve ter pelo menos 6 caracteres")
-  .max(100, "Senha muito longa");
+  .min(STAFF_PASSWORD_MIN, `A senha deve ter pelo menos ${STAFF_PASSWORD_MIN} caracteres`)
+  .max(STAFF_PASSWORD_MAX, "Senha muito longa");
 
 export const staffLoginSchema = z.object({
   email: staffEmail,
@@ -16,14 +26,13 @@ export const staffLoginSchema = z.object({
 });
 export type StaffLoginInput = z.infer<typeof staffLoginSchema>;
 
+/** A staff member's name and phone, as they sign up or a super_admin creates them. */
+export const staffName = z.string().trim().min(PERSON_NAME_MIN, NAME_TOO_SHORT).max(NAME_MAX, NAME_TOO_LONG);
+export const staffPhone = z.string().trim().max(PHONE_MAX, PHONE_TOO_LONG);
+
 export const staffSignUpSchema = z.object({
-  fullName: z.string().trim().min(2, "O nome deve ter pelo menos 2 caracteres").max(100, "Nome muito longo"),
-  phone: z
-    .string()
-    .trim()
-    .max(20, "Telefone muito longo")
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  fullName: staffName,
+  phone: staffPhone.optional().transform((v) => (v ? v : undefined)),
   email: staffEmail,
   password: staffPassword,
 });
@@ -33,12 +42,12 @@ export const forgotPasswordSchema = z.object({ email: staffEmail });
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string().min(1, "Link inválido"),
+    token: z.string().min(1, INVALID_LINK.message),
     password: staffPassword,
     confirmPassword: z.string(),
   })
   .refine((v) => v.password === v.confirmPassword, {
-    message: "As senhas não coincidem",
+    message: PASSWORDS_DIFFER,
     path: ["confirmPassword"],
   });
 

@@ -1,16 +1,46 @@
 import { classDate } from "../calendar-date";
 import { CLASS_STATUSES, COURSE_AREAS, COURSE_STATUSES, MODALITIES, TEACHER_STATUSES } from "../enums";
+import {
+  EMAIL_TOO_LONG,
+  INVALID_EMAIL,
+  INVALID_STATUS,
+  INVALID_TEACHER,
+  NAME_REQUIRED,
+  NAME_TOO_LONG,
+  PHONE_TOO_LONG,
+  SELECT_COURSE,
+  TEACHER_YEARS_RANGE,
+  TEXT_TOO_LONG,
+} from "../field-messages";
+import {
+  CLASS_STUDENTS_DEFAULT,
+  CLASS_STUDENTS_MAX,
+  CLASS_STUDENTS_MIN,
+  COURSE_MONTHS_MAX,
+  COURSE_MONTHS_MIN,
+  EMAIL_MAX,
+  LOCATION_MAX,
+  LONG_TEXT_MAX,
+  NAME_MAX,
+  PHONE_MAX,
+  TEACHER_YEARS_MAX,
+  TEACHER_YEARS_MIN,
+  TEXT_MAX,
+} from "../limits";
 import { moneySchema } from "../money-input";
 import { wholeNumberSchema } from "../whole-number-input";
 import { z } from "../zod";
 
+/** A course's, class's or teacher's name. */
+const requiredName = z.string({ message: NAME_REQUIRED }).trim().min(1, NAME_REQUIRED).max(NAME_MAX, NAME_TOO_LONG);
+
 /** Course form (SPEC §5 'Course form'). */
 export const courseInputSchema = z.object({
-  name: z.string({ message: "Nome é obrigatório" }).trim().min(1, "Nome é obrigatório").max(100, "Nome muito longo"),
+  name: requiredName,
   description: z
     .string()
     .trim()
-    .max(2000, "Descrição muito longa")
+    .max(LONG_TEXT_MAX, "Descrição muito longa")
     .nullish()
     .transform((v) => v || null),
   area: z
@@ -23,9 +53,9 @@ export const courseInputSchema = z.object({
     .transform((v) => v ?? null),
   durationMonths: wholeNumberSchema({
     empty: "Duração é obrigatória",
-    min: 1,
+    min: COURSE_MONTHS_MIN,
     belowMin: "A duração deve ser de pelo menos 1 mês",
-    max: 120,
+    max: COURSE_MONTHS_MAX,
     aboveMax: "Duração muito longa",
   }),
   // A number (API clients) or the text typed in the form, read by the shared money parser.
@@ -35,7 +65,7 @@ export const courseInputSchema = z.object({
     decimals: "O preço aceita no máximo 2 casas decimais",
     max: "Preço muito alto",
   }),
-  status: z.enum(COURSE_STATUSES, { message: "Estado inválido" }).default("active"),
+  status: z.enum(COURSE_STATUSES, { message: INVALID_STATUS }).default("active"),
   /** Shown on the home page while active; at most three (checked by the server). Kept when omitted on update. */
   featured: z.boolean({ message: "Destaque inválido" }).optional(),
 });
@@ -43,54 +73,47 @@ export type CourseInput = z.input<typeof courseInputSchema>;
 
 /** Teacher form (SPEC §5 'Teacher form'). */
 export const teacherInputSchema = z.object({
-  teacherName: z
-    .string({ message: "Nome é obrigatório" })
-    .trim()
-    .min(1, "Nome é obrigatório")
-    .max(100, "Nome muito longo"),
+  teacherName: requiredName,
   specialization: z
     .string({ message: "Especialização é obrigatória" })
     .trim()
     .min(1, "Especialização é obrigatória")
-    .max(100, "Texto muito longo"),
+    .max(TEXT_MAX, TEXT_TOO_LONG),
   qualification: z
     .string({ message: "Qualificação é obrigatória" })
     .trim()
     .min(1, "Qualificação é obrigatória")
-    .max(100, "Texto muito longo"),
+    .max(TEXT_MAX, TEXT_TOO_LONG),
   yearsOfExperience: wholeNumberSchema({
     empty: "Anos de experiência são obrigatórios",
-    min: 0,
-    belowMin: "Os anos de experiência vão de 0 a 50",
-    max: 50,
-    aboveMax: "Os anos de experiência vão de 0 a 50",
+    min: TEACHER_YEARS_MIN,
+    belowMin: TEACHER_YEARS_RANGE,
+    max: TEACHER_YEARS_MAX,
+    aboveMax: TEACHER_YEARS_RANGE,
   }),
   teacherPhone: z
     .string()
     .trim()
-    .max(20, "Telefone muito longo")
+    .max(PHONE_MAX, PHONE_TOO_LONG)
     .nullish()
     .transform((v) => v || null),
   teacherEmail: z
     .string()
     .trim()
     .toLowerCase()
-    .max(255, "Email muito longo")
+    .max(EMAIL_MAX, EMAIL_TOO_LONG)
     .nullish()
     .transform((v) => v || null)
-    .refine((v) => v === null || z.email().safeParse(v).success, "Email inválido"),
+    .refine((v) => v === null || z.email().safeParse(v).success, INVALID_EMAIL),
   bio: z
     .string()
     .trim()
-    .max(2000, "Texto muito longo")
+    .max(LONG_TEXT_MAX, TEXT_TOO_LONG)
     .nullish()
     .transform((v) => v || null),
-  status: z.enum(TEACHER_STATUSES, { message: "Estado inválido" }).default("active"),
+  status: z.enum(TEACHER_STATUSES, { message: INVALID_STATUS }).default("active"),
 });
 export type TeacherInput = z.input<typeof teacherInputSchema>;
-
-/** A class curriculum that is not a PDF (by its content), in the browser's check and the server's. */
-export const CURRICULUM_NOT_PDF = "Formato inválido. O currículo deve ser um PDF";
 
 export const CLASS_DATE_MESSAGES = {
   enrollmentWindow: "A data de fim das inscrições deve ser posterior à data de início",
@@ -120,17 +143,17 @@ export function classDateErrors(v: ClassDates): Partial<Record<keyof ClassDates,
 /** Class form (SPEC §5 'Class form'); the same date rules hold in the database (CHECK constraints). */
 export const classInputSchema = z
   .object({
-    name: z.string({ message: "Nome é obrigatório" }).trim().min(1, "Nome é obrigatório").max(100, "Nome muito longo"),
-    courseId: z.uuid({ message: "Selecione o curso" }),
+    name: requiredName,
+    courseId: z.uuid({ message: SELECT_COURSE }),
     teacherId: z
-      .uuid({ message: "Professor inválido" })
+      .uuid({ message: INVALID_TEACHER })
       .nullish()
       .transform((v) => v ?? null),
     classType: z.enum(MODALITIES, { message: "Selecione o tipo" }),
     location: z
       .string()
       .trim()
-      .max(500, "Texto muito longo")
+      .max(LOCATION_MAX, TEXT_TOO_LONG)
       .nullish()
       .transform((v) => v || null),
     enrollmentStartDate: classDate("Data de início das inscrições é obrigatória"),
@@ -141,19 +164,19 @@ export const classInputSchema = z
       .string({ message: "Horário é obrigatório" })
       .trim()
       .min(1, "Horário é obrigatório")
-      .max(100, "Texto muito longo"),
+      .max(TEXT_MAX, TEXT_TOO_LONG),
     maxStudents: wholeNumberSchema({
       empty: "Número máximo de alunos é obrigatório",
-      min: 1,
-      belowMin: "O número máximo de alunos deve ser pelo menos 1",
-      max: 10_000,
+      min: CLASS_STUDENTS_MIN,
+      belowMin: `O número máximo de alunos deve ser pelo menos ${CLASS_STUDENTS_MIN}`,
+      max: CLASS_STUDENTS_MAX,
       aboveMax: "Número muito alto",
-    }).default(30),
-    status: z.enum(CLASS_STATUSES, { message: "Estado inválido" }).default("active"),
+    }).default(CLASS_STUDENTS_DEFAULT),
+    status: z.enum(CLASS_STATUSES, { message: INVALID_STATUS }).default("active"),
     notes: z
       .string()
       .trim()
-      .max(2000, "Texto muito longo")
+      .max(LONG_TEXT_MAX, TEXT_TOO_LONG)
       .nullish()
       .transform((v) => v || null),
   })

@@ -1,22 +1,24 @@
 import { birthDate } from "../calendar-date";
 import { EDUCATION_LEVELS, ENROLLMENT_STATUSES, PROVINCES, SCHEDULE_PREFERENCES } from "../enums";
+import { SELECT_COURSE, TEXT_TOO_LONG } from "../field-messages";
+import { TEXT_MAX } from "../limits";
 import { z } from "../zod";
 
 /** The student's complementary-data form (SPEC §5 'Student enrolment form'). Files travel beside it. */
 
-const required = (message: string) => z.string({ message }).trim().min(1, message).max(100, "Texto muito longo");
+const required = (message: string) => z.string({ message }).trim().min(1, message).max(TEXT_MAX, TEXT_TOO_LONG);
 
 export const studentEnrollmentSchema = z.object({
   birthDate: birthDate("Data de nascimento é obrigatória"),
   motherName: z
     .string({ message: "Nome da mãe deve ter no mínimo 2 nomes" })
     .trim()
-    .max(100, "Texto muito longo")
+    .max(TEXT_MAX, TEXT_TOO_LONG)
     .refine((v) => v.split(/\s+/).filter(Boolean).length >= 2, "Nome da mãe deve ter no mínimo 2 nomes"),
   fatherName: z
     .string()
     .trim()
-    .max(100, "Texto muito longo")
+    .max(TEXT_MAX, TEXT_TOO_LONG)
     .optional()
     .transform((v) => (v ? v : null)),
   nationality: required("Nacionalidade é obrigatória"),
@@ -26,7 +28,7 @@ export const studentEnrollmentSchema = z.object({
   neighborhood: required("Bairro é obrigatório"),
   qualification: z.enum(EDUCATION_LEVELS, { message: "Selecione o nível de escolaridade" }),
   trainingArea: required("Área de formação é obrigatória"),
-  courseId: z.uuid({ message: "Selecione o curso" }),
+  courseId: z.uuid({ message: SELECT_COURSE }),
   schedulePreference: z.enum(SCHEDULE_PREFERENCES, { message: "Selecione o horário" }),
 });
 export type StudentEnrollmentInput = z.input<typeof studentEnrollmentSchema>;
@@ -37,9 +39,6 @@ export const ENROLLMENT_DOCUMENTS = [
   { field: "idCardBack", kind: "id_card_back", label: "Bilhete de Identidade (verso)" },
   { field: "certificate", kind: "certificate", label: "Certificado de habilitações" },
 ] as const;
-
-export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
-export const DOCUMENT_MIME_TYPES = ["image/jpeg", "image/png", "image/webp", "application/pdf"] as const;
 
 /* What the API answers. */
 

@@ -1,14 +1,14 @@
+import { INVALID_EMAIL, NAME_TOO_LONG, NAME_TOO_SHORT, PASSWORDS_DIFFER } from "../field-messages";
+import { EMAIL_MAX, NAME_MAX, PERSON_NAME_MIN, STUDENT_CODE_MAX, STUDENT_PASSWORD_LENGTH } from "../limits";
+import { WRONG_STUDENT_CREDENTIALS } from "../messages";
 import { studentPhoneSchema } from "../phones";
 import { z } from "../zod";
 
 /** Student account rules and messages (SPEC §5 'Student account creation', 'Student login', 'Student password change'). */
 
-export const STUDENT_CODE_MAX = 10;
-export const STUDENT_PASSWORD_LENGTH = 6;
-
 export const createStudentAccountSchema = z
   .object({
-    studentName: z.string().trim().min(2, "O nome deve ter pelo menos 2 caracteres").max(100, "Nome muito longo"),
+    studentName: z.string().trim().min(PERSON_NAME_MIN, NAME_TOO_SHORT).max(NAME_MAX, NAME_TOO_LONG),
     studentPhone: studentPhoneSchema,
     hasEmail: z.boolean(),
     studentEmail: z
@@ -21,8 +21,8 @@ export const createStudentAccountSchema = z
   })
   .superRefine((v, ctx) => {
     if (!v.hasEmail) return;
-    const ok = v.studentEmail && v.studentEmail.length <= 255 && z.email().safeParse(v.studentEmail).success;
-    if (!ok) ctx.addIssue({ code: "custom", path: ["studentEmail"], message: "Email inválido" });
+    const ok = v.studentEmail && v.studentEmail.length <= EMAIL_MAX && z.email().safeParse(v.studentEmail).success;
+    if (!ok) ctx.addIssue({ code: "custom", path: ["studentEmail"], message: INVALID_EMAIL });
   })
   .transform((v) => ({ ...v, studentEmail: v.hasEmail ? v.studentEmail : null }));
 export type CreateStudentAccountInput = z.input<typeof createStudentAccountSchema>;
@@ -32,7 +32,7 @@ export const studentCode = z
   .trim()
   .toUpperCase()
   .min(1, "Código é obrigatório")
-  .max(STUDENT_CODE_MAX, "Código ou senha incorretos");
+  .max(STUDENT_CODE_MAX, WRONG_STUDENT_CREDENTIALS.message);
 
 export const studentLoginSchema = z.object({
   code: studentCode,
@@ -41,13 +41,16 @@ export const studentLoginSchema = z.object({
     .trim()
     .toUpperCase()
     .min(1, "Senha é obrigatória")
-    .max(STUDENT_PASSWORD_LENGTH, "Código ou senha incorretos"),
+    .max(STUDENT_PASSWORD_LENGTH, WRONG_STUDENT_CREDENTIALS.message),
 });
 export type StudentLoginInput = z.input<typeof studentLoginSchema>;
 
 export const studentPasswordRule = z
   .string()
-  .regex(/^[A-Z0-9]{6}$/, "Senha deve ter exatamente 6 caracteres alfanuméricos (A-Z, 0-9)");
+  .regex(
+    new RegExp(`^[A-Z0-9]{${STUDENT_PASSWORD_LENGTH}}$`),
+    `Senha deve ter exatamente ${STUDENT_PASSWORD_LENGTH} caracteres alfanuméricos (A-Z, 0-9)`,
+  );
 
 /** A student replacing the temporary password must choose another one (checked by the server and the form). */
 export const SAME_AS_TEMPORARY_PASSWORD = "Escolha uma senha diferente da temporária";
@@ -59,7 +62,7 @@ export const changeStudentPasswordSchema = z
     confirmPassword: z.string().trim().toUpperCase().min(1, "Confirmação de senha é obrigatória"),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
-    message: "As senhas não coincidem",
+    message: PASSWORDS_DIFFER,
     path: ["confirmPassword"],
   });
 export type ChangeStudentPasswordInput = z.input<typeof changeStudentPasswordSchema>;

@@ -1,3 +1,5 @@
+import { MAX_FILE_BYTES } from "@app/shared/limits";
+import { CLASS_NOT_FOUND, FILE_TOO_LARGE } from "@app/shared/messages";
 import { classInputSchema, classSchema } from "@app/shared/schemas/catalog";
 import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
@@ -5,13 +7,12 @@ import { requireCatalogManager, requireScreen } from "../../auth/guards";
 import { ApiError, catalogManagerErrors, errorResponse, staffErrors } from "../../http/errors";
 import { component } from "../../http/openapi";
 import { createRouter, json } from "../../http/router";
-import { FILE_TOO_LARGE, MAX_FILE_BYTES } from "../../storage/file-check";
 import { attachCurriculum, detachCurriculum } from "./class-curriculum.service";
 import { createClass, deleteClass, getClass, listClasses, updateClass } from "./classes.service";
 
 const schoolClassBody = component("SchoolClass", classSchema);
 
-const idParam = z.object({ id: z.uuid({ message: "Turma não encontrada" }) });
+const idParam = z.object({ id: z.uuid({ message: CLASS_NOT_FOUND.message }) });
 
 const list = createRoute({
   method: "get",
@@ -76,7 +77,7 @@ const uploadCurriculum = createRoute({
     bodyLimit({
       maxSize: MAX_FILE_BYTES + 64 * 1024,
       onError: () => {
-        throw new ApiError(413, "file_too_large", FILE_TOO_LARGE);
+        throw ApiError.of(413, FILE_TOO_LARGE);
       },
     }),
   ] as const,

@@ -1,3 +1,5 @@
+import { INVALID_TEACHER, SELECT_COURSE } from "@app/shared/field-messages";
+import { CLASS_NOT_FOUND } from "@app/shared/messages";
 import type { classInputSchema } from "@app/shared/schemas/catalog";
 import { count, desc, eq } from "drizzle-orm";
 import type { z } from "zod";
@@ -9,7 +11,7 @@ import type { FileStorage } from "../../storage/storage";
 import { forgetCurriculumFile } from "./class-curriculum.service";
 
 type ClassInput = z.output<typeof classInputSchema>;
-const NOT_FOUND = () => new ApiError(404, "not_found", "Turma não encontrada");
+const NOT_FOUND = () => ApiError.of(404, CLASS_NOT_FOUND);
 
 const selection = {
   cls: classes,
@@ -46,14 +48,10 @@ export async function getClass(db: Database, id: string) {
 /** A course or teacher that does not exist answers on its field, like the form would. */
 function referenceError(err: unknown): never {
   if (isForeignKeyViolation(err, "course")) {
-    throw new ApiError(400, "validation_error", "Selecione o curso", [
-      { path: "courseId", message: "Selecione o curso" },
-    ]);
+    throw new ApiError(400, "validation_error", SELECT_COURSE, [{ path: "courseId", message: SELECT_COURSE }]);
   }
   if (isForeignKeyViolation(err, "teacher")) {
-    throw new ApiError(400, "validation_error", "Professor inválido", [
-      { path: "teacherId", message: "Professor inválido" },
-    ]);
+    throw new ApiError(400, "validation_error", INVALID_TEACHER, [{ path: "teacherId", message: INVALID_TEACHER }]);
   }
   throw err;
 }

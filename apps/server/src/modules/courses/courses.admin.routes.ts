@@ -1,3 +1,4 @@
+import { COURSE_NOT_FOUND } from "@app/shared/messages";
 import { courseInputSchema, courseSchema } from "@app/shared/schemas/catalog";
 import { createRoute, z } from "@hono/zod-openapi";
 import { requireCatalogManager, requireScreen } from "../../auth/guards";
@@ -8,7 +9,7 @@ import { createCourse, deleteCourse, listCourses, updateCourse } from "./courses
 
 const courseBody = component("Course", courseSchema);
 
-const idParam = z.object({ id: z.uuid({ message: "Curso não encontrado" }) });
+const idParam = z.object({ id: z.uuid({ message: COURSE_NOT_FOUND.message }) });
 
 const list = createRoute({
   method: "get",

@@ -1,3 +1,4 @@
+import { COURSE_NOT_FOUND } from "@app/shared/messages";
 import type { courseInputSchema } from "@app/shared/schemas/catalog";
 import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -81,7 +82,7 @@ export async function updateCourse(db: Database, id: string, input: z.output<typ
     if (updated && input.featured) await ensureFeaturedLimit(tx, id);
     return updated;
   });
-  if (!row) throw new ApiError(404, "not_found", "Curso não encontrado");
+  if (!row) throw ApiError.of(404, COURSE_NOT_FOUND);
   forgetCatalog(db);
   return courseBody(row);
 }
@@ -119,7 +120,7 @@ export async function deleteCourse(db: Database, id: string) {
   if ((classCount?.n ?? 0) > 0 || (enrollmentCount?.n ?? 0) > 0) throw COURSE_IN_USE();
   try {
     const deleted = await db.delete(courses).where(eq(courses.id, id)).returning({ id: courses.id });
-    if (deleted.length === 0) throw new ApiError(404, "not_found", "Curso não encontrado");
+    if (deleted.length === 0) throw ApiError.of(404, COURSE_NOT_FOUND);
   } catch (err) {
     // A class or enrolment created between the check and the delete: the foreign key refuses.
     if (isForeignKeyViolation(err)) throw COURSE_IN_USE();

@@ -1,3 +1,5 @@
+import { MAX_FILE_BYTES } from "@app/shared/limits";
+import { FILE_TOO_LARGE } from "@app/shared/messages";
 import { enrollmentSubmittedSchema, ownEnrollmentSchema } from "@app/shared/schemas/enrollments";
 import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
@@ -5,7 +7,6 @@ import { requireStudent } from "../../auth/guards";
 import { ApiError, errorResponse, studentErrors } from "../../http/errors";
 import { component } from "../../http/openapi";
 import { createRouter, json } from "../../http/router";
-import { FILE_TOO_LARGE, MAX_FILE_BYTES } from "../../storage/file-check";
 import { listOwnEnrollments, submitOwnEnrollment } from "./enrollments.service";
 
 const binary = z.any().openapi({ type: "string", format: "binary" });
@@ -44,7 +45,7 @@ const submit = createRoute({
     bodyLimit({
       maxSize: 3 * MAX_FILE_BYTES + 256 * 1024,
       onError: () => {
-        throw new ApiError(413, "file_too_large", FILE_TOO_LARGE);
+        throw ApiError.of(413, FILE_TOO_LARGE);
       },
     }),
   ] as const,

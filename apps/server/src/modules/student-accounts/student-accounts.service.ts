@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { STUDENT_ACCOUNT_NOT_FOUND, WRONG_CURRENT_PASSWORD } from "@app/shared/messages";
 import {
   changeStudentPasswordSchema,
   type createStudentAccountSchema,
@@ -53,7 +54,7 @@ export async function createStudentAccount(db: Database, input: NewStudentAccoun
 
 export async function getOwnAccount(db: Database, studentAccountId: string) {
   const [row] = await db.select().from(studentAccounts).where(eq(studentAccounts.id, studentAccountId));
-  if (!row) throw new ApiError(404, "not_found", "Conta do aluno não encontrada");
+  if (!row) throw ApiError.of(404, STUDENT_ACCOUNT_NOT_FOUND);
   return {
     studentName: row.studentName,
     studentCode: row.studentCode,
@@ -84,8 +85,8 @@ export async function changeOwnPassword(
       .where(and(eq(authAccount.userId, who.userId), eq(authAccount.providerId, "credential")))
       .for("update");
     if (!account?.password || !(await verifyPassword({ hash: account.password, password: currentPassword }))) {
-      throw new ApiError(400, "wrong_password", "Senha atual incorreta", [
-        { path: "currentPassword", message: "Senha atual incorreta" },
+      throw ApiError.of(400, WRONG_CURRENT_PASSWORD, [
+        { path: "currentPassword", message: WRONG_CURRENT_PASSWORD.message },
       ]);
     }
     const [student] = await tx

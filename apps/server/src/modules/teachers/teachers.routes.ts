@@ -1,3 +1,4 @@
+import { TEACHER_NOT_FOUND } from "@app/shared/messages";
 import { teacherInputSchema, teacherSchema } from "@app/shared/schemas/catalog";
 import { createRoute, z } from "@hono/zod-openapi";
 import { requireCatalogManager, requireScreen } from "../../auth/guards";
@@ -8,7 +9,7 @@ import { createTeacher, deleteTeacher, listTeachers, updateTeacher } from "./tea
 
 const teacherBody = component("Teacher", teacherSchema);
 
-const idParam = z.object({ id: z.uuid({ message: "Professor não encontrado" }) });
+const idParam = z.object({ id: z.uuid({ message: TEACHER_NOT_FOUND.message }) });
 
 const list = createRoute({
   method: "get",

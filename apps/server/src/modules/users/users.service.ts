@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@app/shared/enums";
-import { staffEmail, staffPassword } from "@app/shared/schemas/auth";
+import { INVALID_EMAIL } from "@app/shared/field-messages";
+import { EMAIL_TAKEN as EMAIL_IN_USE, USER_NOT_FOUND } from "@app/shared/messages";
+import { staffEmail, staffName, staffPassword, staffPhone } from "@app/shared/schemas/auth";
 import { hashPassword } from "better-auth/crypto";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { z } from "zod";
@@ -11,16 +13,15 @@ import { authAccount, authSession, authUser, staffProfiles, studentAccounts } fr
 import { ApiError } from "../../http/errors";
 
 export const staffUserInput = z.object({
-  email: staffEmail.refine((e) => !isStudentEmail(e), "Email inválido"),
+  email: staffEmail.refine((e) => !isStudentEmail(e), INVALID_EMAIL),
   password: staffPassword,
-  name: z.string().trim().min(2, "O nome deve ter pelo menos 2 caracteres").max(100, "Nome muito longo"),
-  phone: z.string().trim().max(20, "Telefone muito longo").optional(),
+  name: staffName,
+  phone: staffPhone.optional(),
   role: z.enum(STAFF_ROLES, { message: `Perfil inválido. Use: ${STAFF_ROLES.join(", ")}` }).nullable(),
 });
 export type StaffUserInput = z.input<typeof staffUserInput>;
 
-export const EMAIL_TAKEN = () =>
-  new ApiError(409, "email_taken", "Este email já está em uso. Tente fazer login ou use outro email.");
+export const EMAIL_TAKEN = () => ApiError.of(409, EMAIL_IN_USE);
 
 async function insertCredential(tx: Tx, userId: string, passwordHash: string) {
   await tx
@@ -112,12 +113,12 @@ export async function changeRole(db: Database, userId: string, role: StaffRole |
       .where(eq(staffProfiles.role, "super_admin"))
       .for("update");
     const [target] = await tx.select().from(staffProfiles).where(eq(staffProfiles.userId, userId)).for("update");
-    if (!target) throw new ApiError(404, "not_found", "Utilizador não encontrado");
+    if (!target) throw ApiError.of(404, USER_NOT_FOUND);
     const isStudent = await tx
       .select({ id: studentAccounts.id })
       .from(studentAccounts)
       .where(eq(studentAccounts.userId, userId));
-    if (isStudent.length > 0) throw new ApiError(404, "not_found", "Utilizador não encontrado");
+    if (isStudent.length > 0) throw ApiError.of(404, USER_NOT_FOUND);
     if (target.role === "super_admin" && role !== "super_admin" && superAdmins.length <= 1) {
       throw new ApiError(409, "last_super_admin", "Não é possível remover o perfil do último Super Administrador");
     }

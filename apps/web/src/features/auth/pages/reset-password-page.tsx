@@ -1,3 +1,4 @@
+import { INVALID_LINK } from "@app/shared/messages";
 import { resetPasswordSchema } from "@app/shared/schemas/auth";
 import { Button, PasswordInput, Stack, Text, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
@@ -18,7 +19,7 @@ export function Component() {
   const invalid = !token || check.isError;
   useEffect(() => {
     if (invalid) {
-      toastError("Link inválido", "Peça um novo link de recuperação.");
+      toastError(INVALID_LINK.message, "Peça um novo link de recuperação.");
       navigate("/auth", { replace: true });
     }
   }, [invalid, navigate]);

@@ -1,3 +1,5 @@
+import { INVALID_EMAIL } from "@app/shared/field-messages";
+import { EMAIL_TAKEN, INVALID_DATA, MAIL_FAILED, SIGN_UP_FAILED, WRONG_STAFF_CREDENTIALS } from "@app/shared/messages";
 import { forgotPasswordSchema, staffLoginSchema, staffSignUpSchema } from "@app/shared/schemas/auth";
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
@@ -90,11 +92,11 @@ function LoginForm() {
           signIn.mutate(values, {
             onSuccess: () => navigate("/admin"),
             onError: (error) => {
-              if (error instanceof ApiError && error.status === 401) toastError(error.message);
+              if (error instanceof ApiError && error.code === WRONG_STAFF_CREDENTIALS.code) toastError(error.message);
               else if (!applyServerErrors(form, error)) toastError("Erro ao fazer login", errorMessage(error));
             },
           }),
-        () => toastError("Dados inválidos"),
+        () => toastError(INVALID_DATA.message),
       )}
     >
       <Stack gap="sm">
@@ -126,11 +128,12 @@ function SignUpForm() {
               navigate("/admin");
             },
             onError: (error) => {
-              if (error instanceof ApiError && error.status === 409) toastError("Email já cadastrado", error.message);
-              else if (!applyServerErrors(form, error)) toastError("Erro ao criar conta", errorMessage(error));
+              if (error instanceof ApiError && error.code === EMAIL_TAKEN.code)
+                toastError("Email já cadastrado", error.message);
+              else if (!applyServerErrors(form, error)) toastError(SIGN_UP_FAILED.message, errorMessage(error));
             },
           }),
-        () => toastError("Dados inválidos"),
+        () => toastError(INVALID_DATA.message),
       )}
     >
       <Stack gap="sm">
@@ -163,10 +166,10 @@ function RecoveryForm({ onDone }: { onDone: () => void }) {
               onDone();
             },
             onError: (error) => {
-              if (!applyServerErrors(form, error)) toastError("Erro ao enviar email", errorMessage(error));
+              if (!applyServerErrors(form, error)) toastError(MAIL_FAILED.message, errorMessage(error));
             },
           }),
-        () => toastError("Email inválido"),
+        () => toastError(INVALID_EMAIL),
       )}
     >
       <Stack gap="sm">

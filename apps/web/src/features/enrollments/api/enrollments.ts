@@ -1,3 +1,4 @@
+import { NETWORK_ERROR } from "@app/shared/messages";
 import type { enrollmentSubmittedSchema, ownEnrollmentSchema } from "@app/shared/schemas/enrollments";
 import type { z } from "@app/shared/zod";
 import { queryOptions } from "@tanstack/react-query";
@@ -5,6 +6,9 @@ import { ApiError, api } from "../../../lib/api";
 
 export type OwnEnrollment = z.infer<typeof ownEnrollmentSchema>;
 export type SubmittedEnrollment = z.infer<typeof enrollmentSubmittedSchema>;
+
+/** The enrolment could not be sent (no answer the user can act on). */
+export const SEND_FAILED = "Erro ao enviar inscrição. Tente novamente.";
 
 export const ownEnrollmentsQuery = queryOptions({
   queryKey: ["enrollments", "mine"],
@@ -37,13 +41,12 @@ export function submitEnrollment(form: FormData, onProgress: (percent: number) =
           new ApiError(
             xhr.status,
             data?.error?.code ?? "http_error",
-            data?.error?.message ?? "Erro ao enviar inscrição. Tente novamente.",
+            data?.error?.message ?? SEND_FAILED,
             data?.error?.issues,
           ),
         );
     };
-    xhr.onerror = () =>
-      reject(new ApiError(0, "network", "Sem ligação ao servidor. Verifique a sua internet e tente novamente."));
+    xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR.code, NETWORK_ERROR.message));
     xhr.send(form);
   });
 }

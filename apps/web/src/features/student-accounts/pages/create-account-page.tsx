@@ -1,4 +1,6 @@
-import { ANGOLAN_MOBILE_HINT, formatAngolanMobile, PHONE_INPUT_MAX, parseAngolanMobile } from "@app/shared/phones";
+import { PHONE_MAX } from "@app/shared/limits";
+import { SIGN_UP_FAILED } from "@app/shared/messages";
+import { ANGOLAN_MOBILE_HINT, formatAngolanMobile, parseAngolanMobile } from "@app/shared/phones";
 import { createStudentAccountSchema } from "@app/shared/schemas/student-accounts";
 import {
   Alert,
@@ -44,7 +46,7 @@ export function Component() {
               { ...values, studentEmail: values.hasEmail ? values.studentEmail : null },
               {
                 onError: (e) => {
-                  if (!applyServerErrors(form, e)) toastError("Erro ao criar conta", errorMessage(e));
+                  if (!applyServerErrors(form, e)) toastError(SIGN_UP_FAILED.message, errorMessage(e));
                 },
               },
             ),
@@ -63,7 +65,7 @@ export function Component() {
               description={ANGOLAN_MOBILE_HINT}
               type="tel"
               autoComplete="tel"
-              maxLength={PHONE_INPUT_MAX}
+              maxLength={PHONE_MAX}
               required
               {...phoneProps}
               onBlur={(e) => {

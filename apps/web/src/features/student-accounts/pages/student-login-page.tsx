@@ -1,3 +1,5 @@
+import { STUDENT_CODE_MAX, STUDENT_PASSWORD_LENGTH } from "@app/shared/limits";
+import { WRONG_STUDENT_CREDENTIALS } from "@app/shared/messages";
 import { studentLoginSchema } from "@app/shared/schemas/student-accounts";
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
@@ -41,7 +43,7 @@ export function Component() {
           signIn.mutate(values, {
             onSuccess: (s) => navigate(s.student?.enrollmentCompleted ? "/aluno/pagamento" : "/completar-inscricao"),
             onError: (e) => {
-              if (e instanceof ApiError && e.status === 401) toastError("Código ou senha incorretos");
+              if (e instanceof ApiError && e.code === WRONG_STUDENT_CREDENTIALS.code) toastError(e.message);
               else toastError("Erro ao fazer login", errorMessage(e));
             },
           }),
@@ -59,7 +61,7 @@ export function Component() {
             label="Código de estudante"
             autoComplete="username"
             autoCapitalize="characters"
-            maxLength={10}
+            maxLength={STUDENT_CODE_MAX}
             required
             {...form.getInputProps("code")}
             onChange={(e) => form.setFieldValue("code", upper(e.currentTarget.value))}
@@ -68,7 +70,7 @@ export function Component() {
             label="Senha"
             autoComplete="current-password"
             autoCapitalize="characters"
-            maxLength={6}
+            maxLength={STUDENT_PASSWORD_LENGTH}
             required
             {...form.getInputProps("password")}
             onChange={(e) => form.setFieldValue("password", upper(e.currentTarget.value))}
