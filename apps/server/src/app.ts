@@ -1,4 +1,5 @@
-import { INVALID_DATA, NOT_FOUND, UNEXPECTED_ERROR } from "@app/shared/messages";
+import { INVALID_DATA, NOT_FOUND } from "@app/shared/messages";
+import { UNEXPECTED_ERROR } from "@app/shared/request-messages";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";

@@ -3,22 +3,14 @@ import { MAX_FILE_MB } from "./limits";
 /**
  * The refusals both sides know: the server answers `{ error: { code, message } }` with one of these,
  * the web shows `error.message` and, where it must act differently, branches on `error.code`.
- * Each is its own plain object (no factory call) so a bundle keeps only the words it uses.
+ * Each is its own plain object (no factory call) so a bundle keeps only the words it uses. The three any
+ * request can meet (unexpected, network, session expired) are in ./request-messages, for the web's shell.
  */
 export interface CodedMessage {
   readonly code: string;
   readonly message: string;
 }
 
-export const UNEXPECTED_ERROR = {
-  code: "internal_error",
-  message: "Ocorreu um erro inesperado. Tente novamente.",
-} as const;
-/** Only the browser meets it: the request never reached the server. */
-export const NETWORK_ERROR = {
-  code: "network",
-  message: "Sem ligação ao servidor. Verifique a sua internet e tente novamente.",
-} as const;
 export const INVALID_DATA = { code: "validation_error", message: "Dados inválidos" } as const;
 export const REQUIRED_FIELDS = {
   code: "validation_error",
@@ -32,8 +24,7 @@ export const USER_NOT_FOUND = { code: "not_found", message: "Utilizador não enc
 export const DOCUMENT_NOT_AVAILABLE = { code: "not_found", message: "Documento não disponível" } as const;
 export const STUDENT_ACCOUNT_NOT_FOUND = { code: "not_found", message: "Conta do aluno não encontrada" } as const;
 
-export const SESSION_EXPIRED = { code: "unauthenticated", message: "Sessão expirada. Faça login novamente." } as const;
-/** What the login screens say after a guarded call met SESSION_EXPIRED. */
+/** What the login screens say after a guarded call met SESSION_EXPIRED (./request-messages). */
 export const SESSION_ENDED_NOTICE = "A sua sessão terminou. Entre novamente.";
 export const NO_ROLE_LABEL = "Sem perfil";
 export const NO_ROLE = {

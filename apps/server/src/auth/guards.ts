@@ -1,5 +1,6 @@
 import { CATALOG_MANAGER_ROLES, CATALOG_READ_ONLY_MESSAGE, roleSatisfies, type StaffRole } from "@app/shared/enums";
-import { NO_ROLE, SESSION_EXPIRED } from "@app/shared/messages";
+import { NO_ROLE } from "@app/shared/messages";
+import { SESSION_EXPIRED } from "@app/shared/request-messages";
 import { type AdminScreenKey, rolesOfScreens } from "@app/shared/screen-access";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http/env";

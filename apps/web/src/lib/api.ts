@@ -1,4 +1,4 @@
-import { NETWORK_ERROR, UNEXPECTED_ERROR } from "@app/shared/messages";
+import { NETWORK_ERROR, UNEXPECTED_ERROR } from "@app/shared/request-messages";
 import type { apiErrorSchema } from "@app/shared/schemas/errors";
 import type { z } from "@app/shared/zod";
 

@@ -1,4 +1,4 @@
-import { UNEXPECTED_ERROR } from "@app/shared/messages";
+import { UNEXPECTED_ERROR } from "@app/shared/request-messages";
 import type { UseFormReturnType } from "@mantine/form";
 import { ApiError } from "./api";
 

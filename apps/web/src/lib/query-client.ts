@@ -1,4 +1,4 @@
-import { SESSION_EXPIRED } from "@app/shared/messages";
+import { SESSION_EXPIRED } from "@app/shared/request-messages";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api";
 import { ENDED_SESSION, sessionQuery } from "./session";

@@ -1,4 +1,4 @@
-import { NETWORK_ERROR } from "@app/shared/messages";
+import { NETWORK_ERROR } from "@app/shared/request-messages";
 import type { enrollmentSubmittedSchema, ownEnrollmentSchema } from "@app/shared/schemas/enrollments";
 import type { z } from "@app/shared/zod";
 import { queryOptions } from "@tanstack/react-query";

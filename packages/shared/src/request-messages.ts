@@ -1,0 +1,22 @@
+import type { CodedMessage } from "./messages";
+
+/**
+ * What any request to the API can end with, whatever the route. The web's shell (lib/api, the query
+ * client) needs only these, so they live apart from ./messages: the public pages' bundle carries
+ * these three, not every refusal of the back office.
+ */
+
+export const UNEXPECTED_ERROR = {
+  code: "internal_error",
+  message: "Ocorreu um erro inesperado. Tente novamente.",
+} as const satisfies CodedMessage;
+/** Only the browser meets it: the request never reached the server. */
+export const NETWORK_ERROR = {
+  code: "network",
+  message: "Sem ligação ao servidor. Verifique a sua internet e tente novamente.",
+} as const satisfies CodedMessage;
+/** A guarded call without a live session; the web then sends the user to the login (SESSION_ENDED_NOTICE). */
+export const SESSION_EXPIRED = {
+  code: "unauthenticated",
+  message: "Sessão expirada. Faça login novamente.",
+} as const satisfies CodedMessage;
