@@ -1,4 +1,4 @@
-import { ENROLLMENT_STATUSES, type EnrollmentStatus, enrollmentStatusLabel } from "./enums";
+import { ENROLLMENT_STATUSES, type EnrollmentStatus, enrollmentStatusLabel, type StaffRole } from "./enums";
 import { ENROLLMENT_DOCUMENTS } from "./schemas/enrollments";
 
 /** Staff review of an enrolment (SPEC §4 'Enrolment status', decision 018): what may happen in which status. */
@@ -33,6 +33,30 @@ export const DOCUMENT_REFUSAL_REASON_LABELS: Record<DocumentRefusalReason, strin
  */
 export const ENROLLMENT_EVENT_KINDS = ["whatsapp_sent", "data_edited", "document_replaced"] as const;
 export type EnrollmentEventKind = (typeof ENROLLMENT_EVENT_KINDS)[number];
+
+/**
+ * Who does what on 'Inscrições' (decision 018). Applicants' identity documents are not a teacher's
+ * business: professor sees no enrolment. Finance confirms payments; the secretariat reviews.
+ */
+export const ENROLLMENT_VIEWER_ROLES = [
+  "super_admin",
+  "admin",
+  "secretaria",
+  "financeiro",
+] as const satisfies readonly StaffRole[];
+export const ENROLLMENT_REVIEWER_ROLES = ["super_admin", "admin", "secretaria"] as const satisfies readonly StaffRole[];
+export const PAYMENT_CONFIRMER_ROLES = [
+  "super_admin",
+  "admin",
+  "secretaria",
+  "financeiro",
+] as const satisfies readonly StaffRole[];
+export const ENROLLMENT_VIEWER_MESSAGE =
+  "Só Super Administrador, Administrador, Secretaria e Financeiro podem ver as inscrições";
+export const ENROLLMENT_REVIEWER_MESSAGE =
+  "Só Super Administrador, Administrador e Secretaria podem aprovar, rejeitar, pedir correção ou excluir inscrições";
+export const PAYMENT_CONFIRMER_MESSAGE =
+  "Só Super Administrador, Administrador, Secretaria e Financeiro podem confirmar pagamentos";
 
 /** The staff actions on an enrolment and the statuses each one starts from; any other status is a 409. */
 export const ENROLLMENT_ACTION_FROM = {

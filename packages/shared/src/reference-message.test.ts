@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { referenceMessage, whatsappLink } from "./reference-message";
+
+const institute = {
+  name: "Instituto Superior de Formação",
+  bankName: "Banco BAI",
+  iban: "AO06004000001234567890123",
+  beneficiary: "Instituto Superior de Formação, Lda.",
+  whatsappNumber: "912345678",
+  contactEmail: "inscricoes@instituto.example",
+};
+
+describe("reference message", () => {
+  it("carries the course, the code, the amount in kz and the bank details", () => {
+    const text = referenceMessage({
+      studentName: "Joana Lunda",
+      courseName: "Marketing Digital",
+      referenceCode: "K7PQ2MXA",
+      amount: 150000,
+      institute,
+    });
+    expect(text).toContain("Olá Joana!");
+    expect(text).toContain("«Marketing Digital»");
+    expect(text).toContain("Código de referência: K7PQ2MXA");
+    expect(text).toMatch(/Valor a pagar: 150\s000,00\sKz/);
+    expect(text).toContain("IBAN: AO06 0040 0000 1234 5678 9012 3");
+    expect(text).toContain("Banco: Banco BAI");
+    expect(text).toContain("+244 912 345 678");
+  });
+
+  it("links to the student's Angolan number with the text prefilled", () => {
+    expect(whatsappLink("923 456 789", "Olá & até já")).toBe(
+      "https://wa.me/244923456789?text=Ol%C3%A1%20%26%20at%C3%A9%20j%C3%A1",
+    );
+  });
+});

@@ -1,0 +1,44 @@
+import { formatKz } from "./money";
+import { formatAngolanMobile } from "./phones";
+import { type BankDetails, formatIban } from "./schemas/settings";
+
+/**
+ * The message that gives a student the payment reference code: e-mailed by the server at approval
+ * and prefilled in the staff's WhatsApp link, so both say the same (decision 018).
+ */
+export interface ReferenceMessageInput {
+  studentName: string;
+  courseName: string;
+  referenceCode: string;
+  /** The course price in kwanzas. */
+  amount: number;
+  institute: BankDetails;
+}
+
+export function referenceMessageSubject(input: Pick<ReferenceMessageInput, "courseName" | "referenceCode">): string {
+  return `Inscrição aprovada: ${input.courseName} (código ${input.referenceCode})`;
+}
+
+export function referenceMessage(input: ReferenceMessageInput): string {
+  const firstName = input.studentName.trim().split(/\s+/)[0] ?? "";
+  const { institute } = input;
+  return [
+    `Olá ${firstName}! A sua inscrição no curso «${input.courseName}» do ${institute.name} foi aprovada.`,
+    "",
+    `Código de referência: ${input.referenceCode}`,
+    `Valor a pagar: ${formatKz(input.amount)}`,
+    "",
+    "Dados para a transferência:",
+    `Banco: ${institute.bankName}`,
+    `IBAN: ${formatIban(institute.iban)}`,
+    `Beneficiário: ${institute.beneficiary}`,
+    "",
+    "Escreva o código de referência na descrição da transferência e envie o comprovante na Área do Aluno, em «Comprovar Pagamento».",
+    `Dúvidas: WhatsApp +244 ${formatAngolanMobile(institute.whatsappNumber)} ou ${institute.contactEmail}.`,
+  ].join("\n");
+}
+
+/** A wa.me link that opens a chat with an Angolan mobile (9 digits) with `text` prefilled. */
+export function whatsappLink(phone: string, text: string): string {
+  return `https://wa.me/244${phone.replace(/\D/g, "").slice(-9)}?text=${encodeURIComponent(text)}`;
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import { addYears } from "../calendar-date";
+import { todayInLuanda } from "../dates";
+import {
+  approveEnrollmentSchema,
+  confirmPaymentSchema,
+  rejectEnrollmentSchema,
+  requestCorrectionSchema,
+} from "./enrollment-review";
+import { instituteSettingsInputSchema } from "./settings";
+
+const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues.map((i) => i.message) ?? [];
+
+describe("approval input", () => {
+  const valid = { referenceCode: " ab-12cd ", documentsChecked: true, personalDataChecked: true };
+
+  it("trims and upper-cases the code, and keeps notes optional", () => {
+    expect(approveEnrollmentSchema.parse(valid)).toEqual({
+      referenceCode: "AB-12CD",
+      notes: null,
+      documentsChecked: true,
+      personalDataChecked: true,
+    });
+  });
+
+  it("refuses a blank code, other characters, more than 20, and unticked boxes", () => {
+    expect(messages(approveEnrollmentSchema.safeParse({ ...valid, referenceCode: "   " }))).toEqual([
+      "Código de referência é obrigatório",
+    ]);
+    expect(messages(approveEnrollmentSchema.safeParse({ ...valid, referenceCode: "AB 12" }))[0]).toMatch(/só pode ter/);
+    expect(messages(approveEnrollmentSchema.safeParse({ ...valid, referenceCode: "A".repeat(21) }))[0]).toMatch(
+      /no máximo 20/,
+    );
+    expect(
+      messages(
+        approveEnrollmentSchema.safeParse({ ...valid, documentsChecked: false, personalDataChecked: undefined }),
+      ),
+    ).toEqual([
+      "Confirme que a documentação está completa e válida",
+      "Confirme que os dados pessoais foram conferidos",
+    ]);
+  });
+});
+
+describe("rejection and correction input", () => {
+  it("needs a non-blank reason", () => {
+    expect(messages(rejectEnrollmentSchema.safeParse({ reason: "  " }))).toEqual(["Indique o motivo da rejeição"]);
+  });
+
+  it("needs at least one document, a note for 'outro', and no document twice", () => {
+    expect(messages(requestCorrectionSchema.safeParse({ documents: [] }))).toEqual([
+      "Selecione pelo menos um documento a corrigir",
+    ]);
+    expect(
+      messages(requestCorrectionSchema.safeParse({ documents: [{ document: "certificate", reason: "outro" }] })),
+    ).toEqual(["Descreva o problema quando o motivo é «Outro»"]);
+    expect(
+      messages(
+        requestCorrectionSchema.safeParse({
+          documents: [
+            { document: "certificate", reason: "ilegivel" },
+            { document: "certificate", reason: "incompleto" },
+          ],
+        }),
+      ),
+    ).toEqual(["Cada documento só pode ser pedido uma vez"]);
+  });
+});
+
+describe("payment confirmation input", () => {
+  const today = todayInLuanda();
+  const valid = {
+    amount: "150.000",
+    paymentDate: today,
+    method: "tpa",
+    classId: "5d9b3f3a-6a3e-4f2b-9a4c-0d6f1e2a3b4c",
+  };
+
+  it("reads the amount as people type it", () => {
+    expect(confirmPaymentSchema.parse(valid)).toMatchObject({ amount: 150000, notes: null });
+  });
+
+  it("refuses a zero amount, a future date, an unknown method and a missing class", () => {
+    expect(messages(confirmPaymentSchema.safeParse({ ...valid, amount: 0 }))).toEqual([
+      "O valor pago deve ser maior que zero",
+    ]);
+    expect(messages(confirmPaymentSchema.safeParse({ ...valid, paymentDate: addYears(today, 1) }))).toEqual([
+      "A data de pagamento não pode ser posterior a hoje",
+    ]);
+    expect(messages(confirmPaymentSchema.safeParse({ ...valid, paymentDate: "2025-02-31" }))).toEqual([
+      "Data inválida",
+    ]);
+    expect(messages(confirmPaymentSchema.safeParse({ ...valid, method: "cheque" }))).toEqual([
+      "Selecione o método de pagamento",
+    ]);
+    expect(messages(confirmPaymentSchema.safeParse({ ...valid, classId: undefined }))).toEqual([
+      "Selecione uma turma para matricular o aluno",
+    ]);
+  });
+});
+
+describe("institute settings input", () => {
+  const valid = {
+    name: "Instituto",
+    bankName: "Banco BAI",
+    iban: "ao06 0040 0000 1234 5678 9012 3",
+    beneficiary: "Instituto, Lda.",
+    whatsappNumber: "+244 912 345 678",
+    contactEmail: "Geral@Instituto.example",
+  };
+
+  it("stores the IBAN without spaces, the phone as 9 digits, the e-mail in lower case", () => {
+    expect(instituteSettingsInputSchema.parse(valid)).toMatchObject({
+      iban: "AO06004000001234567890123",
+      whatsappNumber: "912345678",
+      contactEmail: "geral@instituto.example",
+    });
+  });
+
+  it("refuses an IBAN that is not AO06 and 21 digits, a bad phone and a bad e-mail", () => {
+    expect(messages(instituteSettingsInputSchema.safeParse({ ...valid, iban: "AO06 0040 0000 1234" }))).toEqual([
+      "IBAN inválido",
+    ]);
+    expect(
+      messages(instituteSettingsInputSchema.safeParse({ ...valid, iban: "PT50 0040 0000 1234 5678 9012 3" })),
+    ).toEqual(["IBAN inválido"]);
+    expect(messages(instituteSettingsInputSchema.safeParse({ ...valid, whatsappNumber: "12345" }))).toEqual([
+      "Telefone deve ter 9 dígitos",
+    ]);
+    expect(messages(instituteSettingsInputSchema.safeParse({ ...valid, contactEmail: "x@" }))).toEqual([
+      "Email inválido",
+    ]);
+  });
+});

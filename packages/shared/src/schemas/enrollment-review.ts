@@ -1,0 +1,258 @@
+import { addYears, isCalendarDate } from "../calendar-date";
+import { todayInLuanda } from "../dates";
+import {
+  DOCUMENT_REFUSAL_REASONS,
+  ENROLLMENT_DOCUMENT_KINDS,
+  ENROLLMENT_EVENT_KINDS,
+  REFERENCE_CODE_MAX,
+  REFERENCE_CODE_MESSAGES,
+  REFERENCE_CODE_PATTERN,
+} from "../enrollment-review";
+import { CLASS_STATUSES, ENROLLMENT_STATUSES, MODALITIES, PAYMENT_METHODS } from "../enums";
+import { TEXT_TOO_LONG } from "../field-messages";
+import { LONG_TEXT_MAX } from "../limits";
+import { moneySchema } from "../money-input";
+import { z } from "../zod";
+import { bankDetailsSchema } from "./settings";
+
+/** Staff review of enrolments (SPEC §5 'Approval, rejection, payment'; decision 018): inputs and answers. */
+
+const optionalNotes = z
+  .string()
+  .trim()
+  .max(LONG_TEXT_MAX, TEXT_TOO_LONG)
+  .nullish()
+  .transform((v) => v || null);
+
+/** A payment reference code as staff type it: trimmed and upper-cased before the checks. */
+export const referenceCodeSchema = z
+  .string({ message: REFERENCE_CODE_MESSAGES.required })
+  .trim()
+  .toUpperCase()
+  .min(1, REFERENCE_CODE_MESSAGES.required)
+  .max(REFERENCE_CODE_MAX, REFERENCE_CODE_MESSAGES.tooLong)
+  .refine((v) => v === "" || REFERENCE_CODE_PATTERN.test(v), REFERENCE_CODE_MESSAGES.characters);
+
+export const APPROVAL_CHECK_MESSAGES = {
+  documentsChecked: "Confirme que a documentação está completa e válida",
+  personalDataChecked: "Confirme que os dados pessoais foram conferidos",
+} as const;
+
+/** POST /admin/enrollments/{id}/approve: both checklist boxes ticked, a code, optional notes. */
+export const approveEnrollmentSchema = z.object({
+  referenceCode: referenceCodeSchema,
+  notes: optionalNotes,
+  documentsChecked: z.literal(true, { message: APPROVAL_CHECK_MESSAGES.documentsChecked }),
+  personalDataChecked: z.literal(true, { message: APPROVAL_CHECK_MESSAGES.personalDataChecked }),
+});
+export type ApproveEnrollmentInput = z.input<typeof approveEnrollmentSchema>;
+
+export const REJECTION_REASON_REQUIRED = "Indique o motivo da rejeição";
+
+/** POST /admin/enrollments/{id}/reject: a non-blank reason, stored in notes. */
+export const rejectEnrollmentSchema = z.object({
+  reason: z
+    .string({ message: REJECTION_REASON_REQUIRED })
+    .trim()
+    .min(1, REJECTION_REASON_REQUIRED)
+    .max(LONG_TEXT_MAX, TEXT_TOO_LONG),
+});
+export type RejectEnrollmentInput = z.input<typeof rejectEnrollmentSchema>;
+
+export const CORRECTION_MESSAGES = {
+  noDocument: "Selecione pelo menos um documento a corrigir",
+  document: "Documento inválido",
+  reason: "Selecione o motivo",
+  otherNeedsNote: "Descreva o problema quando o motivo é «Outro»",
+  repeated: "Cada documento só pode ser pedido uma vez",
+} as const;
+
+const documentRequestInput = z
+  .object({
+    document: z.enum(ENROLLMENT_DOCUMENT_KINDS, { message: CORRECTION_MESSAGES.document }),
+    reason: z.enum(DOCUMENT_REFUSAL_REASONS, { message: CORRECTION_MESSAGES.reason }),
+    note: optionalNotes,
+  })
+  .refine((d) => d.reason !== "outro" || d.note !== null, {
+    message: CORRECTION_MESSAGES.otherNeedsNote,
+    path: ["note"],
+  });
+
+/** POST /admin/enrollments/{id}/request-correction: one or more refused documents, each with its reason. */
+export const requestCorrectionSchema = z.object({
+  documents: z
+    .array(documentRequestInput, { message: CORRECTION_MESSAGES.noDocument })
+    .min(1, CORRECTION_MESSAGES.noDocument)
+    .refine((docs) => new Set(docs.map((d) => d.document)).size === docs.length, CORRECTION_MESSAGES.repeated),
+});
+export type RequestCorrectionInput = z.input<typeof requestCorrectionSchema>;
+
+export const CONFIRM_PAYMENT_MESSAGES = {
+  amount: "Indique o valor pago",
+  amountPositive: "O valor pago deve ser maior que zero",
+  date: "Data de pagamento é obrigatória",
+  invalidDate: "Data inválida",
+  futureDate: "A data de pagamento não pode ser posterior a hoje",
+  method: "Selecione o método de pagamento",
+  classId: "Selecione uma turma para matricular o aluno",
+} as const;
+
+/** How far back a payment date may go. */
+export const PAYMENT_DATE_YEARS_BACK = 5;
+
+/** What is wrong with a payment date (`YYYY-MM-DD`) given today in Luanda, if anything. */
+export function paymentDateError(date: string, today: string): string | undefined {
+  if (!date) return CONFIRM_PAYMENT_MESSAGES.date;
+  if (!isCalendarDate(date)) return CONFIRM_PAYMENT_MESSAGES.invalidDate;
+  if (date > today) return CONFIRM_PAYMENT_MESSAGES.futureDate;
+  const min = addYears(today, -PAYMENT_DATE_YEARS_BACK);
+  if (date < min) return `A data de pagamento não pode ser anterior a ${min.split("-").reverse().join("/")}`;
+}
+
+/** POST /admin/enrollments/{id}/confirm-payment: the payment and the class the student joins. */
+export const confirmPaymentSchema = z.object({
+  amount: moneySchema({ empty: CONFIRM_PAYMENT_MESSAGES.amount }).refine(
+    (v) => v > 0,
+    CONFIRM_PAYMENT_MESSAGES.amountPositive,
+  ),
+  paymentDate: z.string({ message: CONFIRM_PAYMENT_MESSAGES.date }).superRefine((value, ctx) => {
+    const problem = paymentDateError(value, todayInLuanda());
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
+  method: z.enum(PAYMENT_METHODS, { message: CONFIRM_PAYMENT_MESSAGES.method }),
+  classId: z.uuid({ message: CONFIRM_PAYMENT_MESSAGES.classId }),
+  notes: optionalNotes,
+});
+export type ConfirmPaymentInput = z.input<typeof confirmPaymentSchema>;
+
+/* What the API answers. */
+
+/** GET /admin/enrollments: one row of the staff list (course name and price joined), newest application first. */
+export const adminEnrollmentRowSchema = z.object({
+  id: z.uuid(),
+  studentName: z.string(),
+  studentPhone: z.string(),
+  studentEmail: z.string().nullable(),
+  courseId: z.uuid(),
+  courseName: z.string(),
+  coursePrice: z.number(),
+  classId: z.uuid().nullable(),
+  className: z.string().nullable(),
+  schedulePreference: z.string(),
+  status: z.enum(ENROLLMENT_STATUSES),
+  applicationDate: z.string(),
+  approvalDate: z.string().nullable(),
+  paymentReferenceCode: z.string().nullable(),
+});
+export type AdminEnrollmentRow = z.infer<typeof adminEnrollmentRowSchema>;
+
+export const enrollmentDocumentSchema = z.object({
+  document: z.enum(ENROLLMENT_DOCUMENT_KINDS),
+  label: z.string(),
+  /** Read it at /api/files/{fileId}; null when not attached. */
+  fileId: z.uuid().nullable(),
+  contentType: z.string().nullable(),
+});
+
+export const documentRequestSchema = z.object({
+  id: z.uuid(),
+  document: z.enum(ENROLLMENT_DOCUMENT_KINDS),
+  documentLabel: z.string(),
+  reason: z.enum(DOCUMENT_REFUSAL_REASONS),
+  reasonLabel: z.string(),
+  note: z.string().nullable(),
+  requestedByName: z.string().nullable(),
+  requestedAt: z.string(),
+  /** Null while open; set when the student sent a replacement. */
+  resolvedAt: z.string().nullable(),
+});
+export type DocumentRequest = z.infer<typeof documentRequestSchema>;
+
+export const enrollmentEventSchema = z.object({
+  id: z.uuid(),
+  at: z.string(),
+  actorName: z.string().nullable(),
+  fromStatus: z.enum(ENROLLMENT_STATUSES).nullable(),
+  toStatus: z.enum(ENROLLMENT_STATUSES),
+  /** Null for a status change; otherwise a step that kept the status (e.g. the code sent by WhatsApp). */
+  kind: z.enum(ENROLLMENT_EVENT_KINDS).nullable(),
+  note: z.string().nullable(),
+});
+export type EnrollmentEvent = z.infer<typeof enrollmentEventSchema>;
+
+/** GET /admin/enrollments/{id} and every transition's answer: all fields, documents, requests, history. */
+export const adminEnrollmentDetailSchema = adminEnrollmentRowSchema.extend({
+  studentAccountId: z.uuid().nullable(),
+  birthDate: z.string(),
+  fatherName: z.string().nullable(),
+  motherName: z.string(),
+  nationality: z.string(),
+  birthPlace: z.string(),
+  province: z.string(),
+  municipality: z.string(),
+  neighborhood: z.string(),
+  qualification: z.string(),
+  trainingArea: z.string(),
+  classSchedule: z.string().nullable(),
+  approvedByName: z.string().nullable(),
+  paymentReferenceSentAt: z.string().nullable(),
+  notes: z.string().nullable(),
+  documents: z.array(enrollmentDocumentSchema),
+  documentRequests: z.array(documentRequestSchema),
+  events: z.array(enrollmentEventSchema),
+});
+export type AdminEnrollmentDetail = z.infer<typeof adminEnrollmentDetailSchema>;
+
+/** POST /admin/enrollments/{id}/approve: the enrolment, and what became of the e-mail to the student. */
+export const approvedEnrollmentSchema = z.object({
+  enrollment: adminEnrollmentDetailSchema,
+  /** sent; failed (logged; staff still send the code by WhatsApp); no_email (the student gave none). */
+  referenceEmail: z.enum(["sent", "failed", "no_email"]),
+});
+
+/** GET /admin/enrollments/reference-code: a proposed, currently unused code. */
+export const proposedReferenceCodeSchema = z.object({ referenceCode: z.string() });
+
+/** GET /admin/enrollments/{id}/classes: the classes the student may join, earliest start first. */
+export const enrollableClassSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  classType: z.enum(MODALITIES),
+  location: z.string().nullable(),
+  schedule: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  maxStudents: z.number().int(),
+  currentStudents: z.number().int(),
+  status: z.enum(CLASS_STATUSES),
+});
+export type EnrollableClass = z.infer<typeof enrollableClassSchema>;
+
+/* The student's side. */
+
+export const openDocumentRequestSchema = documentRequestSchema.pick({
+  id: true,
+  document: true,
+  documentLabel: true,
+  reason: true,
+  reasonLabel: true,
+  note: true,
+  requestedAt: true,
+});
+
+/**
+ * One of the student's own enrolments (GET /enrollments/mine): the code once approved, the reason once
+ * rejected, the refused documents while a correction is asked, the bank details while a code exists.
+ */
+export const studentEnrollmentViewSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(ENROLLMENT_STATUSES),
+  courseName: z.string(),
+  coursePrice: z.number(),
+  paymentReferenceCode: z.string().nullable(),
+  applicationDate: z.string(),
+  rejectionReason: z.string().nullable(),
+  documentRequests: z.array(openDocumentRequestSchema),
+  bankDetails: bankDetailsSchema.nullable(),
+});
+export type StudentEnrollmentView = z.infer<typeof studentEnrollmentViewSchema>;
