@@ -16,6 +16,7 @@ import { courseRoutes } from "./modules/courses/courses.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { enrollmentRoutes } from "./modules/enrollments/enrollments.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { settingsRoutes } from "./modules/settings/settings.routes";
 import { studentAccountRoutes } from "./modules/student-accounts/student-accounts.routes";
 import { teacherRoutes } from "./modules/teachers/teachers.routes";
 import { userRoutes } from "./modules/users/users.routes";
@@ -58,6 +59,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route("/api", studentAccountRoutes);
   app.route("/api", userRoutes);
   app.route("/api", enrollmentRoutes);
+  app.route("/api", settingsRoutes);
   app.route("/api", fileRoutes);
 
   app.doc31("/api/openapi.json", {

@@ -114,6 +114,8 @@ const MATRIX: Record<string, Row> = {
     path: () => `/api/classes/${MISSING_ID}/curriculum`,
   },
   "GET /api/dashboard": { expect: anyStaffRole(200) },
+  "GET /api/settings/institute": { expect: anyStaffRole(200) },
+  "PUT /api/settings/institute": { expect: onlyRole("super_admin", 400), body: () => ({}) },
   // Last: it ends the caller's session.
   "POST /api/auth/sign-out": { expect: all(200) },
 };
