@@ -14,7 +14,10 @@ import { classRoutes } from "./modules/classes/classes.routes";
 import { courseAdminRoutes } from "./modules/courses/courses.admin.routes";
 import { courseRoutes } from "./modules/courses/courses.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
+import { enrollmentDocumentRoutes } from "./modules/enrollments/enrollment-documents.routes";
+import { enrollmentAdminRoutes } from "./modules/enrollments/enrollments.admin.routes";
 import { enrollmentRoutes } from "./modules/enrollments/enrollments.routes";
+import { enrollmentStaffRoutes } from "./modules/enrollments/enrollments.staff.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
 import { studentAccountRoutes } from "./modules/student-accounts/student-accounts.routes";
@@ -59,6 +62,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route("/api", studentAccountRoutes);
   app.route("/api", userRoutes);
   app.route("/api", enrollmentRoutes);
+  app.route("/api", enrollmentDocumentRoutes);
+  app.route("/api", enrollmentAdminRoutes);
+  app.route("/api", enrollmentStaffRoutes);
   app.route("/api", settingsRoutes);
   app.route("/api", fileRoutes);
 

@@ -38,6 +38,9 @@ const anyStaffRole = (ok: number): Expectation => ({
 });
 /** Catalogue changes (decision 014): super_admin, admin and secretaria; financeiro and professor only read. */
 const catalogManagers = (ok: number): Expectation => ({ ...anyStaffRole(ok), professor: 403, financeiro: 403 });
+/** 'Inscrições' (decision 018): professor sees no enrolment; financeiro sees and confirms payments, reviewers do the rest. */
+const enrollmentViewers = (ok: number): Expectation => ({ ...anyStaffRole(ok), professor: 403 });
+const enrollmentReviewers = (ok: number): Expectation => ({ ...anyStaffRole(ok), professor: 403, financeiro: 403 });
 const onlyRole = (role: "super_admin" | "financeiro", ok: number): Expectation => ({
   ...anyStaffRole(403),
   super_admin: ok,
@@ -116,6 +119,57 @@ const MATRIX: Record<string, Row> = {
   "GET /api/dashboard": { expect: anyStaffRole(200) },
   "GET /api/settings/institute": { expect: anyStaffRole(200) },
   "PUT /api/settings/institute": { expect: onlyRole("super_admin", 400), body: () => ({}) },
+  "GET /api/admin/enrollments": { expect: enrollmentViewers(200) },
+  "GET /api/admin/enrollments/reference-code": { expect: enrollmentReviewers(200) },
+  "GET /api/admin/enrollments/{id}": {
+    expect: enrollmentViewers(404),
+    path: () => `/api/admin/enrollments/${MISSING_ID}`,
+  },
+  "GET /api/admin/enrollments/{id}/classes": {
+    expect: enrollmentViewers(404),
+    path: () => `/api/admin/enrollments/${MISSING_ID}/classes`,
+  },
+  "POST /api/admin/enrollments/{id}/approve": {
+    expect: enrollmentReviewers(400),
+    path: () => `/api/admin/enrollments/${MISSING_ID}/approve`,
+    body: () => ({}),
+  },
+  "POST /api/admin/enrollments/{id}/whatsapp-sent": {
+    expect: enrollmentReviewers(404),
+    path: () => `/api/admin/enrollments/${MISSING_ID}/whatsapp-sent`,
+  },
+  "POST /api/admin/enrollments/{id}/reject": {
+    expect: enrollmentReviewers(400),
+    path: () => `/api/admin/enrollments/${MISSING_ID}/reject`,
+    body: () => ({}),
+  },
+  "POST /api/admin/enrollments/{id}/request-correction": {
+    expect: enrollmentReviewers(400),
+    path: () => `/api/admin/enrollments/${MISSING_ID}/request-correction`,
+    body: () => ({}),
+  },
+  "POST /api/admin/enrollments/{id}/confirm-payment": {
+    expect: enrollmentViewers(400),
+    path: () => `/api/admin/enrollments/${MISSING_ID}/confirm-payment`,
+    body: () => ({}),
+  },
+  "DELETE /api/admin/enrollments/{id}": {
+    expect: enrollmentReviewers(404),
+    path: () => `/api/admin/enrollments/${MISSING_ID}`,
+  },
+  // Staff record and correct enrolments: those who approve them (JSON where multipart is expected: 415).
+  "POST /api/admin/enrollments": { expect: enrollmentReviewers(415), body: () => ({}) },
+  "PATCH /api/admin/enrollments/{id}": {
+    expect: enrollmentReviewers(400),
+    path: () => `/api/admin/enrollments/${MISSING_ID}`,
+    body: () => ({}),
+  },
+  // Multipart expected; a missing enrolment of the caller answers 404 only after the file checks.
+  "PUT /api/enrollments/mine/{id}/documents/{document}": {
+    expect: onlyStudents(415),
+    path: () => `/api/enrollments/mine/${MISSING_ID}/documents/certificate`,
+    body: () => ({}),
+  },
   // Last: it ends the caller's session.
   "POST /api/auth/sign-out": { expect: all(200) },
 };

@@ -1,5 +1,5 @@
 import { birthDate } from "../calendar-date";
-import { EDUCATION_LEVELS, ENROLLMENT_STATUSES, PROVINCES, SCHEDULE_PREFERENCES } from "../enums";
+import { EDUCATION_LEVELS, PROVINCES, SCHEDULE_PREFERENCES } from "../enums";
 import { SELECT_COURSE, TEXT_TOO_LONG } from "../field-messages";
 import { TEXT_MAX } from "../limits";
 import { z } from "../zod";
@@ -49,12 +49,4 @@ export const enrollmentSubmittedSchema = z.object({
   applicationDate: z.string(),
 });
 
-/** One of the student's own enrolments (GET /enrollments/mine). */
-export const ownEnrollmentSchema = z.object({
-  id: z.uuid(),
-  status: z.enum(ENROLLMENT_STATUSES),
-  courseName: z.string(),
-  coursePrice: z.number(),
-  paymentReferenceCode: z.string().nullable(),
-  applicationDate: z.string(),
-});
+/* GET /enrollments/mine answers studentEnrollmentViewSchema (./enrollment-review). */

@@ -1,13 +1,14 @@
 import { MAX_FILE_BYTES } from "@app/shared/limits";
 import { FILE_TOO_LARGE } from "@app/shared/messages";
-import { enrollmentSubmittedSchema, ownEnrollmentSchema } from "@app/shared/schemas/enrollments";
+import { enrollmentSubmittedSchema } from "@app/shared/schemas/enrollments";
 import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { requireStudent } from "../../auth/guards";
 import { ApiError, errorResponse, studentErrors } from "../../http/errors";
-import { component } from "../../http/openapi";
 import { createRouter, json } from "../../http/router";
-import { listOwnEnrollments, submitOwnEnrollment } from "./enrollments.service";
+import { ownEnrollmentBody } from "./enrollment-documents.routes";
+import { submitOwnEnrollment } from "./enrollments.service";
+import { listOwnEnrollmentViews } from "./own-enrollments.service";
 
 const binary = z.any().openapi({ type: "string", format: "binary" });
 
@@ -32,7 +33,14 @@ const submissionDoc = z
   .partial()
   .openapi("EnrollmentSubmission");
 
-const ownEnrollmentBody = component("OwnEnrollment", ownEnrollmentSchema);
+/** An enrolment form's body: three documents of at most 5 MB each, plus the form fields. */
+export const documentsBodyLimit = () =>
+  bodyLimit({
+    maxSize: 3 * MAX_FILE_BYTES + 256 * 1024,
+    onError: () => {
+      throw ApiError.of(413, FILE_TOO_LARGE);
+    },
+  });
 
 const submit = createRoute({
   method: "post",
@@ -41,13 +49,7 @@ const submit = createRoute({
   summary: "The student submits the enrolment form with the three documents (multipart)",
   middleware: [
     requireStudent(),
-    // Three documents of at most 5 MB each, plus the form fields.
-    bodyLimit({
-      maxSize: 3 * MAX_FILE_BYTES + 256 * 1024,
-      onError: () => {
-        throw ApiError.of(413, FILE_TOO_LARGE);
-      },
-    }),
+    documentsBodyLimit(),
   ] as const,
   request: { body: { required: true, content: { "multipart/form-data": { schema: submissionDoc } } } },
   responses: {
@@ -90,5 +92,5 @@ export const enrollmentRoutes = createRouter()
   })
   .openapi(listMine, async (c) => {
     c.header("Cache-Control", "no-store");
-    return c.json(await listOwnEnrollments(c.get("deps").db, c.get("session").student!.id), 200);
+    return c.json(await listOwnEnrollmentViews(c.get("deps").db, c.get("session").student!.id), 200);
   });

@@ -1,8 +1,9 @@
 import { SELECT_COURSE } from "@app/shared/field-messages";
 import { DOCUMENT_MIME_TYPES } from "@app/shared/limits";
 import { DOCUMENT_WRONG_TYPE, REQUIRED_FIELDS, STUDENT_ACCOUNT_NOT_FOUND } from "@app/shared/messages";
+import { STAFF_ENROLLMENT_STEP_MESSAGES } from "@app/shared/schemas/enrollment-staff";
 import { ENROLLMENT_DOCUMENTS, studentEnrollmentSchema } from "@app/shared/schemas/enrollments";
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { courses, enrollmentEvents, enrollments, studentAccounts } from "../../db/schema";
 import { ApiError } from "../../http/errors";
@@ -12,7 +13,39 @@ import { putFiles, recordFiles, removeFiles } from "../../storage/stored-files";
 
 type FormFields = Record<string, unknown>;
 
-const MISSING_DOCUMENT = "Anexe todos os documentos obrigatórios";
+const MISSING_DOCUMENT = STAFF_ENROLLMENT_STEP_MESSAGES.documents;
+
+/**
+ * The three documents of an enrolment form (student's or staff's), each present and checked by content
+ * (JPEG, PNG, WEBP or PDF), before anything is written; a refusal names the document.
+ */
+export async function readEnrollmentDocuments(form: FormFields) {
+  const files = [];
+  for (const doc of ENROLLMENT_DOCUMENTS) {
+    const value = form[doc.field];
+    // A file input left empty arrives as a nameless 0-byte part; a named 0-byte file is an empty file.
+    if (!(value instanceof File) || (value.size === 0 && !value.name)) {
+      throw new ApiError(400, "validation_error", MISSING_DOCUMENT, [{ path: doc.field, message: MISSING_DOCUMENT }]);
+    }
+    const buffer = Buffer.from(await value.arrayBuffer());
+    const checked = await checkFile(buffer, DOCUMENT_MIME_TYPES, DOCUMENT_WRONG_TYPE).catch((err: unknown) => {
+      throw namingDocument(err, doc);
+    });
+    files.push({ kind: doc.kind, data: buffer, checked });
+  }
+  return files;
+}
+
+/** The course an enrolment form names: it must be active (the catalogue's courses); otherwise a field error. */
+export async function activeCourse(db: Database, courseId: string) {
+  const [course] = await db
+    .select()
+    .from(courses)
+    .where(and(eq(courses.id, courseId), eq(courses.status, "active")));
+  if (!course)
+    throw new ApiError(400, "validation_error", SELECT_COURSE, [{ path: "courseId", message: SELECT_COURSE }]);
+  return course;
+}
 
 /**
  * The student's own enrolment (SPEC §4): creates it with status pre_inscrito, its three documents
@@ -32,27 +65,9 @@ export async function submitOwnEnrollment(
     throw ApiError.of(400, REQUIRED_FIELDS, issues);
   }
   const data = parsed.data;
+  const files = await readEnrollmentDocuments(form);
 
-  const files = [];
-  for (const doc of ENROLLMENT_DOCUMENTS) {
-    const value = form[doc.field];
-    // A file input left empty arrives as a nameless 0-byte part; a named 0-byte file is an empty file.
-    if (!(value instanceof File) || (value.size === 0 && !value.name)) {
-      throw new ApiError(400, "validation_error", MISSING_DOCUMENT, [{ path: doc.field, message: MISSING_DOCUMENT }]);
-    }
-    const buffer = Buffer.from(await value.arrayBuffer());
-    const checked = await checkFile(buffer, DOCUMENT_MIME_TYPES, DOCUMENT_WRONG_TYPE).catch((err: unknown) => {
-      throw namingDocument(err, doc);
-    });
-    files.push({ kind: doc.kind, data: buffer, checked });
-  }
-
-  const [course] = await db
-    .select()
-    .from(courses)
-    .where(and(eq(courses.id, data.courseId), eq(courses.status, "active")));
-  if (!course)
-    throw new ApiError(400, "validation_error", SELECT_COURSE, [{ path: "courseId", message: SELECT_COURSE }]);
+  const course = await activeCourse(db, data.courseId);
 
   const written = await putFiles(storage, files);
   try {
@@ -110,22 +125,4 @@ export async function submitOwnEnrollment(
     await removeFiles(storage, written);
     throw err;
   }
-}
-
-/** The student's own enrolments, newest first, with what the payment area needs. */
-export async function listOwnEnrollments(db: Database, studentAccountId: string) {
-  const rows = await db
-    .select({
-      id: enrollments.id,
-      status: enrollments.status,
-      courseName: courses.name,
-      coursePrice: courses.price,
-      paymentReferenceCode: enrollments.paymentReferenceCode,
-      applicationDate: enrollments.applicationDate,
-    })
-    .from(enrollments)
-    .innerJoin(courses, eq(courses.id, enrollments.courseId))
-    .where(eq(enrollments.studentAccountId, studentAccountId))
-    .orderBy(desc(enrollments.applicationDate));
-  return rows.map((r) => ({ ...r, applicationDate: r.applicationDate.toISOString() }));
 }

@@ -1,10 +1,11 @@
 import { NETWORK_ERROR } from "@app/shared/request-messages";
-import type { enrollmentSubmittedSchema, ownEnrollmentSchema } from "@app/shared/schemas/enrollments";
+import type { studentEnrollmentViewSchema } from "@app/shared/schemas/enrollment-review";
+import type { enrollmentSubmittedSchema } from "@app/shared/schemas/enrollments";
 import type { z } from "@app/shared/zod";
 import { queryOptions } from "@tanstack/react-query";
 import { ApiError, api } from "../../../lib/api";
 
-export type OwnEnrollment = z.infer<typeof ownEnrollmentSchema>;
+export type OwnEnrollment = z.infer<typeof studentEnrollmentViewSchema>;
 export type SubmittedEnrollment = z.infer<typeof enrollmentSubmittedSchema>;
 
 /** The enrolment could not be sent (no answer the user can act on). */

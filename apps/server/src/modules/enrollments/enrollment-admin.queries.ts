@@ -1,0 +1,154 @@
+import { DOCUMENT_REFUSAL_REASON_LABELS, ENROLLMENT_DOCUMENT_LABELS } from "@app/shared/enrollment-review";
+import { asc, desc, eq, inArray } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Database, Tx } from "../../db/client";
+import {
+  authUser,
+  classes,
+  courses,
+  enrollmentDocumentRequests,
+  enrollmentEvents,
+  enrollments,
+  storedFiles,
+} from "../../db/schema";
+import { ApiError } from "../../http/errors";
+
+export const ENROLLMENT_NOT_FOUND = () => new ApiError(404, "not_found", "Inscrição não encontrada");
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+const rowSelection = {
+  e: enrollments,
+  courseName: courses.name,
+  coursePrice: courses.price,
+  className: classes.name,
+  classSchedule: classes.schedule,
+};
+
+type JoinedRow = {
+  e: typeof enrollments.$inferSelect;
+  courseName: string;
+  coursePrice: number;
+  className: string | null;
+};
+
+function rowBody({ e, courseName, coursePrice, className }: JoinedRow) {
+  return {
+    id: e.id,
+    studentName: e.studentName,
+    studentPhone: e.studentPhone,
+    studentEmail: e.studentEmail,
+    courseId: e.courseId,
+    courseName,
+    coursePrice,
+    classId: e.classId,
+    className,
+    schedulePreference: e.schedulePreference,
+    status: e.status,
+    applicationDate: e.applicationDate.toISOString(),
+    approvalDate: iso(e.approvalDate),
+    paymentReferenceCode: e.paymentReferenceCode,
+  };
+}
+
+/** Every enrolment with its course name and price and its class name, newest application first (staff). */
+export async function listEnrollments(db: Database) {
+  const rows = await db
+    .select(rowSelection)
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .leftJoin(classes, eq(classes.id, enrollments.classId))
+    .orderBy(desc(enrollments.applicationDate), desc(enrollments.id));
+  return rows.map(rowBody);
+}
+
+const approver = alias(authUser, "approver");
+
+/** One enrolment with everything the view dialog shows: fields, documents, correction requests, history. */
+export async function getEnrollmentDetail(db: Database | Tx, id: string) {
+  const [row] = await db
+    .select({ ...rowSelection, approvedByName: approver.name })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .leftJoin(classes, eq(classes.id, enrollments.classId))
+    .leftJoin(approver, eq(approver.id, enrollments.approvedBy))
+    .where(eq(enrollments.id, id));
+  if (!row) throw ENROLLMENT_NOT_FOUND();
+  const { e } = row;
+
+  const fileIds = {
+    id_card_front: e.idCardFrontFileId,
+    id_card_back: e.idCardBackFileId,
+    certificate: e.certificateFileId,
+  } as const;
+  const present = Object.values(fileIds).filter((f): f is string => Boolean(f));
+  const files = present.length
+    ? await db
+        .select({ id: storedFiles.id, contentType: storedFiles.contentType })
+        .from(storedFiles)
+        .where(inArray(storedFiles.id, present))
+    : [];
+  const documents = (Object.keys(fileIds) as (keyof typeof fileIds)[]).map((document) => {
+    const file = files.find((f) => f.id === fileIds[document]);
+    return {
+      document,
+      label: ENROLLMENT_DOCUMENT_LABELS[document],
+      fileId: file?.id ?? null,
+      contentType: file?.contentType ?? null,
+    };
+  });
+
+  const requests = await db
+    .select({ r: enrollmentDocumentRequests, requestedByName: authUser.name })
+    .from(enrollmentDocumentRequests)
+    .leftJoin(authUser, eq(authUser.id, enrollmentDocumentRequests.requestedBy))
+    .where(eq(enrollmentDocumentRequests.enrollmentId, id))
+    .orderBy(desc(enrollmentDocumentRequests.requestedAt), asc(enrollmentDocumentRequests.document));
+
+  const events = await db
+    .select({ ev: enrollmentEvents, actorName: authUser.name })
+    .from(enrollmentEvents)
+    .leftJoin(authUser, eq(authUser.id, enrollmentEvents.actorUserId))
+    .where(eq(enrollmentEvents.enrollmentId, id))
+    .orderBy(asc(enrollmentEvents.at), asc(enrollmentEvents.id));
+
+  return {
+    ...rowBody(row),
+    studentAccountId: e.studentAccountId,
+    birthDate: e.birthDate,
+    fatherName: e.fatherName,
+    motherName: e.motherName,
+    nationality: e.nationality,
+    birthPlace: e.birthPlace,
+    province: e.province,
+    municipality: e.municipality,
+    neighborhood: e.neighborhood,
+    qualification: e.qualification,
+    trainingArea: e.trainingArea,
+    classSchedule: row.classSchedule,
+    approvedByName: row.approvedByName,
+    paymentReferenceSentAt: iso(e.paymentReferenceSentAt),
+    notes: e.notes,
+    documents,
+    documentRequests: requests.map(({ r, requestedByName }) => ({
+      id: r.id,
+      document: r.document,
+      documentLabel: ENROLLMENT_DOCUMENT_LABELS[r.document],
+      reason: r.reason,
+      reasonLabel: DOCUMENT_REFUSAL_REASON_LABELS[r.reason],
+      note: r.note,
+      requestedByName,
+      requestedAt: r.requestedAt.toISOString(),
+      resolvedAt: iso(r.resolvedAt),
+    })),
+    events: events.map(({ ev, actorName }) => ({
+      id: ev.id,
+      at: ev.at.toISOString(),
+      actorName,
+      fromStatus: ev.fromStatus,
+      toStatus: ev.toStatus,
+      kind: ev.kind,
+      note: ev.note,
+    })),
+  };
+}

@@ -1,0 +1,102 @@
+import { CLASS_STATUS_LABELS, PAYMENT_METHOD_LABELS } from "@app/shared/enums";
+import { formatKz } from "@app/shared/money";
+import { CONFIRM_PAYMENT_MESSAGES, type confirmPaymentSchema } from "@app/shared/schemas/enrollment-review";
+import { and, asc, eq, lt, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Database, Tx } from "../../db/client";
+import { classes, enrollments, payments } from "../../db/schema";
+import { ApiError } from "../../http/errors";
+import { ENROLLMENT_NOT_FOUND, getEnrollmentDetail } from "./enrollment-admin.queries";
+import { lockForAction, recordEvent } from "./enrollment-review.service";
+
+/** Classes a student can join (SPEC §7 classes lookup): the course's active classes with a free seat. */
+const joinable = (courseId: string) =>
+  and(eq(classes.courseId, courseId), eq(classes.status, "active"), lt(classes.currentStudents, classes.maxStudents));
+
+/** The classes offered in 'Confirmar pagamento', earliest start first. */
+export async function listEnrollableClasses(db: Database, enrollmentId: string) {
+  const [enrollment] = await db
+    .select({ courseId: enrollments.courseId })
+    .from(enrollments)
+    .where(eq(enrollments.id, enrollmentId));
+  if (!enrollment) throw ENROLLMENT_NOT_FOUND();
+  const rows = await db
+    .select()
+    .from(classes)
+    .where(joinable(enrollment.courseId))
+    .orderBy(asc(classes.startDate), asc(classes.name));
+  return rows.map((c) => ({
+    id: c.id,
+    name: c.name,
+    classType: c.classType,
+    location: c.location,
+    schedule: c.schedule,
+    startDate: c.startDate,
+    endDate: c.endDate,
+    maxStudents: c.maxStudents,
+    currentStudents: c.currentStudents,
+    status: c.status,
+  }));
+}
+
+const CLASS_FIELD = (message: string) => new ApiError(400, "validation_error", message, [{ path: "classId", message }]);
+
+/**
+ * Takes one seat with a single conditional UPDATE: it passes only while current_students <
+ * max_students, so however many confirmations run at once the class never overfills; the ones that
+ * find it full get a 409. Returns the class name.
+ */
+async function takeSeat(tx: Tx, classId: string, courseId: string): Promise<string> {
+  const [taken] = await tx
+    .update(classes)
+    .set({ currentStudents: sql`${classes.currentStudents} + 1` })
+    .where(and(eq(classes.id, classId), joinable(courseId)))
+    .returning({ name: classes.name });
+  if (taken) return taken.name;
+
+  const [cls] = await tx.select().from(classes).where(eq(classes.id, classId));
+  if (!cls) throw CLASS_FIELD(CONFIRM_PAYMENT_MESSAGES.classId);
+  if (cls.courseId !== courseId) throw CLASS_FIELD("Esta turma não pertence ao curso da inscrição");
+  if (cls.status !== "active") {
+    throw new ApiError(
+      409,
+      "class_not_active",
+      `A turma «${cls.name}» não está ativa («${CLASS_STATUS_LABELS[cls.status]}»). Escolha outra turma.`,
+    );
+  }
+  throw new ApiError(409, "class_full", `A turma «${cls.name}» está lotada. Escolha outra turma.`);
+}
+
+/**
+ * approved → enrolled (SPEC §4), all in one transaction: the enrolment row is locked and must still be
+ * approved, a seat is taken in the chosen class of the same course, the payment is recorded as
+ * confirmed, the enrolment gets its class, and History gets one event.
+ */
+export async function confirmPayment(
+  db: Database,
+  actorUserId: string,
+  id: string,
+  input: z.output<typeof confirmPaymentSchema>,
+) {
+  await db.transaction(async (tx) => {
+    const row = await lockForAction(tx, id, "confirmPayment");
+    const className = await takeSeat(tx, input.classId, row.courseId);
+    await tx.insert(payments).values({
+      enrollmentId: id,
+      amount: input.amount,
+      paymentDate: input.paymentDate,
+      paymentMethod: input.method,
+      status: "confirmed",
+      notes: input.notes,
+    });
+    await tx.update(enrollments).set({ status: "enrolled", classId: input.classId }).where(eq(enrollments.id, id));
+    const method = PAYMENT_METHOD_LABELS[input.method] ?? input.method;
+    await recordEvent(tx, id, {
+      actorUserId,
+      fromStatus: row.status,
+      toStatus: "enrolled",
+      note: `Pagamento confirmado: ${formatKz(input.amount)} (${method}). Turma: ${className}`,
+    });
+  });
+  return getEnrollmentDetail(db, id);
+}

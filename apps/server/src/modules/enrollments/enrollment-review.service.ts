@@ -1,0 +1,207 @@
+import {
+  DOCUMENT_REFUSAL_REASON_LABELS,
+  ENROLLMENT_ACTION_FROM,
+  ENROLLMENT_DOCUMENT_LABELS,
+  type EnrollmentAction,
+  REFERENCE_CODE_MESSAGES,
+  wrongStatusMessage,
+} from "@app/shared/enrollment-review";
+import type { EnrollmentStatus } from "@app/shared/enums";
+import { referenceMessage, referenceMessageSubject } from "@app/shared/reference-message";
+import type {
+  approveEnrollmentSchema,
+  rejectEnrollmentSchema,
+  requestCorrectionSchema,
+} from "@app/shared/schemas/enrollment-review";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Database, Tx } from "../../db/client";
+import { isUniqueViolation } from "../../db/pg-errors";
+import { courses, enrollmentDocumentRequests, enrollmentEvents, enrollments } from "../../db/schema";
+import { ApiError } from "../../http/errors";
+import type { Logger } from "../../logger";
+import type { Mailer } from "../../mail/mailer";
+import { getBankDetails } from "../settings/settings.service";
+import { ENROLLMENT_NOT_FOUND, getEnrollmentDetail } from "./enrollment-admin.queries";
+
+type EnrollmentRow = typeof enrollments.$inferSelect;
+type EventInput = Omit<typeof enrollmentEvents.$inferInsert, "enrollmentId" | "at">;
+
+/**
+ * Locks the enrolment row for the rest of the transaction and checks that `action` may start from its
+ * status: two staff acting at once are serialised here, and the second one meets the new status (409).
+ */
+export async function lockForAction(tx: Tx, id: string, action: EnrollmentAction): Promise<EnrollmentRow> {
+  const [row] = await tx.select().from(enrollments).where(eq(enrollments.id, id)).for("update");
+  if (!row) throw ENROLLMENT_NOT_FOUND();
+  if (!(ENROLLMENT_ACTION_FROM[action] as readonly EnrollmentStatus[]).includes(row.status)) {
+    throw new ApiError(409, "invalid_status", wrongStatusMessage(action, row.status));
+  }
+  return row;
+}
+
+/** One History row. clock_timestamp(): events written in one transaction keep their order. */
+export async function recordEvent(tx: Tx, enrollmentId: string, event: EventInput) {
+  await tx.insert(enrollmentEvents).values({ ...event, enrollmentId, at: sql`clock_timestamp()` });
+}
+
+const REFERENCE_TAKEN = () =>
+  new ApiError(409, "reference_code_taken", REFERENCE_CODE_MESSAGES.taken, [
+    { path: "referenceCode", message: REFERENCE_CODE_MESSAGES.taken },
+  ]);
+
+export type ReferenceEmail = "sent" | "failed" | "no_email";
+
+/**
+ * pre_inscrito → approved (SPEC §4): sets approval_date, approved_by, the reference code (unique),
+ * payment_reference_sent_at and notes, with one event. After the commit the code is e-mailed when the
+ * student gave an e-mail; a failed e-mail is logged, never undoes the approval.
+ */
+export async function approveEnrollment(
+  deps: { db: Database; mailer: Mailer; log: Logger },
+  actorUserId: string,
+  id: string,
+  input: z.output<typeof approveEnrollmentSchema>,
+) {
+  const { db } = deps;
+  const approved = await db
+    .transaction(async (tx) => {
+      const row = await lockForAction(tx, id, "approve");
+      const [taken] = await tx
+        .select({ id: enrollments.id })
+        .from(enrollments)
+        .where(and(eq(enrollments.paymentReferenceCode, input.referenceCode), ne(enrollments.id, id)));
+      if (taken) throw REFERENCE_TAKEN();
+      const now = new Date();
+      const [updated] = await tx
+        .update(enrollments)
+        .set({
+          status: "approved",
+          approvalDate: now,
+          approvedBy: actorUserId,
+          paymentReferenceCode: input.referenceCode,
+          paymentReferenceSentAt: now,
+          notes: input.notes,
+        })
+        .where(eq(enrollments.id, id))
+        .returning();
+      const note = [`Código de referência: ${input.referenceCode}`, input.notes].filter(Boolean).join(". ");
+      await recordEvent(tx, id, { actorUserId, fromStatus: row.status, toStatus: "approved", note });
+      return updated!;
+    })
+    .catch((err: unknown) => {
+      // Another enrolment took the same code between the check and the update.
+      if (isUniqueViolation(err)) throw REFERENCE_TAKEN();
+      throw err;
+    });
+
+  const referenceEmail = await emailReference(deps, approved);
+  return { enrollment: await getEnrollmentDetail(db, id), referenceEmail };
+}
+
+async function emailReference(
+  deps: { db: Database; mailer: Mailer; log: Logger },
+  enrollment: EnrollmentRow,
+): Promise<ReferenceEmail> {
+  if (!enrollment.studentEmail || !enrollment.paymentReferenceCode) return "no_email";
+  try {
+    const [course] = await deps.db
+      .select({ name: courses.name, price: courses.price })
+      .from(courses)
+      .where(eq(courses.id, enrollment.courseId));
+    const input = {
+      studentName: enrollment.studentName,
+      courseName: course!.name,
+      referenceCode: enrollment.paymentReferenceCode,
+      amount: course!.price,
+      institute: await getBankDetails(deps.db),
+    };
+    await deps.mailer.send({
+      to: enrollment.studentEmail,
+      subject: referenceMessageSubject(input),
+      text: referenceMessage(input),
+    });
+    return "sent";
+  } catch (err) {
+    deps.log.warn({ err, enrollmentId: enrollment.id }, "reference code e-mail failed");
+    return "failed";
+  }
+}
+
+/** pre_inscrito or correction_requested → rejected; the reason is stored in notes, open requests close. */
+export async function rejectEnrollment(
+  db: Database,
+  actorUserId: string,
+  id: string,
+  input: z.output<typeof rejectEnrollmentSchema>,
+) {
+  await db.transaction(async (tx) => {
+    const row = await lockForAction(tx, id, "reject");
+    await tx.update(enrollments).set({ status: "rejected", notes: input.reason }).where(eq(enrollments.id, id));
+    await closeOpenRequests(tx, id);
+    await recordEvent(tx, id, { actorUserId, fromStatus: row.status, toStatus: "rejected", note: input.reason });
+  });
+  return getEnrollmentDetail(db, id);
+}
+
+async function closeOpenRequests(tx: Tx, enrollmentId: string) {
+  await tx
+    .update(enrollmentDocumentRequests)
+    .set({ resolvedAt: new Date() })
+    .where(
+      and(eq(enrollmentDocumentRequests.enrollmentId, enrollmentId), isNull(enrollmentDocumentRequests.resolvedAt)),
+    );
+}
+
+/**
+ * pre_inscrito → correction_requested: one open request per refused document, and an event listing
+ * them ('Correção pedida: Certificado de habilitações — Ilegível (…)').
+ */
+export async function requestCorrection(
+  db: Database,
+  actorUserId: string,
+  id: string,
+  input: z.output<typeof requestCorrectionSchema>,
+) {
+  await db.transaction(async (tx) => {
+    const row = await lockForAction(tx, id, "requestCorrection");
+    await tx.insert(enrollmentDocumentRequests).values(
+      input.documents.map((d) => ({
+        enrollmentId: id,
+        document: d.document,
+        reason: d.reason,
+        note: d.note,
+        requestedBy: actorUserId,
+      })),
+    );
+    await tx.update(enrollments).set({ status: "correction_requested" }).where(eq(enrollments.id, id));
+    const list = input.documents
+      .map((d) => {
+        const what = `${ENROLLMENT_DOCUMENT_LABELS[d.document]} — ${DOCUMENT_REFUSAL_REASON_LABELS[d.reason]}`;
+        return d.note ? `${what} (${d.note})` : what;
+      })
+      .join("; ");
+    await recordEvent(tx, id, {
+      actorUserId,
+      fromStatus: row.status,
+      toStatus: "correction_requested",
+      note: `Correção pedida: ${list}`,
+    });
+  });
+  return getEnrollmentDetail(db, id);
+}
+
+/** Records that staff opened the WhatsApp link with the code (approved or payment_pending; status kept). */
+export async function recordWhatsappSent(db: Database, actorUserId: string, id: string) {
+  await db.transaction(async (tx) => {
+    const row = await lockForAction(tx, id, "whatsappSent");
+    await recordEvent(tx, id, {
+      actorUserId,
+      fromStatus: row.status,
+      toStatus: row.status,
+      kind: "whatsapp_sent",
+      note: "Código enviado por WhatsApp",
+    });
+  });
+  return getEnrollmentDetail(db, id);
+}
