@@ -1,14 +1,20 @@
 import { describe, expect, it } from "vitest";
+import { ENROLLMENT_VIEWER_ROLES } from "./enrollment-review";
 import { STAFF_ROLES } from "./enums";
 import { ADMIN_SCREENS, type AdminScreenKey, adminScreenAt, canOpenScreen, rolesOfScreens } from "./screen-access";
 
 const openers = (screen: AdminScreenKey) => STAFF_ROLES.filter((role) => canOpenScreen(role, screen));
 
 describe("admin screen access", () => {
-  it("opens the catalogue, enrolment and dashboard screens to every role", () => {
-    for (const screen of ["dashboard", "courses", "classes", "enrollments", "studentAccounts", "teachers"] as const) {
+  it("opens the catalogue and dashboard screens to every role", () => {
+    for (const screen of ["dashboard", "courses", "classes", "studentAccounts", "teachers"] as const) {
       expect(openers(screen)).toEqual([...STAFF_ROLES]);
     }
+  });
+
+  it("opens 'Inscrições' to the roles the enrolment API lets see them: not to professor", () => {
+    expect([...openers("enrollments")].sort()).toEqual([...ENROLLMENT_VIEWER_ROLES].sort());
+    expect(canOpenScreen("professor", "enrollments")).toBe(false);
   });
 
   it("keeps payments to financeiro and the settings to super_admin (who opens everything)", () => {
@@ -16,6 +22,7 @@ describe("admin screen access", () => {
     expect(openers("financial")).toEqual(["super_admin", "financeiro"]);
     expect(openers("users")).toEqual(["super_admin"]);
     expect(openers("roles")).toEqual(["super_admin"]);
+    expect(openers("settings")).toEqual(["super_admin"]);
   });
 
   it("opens nothing to a staff user without a role", () => {

@@ -10,13 +10,16 @@ const SCREENS = {
   dashboard: { path: "/admin" },
   courses: { path: "/admin/courses" },
   classes: { path: "/admin/classes" },
-  enrollments: { path: "/admin/enrollments" },
+  // Applicants' identity documents are not a teacher's business (decision 018): the same roles as
+  // ENROLLMENT_VIEWER_ROLES of enrollment-review.ts.
+  enrollments: { path: "/admin/enrollments", roles: ["admin", "secretaria", "financeiro"] },
   studentAccounts: { path: "/admin/student-accounts" },
   teachers: { path: "/admin/teachers" },
   paymentReceipts: { path: "/admin/payment-receipts", roles: ["financeiro"] },
   financial: { path: "/admin/financial", roles: ["financeiro"] },
   users: { path: "/admin/users", roles: ["super_admin"] },
   roles: { path: "/admin/roles", roles: ["super_admin"] },
+  settings: { path: "/admin/settings", roles: ["super_admin"] },
 } satisfies Record<string, AdminScreen>;
 
 export type AdminScreenKey = keyof typeof SCREENS;

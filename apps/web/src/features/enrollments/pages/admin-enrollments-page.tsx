@@ -1,5 +1,192 @@
-import { PagePlaceholder } from "../../../components/page-placeholder";
+import { formatDate } from "@app/shared/dates";
+import { enrollmentCounts } from "@app/shared/enrollment-review";
+import { ENROLLMENT_STATUSES, enrollmentStatusLabel } from "@app/shared/enums";
+import { formatKz } from "@app/shared/money";
+import { formatAngolanMobile } from "@app/shared/phones";
+import { Group, Select, SimpleGrid, Stack, Text } from "@mantine/core";
+import { IconCash, IconCheck, IconClipboardList, IconHourglass, IconSchool } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { type Column, DataTable } from "../../../components/data-table";
+import { PageHeader } from "../../../components/page-header";
+import { StatCard } from "../../../components/stat-card";
+import { errorMessage } from "../../../lib/form-errors";
+import { useRowDialog } from "../../../lib/row-dialog";
+import { useSession } from "../../../lib/session";
+import { toastError, toastSuccess } from "../../../lib/toast";
+import { type AdminEnrollmentRow, adminEnrollmentsQuery, useDeleteEnrollment } from "../api/admin-enrollments";
+import { ApproveEnrollmentDialog } from "../components/approve-enrollment-dialog";
+import { ConfirmPaymentDialog } from "../components/confirm-payment-dialog";
+import { EnrollmentRowActions } from "../components/enrollment-row-actions";
+import { EnrollmentStatusBadge } from "../components/enrollment-status-badge";
+import { EnrollmentViewDialog } from "../components/enrollment-view-dialog";
+import { RejectEnrollmentDialog } from "../components/reject-enrollment-dialog";
+import { actionAccess, type RowAction, rowActionsFor } from "../logic/enrollment-actions";
 
+const statusOptions = ENROLLMENT_STATUSES.map((s) => ({ value: s, label: enrollmentStatusLabel(s) }));
+
+/** /admin/enrollments: 'Inscrições' (SPEC §2 'Admin enrolments'): the secretariat turns applications into students. */
 export function Component() {
-  return <PagePlaceholder title="Inscrições" />;
+  const { data, isPending } = useQuery(adminEnrollmentsQuery);
+  const access = actionAccess(useSession().data?.staff?.role);
+  const viewing = useRowDialog();
+  const approving = useRowDialog();
+  const rejecting = useRowDialog();
+  const paying = useRowDialog();
+  const [deleting, setDeleting] = useState<AdminEnrollmentRow | null>(null);
+  const remove = useDeleteEnrollment();
+  const [course, setCourse] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+
+  const counts = enrollmentCounts(data ?? []);
+  const courseOptions = [...new Map((data ?? []).map((r) => [r.courseId, r.courseName])).entries()]
+    .map(([value, label]) => ({ value, label }))
+    .sort((a, b) => a.label.localeCompare(b.label, "pt"));
+  const records = data?.filter((r) => (!course || r.courseId === course) && (!status || r.status === status));
+
+  const run: Record<RowAction, (row: AdminEnrollmentRow) => void> = {
+    view: (r) => viewing.open(r.id),
+    approve: (r) => approving.open(r.id),
+    reject: (r) => rejecting.open(r.id),
+    confirmPayment: (r) => paying.open(r.id),
+    delete: setDeleting,
+  };
+
+  const columns: Column<AdminEnrollmentRow>[] = [
+    {
+      key: "student",
+      title: "Aluno",
+      text: (r) => r.studentName,
+      sortable: true,
+      render: (r) => <Text fw={600}>{r.studentName}</Text>,
+    },
+    {
+      key: "phone",
+      title: "Telefone",
+      text: (r) => r.studentPhone,
+      render: (r) => <Text style={{ whiteSpace: "nowrap" }}>{formatAngolanMobile(r.studentPhone)}</Text>,
+    },
+    {
+      key: "course",
+      title: "Curso",
+      text: (r) => r.courseName,
+      sortable: true,
+      render: (r) => (
+        <Stack gap={0}>
+          <Text>{r.courseName}</Text>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+            {formatKz(r.coursePrice)}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: "date",
+      title: "Data",
+      text: (r) => r.applicationDate,
+      sortable: true,
+      render: (r) => formatDate(r.applicationDate),
+    },
+    {
+      key: "status",
+      title: "Estado",
+      text: (r) => enrollmentStatusLabel(r.status),
+      sortable: true,
+      render: (r) => <EnrollmentStatusBadge status={r.status} />,
+    },
+    {
+      key: "actions",
+      title: "Ações",
+      render: (r) => (
+        <EnrollmentRowActions
+          student={r.studentName}
+          actions={rowActionsFor(r.status, access)}
+          onAction={(action) => run[action](r)}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <PageHeader title="Inscrições" subtitle="Pré-inscrições, aprovações, pagamentos e matrículas" />
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
+        <StatCard label="Total" value={counts.total} icon={<IconClipboardList size={20} />} />
+        <StatCard label="Pré-inscritos" value={counts.pre_inscrito} icon={<IconHourglass size={20} />} />
+        <StatCard label="Aprovados" value={counts.approved} icon={<IconCheck size={20} />} />
+        <StatCard label="Pagamento Enviado" value={counts.payment_pending} icon={<IconCash size={20} />} />
+        <StatCard label="Matriculados" value={counts.enrolled} icon={<IconSchool size={20} />} />
+      </SimpleGrid>
+      <Group gap="sm" align="flex-end">
+        <Select
+          label="Curso"
+          placeholder="Todos os cursos"
+          data={courseOptions}
+          value={course}
+          onChange={setCourse}
+          clearable
+          searchable
+          w={280}
+          maw="100%"
+        />
+        <Select
+          label="Estado"
+          placeholder="Todos os estados"
+          data={statusOptions}
+          value={status}
+          onChange={setStatus}
+          clearable
+          w={240}
+          maw="100%"
+        />
+      </Group>
+      <DataTable
+        caption="Inscrições"
+        records={records}
+        loading={isPending}
+        columns={columns}
+        rowKey={(r) => r.id}
+        searchPlaceholder="Pesquisar por nome do aluno..."
+      />
+      <EnrollmentViewDialog
+        key={viewing.key}
+        opened={viewing.opened}
+        enrollmentId={viewing.id}
+        access={access}
+        onClose={viewing.close}
+      />
+      <ApproveEnrollmentDialog
+        key={approving.key}
+        opened={approving.opened}
+        enrollmentId={approving.id}
+        onClose={approving.close}
+      />
+      <RejectEnrollmentDialog
+        key={rejecting.key}
+        opened={rejecting.opened}
+        enrollmentId={rejecting.id}
+        onClose={rejecting.close}
+      />
+      <ConfirmPaymentDialog key={paying.key} opened={paying.opened} enrollmentId={paying.id} onClose={paying.close} />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Excluir inscrição"
+        loading={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() =>
+          remove.mutate(deleting!.id, {
+            onSuccess: () => {
+              toastSuccess("Inscrição excluída com sucesso!");
+              setDeleting(null);
+            },
+            onError: (e) => toastError("Erro ao excluir inscrição", errorMessage(e)),
+          })
+        }
+      >
+        Tem a certeza de que quer excluir a inscrição de «{deleting?.studentName}» em «{deleting?.courseName}»? Os
+        documentos e o histórico também são apagados; uma vaga ocupada numa turma é libertada.
+      </ConfirmDialog>
+    </Stack>
+  );
 }

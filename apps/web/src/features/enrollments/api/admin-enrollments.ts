@@ -1,0 +1,144 @@
+import type {
+  ApproveEnrollmentInput,
+  adminEnrollmentDetailSchema,
+  adminEnrollmentRowSchema,
+  approvedEnrollmentSchema,
+  ConfirmPaymentInput,
+  enrollableClassSchema,
+  proposedReferenceCodeSchema,
+  RejectEnrollmentInput,
+  RequestCorrectionInput,
+} from "@app/shared/schemas/enrollment-review";
+import type { instituteSettingsSchema } from "@app/shared/schemas/settings";
+import type { z } from "@app/shared/zod";
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api";
+
+export type AdminEnrollmentRow = z.infer<typeof adminEnrollmentRowSchema>;
+export type AdminEnrollmentDetail = z.infer<typeof adminEnrollmentDetailSchema>;
+export type ApprovedEnrollment = z.infer<typeof approvedEnrollmentSchema>;
+export type EnrollableClass = z.infer<typeof enrollableClassSchema>;
+export type InstituteSettings = z.infer<typeof instituteSettingsSchema>;
+
+const LIST_KEY = ["enrollments", "admin"] as const;
+
+/** 'Inscrições': every enrolment with its course name and price, newest application first. */
+export const adminEnrollmentsQuery = queryOptions({
+  queryKey: LIST_KEY,
+  queryFn: ({ signal }) => api<AdminEnrollmentRow[]>("/admin/enrollments", { signal }),
+});
+
+/** One enrolment with its documents, correction requests and history (the view dialog). */
+export const adminEnrollmentQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...LIST_KEY, id],
+    queryFn: ({ signal }) => api<AdminEnrollmentDetail>(`/admin/enrollments/${id}`, { signal }),
+  });
+
+/** An unused reference code proposed for the approval dialog (staff may replace it). */
+export const proposedReferenceCodeQuery = queryOptions({
+  queryKey: ["enrollments", "reference-code"],
+  queryFn: ({ signal }) =>
+    api<z.infer<typeof proposedReferenceCodeSchema>>("/admin/enrollments/reference-code", { signal }),
+  // A fresh proposal at each opening of the dialog: another approval may have used the last one.
+  gcTime: 0,
+  staleTime: 0,
+});
+
+/** The classes of the enrolment's course with a free seat, earliest start first ('Confirmar pagamento'). */
+export const enrollableClassesQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...LIST_KEY, id, "classes"],
+    queryFn: ({ signal }) => api<EnrollableClass[]>(`/admin/enrollments/${id}/classes`, { signal }),
+    staleTime: 0,
+  });
+
+/** The institute's name, bank details and contacts: the text of the WhatsApp message. */
+export const instituteSettingsQuery = queryOptions({
+  queryKey: ["settings", "institute"],
+  queryFn: ({ signal }) => api<InstituteSettings>("/settings/institute", { signal }),
+});
+
+/** The enrolment's new state is the answer: show it in an open dialog at once, and refetch the list and counts. */
+function refresh(client: QueryClient, detail: AdminEnrollmentDetail | undefined, also: string[][] = []) {
+  if (detail) client.setQueryData(adminEnrollmentQuery(detail.id).queryKey, detail);
+  return Promise.all([
+    client.invalidateQueries({ queryKey: LIST_KEY }),
+    client.invalidateQueries({ queryKey: ["dashboard"] }),
+    ...also.map((queryKey) => client.invalidateQueries({ queryKey })),
+  ]);
+}
+
+export function useApproveEnrollment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: ApproveEnrollmentInput }) =>
+      api<ApprovedEnrollment>(`/admin/enrollments/${id}/approve`, { method: "POST", body: input }),
+    onSuccess: (result) => refresh(client, result.enrollment),
+  });
+}
+
+export function useRejectEnrollment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: RejectEnrollmentInput }) =>
+      api<AdminEnrollmentDetail>(`/admin/enrollments/${id}/reject`, { method: "POST", body: input }),
+    onSuccess: (detail) => refresh(client, detail),
+  });
+}
+
+export function useRequestCorrection() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: RequestCorrectionInput }) =>
+      api<AdminEnrollmentDetail>(`/admin/enrollments/${id}/request-correction`, { method: "POST", body: input }),
+    onSuccess: (detail) => refresh(client, detail),
+  });
+}
+
+/** Records in History that staff opened the WhatsApp link with the code. */
+export function useWhatsappSent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<AdminEnrollmentDetail>(`/admin/enrollments/${id}/whatsapp-sent`, { method: "POST" }),
+    onSuccess: (detail) => refresh(client, detail),
+  });
+}
+
+/** approved → enrolled: a payment and a seat; the classes' seat counts change too. */
+export function useConfirmPayment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: ConfirmPaymentInput }) =>
+      api<AdminEnrollmentDetail>(`/admin/enrollments/${id}/confirm-payment`, { method: "POST", body: input }),
+    onSuccess: (detail) => refresh(client, detail, [["classes"]]),
+  });
+}
+
+/** Deletes an enrolment; a seat it held is given back, so the classes refresh too. */
+export function useDeleteEnrollment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/admin/enrollments/${id}`, { method: "DELETE" }),
+    onSuccess: (_, id) => {
+      client.removeQueries({ queryKey: adminEnrollmentQuery(id).queryKey });
+      return refresh(client, undefined, [["classes"]]);
+    },
+  });
+}
+
+/** Where staff read an enrolment document (a private file: the server checks who asks). */
+export const documentUrl = (fileId: string) => `/api/files/${fileId}`;
+
+/** Whether a document's file can still be read (a PDF is only linked, so its absence is asked beforehand). */
+export const documentAvailableQuery = (fileId: string) =>
+  queryOptions({
+    queryKey: ["files", fileId, "available"],
+    queryFn: async ({ signal }) => {
+      const res = await fetch(documentUrl(fileId), { method: "HEAD", credentials: "same-origin", signal });
+      return res.ok;
+    },
+    staleTime: 60_000,
+    retry: false,
+  });

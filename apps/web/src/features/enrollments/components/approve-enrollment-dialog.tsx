@@ -1,0 +1,162 @@
+import { formatKz } from "@app/shared/money";
+import { approveEnrollmentSchema } from "@app/shared/schemas/enrollment-review";
+import { Alert, Button, Checkbox, Group, Loader, Modal, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { IconCircleCheck } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
+import { toastError, toastSuccess } from "../../../lib/toast";
+import {
+  type AdminEnrollmentRow,
+  type ApprovedEnrollment,
+  adminEnrollmentsQuery,
+  proposedReferenceCodeQuery,
+  useApproveEnrollment,
+} from "../api/admin-enrollments";
+import { WhatsappButton } from "./whatsapp-button";
+
+export const APPROVED_TOAST = "Inscrição aprovada! Não esqueça de enviar o código de referência via WhatsApp.";
+
+const EMAIL_NOTES: Record<ApprovedEnrollment["referenceEmail"], string> = {
+  sent: "O código e os dados bancários também foram enviados por e-mail ao aluno.",
+  failed: "O e-mail com o código não pôde ser enviado: envie-o por WhatsApp.",
+  no_email: "O aluno não indicou e-mail: envie-lhe o código por WhatsApp.",
+};
+
+/**
+ * 'Aprovar inscrição' (SPEC §5 'Approval'): both checklist boxes, the reference code (a proposed,
+ * unused one that staff may replace) and optional notes. Then the reminder and 'Enviar por WhatsApp'.
+ */
+export function ApproveEnrollmentDialog({
+  opened,
+  enrollmentId,
+  onClose,
+}: {
+  opened: boolean;
+  enrollmentId: string | null;
+  onClose: () => void;
+}) {
+  const { data: rows } = useQuery({ ...adminEnrollmentsQuery, enabled: enrollmentId !== null });
+  const row = rows?.find((r) => r.id === enrollmentId);
+  const proposal = useQuery({ ...proposedReferenceCodeQuery, enabled: opened });
+  const [approved, setApproved] = useState<ApprovedEnrollment | null>(null);
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Aprovar inscrição" size="lg" centered>
+      {approved ? (
+        <Approved result={approved} onClose={onClose} />
+      ) : !row || proposal.isPending ? (
+        <Loader size="sm" aria-label="A carregar" />
+      ) : (
+        <ApproveForm
+          row={row}
+          proposedCode={proposal.data?.referenceCode ?? ""}
+          onApproved={setApproved}
+          onClose={onClose}
+        />
+      )}
+    </Modal>
+  );
+}
+
+const validate = schemaResolver(approveEnrollmentSchema, { sync: true });
+
+function ApproveForm({
+  row,
+  proposedCode,
+  onApproved,
+  onClose,
+}: {
+  row: AdminEnrollmentRow;
+  proposedCode: string;
+  onApproved: (result: ApprovedEnrollment) => void;
+  onClose: () => void;
+}) {
+  const approve = useApproveEnrollment();
+  const form = useForm({
+    initialValues: { referenceCode: proposedCode, notes: "", documentsChecked: false, personalDataChecked: false },
+    validate,
+    // Runs only once the values passed validation: what is sent is what the schema read.
+    transformValues: (values) => approveEnrollmentSchema.parse(values),
+  });
+  const ready = form.values.documentsChecked && form.values.personalDataChecked;
+
+  const submit = form.onSubmit((values) => {
+    if (approve.isPending) return;
+    approve.mutate(
+      { id: row.id, input: values },
+      {
+        onSuccess: (result) => {
+          toastSuccess(APPROVED_TOAST);
+          onApproved(result);
+        },
+        onError: (e) => {
+          // A code already used is a 409 on the code field; the others come with their field issues.
+          if (!applyServerErrors(form, e) && /código/i.test(errorMessage(e))) {
+            form.setFieldError("referenceCode", errorMessage(e));
+          }
+          toastError("Erro ao aprovar inscrição", errorMessage(e));
+        },
+      },
+    );
+  });
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="md">
+        <Text>
+          <b>{row.studentName}</b> — {row.courseName} ({formatKz(row.coursePrice)})
+        </Text>
+        <Stack gap="xs" role="group" aria-label="Verificação">
+          <Checkbox
+            label="Documentação completa e válida"
+            {...form.getInputProps("documentsChecked", { type: "checkbox" })}
+          />
+          <Checkbox
+            label="Dados pessoais conferidos"
+            {...form.getInputProps("personalDataChecked", { type: "checkbox" })}
+          />
+        </Stack>
+        <TextInput
+          label="Código de referência"
+          description="Proposto pelo sistema, sem 0/O nem 1/I/L; pode substituí-lo"
+          withAsterisk
+          autoComplete="off"
+          maxLength={20}
+          styles={{ input: { fontFamily: "monospace", letterSpacing: 1 } }}
+          {...form.getInputProps("referenceCode")}
+        />
+        <Textarea label="Observações (opcional)" autosize minRows={2} {...form.getInputProps("notes")} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={approve.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={!ready} loading={approve.isPending}>
+            Aprovar inscrição
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function Approved({ result, onClose }: { result: ApprovedEnrollment; onClose: () => void }) {
+  const { enrollment } = result;
+  return (
+    <Stack gap="md">
+      <Alert color="teal.9" icon={<IconCircleCheck aria-hidden />} title="Inscrição aprovada">
+        <Text size="sm">
+          Código de referência de {enrollment.studentName}: <b>{enrollment.paymentReferenceCode}</b>
+        </Text>
+        <Text size="sm">{EMAIL_NOTES[result.referenceEmail]}</Text>
+      </Alert>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Fechar
+        </Button>
+        <WhatsappButton enrollment={enrollment} />
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,158 @@
+import { todayInLuanda } from "@app/shared/dates";
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "@app/shared/enums";
+import { formatKz } from "@app/shared/money";
+import { formatMoneyInput } from "@app/shared/money-input";
+import { confirmPaymentSchema } from "@app/shared/schemas/enrollment-review";
+import { Alert, Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, Textarea } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { IconAlertTriangle } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { DateInput } from "../../../components/date-input";
+import { MoneyInput } from "../../../components/money-input";
+import { ApiError } from "../../../lib/api";
+import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
+import { toastError, toastSuccess } from "../../../lib/toast";
+import {
+  type AdminEnrollmentRow,
+  adminEnrollmentsQuery,
+  type EnrollableClass,
+  enrollableClassesQuery,
+  useConfirmPayment,
+} from "../api/admin-enrollments";
+import { scheduleMismatchWarning } from "../logic/schedule-match";
+
+export const PAYMENT_CONFIRMED_TOAST = "Pagamento confirmado e aluno matriculado com sucesso!";
+export const NO_CLASS_AVAILABLE = "Nenhuma turma disponível para este curso";
+
+const validate = schemaResolver(confirmPaymentSchema, { sync: true });
+const methodOptions = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m]! }));
+
+/** 'n/max' seats and the schedule: what staff weigh when choosing a class. */
+export function classOptionLabel(c: EnrollableClass): string {
+  return `${c.name} — ${c.schedule} — ${c.currentStudents}/${c.maxStudents} vagas ocupadas`;
+}
+
+/**
+ * 'Pagamento e matrícula' (SPEC §2, §5): amount, date, method, class and notes. The server records a
+ * confirmed payment and takes a seat in one transaction; a class filled meanwhile is a 409 on the class.
+ */
+export function ConfirmPaymentDialog({
+  opened,
+  enrollmentId,
+  onClose,
+}: {
+  opened: boolean;
+  enrollmentId: string | null;
+  onClose: () => void;
+}) {
+  const { data: rows } = useQuery({ ...adminEnrollmentsQuery, enabled: enrollmentId !== null });
+  const row = rows?.find((r) => r.id === enrollmentId);
+  return (
+    <Modal opened={opened} onClose={onClose} title="Pagamento e matrícula" size="lg" centered>
+      {row ? <PaymentForm row={row} onClose={onClose} /> : <Loader size="sm" aria-label="A carregar" />}
+    </Modal>
+  );
+}
+
+function PaymentForm({ row, onClose }: { row: AdminEnrollmentRow; onClose: () => void }) {
+  const classes = useQuery(enrollableClassesQuery(row.id));
+  const confirm = useConfirmPayment();
+  const form = useForm({
+    initialValues: {
+      amount: formatMoneyInput(row.coursePrice),
+      paymentDate: todayInLuanda(),
+      method: null as (typeof PAYMENT_METHODS)[number] | null,
+      classId: null as string | null,
+      notes: "",
+    },
+    validate,
+    transformValues: (values) => confirmPaymentSchema.parse(values),
+  });
+  const chosen = classes.data?.find((c) => c.id === form.values.classId);
+  const warning = chosen && scheduleMismatchWarning(chosen.schedule, row.schedulePreference);
+  const noClass = classes.isSuccess && classes.data.length === 0;
+
+  const submit = form.onSubmit((values) => {
+    if (confirm.isPending) return;
+    confirm.mutate(
+      { id: row.id, input: values },
+      {
+        onSuccess: () => {
+          toastSuccess(PAYMENT_CONFIRMED_TOAST);
+          onClose();
+        },
+        onError: (e) => {
+          if (!applyServerErrors(form, e) && e instanceof ApiError && e.code.startsWith("class_")) {
+            // The class filled up or closed meanwhile: say so on the field and offer the classes as they are now.
+            form.setFieldError("classId", e.message);
+            void classes.refetch();
+          }
+          toastError("Erro ao confirmar pagamento e matricular aluno", errorMessage(e));
+        },
+      },
+    );
+  });
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="md">
+        <Text>
+          <b>{row.studentName}</b> — {row.courseName} ({formatKz(row.coursePrice)})
+          {row.paymentReferenceCode && <> · código {row.paymentReferenceCode}</>}
+        </Text>
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <MoneyInput label="Valor pago (kz)" withAsterisk {...form.getInputProps("amount")} />
+          <DateInput
+            label="Data do pagamento"
+            withAsterisk
+            max={todayInLuanda()}
+            {...form.getInputProps("paymentDate")}
+          />
+        </SimpleGrid>
+        <Select
+          label="Método de pagamento"
+          placeholder="Selecione"
+          withAsterisk
+          data={methodOptions}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps("method")}
+        />
+        {noClass ? (
+          <Alert color="orange.9" icon={<IconAlertTriangle aria-hidden />} role="status">
+            {NO_CLASS_AVAILABLE}
+          </Alert>
+        ) : (
+          <Select
+            label="Turma"
+            placeholder={classes.isPending ? "A carregar turmas…" : "Selecione a turma"}
+            withAsterisk
+            data={(classes.data ?? []).map((c) => ({ value: c.id, label: classOptionLabel(c) }))}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps("classId")}
+          />
+        )}
+        {noClass && form.errors.classId && (
+          <Text c="red.8" size="sm">
+            {form.errors.classId}
+          </Text>
+        )}
+        {warning && (
+          <Alert color="yellow.9" variant="light" icon={<IconAlertTriangle aria-hidden />} role="status">
+            {warning}
+          </Alert>
+        )}
+        <Textarea label="Observações (opcional)" autosize minRows={2} {...form.getInputProps("notes")} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={confirm.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={confirm.isPending}>
+            Confirmar e matricular
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

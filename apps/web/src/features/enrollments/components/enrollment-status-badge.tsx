@@ -1,0 +1,21 @@
+import { type EnrollmentStatus, enrollmentStatusLabel } from "@app/shared/enums";
+import { Badge } from "@mantine/core";
+
+/** Filled, dark shades: white small text stays above 4.5:1 (WCAG AA). */
+const COLORS: Record<EnrollmentStatus, string> = {
+  pre_inscrito: "blue.8",
+  correction_requested: "orange.9",
+  approved: "teal.9",
+  payment_pending: "violet.8",
+  enrolled: "green.9",
+  rejected: "red.8",
+};
+
+/** An enrolment's status with the SPEC's label; an unknown value reads 'Pendente' (SPEC §4). */
+export function EnrollmentStatusBadge({ status }: { status: string }) {
+  return (
+    <Badge variant="filled" color={COLORS[status as EnrollmentStatus] ?? "gray.7"} style={{ textTransform: "none" }}>
+      {enrollmentStatusLabel(status)}
+    </Badge>
+  );
+}

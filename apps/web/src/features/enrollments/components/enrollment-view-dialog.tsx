@@ -1,0 +1,143 @@
+import { formatDate, formatDateTime } from "@app/shared/dates";
+import type { EnrollmentEventKind } from "@app/shared/enrollment-review";
+import { EDUCATION_LEVEL_LABELS, enrollmentStatusLabel, SCHEDULE_LABELS } from "@app/shared/enums";
+import { formatKz } from "@app/shared/money";
+import { formatAngolanMobile } from "@app/shared/phones";
+import { Alert, Group, Loader, Modal, SimpleGrid, Stack, Tabs, Text, Timeline } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { DetailField } from "../../../components/detail-field";
+import { errorMessage } from "../../../lib/form-errors";
+import { type AdminEnrollmentDetail, adminEnrollmentQuery } from "../api/admin-enrollments";
+import { type ActionAccess, canRequestCorrection, canSendWhatsapp } from "../logic/enrollment-actions";
+import { EnrollmentDocuments } from "./enrollment-documents";
+import { EnrollmentStatusBadge } from "./enrollment-status-badge";
+import { WhatsappButton } from "./whatsapp-button";
+
+const EVENT_LABELS: Record<EnrollmentEventKind, string> = {
+  whatsapp_sent: "Código enviado por WhatsApp",
+  data_edited: "Dados editados",
+  document_replaced: "Documento substituído pelo aluno",
+};
+
+const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;
+
+/** 'Ver {nome}': the enrolment as the server holds it now, in four tabs (SPEC §2 'Admin enrolments'). */
+export function EnrollmentViewDialog({
+  opened,
+  enrollmentId,
+  access,
+  onClose,
+}: {
+  opened: boolean;
+  enrollmentId: string | null;
+  access: ActionAccess;
+  onClose: () => void;
+}) {
+  const detail = useQuery({ ...adminEnrollmentQuery(enrollmentId ?? ""), enabled: enrollmentId !== null && opened });
+  const e = detail.data;
+  return (
+    <Modal opened={opened} onClose={onClose} title="Detalhes da inscrição" size="xl" centered>
+      {detail.isError ? (
+        <Alert color="red.8">{errorMessage(detail.error)}</Alert>
+      ) : !e ? (
+        <Loader size="sm" aria-label="A carregar" />
+      ) : (
+        <Stack gap="md">
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Stack gap={0}>
+              <Text fw={700}>{e.studentName}</Text>
+              <Text size="sm" c="dimmed">
+                {e.courseName}
+              </Text>
+            </Stack>
+            <Group gap="xs">
+              <EnrollmentStatusBadge status={e.status} />
+              {canSendWhatsapp(e.status, access) && <WhatsappButton enrollment={e} />}
+            </Group>
+          </Group>
+          <Tabs defaultValue="geral" keepMounted={false}>
+            <Tabs.List>
+              <Tabs.Tab value="geral">Geral</Tabs.Tab>
+              <Tabs.Tab value="formacao">Formação</Tabs.Tab>
+              <Tabs.Tab value="documentos">Documentos</Tabs.Tab>
+              <Tabs.Tab value="historico">Histórico</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="geral" pt="md">
+              <General e={e} />
+            </Tabs.Panel>
+            <Tabs.Panel value="formacao" pt="md">
+              <SimpleGrid cols={{ base: 1, xs: 2 }}>
+                <DetailField label="Escolaridade" value={label(EDUCATION_LEVEL_LABELS, e.qualification)} />
+                <DetailField label="Área de formação" value={e.trainingArea} />
+                <DetailField label="Curso" value={`${e.courseName} (${formatKz(e.coursePrice)})`} />
+                <DetailField label="Horário preferido" value={label(SCHEDULE_LABELS, e.schedulePreference)} />
+                <DetailField
+                  label="Turma"
+                  value={e.className ? `${e.className}${e.classSchedule ? ` — ${e.classSchedule}` : ""}` : "—"}
+                />
+              </SimpleGrid>
+            </Tabs.Panel>
+            <Tabs.Panel value="documentos" pt="md">
+              <EnrollmentDocuments enrollment={e} canRequestCorrection={canRequestCorrection(e.status, access)} />
+            </Tabs.Panel>
+            <Tabs.Panel value="historico" pt="md">
+              <History e={e} />
+            </Tabs.Panel>
+          </Tabs>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+function General({ e }: { e: AdminEnrollmentDetail }) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }}>
+      <DetailField label="Nome" value={e.studentName} />
+      <DetailField label="Telefone" value={`+244 ${formatAngolanMobile(e.studentPhone)}`} />
+      <DetailField label="Email" value={e.studentEmail ?? "—"} />
+      <DetailField label="Data de nascimento" value={formatDate(e.birthDate)} />
+      <DetailField label="Nome do pai" value={e.fatherName ?? "—"} />
+      <DetailField label="Nome da mãe" value={e.motherName} />
+      <DetailField label="Nacionalidade" value={e.nationality} />
+      <DetailField label="Naturalidade" value={e.birthPlace} />
+      <DetailField label="Província" value={e.province} />
+      <DetailField label="Município" value={e.municipality} />
+      <DetailField label="Bairro" value={e.neighborhood} />
+      <DetailField label="Data de inscrição" value={formatDate(e.applicationDate)} />
+      <DetailField label="Estado" value={enrollmentStatusLabel(e.status)} />
+      <DetailField label="Código de referência" value={e.paymentReferenceCode ?? "—"} />
+      <DetailField
+        label="Aprovada"
+        value={
+          e.approvalDate ? `${formatDate(e.approvalDate)}${e.approvedByName ? ` por ${e.approvedByName}` : ""}` : "—"
+        }
+      />
+      <DetailField label="Código enviado" value={formatDateTime(e.paymentReferenceSentAt)} />
+      <DetailField label={e.status === "rejected" ? "Motivo da rejeição" : "Observações"} value={e.notes ?? "—"} />
+    </SimpleGrid>
+  );
+}
+
+function History({ e }: { e: AdminEnrollmentDetail }) {
+  if (e.events.length === 0) return <Text c="dimmed">Nenhum registro encontrado</Text>;
+  return (
+    <Timeline bulletSize={14} lineWidth={2} active={e.events.length - 1}>
+      {e.events.map((ev) => (
+        <Timeline.Item
+          key={ev.id}
+          title={
+            ev.kind
+              ? EVENT_LABELS[ev.kind]
+              : `${ev.fromStatus ? enrollmentStatusLabel(ev.fromStatus) : "Nova"} → ${enrollmentStatusLabel(ev.toStatus)}`
+          }
+        >
+          <Text size="sm" c="dimmed">
+            {ev.actorName ?? "Aluno"} · {formatDateTime(ev.at)}
+          </Text>
+          {ev.note && <Text size="sm">{ev.note}</Text>}
+        </Timeline.Item>
+      ))}
+    </Timeline>
+  );
+}
