@@ -1,3 +1,5 @@
+import { ENROLLMENT_VIEWER_ROLES } from "@app/shared/enrollment-review";
+import { type FileKind, roleSatisfies } from "@app/shared/enums";
 import { DOCUMENT_NOT_AVAILABLE, NO_ROLE } from "@app/shared/messages";
 import { createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
@@ -10,6 +12,9 @@ import { createRouter } from "../http/router";
 import { FileMissingError } from "./storage";
 
 const NOT_FOUND = () => ApiError.of(404, DOCUMENT_NOT_AVAILABLE);
+
+/** Staff may read every file except applicants' documents and receipts, which only the roles of 'Inscrições' see. */
+const ENROLMENT_FILE_KINDS: readonly FileKind[] = ["id_card_front", "id_card_back", "certificate", "receipt"];
 
 const getFile = createRoute({
   method: "get",
@@ -40,6 +45,13 @@ export const fileRoutes = createRouter().openapi(getFile, async (c) => {
     .where(eq(storedFiles.id, c.req.valid("param").id));
   // Another student's file answers exactly like a missing one.
   if (!file || (session.student && file.ownerUserId !== session.user.id)) throw NOT_FOUND();
+  if (
+    session.staff &&
+    ENROLMENT_FILE_KINDS.includes(file.kind) &&
+    !roleSatisfies(session.staff.role, ENROLLMENT_VIEWER_ROLES)
+  ) {
+    throw NOT_FOUND();
+  }
   let body: NodeJS.ReadableStream;
   try {
     body = await storage.getStream(file.storageKey);

@@ -211,6 +211,7 @@ describe("student enrolment submission", () => {
       const other = await studentActor(ctx, "Outra Aluna");
       const staff = await staffActor(ctx, "secretaria");
       const noRole = await staffActor(ctx, null);
+      const professor = await staffActor(ctx, "professor");
 
       const mine = await ctx.app.request(url, { headers: { cookie: owner.cookie } });
       expect(mine.status).toBe(200);
@@ -221,6 +222,8 @@ describe("student enrolment submission", () => {
 
       expect((await ctx.app.request(url, { headers: { cookie: staff.cookie } })).status).toBe(200);
       expect((await ctx.app.request(url, { headers: { cookie: other.cookie } })).status).toBe(404);
+      // A teacher does not see applicants' identity documents (decision 018): answered like a missing file.
+      expect((await ctx.app.request(url, { headers: { cookie: professor.cookie } })).status).toBe(404);
       expect((await ctx.app.request(url, { headers: { cookie: noRole.cookie } })).status).toBe(403);
       expect((await ctx.app.request(url)).status).toBe(401);
     });
