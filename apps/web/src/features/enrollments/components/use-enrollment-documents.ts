@@ -1,17 +1,11 @@
 import { ENROLLMENT_DOCUMENTS } from "@app/shared/schemas/enrollments";
 import { formatFileSize } from "@app/shared/text";
 import { useRef, useState } from "react";
-import { IMAGE_UNREADABLE, type Prepared, prepareDocument } from "../logic/prepare-document";
+import type { DocumentState } from "../../../components/document-field";
+import { IMAGE_UNREADABLE, type Prepared, prepareDocument } from "../../../lib/prepare-document";
 
 export type DocumentFieldName = (typeof ENROLLMENT_DOCUMENTS)[number]["field"];
 
-/** One document of the form: the file ready to send (null while it is prepared or when refused). */
-export interface DocumentState {
-  file: File | null;
-  preparing: boolean;
-  error?: string;
-  note?: string;
-}
 export type Documents = Record<DocumentFieldName, DocumentState>;
 
 export const DOCUMENT_MISSING = "Anexe este documento";

@@ -33,7 +33,7 @@ import { toastError } from "../../../lib/toast";
 import { useCatalog } from "../../courses/api/catalog";
 import { ownAccountQuery } from "../../student-accounts/api/student-accounts";
 import { SEND_FAILED, submitEnrollment } from "../api/enrollments";
-import { DocumentField } from "../components/document-field";
+import { DocumentField } from "../../../components/document-field";
 import { DOCUMENT_MISSING, type Documents, useEnrollmentDocuments } from "../components/use-enrollment-documents";
 import { courseOptions } from "../logic/course-options";
 

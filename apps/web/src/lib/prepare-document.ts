@@ -1,7 +1,7 @@
 import { DOCUMENT_MIME_TYPES, MAX_FILE_BYTES } from "@app/shared/limits";
 import { DOCUMENT_WRONG_TYPE, FILE_EMPTY, FILE_TOO_LARGE } from "@app/shared/messages";
 import imageCompression from "browser-image-compression";
-import { sniffFileType } from "../../../lib/file-signature";
+import { sniffFileType } from "./file-signature";
 
 export const COMPRESS_ABOVE_BYTES = 1024 * 1024;
 export const MAX_DIMENSION = 1920;

@@ -2,7 +2,14 @@ import { DOCUMENT_MIME_TYPES, MAX_FILE_MB } from "@app/shared/limits";
 import { formatFileSize } from "@app/shared/text";
 import { FileInput, Text } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
-import type { DocumentState } from "./use-enrollment-documents";
+
+/** A document picked for upload: the file ready to send (null while it is prepared or when refused). */
+export interface DocumentState {
+  file: File | null;
+  preparing: boolean;
+  error?: string;
+  note?: string;
+}
 
 /** One required document: its file, 'A preparar…' while it is checked and compressed, and what happened. */
 export function DocumentField({
