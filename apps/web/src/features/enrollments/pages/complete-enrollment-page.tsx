@@ -26,6 +26,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { DateInput } from "../../../components/date-input";
+import { DocumentField } from "../../../components/document-field";
 import { ApiError } from "../../../lib/api";
 import { applyServerErrors } from "../../../lib/form-errors";
 import { useSession } from "../../../lib/session";
@@ -33,7 +34,6 @@ import { toastError } from "../../../lib/toast";
 import { useCatalog } from "../../courses/api/catalog";
 import { ownAccountQuery } from "../../student-accounts/api/student-accounts";
 import { SEND_FAILED, submitEnrollment } from "../api/enrollments";
-import { DocumentField } from "../../../components/document-field";
 import { DOCUMENT_MISSING, type Documents, useEnrollmentDocuments } from "../components/use-enrollment-documents";
 import { courseOptions } from "../logic/course-options";
 
