@@ -27,6 +27,7 @@ import { useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { DateInput } from "../../../components/date-input";
 import { DocumentField } from "../../../components/document-field";
+import { DOCUMENT_MISSING, type Documents, useEnrollmentDocuments } from "../../../components/use-enrollment-documents";
 import { ApiError } from "../../../lib/api";
 import { applyServerErrors } from "../../../lib/form-errors";
 import { useSession } from "../../../lib/session";
@@ -34,7 +35,6 @@ import { toastError } from "../../../lib/toast";
 import { useCatalog } from "../../courses/api/catalog";
 import { ownAccountQuery } from "../../student-accounts/api/student-accounts";
 import { SEND_FAILED, submitEnrollment } from "../api/enrollments";
-import { DOCUMENT_MISSING, type Documents, useEnrollmentDocuments } from "../components/use-enrollment-documents";
 import { courseOptions } from "../logic/course-options";
 
 const FILE_REFUSALS: string[] = [FILE_TOO_LARGE.code, DOCUMENT_WRONG_TYPE.code, FILE_EMPTY.code];

@@ -2,8 +2,8 @@ import { MantineProvider } from "@mantine/core";
 import { act, render, renderHook, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { DocumentField } from "../../../components/document-field";
-import type { Prepared } from "../../../lib/prepare-document";
+import type { Prepared } from "../lib/prepare-document";
+import { DocumentField } from "./document-field";
 import { type Documents, useEnrollmentDocuments } from "./use-enrollment-documents";
 
 /** A preparation the test finishes when it wants: compression of a big photo takes seconds on a phone. */

@@ -1,8 +1,8 @@
 import { ENROLLMENT_DOCUMENTS } from "@app/shared/schemas/enrollments";
 import { formatFileSize } from "@app/shared/text";
 import { useRef, useState } from "react";
-import type { DocumentState } from "../../../components/document-field";
-import { IMAGE_UNREADABLE, type Prepared, prepareDocument } from "../../../lib/prepare-document";
+import { IMAGE_UNREADABLE, type Prepared, prepareDocument } from "../lib/prepare-document";
+import type { DocumentState } from "./document-field";
 
 export type DocumentFieldName = (typeof ENROLLMENT_DOCUMENTS)[number]["field"];
 
