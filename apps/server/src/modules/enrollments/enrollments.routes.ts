@@ -47,10 +47,7 @@ const submit = createRoute({
   path: "/enrollments/mine",
   tags: ["enrollments"],
   summary: "The student submits the enrolment form with the three documents (multipart)",
-  middleware: [
-    requireStudent(),
-    documentsBodyLimit(),
-  ] as const,
+  middleware: [requireStudent(), documentsBodyLimit()] as const,
   request: { body: { required: true, content: { "multipart/form-data": { schema: submissionDoc } } } },
   responses: {
     201: {
