@@ -55,6 +55,8 @@ export const ENROLLMENT_VIEWER_MESSAGE =
   "Só Super Administrador, Administrador, Secretaria e Financeiro podem ver as inscrições";
 export const ENROLLMENT_REVIEWER_MESSAGE =
   "Só Super Administrador, Administrador e Secretaria podem aprovar, rejeitar, pedir correção ou excluir inscrições";
+export const ENROLLMENT_EDITOR_MESSAGE =
+  "Só Super Administrador, Administrador e Secretaria podem criar ou editar inscrições";
 export const PAYMENT_CONFIRMER_MESSAGE =
   "Só Super Administrador, Administrador, Secretaria e Financeiro podem confirmar pagamentos";
 

@@ -48,6 +48,41 @@ export const SCHEDULE_LABELS: Record<SchedulePreference | "sabado", string> = {
   sabado: "Sábado",
 };
 
+/** Qualification on the staff create-enrolment form (SPEC §3; the lists differ between forms, kept as given). */
+export const STAFF_CREATE_QUALIFICATIONS = [
+  "secundario",
+  "tecnico",
+  "licenciatura",
+  "mestrado",
+  "doutoramento",
+] as const;
+/** Qualification on the staff edit-enrolment form (SPEC §3). */
+export const STAFF_EDIT_QUALIFICATIONS = [
+  "ensino_primario",
+  "ensino_secundario",
+  "ensino_medio",
+  "licenciatura",
+  "mestrado",
+  "doutorado",
+] as const;
+const QUALIFICATION_LABELS: Record<string, string> = {
+  ...EDUCATION_LEVEL_LABELS,
+  secundario: "Ensino Secundário",
+  tecnico: "Ensino Técnico",
+  ensino_primario: "Ensino Primário",
+  ensino_secundario: "Ensino Secundário",
+  ensino_medio: "Ensino Médio",
+  doutorado: "Doutorado",
+};
+/** The label of a qualification from any of the three forms' lists; an unknown value shows as stored. */
+export function qualificationLabel(value: string): string {
+  return QUALIFICATION_LABELS[value] ?? value;
+}
+
+/** Schedule options on the staff forms: sabado only on the create form (SPEC §3). */
+export const STAFF_CREATE_SCHEDULES = [...SCHEDULE_PREFERENCES, "sabado"] as const;
+export const STAFF_EDIT_SCHEDULES = SCHEDULE_PREFERENCES;
+
 export const PROVINCES = [
   "Bengo",
   "Benguela",

@@ -67,3 +67,9 @@ export const RECEIPT_WRONG_TYPE = {
   code: "unsupported_file_type",
   message: "Formato inválido. Use JPEG, PNG ou PDF",
 } as const;
+
+/** Staff record an enrolment for a student who already has an open one (not rejected) in that course. */
+export const DUPLICATE_OPEN_ENROLLMENT = {
+  code: "duplicate_enrollment",
+  message: "Este aluno já tem uma inscrição em aberto neste curso",
+} as const;

@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { and, eq, ne } from "drizzle-orm";
 import type { z } from "zod";
 import { studentEmail } from "../../auth/auth";
-import type { Database } from "../../db/client";
+import type { Database, Tx } from "../../db/client";
 import { isUniqueViolation } from "../../db/pg-errors";
 import { authAccount, authSession, authUser, studentAccounts } from "../../db/schema";
 import { ApiError } from "../../http/errors";
@@ -26,26 +26,44 @@ const MAX_CODE_TRIES = 8;
 export async function createStudentAccount(db: Database, input: NewStudentAccount) {
   const studentPassword = generateStudentPassword();
   const passwordHash = await hashPassword(studentPassword);
+  const { studentCode } = await db.transaction((tx) => insertStudentAccount(tx, input, passwordHash));
+  return { studentCode, studentPassword };
+}
+
+/**
+ * The rows of a new student account inside the caller's transaction, under a generated code: a code
+ * already taken rolls back to a savepoint and another one is drawn. `enrollmentCompleted` is true when
+ * the account is made for an enrolment staff record (decision 018).
+ */
+export async function insertStudentAccount(
+  tx: Tx,
+  input: Pick<NewStudentAccount, "studentName" | "studentPhone" | "studentEmail"> & { enrollmentCompleted?: boolean },
+  passwordHash: string,
+) {
   for (let attempt = 1; ; attempt++) {
     const studentCode = generateStudentCode();
     const userId = randomUUID();
     try {
-      await db.transaction(async (tx) => {
-        await tx.insert(authUser).values({ id: userId, name: input.studentName, email: studentEmail(studentCode) });
-        await tx
+      return await tx.transaction(async (sp) => {
+        await sp.insert(authUser).values({ id: userId, name: input.studentName, email: studentEmail(studentCode) });
+        await sp
           .insert(authAccount)
           .values({ id: randomUUID(), accountId: userId, providerId: "credential", userId, password: passwordHash });
-        await tx.insert(studentAccounts).values({
-          userId,
-          studentName: input.studentName,
-          studentPhone: input.studentPhone,
-          studentEmail: input.studentEmail,
-          studentCode,
-        });
+        const [account] = await sp
+          .insert(studentAccounts)
+          .values({
+            userId,
+            studentName: input.studentName,
+            studentPhone: input.studentPhone,
+            studentEmail: input.studentEmail,
+            studentCode,
+            enrollmentCompleted: input.enrollmentCompleted ?? false,
+          })
+          .returning();
+        return account!;
       });
-      return { studentCode, studentPassword };
     } catch (err) {
-      // A code already taken: draw another one (the whole transaction rolled back).
+      // A code already taken: draw another one (the savepoint rolled back).
       if (isUniqueViolation(err) && attempt < MAX_CODE_TRIES) continue;
       throw err;
     }

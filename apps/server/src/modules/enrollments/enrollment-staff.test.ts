@@ -1,0 +1,302 @@
+import { STAFF_ENROLLMENT_STEP_MESSAGES } from "@app/shared/schemas/enrollment-staff";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jsonRequest, staffActor, studentActor } from "../../../test/actors";
+import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../test/context";
+import { enrollmentRow, PDF, PNG } from "../../../test/fixtures";
+import { authAccount, courses, enrollmentEvents, enrollments, storedFiles, studentAccounts } from "../../db/schema";
+
+/** Staff record and correct enrolments (SPEC §5 'Staff new enrolment'; decision 018) against a real PostgreSQL. */
+describe("staff new enrolment and edit", () => {
+  let ctx: TestContext;
+  let courseId: string;
+  let otherCourseId: string;
+  let secretaria: { userId: string; cookie: string };
+  let phones = 0;
+  const freshPhone = () => `93${String(1_000_000 + ++phones).slice(-7)}`;
+
+  const fields = (overrides: Record<string, string> = {}) => ({
+    studentName: "Pedro Manuel",
+    birthDate: "1999-05-12",
+    fatherName: "Manuel Pedro",
+    motherName: "Rosa Manuel",
+    nationality: "Angolana",
+    birthPlace: "Huambo",
+    province: "Huambo",
+    municipality: "Huambo",
+    neighborhood: "Cidade Alta",
+    studentPhone: freshPhone(),
+    studentEmail: "pedro@exemplo.ao",
+    qualification: "tecnico",
+    trainingArea: "Contabilidade",
+    schedulePreference: "sabado",
+    courseId,
+    ...overrides,
+  });
+
+  function form(values: Record<string, string>, withFiles = true) {
+    const fd = new FormData();
+    for (const [k, v] of Object.entries(values)) fd.append(k, v);
+    if (withFiles) {
+      fd.append("idCardFront", new File([PNG], "bi-frente.png", { type: "image/png" }));
+      fd.append("idCardBack", new File([PNG], "bi-verso.png", { type: "image/png" }));
+      fd.append("certificate", new File([PDF], "certificado.pdf", { type: "application/pdf" }));
+    }
+    return fd;
+  }
+
+  const create = (fd: FormData, cookie = secretaria.cookie) =>
+    ctx.app.request("/api/admin/enrollments", {
+      method: "POST",
+      body: fd,
+      headers: { cookie, origin: TEST_BASE_URL },
+    });
+  const patch = (id: string, payload: unknown, cookie = secretaria.cookie) =>
+    ctx.app.request(`/api/admin/enrollments/${id}`, jsonRequest("PATCH", payload, cookie));
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    [{ id: courseId }, { id: otherCourseId }] = (await ctx.db
+      .insert(courses)
+      .values([
+        { name: "Contabilidade Prática", durationMonths: 3, price: 120000 },
+        { name: "Excel Avançado", durationMonths: 2, price: 80000 },
+      ])
+      .returning({ id: courses.id })) as [{ id: string }, { id: string }];
+    secretaria = await staffActor(ctx, "secretaria", "Sara Secretaria");
+  });
+  afterAll(() => ctx.close());
+
+  it("creates an account for a new phone and answers its code and password once; the student signs in with them", async () => {
+    const values = fields({ studentPhone: "+244 931 222 333" });
+    const res = await create(form(values));
+    expect(res.status).toBe(201);
+    const created = await body(res);
+    expect(created.account).toMatchObject({ created: true, studentName: "Pedro Manuel" });
+    expect(created.account.studentPassword).toMatch(/^[A-Z0-9]{6}$/);
+    expect(created.enrollment).toMatchObject({
+      status: "pre_inscrito",
+      studentName: "Pedro Manuel",
+      studentPhone: "931222333",
+      studentEmail: "pedro@exemplo.ao",
+      fatherName: "Manuel Pedro",
+      qualification: "tecnico",
+      schedulePreference: "sabado",
+      courseName: "Contabilidade Prática",
+    });
+    expect(created.enrollment.events).toHaveLength(1);
+    expect(created.enrollment.events[0]).toMatchObject({ fromStatus: null, toStatus: "pre_inscrito" });
+    expect(created.enrollment.documents.every((d: { fileId: string | null }) => d.fileId)).toBe(true);
+
+    // Stored hashed: the plain password appears nowhere in the database.
+    const [account] = await ctx.db.select().from(studentAccounts).where(eq(studentAccounts.studentPhone, "931222333"));
+    expect(account).toMatchObject({
+      studentCode: created.account.studentCode,
+      mustChangePassword: true,
+      enrollmentCompleted: true,
+    });
+    const [credential] = await ctx.db.select().from(authAccount).where(eq(authAccount.userId, account!.userId));
+    expect(credential!.password).not.toContain(created.account.studentPassword);
+
+    // The documents belong to the student's user, so the student may read them.
+    const [file] = await ctx.db
+      .select()
+      .from(storedFiles)
+      .where(eq(storedFiles.id, created.enrollment.documents[0].fileId));
+    expect(file!.ownerUserId).toBe(account!.userId);
+
+    const signIn = await ctx.app.request(
+      "/api/auth/student/sign-in",
+      jsonRequest("POST", { code: created.account.studentCode, password: created.account.studentPassword }),
+    );
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const mine = await body(await ctx.app.request("/api/enrollments/mine", { headers: { cookie } }));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ id: created.enrollment.id, status: "pre_inscrito" });
+    const document = await ctx.app.request(`/api/files/${created.enrollment.documents[2].fileId}`, {
+      headers: { cookie },
+    });
+    expect(document.status).toBe(200);
+  });
+
+  it("links to the existing account with the same phone, answers no password, and completes its enrolment", async () => {
+    const student = await studentActor(ctx, "Joana Lunda");
+    const [before] = await ctx.db
+      .select()
+      .from(studentAccounts)
+      .where(eq(studentAccounts.studentCode, student.studentCode));
+    expect(before!.enrollmentCompleted).toBe(false);
+
+    // Written as people write it: the same number.
+    const typed = `+244 ${student.phone.slice(0, 3)} ${student.phone.slice(3, 6)} ${student.phone.slice(6)}`;
+    const res = await create(form(fields({ studentName: "Joana Lunda", studentPhone: typed })));
+    expect(res.status).toBe(201);
+    const created = await body(res);
+    expect(created.account).toEqual({
+      studentCode: student.studentCode,
+      studentName: "Joana Lunda",
+      created: false,
+      studentPassword: null,
+    });
+    const [after] = await ctx.db.select().from(studentAccounts).where(eq(studentAccounts.studentPhone, student.phone));
+    expect(after!.enrollmentCompleted).toBe(true);
+    const accounts = await ctx.db.select().from(studentAccounts).where(eq(studentAccounts.studentPhone, student.phone));
+    expect(accounts).toHaveLength(1);
+
+    const mine = await body(await ctx.app.request("/api/enrollments/mine", { headers: { cookie: student.cookie } }));
+    expect(mine.map((e: { id: string }) => e.id)).toEqual([created.enrollment.id]);
+  });
+
+  it("refuses a second open application of the same account for the same course (409), but not another course", async () => {
+    const phone = freshPhone();
+    expect((await create(form(fields({ studentPhone: phone })))).status).toBe(201);
+    const again = await create(form(fields({ studentPhone: phone })));
+    expect(again.status).toBe(409);
+    expect((await body(again)).error).toMatchObject({
+      code: "duplicate_enrollment",
+      message: "Este aluno já tem uma inscrição em aberto neste curso",
+    });
+    expect((await create(form(fields({ studentPhone: phone, courseId: otherCourseId })))).status).toBe(201);
+
+    // A rejected application does not count as open.
+    await ctx.db
+      .update(enrollments)
+      .set({ status: "rejected" })
+      .where(and(eq(enrollments.studentPhone, phone), eq(enrollments.courseId, courseId)));
+    expect((await create(form(fields({ studentPhone: phone })))).status).toBe(201);
+  });
+
+  it("gives one account when two staff record the same new phone at once", async () => {
+    const phone = freshPhone();
+    const results = await Promise.all([
+      create(form(fields({ studentPhone: phone }))),
+      create(form(fields({ studentPhone: phone, courseId: otherCourseId }))),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 201]);
+    const answers = await Promise.all(results.map((r) => body(r)));
+    expect(answers.filter((a) => a.account.created)).toHaveLength(1);
+    expect(await ctx.db.select().from(studentAccounts).where(eq(studentAccounts.studentPhone, phone))).toHaveLength(1);
+  });
+
+  it("refuses incomplete steps with the fields' messages, and missing documents with the SPEC's text", async () => {
+    const missingFather = await create(form(fields({ fatherName: "" })));
+    expect(missingFather.status).toBe(400);
+    expect((await body(missingFather)).error.issues).toContainEqual({
+      path: "fatherName",
+      message: "Nome do pai é obrigatório",
+    });
+
+    const wrongLists = await create(form(fields({ qualification: "medio", schedulePreference: "domingo" })));
+    const issues = (await body(wrongLists)).error.issues.map((i: { path: string }) => i.path);
+    expect(issues).toEqual(expect.arrayContaining(["qualification", "schedulePreference"]));
+
+    const badContact = await create(form(fields({ studentPhone: "12345", studentEmail: "" })));
+    expect((await body(badContact)).error.issues).toEqual(
+      expect.arrayContaining([
+        { path: "studentPhone", message: "Telefone deve ter 9 dígitos" },
+        { path: "studentEmail", message: "Email é obrigatório" },
+      ]),
+    );
+
+    const noFiles = await create(form(fields(), false));
+    expect(noFiles.status).toBe(400);
+    expect((await body(noFiles)).error.message).toBe(STAFF_ENROLLMENT_STEP_MESSAGES.documents);
+  });
+
+  it("writes nothing when a document is refused by its content", async () => {
+    const phone = freshPhone();
+    const fd = form(fields({ studentPhone: phone }), false);
+    fd.append("idCardFront", new File([PNG], "bi.png", { type: "image/png" }));
+    fd.append("idCardBack", new File([Buffer.from("<html></html>")], "bi.png", { type: "image/png" }));
+    fd.append("certificate", new File([PDF], "c.pdf", { type: "application/pdf" }));
+    const res = await create(fd);
+    expect(res.status).toBe(415);
+    expect(await ctx.db.select().from(studentAccounts).where(eq(studentAccounts.studentPhone, phone))).toHaveLength(0);
+  });
+
+  it("lets only those who approve enrolments create and edit them", async () => {
+    for (const role of ["financeiro", "professor"] as const) {
+      const who = await staffActor(ctx, role);
+      const res = await create(form(fields()), who.cookie);
+      expect(res.status).toBe(403);
+      expect((await body(res)).error.message).toBe(
+        "Só Super Administrador, Administrador e Secretaria podem criar ou editar inscrições",
+      );
+    }
+    const admin = await staffActor(ctx, "admin");
+    expect((await create(form(fields()), admin.cookie)).status).toBe(201);
+  });
+
+  describe("edit", () => {
+    const editValues = (overrides: Record<string, unknown> = {}) => ({
+      studentName: "Ana Silva",
+      birthDate: "2000-01-01",
+      fatherName: "",
+      motherName: "Maria Silva",
+      nationality: "Angolana",
+      birthPlace: "Luanda",
+      province: "Luanda",
+      municipality: "Belas",
+      neighborhood: "Talatona",
+      studentPhone: "923000000",
+      studentEmail: "",
+      qualification: "ensino_medio",
+      trainingArea: "Gestão",
+      schedulePreference: "manha",
+      ...overrides,
+    });
+
+    it("saves the personal and education fields with one 'Dados editados' event naming them", async () => {
+      const [row] = await ctx.db.insert(enrollments).values(enrollmentRow(courseId)).returning();
+      const res = await patch(
+        row!.id,
+        editValues({ studentName: "Ana Maria Silva", studentPhone: "+244 923 111 222" }),
+      );
+      expect(res.status).toBe(200);
+      const edited = await body(res);
+      expect(edited).toMatchObject({
+        studentName: "Ana Maria Silva",
+        studentPhone: "923111222",
+        qualification: "ensino_medio",
+        fatherName: null,
+        studentEmail: null,
+        status: "pre_inscrito",
+      });
+      const events = await ctx.db.select().from(enrollmentEvents).where(eq(enrollmentEvents.enrollmentId, row!.id));
+      expect(events).toHaveLength(1);
+      expect(events[0]).toMatchObject({
+        kind: "data_edited",
+        fromStatus: "pre_inscrito",
+        toStatus: "pre_inscrito",
+        note: "Dados editados: Nome completo, Telefone, Qualificação",
+      });
+
+      // Saving the same values again changes nothing and records nothing.
+      expect(
+        (await patch(row!.id, editValues({ studentName: "Ana Maria Silva", studentPhone: "923111222" }))).status,
+      ).toBe(200);
+      expect(
+        await ctx.db.select().from(enrollmentEvents).where(eq(enrollmentEvents.enrollmentId, row!.id)),
+      ).toHaveLength(1);
+    });
+
+    it("uses the edit form's lists: no sabado, no create-form qualification", async () => {
+      const [row] = await ctx.db.insert(enrollments).values(enrollmentRow(courseId)).returning();
+      const res = await patch(row!.id, editValues({ schedulePreference: "sabado", qualification: "tecnico" }));
+      expect(res.status).toBe(400);
+      const paths = (await body(res)).error.issues.map((i: { path: string }) => i.path);
+      expect(paths).toEqual(expect.arrayContaining(["schedulePreference", "qualification"]));
+    });
+
+    it("answers 404 for a missing enrolment and 403 to financeiro", async () => {
+      expect((await patch("00000000-0000-4000-8000-000000000000", editValues())).status).toBe(404);
+      const financeiro = await staffActor(ctx, "financeiro");
+      const [row] = await ctx.db.insert(enrollments).values(enrollmentRow(courseId)).returning();
+      expect((await patch(row!.id, editValues(), financeiro.cookie)).status).toBe(403);
+    });
+  });
+});
