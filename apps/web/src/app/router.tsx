@@ -68,6 +68,7 @@ export const routes: RouteObject[] = [
               { path: "financial", lazy: () => import("../features/payments/pages/admin-financial-page") },
               { path: "users", lazy: () => import("../features/users/pages/admin-users-page") },
               { path: "roles", lazy: () => import("../features/users/pages/admin-roles-page") },
+              { path: "settings", lazy: () => import("../features/settings/pages/admin-settings-page") },
             ],
           },
         ],

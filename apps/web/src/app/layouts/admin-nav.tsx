@@ -6,6 +6,7 @@ import {
   IconFileInvoice,
   IconLayoutDashboard,
   IconSchool,
+  IconSettings,
   IconShieldLock,
   IconUserCircle,
   IconUsers,
@@ -37,4 +38,5 @@ export const MAIN_NAV: NavItem[] = [
 export const SETTINGS_NAV: NavItem[] = [
   { label: "Utilizadores", screen: "users", icon: <IconUsers size={size} /> },
   { label: "Perfis de acesso", screen: "roles", icon: <IconShieldLock size={size} /> },
+  { label: "Dados do instituto", screen: "settings", icon: <IconSettings size={size} /> },
 ];

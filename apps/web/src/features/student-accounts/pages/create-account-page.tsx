@@ -2,26 +2,14 @@ import { PHONE_MAX } from "@app/shared/limits";
 import { SIGN_UP_FAILED } from "@app/shared/messages";
 import { ANGOLAN_MOBILE_HINT, formatAngolanMobile, parseAngolanMobile } from "@app/shared/phones";
 import { createStudentAccountSchema } from "@app/shared/schemas/student-accounts";
-import {
-  Alert,
-  Anchor,
-  Button,
-  Code,
-  CopyButton,
-  Group,
-  Modal,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Anchor, Button, Modal, SegmentedControl, Stack, Text, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { AuthCard } from "../../../components/auth-card";
+import { CopyableValue } from "../../../components/copyable-value";
 import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
-import { toastError, toastSuccess } from "../../../lib/toast";
+import { toastError } from "../../../lib/toast";
 import { useCreateStudentAccount } from "../api/student-accounts";
 
 /** /criar-conta-aluno (SPEC §2 'Student account creation'). */
@@ -124,8 +112,8 @@ export function Component() {
             <Alert color="yellow" icon={<IconAlertTriangle size={20} />} title="Anote estes dados agora">
               O código e a senha só são mostrados esta vez. Guarde-os num lugar seguro.
             </Alert>
-            <CredentialRow label="Código de estudante" value={created.studentCode} copied="Código copiado!" />
-            <CredentialRow label="Senha" value={created.studentPassword} copied="Senha copiada!" />
+            <CopyableValue label="Código de estudante" value={created.studentCode} copied="Código copiado!" />
+            <CopyableValue label="Senha" value={created.studentPassword} copied="Senha copiada!" />
             <Button
               fullWidth
               onClick={() =>
@@ -140,35 +128,5 @@ export function Component() {
         )}
       </Modal>
     </>
-  );
-}
-
-function CredentialRow({ label, value, copied }: { label: string; value: string; copied: string }) {
-  return (
-    <Group justify="space-between" wrap="nowrap">
-      <Stack gap={0}>
-        <Text size="sm" c="dimmed">
-          {label}
-        </Text>
-        <Code fz="xl" fw={700} data-testid={label}>
-          {value}
-        </Code>
-      </Stack>
-      <CopyButton value={value}>
-        {({ copy }) => (
-          <Button
-            variant="light"
-            size="xs"
-            aria-label={`Copiar ${label.toLowerCase()}`}
-            onClick={() => {
-              copy();
-              toastSuccess(copied);
-            }}
-          >
-            Copiar
-          </Button>
-        )}
-      </CopyButton>
-    </Group>
   );
 }

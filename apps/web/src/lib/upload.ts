@@ -1,0 +1,45 @@
+import { NETWORK_ERROR, UNEXPECTED_ERROR } from "@app/shared/request-messages";
+import { ApiError } from "./api";
+
+/**
+ * A multipart request to /api that reports real upload progress in percent (XMLHttpRequest: fetch cannot
+ * report upload progress). Errors come back as ApiError with the server's message, or `fallback` when
+ * the answer carries none (a proxy's error page).
+ */
+export function uploadWithProgress<T>(
+  method: "POST" | "PUT",
+  path: string,
+  form: FormData,
+  onProgress: (percent: number) => void,
+  fallback: string = UNEXPECTED_ERROR.message,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, `/api${path}`);
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      const data = (() => {
+        try {
+          return JSON.parse(xhr.responseText);
+        } catch {
+          return undefined;
+        }
+      })();
+      if (xhr.status >= 200 && xhr.status < 300) resolve(data);
+      else
+        reject(
+          new ApiError(
+            xhr.status,
+            data?.error?.code ?? "http_error",
+            data?.error?.message ?? fallback,
+            data?.error?.issues,
+          ),
+        );
+    };
+    xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR.code, NETWORK_ERROR.message));
+    xhr.send(form);
+  });
+}
