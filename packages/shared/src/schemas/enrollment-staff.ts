@@ -118,7 +118,12 @@ export type StaffEnrollmentInput = z.input<typeof staffEnrollmentSchema>;
  * course is not edited (the price and reference code follow it).
  */
 export const editEnrollmentSchema = staffPersonalSchema.extend({
-  fatherName: student.fatherName,
+  fatherName: z
+    .string()
+    .trim()
+    .max(TEXT_MAX, TEXT_TOO_LONG)
+    .nullish()
+    .transform((v) => v || null),
   studentEmail: optionalEmail,
   qualification: z.enum(STAFF_EDIT_QUALIFICATIONS, { message: QUALIFICATION }),
   trainingArea: student.trainingArea,

@@ -6,22 +6,22 @@ const financeiro = actionAccess("financeiro");
 
 describe("row actions of 'Inscrições'", () => {
   it("offers approve and reject on a pre-enrolment, never the payment", () => {
-    expect(rowActionsFor("pre_inscrito", secretaria)).toEqual(["view", "approve", "reject", "delete"]);
+    expect(rowActionsFor("pre_inscrito", secretaria)).toEqual(["view", "edit", "approve", "reject", "delete"]);
   });
 
   it("lets a correction_requested enrolment be rejected but not approved until the student replies", () => {
-    expect(rowActionsFor("correction_requested", secretaria)).toEqual(["view", "reject", "delete"]);
+    expect(rowActionsFor("correction_requested", secretaria)).toEqual(["view", "edit", "reject", "delete"]);
   });
 
   it("offers 'Confirmar pagamento' only on an approved enrolment", () => {
-    expect(rowActionsFor("approved", secretaria)).toEqual(["view", "confirmPayment", "delete"]);
+    expect(rowActionsFor("approved", secretaria)).toEqual(["view", "edit", "confirmPayment", "delete"]);
     for (const status of ["payment_pending", "enrolled", "rejected"]) {
-      expect(rowActionsFor(status, secretaria)).toEqual(["view", "delete"]);
+      expect(rowActionsFor(status, secretaria)).toEqual(["view", "edit", "delete"]);
     }
   });
 
   it("gives an unknown status ('Pendente') nothing but view and delete", () => {
-    expect(rowActionsFor("pending", secretaria)).toEqual(["view", "delete"]);
+    expect(rowActionsFor("pending", secretaria)).toEqual(["view", "edit", "delete"]);
   });
 
   it("lets financeiro only view and confirm payments", () => {
@@ -32,8 +32,14 @@ describe("row actions of 'Inscrições'", () => {
   });
 
   it("gives super_admin and admin the reviewer's actions, and professor none", () => {
-    expect(rowActionsFor("pre_inscrito", actionAccess("super_admin"))).toEqual(["view", "approve", "reject", "delete"]);
-    expect(rowActionsFor("approved", actionAccess("admin"))).toEqual(["view", "confirmPayment", "delete"]);
+    expect(rowActionsFor("pre_inscrito", actionAccess("super_admin"))).toEqual([
+      "view",
+      "edit",
+      "approve",
+      "reject",
+      "delete",
+    ]);
+    expect(rowActionsFor("approved", actionAccess("admin"))).toEqual(["view", "edit", "confirmPayment", "delete"]);
     expect(rowActionsFor("approved", actionAccess("professor"))).toEqual(["view"]);
   });
 

@@ -6,7 +6,7 @@ import {
 import { roleSatisfies, type StaffRole } from "@app/shared/enums";
 
 /** The buttons of a row of 'Inscrições', in the order they show. */
-export const ROW_ACTIONS = ["view", "approve", "reject", "confirmPayment", "delete"] as const;
+export const ROW_ACTIONS = ["view", "edit", "approve", "reject", "confirmPayment", "delete"] as const;
 export type RowAction = (typeof ROW_ACTIONS)[number];
 
 export interface ActionAccess {
@@ -32,6 +32,8 @@ export function actionAccess(role: StaffRole | null | undefined): ActionAccess {
 export function rowActionsFor(status: string, access: ActionAccess): RowAction[] {
   const allowed: Record<RowAction, boolean> = {
     view: true,
+    // Correcting the data is for those who review, in any status (the server's PATCH accepts any).
+    edit: access.review,
     approve: access.review && canDoEnrollmentAction("approve", status),
     reject: access.review && canDoEnrollmentAction("reject", status),
     confirmPayment: access.confirmPayment && canDoEnrollmentAction("confirmPayment", status),

@@ -3,8 +3,8 @@ import { enrollmentCounts } from "@app/shared/enrollment-review";
 import { ENROLLMENT_STATUSES, enrollmentStatusLabel } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
 import { formatAngolanMobile } from "@app/shared/phones";
-import { Group, Select, SimpleGrid, Stack, Text } from "@mantine/core";
-import { IconCash, IconCheck, IconClipboardList, IconHourglass, IconSchool } from "@tabler/icons-react";
+import { Button, Group, Select, SimpleGrid, Stack, Text } from "@mantine/core";
+import { IconCash, IconCheck, IconClipboardList, IconHourglass, IconPlus, IconSchool } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -18,9 +18,11 @@ import { toastError, toastSuccess } from "../../../lib/toast";
 import { type AdminEnrollmentRow, adminEnrollmentsQuery, useDeleteEnrollment } from "../api/admin-enrollments";
 import { ApproveEnrollmentDialog } from "../components/approve-enrollment-dialog";
 import { ConfirmPaymentDialog } from "../components/confirm-payment-dialog";
+import { EditEnrollmentDialog } from "../components/edit-enrollment-dialog";
 import { EnrollmentRowActions } from "../components/enrollment-row-actions";
 import { EnrollmentStatusBadge } from "../components/enrollment-status-badge";
 import { EnrollmentViewDialog } from "../components/enrollment-view-dialog";
+import { NewEnrollmentDialog } from "../components/new-enrollment-dialog";
 import { RejectEnrollmentDialog } from "../components/reject-enrollment-dialog";
 import { actionAccess, type RowAction, rowActionsFor } from "../logic/enrollment-actions";
 
@@ -31,6 +33,7 @@ export function Component() {
   const { data, isPending } = useQuery(adminEnrollmentsQuery);
   const access = actionAccess(useSession().data?.staff?.role);
   const viewing = useRowDialog();
+  const editing = useRowDialog();
   const approving = useRowDialog();
   const rejecting = useRowDialog();
   const paying = useRowDialog();
@@ -47,6 +50,7 @@ export function Component() {
 
   const run: Record<RowAction, (row: AdminEnrollmentRow) => void> = {
     view: (r) => viewing.open(r.id),
+    edit: (r) => editing.open(r.id),
     approve: (r) => approving.open(r.id),
     reject: (r) => rejecting.open(r.id),
     confirmPayment: (r) => paying.open(r.id),
@@ -110,7 +114,17 @@ export function Component() {
 
   return (
     <Stack gap="lg">
-      <PageHeader title="Inscrições" subtitle="Pré-inscrições, aprovações, pagamentos e matrículas" />
+      <PageHeader
+        title="Inscrições"
+        subtitle="Pré-inscrições, aprovações, pagamentos e matrículas"
+        action={
+          access.review && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => editing.open(null)}>
+              Nova inscrição
+            </Button>
+          )
+        }
+      />
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
         <StatCard label="Total" value={counts.total} icon={<IconClipboardList size={20} />} />
         <StatCard label="Pré-inscritos" value={counts.pre_inscrito} icon={<IconHourglass size={20} />} />
@@ -156,6 +170,16 @@ export function Component() {
         access={access}
         onClose={viewing.close}
       />
+      {editing.id === null ? (
+        <NewEnrollmentDialog key={editing.key} opened={editing.opened} onClose={editing.close} />
+      ) : (
+        <EditEnrollmentDialog
+          key={editing.key}
+          opened={editing.opened}
+          enrollmentId={editing.id}
+          onClose={editing.close}
+        />
+      )}
       <ApproveEnrollmentDialog
         key={approving.key}
         opened={approving.opened}

@@ -1,0 +1,43 @@
+import type { EditEnrollmentInput, staffEnrollmentCreatedSchema } from "@app/shared/schemas/enrollment-staff";
+import type { z } from "@app/shared/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api";
+import { uploadWithProgress } from "../../../lib/upload";
+import { type AdminEnrollmentDetail, adminEnrollmentQuery, adminEnrollmentsQuery } from "./admin-enrollments";
+
+export type StaffEnrollmentCreated = z.infer<typeof staffEnrollmentCreatedSchema>;
+
+export const CREATE_FAILED = "Erro ao criar inscrição";
+
+/**
+ * 'Nova inscrição' (staff): the form's fields and three documents as multipart, with upload progress.
+ * Answers the enrolment and its student account (with the password once, when created now).
+ */
+export function useCreateStaffEnrollment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ form, onProgress }: { form: FormData; onProgress: (percent: number) => void }) =>
+      uploadWithProgress<StaffEnrollmentCreated>("POST", "/admin/enrollments", form, onProgress, CREATE_FAILED),
+    onSuccess: (created) => {
+      client.setQueryData(adminEnrollmentQuery(created.enrollment.id).queryKey, created.enrollment);
+      return Promise.all([
+        client.invalidateQueries(adminEnrollmentsQuery),
+        client.invalidateQueries({ queryKey: ["dashboard"] }),
+        client.invalidateQueries({ queryKey: ["student-accounts"] }),
+      ]);
+    },
+  });
+}
+
+/** 'Editar inscrição': personal and education fields; the answer is the enrolment as it now stands. */
+export function useEditEnrollment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: EditEnrollmentInput }) =>
+      api<AdminEnrollmentDetail>(`/admin/enrollments/${id}`, { method: "PATCH", body: input }),
+    onSuccess: (detail) => {
+      client.setQueryData(adminEnrollmentQuery(detail.id).queryKey, detail);
+      return client.invalidateQueries(adminEnrollmentsQuery);
+    },
+  });
+}
