@@ -10,12 +10,17 @@ export function CopyableValue({
   value,
   copied,
   buttonLabel,
+  shown = value,
+  size = "xl",
 }: {
   label: string;
   value: string;
   copied: string;
   /** The button's visible words; by default 'Copiar', named after the label for screen readers. */
   buttonLabel?: string;
+  /** How the value reads on screen when it differs from what is copied (an IBAN in groups of four). */
+  shown?: string;
+  size?: "md" | "xl";
 }) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -23,8 +28,8 @@ export function CopyableValue({
         <Text size="sm" c="dimmed">
           {label}
         </Text>
-        <Code fz="xl" fw={700} data-testid={label} style={{ overflowWrap: "anywhere" }}>
-          {value}
+        <Code fz={size} fw={700} data-testid={label} style={{ overflowWrap: "anywhere" }}>
+          {shown}
         </Code>
       </Stack>
       <CopyButton value={value}>
@@ -32,6 +37,7 @@ export function CopyableValue({
           <Button
             variant="light"
             size="xs"
+            style={{ flexShrink: 0 }}
             aria-label={buttonLabel ? undefined : `Copiar ${label.toLowerCase()}`}
             onClick={() => {
               copy();

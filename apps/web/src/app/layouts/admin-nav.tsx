@@ -1,12 +1,12 @@
 import type { AdminScreenKey } from "@app/shared/screen-access";
 import {
   IconBook,
+  IconBuildingBank,
   IconCash,
   IconChalkboard,
   IconFileInvoice,
   IconLayoutDashboard,
   IconSchool,
-  IconSettings,
   IconShieldLock,
   IconUserCircle,
   IconUsers,
@@ -38,5 +38,5 @@ export const MAIN_NAV: NavItem[] = [
 export const SETTINGS_NAV: NavItem[] = [
   { label: "Utilizadores", screen: "users", icon: <IconUsers size={size} /> },
   { label: "Perfis de acesso", screen: "roles", icon: <IconShieldLock size={size} /> },
-  { label: "Dados do instituto", screen: "settings", icon: <IconSettings size={size} /> },
+  { label: "Dados do instituto", screen: "settings", icon: <IconBuildingBank size={size} /> },
 ];

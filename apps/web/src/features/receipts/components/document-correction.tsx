@@ -94,6 +94,10 @@ export function DocumentCorrection({ enrollment }: { enrollment: OwnEnrollment }
                 </Stack>
               )}
               <Button
+                // Long document names wrap on a phone instead of being cut.
+                h="auto"
+                py={8}
+                styles={{ label: { whiteSpace: "normal", textAlign: "center" } }}
                 onClick={() => void send(request.document)}
                 loading={busy || state.preparing}
                 disabled={!state.file || (sending !== null && !busy)}

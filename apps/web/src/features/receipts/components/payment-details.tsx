@@ -38,7 +38,13 @@ export function PaymentDetails({ enrollment }: { enrollment: OwnEnrollment }) {
               <DetailField label="Banco" value={bank.bankName} />
               <DetailField label="Beneficiário" value={bank.beneficiary} />
             </SimpleGrid>
-            <CopyableValue label="IBAN" value={formatIban(bank.iban)} copied="IBAN copiado!" />
+            <CopyableValue
+              label="IBAN"
+              value={bank.iban}
+              shown={formatIban(bank.iban)}
+              size="md"
+              copied="IBAN copiado!"
+            />
           </>
         )}
       </Stack>
