@@ -86,9 +86,9 @@ const MATRIX: Record<string, Row> = {
   // JSON where multipart is expected: 415 once the caller is allowed in.
   "POST /api/enrollments/mine": { expect: onlyStudents(415), body: () => ({}) },
   "GET /api/enrollments/mine": { expect: onlyStudents(200) },
-  // Student A's own document: B gets the same answer as for a missing file.
+  // Student A's own document: B, and a professor (no applicants' documents), get the answer of a missing file.
   "GET /api/files/{id}": {
-    expect: { ...anyStaffRole(200), studentA: 200, studentB: 404 },
+    expect: { ...enrollmentViewers(200), professor: 404, studentA: 200, studentB: 404 },
     path: () => `/api/files/${target.fileId}`,
   },
   "GET /api/courses": { expect: anyStaffRole(200) },
