@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { createAdmin, withDatabase } from "./support/server";
 import { signInStaff } from "./support/sign-in";
 
@@ -105,11 +105,65 @@ test("student pages pass axe's WCAG 2.1 A/AA checks on a phone and a laptop", as
   await checkPhoneMenu(page, "/aluno/pagamento", dialog("Área do Aluno"));
 });
 
-test("admin pages and their main dialogs pass axe's WCAG 2.1 A/AA checks on a phone and a laptop", async ({ page }) => {
-  test.setTimeout(180_000);
+/** A student account with a submitted pre-enrolment (as the enrolment form sends it), through the API. */
+async function submittedEnrollment(
+  playwright: { request: { newContext: (o: { baseURL: string }) => Promise<APIRequestContext> } },
+  baseURL: string,
+  name: string,
+  phone: string,
+): Promise<string> {
+  const request = await playwright.request.newContext({ baseURL }); // the student's own cookies
+  const created = await request.post("/api/student-accounts", {
+    data: { studentName: name, studentPhone: phone, hasEmail: false },
+  });
+  const { studentCode, studentPassword } = await created.json();
+  await request.post("/api/auth/student/sign-in", { data: { code: studentCode, password: studentPassword } });
+  const courses: { id: string; name: string }[] = await (await request.get("/api/courses/catalog")).json();
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+    "base64",
+  );
+  const sent = await request.post("/api/enrollments/mine", {
+    headers: { origin: baseURL }, // a form post from another origin is refused (CSRF)
+    multipart: {
+      birthDate: "2000-01-20",
+      motherName: "Maria Acessível",
+      nationality: "Angolana",
+      birthPlace: "Luanda",
+      province: "Luanda",
+      municipality: "Belas",
+      neighborhood: "Talatona",
+      qualification: "licenciatura",
+      trainingArea: "Informática",
+      courseId: courses.find((c) => c.name === "Marketing Digital")!.id,
+      schedulePreference: "tarde",
+      idCardFront: { name: "frente.png", mimeType: "image/png", buffer: png },
+      idCardBack: { name: "verso.png", mimeType: "image/png", buffer: png },
+      certificate: { name: "certificado.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") },
+    },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const { id } = await sent.json();
+  await request.dispose();
+  return id;
+}
+
+test("admin pages and their main dialogs pass axe's WCAG 2.1 A/AA checks on a phone and a laptop", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
   createAdmin("acessibilidade@instituto.ao", "acesso123", "Revisora de Acessibilidade");
+  await submittedEnrollment(playwright, baseURL!, "Pré Inscrita Acessível", "923000201");
+  const approvedId = await submittedEnrollment(playwright, baseURL!, "Aprovada Acessível", "923000202");
   await signInStaff(page, "acessibilidade@instituto.ao", "acesso123");
   await expect(page.getByTestId("role-label")).toHaveText("Super Administrador");
+  const approved = await page.request.post(`/api/admin/enrollments/${approvedId}/approve`, {
+    headers: { origin: baseURL! },
+    data: { referenceCode: "ACESSO-1", documentsChecked: true, personalDataChecked: true },
+  });
+  expect(approved.status()).toBe(200);
 
   const openDialog = (button: string) => (p: Page) => p.getByRole("button", { name: button }).first().click();
   await checkScreens(page, [
@@ -130,7 +184,47 @@ test("admin pages and their main dialogs pass axe's WCAG 2.1 A/AA checks on a ph
     },
     { path: "/admin/classes", ready: heading("Gestão de Turmas") },
     { path: "/admin/classes", name: "Nova turma", open: openDialog("Nova turma"), ready: dialog("Nova turma") },
-    { path: "/admin/enrollments", ready: heading("Inscrições") },
+    { path: "/admin/enrollments", ready: (p) => p.getByText("Pré Inscrita Acessível").first() },
+    {
+      path: "/admin/enrollments",
+      name: "enrolment details (Documentos)",
+      open: async (p) => {
+        await openDialog("Ver Pré Inscrita Acessível")(p);
+        await p.getByRole("tab", { name: "Documentos" }).click();
+        await p
+          .getByRole("region", { name: "Bilhete de Identidade (verso)" })
+          .getByLabel("Recusar este documento")
+          .check();
+      },
+      ready: (p) => p.getByRole("button", { name: "Pedir correção" }),
+    },
+    {
+      path: "/admin/enrollments",
+      name: "enrolment details (Histórico)",
+      open: async (p) => {
+        await openDialog("Ver Aprovada Acessível")(p);
+        await p.getByRole("tab", { name: "Histórico" }).click();
+      },
+      ready: (p) => p.getByText("Pré-inscrito → Aprovado (Código Enviado)"),
+    },
+    {
+      path: "/admin/enrollments",
+      name: "approval",
+      open: openDialog("Aprovar Pré Inscrita Acessível"),
+      ready: dialog("Aprovar inscrição"),
+    },
+    {
+      path: "/admin/enrollments",
+      name: "rejection",
+      open: openDialog("Rejeitar Pré Inscrita Acessível"),
+      ready: dialog("Rejeitar inscrição"),
+    },
+    {
+      path: "/admin/enrollments",
+      name: "payment and enrolment",
+      open: openDialog("Confirmar pagamento de Aprovada Acessível"),
+      ready: (p) => p.getByRole("combobox", { name: /^Turma/ }),
+    },
     { path: "/admin/student-accounts", ready: heading("Contas de Alunos") },
     { path: "/admin/teachers", ready: heading("Professores") },
     {

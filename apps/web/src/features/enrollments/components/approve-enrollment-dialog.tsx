@@ -145,7 +145,10 @@ function Approved({ result, onClose }: { result: ApprovedEnrollment; onClose: ()
   const { enrollment } = result;
   return (
     <Stack gap="md">
-      <Alert color="teal.9" icon={<IconCircleCheck aria-hidden />} title="Inscrição aprovada">
+      <Alert color="teal" icon={<IconCircleCheck aria-hidden />}>
+        <Text fw={700} size="sm">
+          Inscrição aprovada
+        </Text>
         <Text size="sm">
           Código de referência de {enrollment.studentName}: <b>{enrollment.paymentReferenceCode}</b>
         </Text>
@@ -153,7 +156,7 @@ function Approved({ result, onClose }: { result: ApprovedEnrollment; onClose: ()
       </Alert>
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
-          Fechar
+          Concluir
         </Button>
         <WhatsappButton enrollment={enrollment} />
       </Group>

@@ -119,8 +119,10 @@ function PaymentForm({ row, onClose }: { row: AdminEnrollmentRow; onClose: () =>
           {...form.getInputProps("method")}
         />
         {noClass ? (
-          <Alert color="orange.9" icon={<IconAlertTriangle aria-hidden />} role="status">
-            {NO_CLASS_AVAILABLE}
+          <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} role="status">
+            <Text size="sm" c="dark.8">
+              {NO_CLASS_AVAILABLE}
+            </Text>
           </Alert>
         ) : (
           <Select
@@ -130,6 +132,9 @@ function PaymentForm({ row, onClose }: { row: AdminEnrollmentRow; onClose: () =>
             data={(classes.data ?? []).map((c) => ({ value: c.id, label: classOptionLabel(c) }))}
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
+            description={
+              chosen && `${chosen.schedule} · ${chosen.currentStudents}/${chosen.maxStudents} vagas ocupadas`
+            }
             {...form.getInputProps("classId")}
           />
         )}
@@ -139,8 +144,10 @@ function PaymentForm({ row, onClose }: { row: AdminEnrollmentRow; onClose: () =>
           </Text>
         )}
         {warning && (
-          <Alert color="yellow.9" variant="light" icon={<IconAlertTriangle aria-hidden />} role="status">
-            {warning}
+          <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} role="status">
+            <Text size="sm" c="dark.8">
+              {warning}
+            </Text>
           </Alert>
         )}
         <Textarea label="Observações (opcional)" autosize minRows={2} {...form.getInputProps("notes")} />

@@ -104,7 +104,10 @@ export function EnrollmentDocuments({
   return (
     <Stack gap="md">
       {open.length > 0 && (
-        <Alert color="orange.9" variant="light" title="Correção pedida ao aluno">
+        <Alert color="orange" variant="light">
+          <Text fw={700} size="sm" mb={4}>
+            Correção pedida ao aluno
+          </Text>
           <List size="sm" spacing={4}>
             {open.map((r) => (
               <List.Item key={r.id}>
@@ -127,7 +130,7 @@ export function EnrollmentDocuments({
                 <DocumentPreview doc={doc} />
                 {canRequestCorrection && doc.fileId !== null && (
                   <Checkbox
-                    label={`Recusar ${doc.label}`}
+                    label="Recusar este documento"
                     checked={Boolean(mark)}
                     onChange={(e) =>
                       setMark(doc.document, e.currentTarget.checked ? { reason: null, note: "" } : undefined)
@@ -137,7 +140,7 @@ export function EnrollmentDocuments({
                 {mark && (
                   <>
                     <Select
-                      label={`Motivo (${doc.label})`}
+                      label="Motivo"
                       placeholder="Selecione"
                       data={reasonOptions}
                       value={mark.reason}
@@ -147,7 +150,7 @@ export function EnrollmentDocuments({
                       onChange={(v) => setMark(doc.document, { ...mark, reason: v as DocumentRefusalReason })}
                     />
                     <Textarea
-                      label={`Nota (${doc.label})`}
+                      label="Nota para o aluno"
                       autosize
                       minRows={2}
                       value={mark.note}
@@ -168,7 +171,7 @@ export function EnrollmentDocuments({
               {errors.form}
             </Text>
           )}
-          <Button color="orange.9" disabled={marked.length === 0} loading={request.isPending} onClick={send}>
+          <Button disabled={marked.length === 0} loading={request.isPending} onClick={send}>
             Pedir correção
           </Button>
           <Text size="xs" c="dimmed" ta="right">

@@ -4,7 +4,9 @@ import { EDUCATION_LEVEL_LABELS, enrollmentStatusLabel, SCHEDULE_LABELS } from "
 import { formatKz } from "@app/shared/money";
 import { formatAngolanMobile } from "@app/shared/phones";
 import { Alert, Group, Loader, Modal, SimpleGrid, Stack, Tabs, Text, Timeline } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
+import { PHONE_QUERY } from "../../../components/data-table";
 import { DetailField } from "../../../components/detail-field";
 import { errorMessage } from "../../../lib/form-errors";
 import { type AdminEnrollmentDetail, adminEnrollmentQuery } from "../api/admin-enrollments";
@@ -35,8 +37,10 @@ export function EnrollmentViewDialog({
 }) {
   const detail = useQuery({ ...adminEnrollmentQuery(enrollmentId ?? ""), enabled: enrollmentId !== null && opened });
   const e = detail.data;
+  // On a phone the four tabs and the three documents need the whole screen.
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   return (
-    <Modal opened={opened} onClose={onClose} title="Detalhes da inscrição" size="xl" centered>
+    <Modal opened={opened} onClose={onClose} title="Detalhes da inscrição" size="xl" centered fullScreen={phone}>
       {detail.isError ? (
         <Alert color="red.8">{errorMessage(detail.error)}</Alert>
       ) : !e ? (
@@ -55,8 +59,8 @@ export function EnrollmentViewDialog({
               {canSendWhatsapp(e.status, access) && <WhatsappButton enrollment={e} />}
             </Group>
           </Group>
-          <Tabs defaultValue="geral" keepMounted={false}>
-            <Tabs.List>
+          <Tabs defaultValue="geral" keepMounted={false} styles={{ tab: { paddingInline: 10 } }}>
+            <Tabs.List style={{ flexWrap: "nowrap", overflowX: "auto", overflowY: "hidden" }}>
               <Tabs.Tab value="geral">Geral</Tabs.Tab>
               <Tabs.Tab value="formacao">Formação</Tabs.Tab>
               <Tabs.Tab value="documentos">Documentos</Tabs.Tab>
@@ -123,21 +127,19 @@ function History({ e }: { e: AdminEnrollmentDetail }) {
   if (e.events.length === 0) return <Text c="dimmed">Nenhum registro encontrado</Text>;
   return (
     <Timeline bulletSize={14} lineWidth={2} active={e.events.length - 1}>
-      {e.events.map((ev) => (
-        <Timeline.Item
-          key={ev.id}
-          title={
-            ev.kind
-              ? EVENT_LABELS[ev.kind]
-              : `${ev.fromStatus ? enrollmentStatusLabel(ev.fromStatus) : "Nova"} → ${enrollmentStatusLabel(ev.toStatus)}`
-          }
-        >
-          <Text size="sm" c="dimmed">
-            {ev.actorName ?? "Aluno"} · {formatDateTime(ev.at)}
-          </Text>
-          {ev.note && <Text size="sm">{ev.note}</Text>}
-        </Timeline.Item>
-      ))}
+      {e.events.map((ev) => {
+        const title = ev.kind
+          ? EVENT_LABELS[ev.kind]
+          : `${ev.fromStatus ? enrollmentStatusLabel(ev.fromStatus) : "Nova"} → ${enrollmentStatusLabel(ev.toStatus)}`;
+        return (
+          <Timeline.Item key={ev.id} title={title}>
+            <Text size="sm" c="dimmed">
+              {ev.actorName ?? "Aluno"} · {formatDateTime(ev.at)}
+            </Text>
+            {ev.note && ev.note !== title && <Text size="sm">{ev.note}</Text>}
+          </Timeline.Item>
+        );
+      })}
     </Timeline>
   );
 }

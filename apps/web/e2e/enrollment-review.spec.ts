@@ -1,0 +1,309 @@
+import { mkdirSync } from "node:fs";
+import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { createAdmin } from "./support/server";
+import { signInStaff } from "./support/sign-in";
+
+/**
+ * Issue 12's journey: the secretariat turns applications into students on 'Inscrições'. Each student
+ * has an account and a submitted pre-enrolment (made through the API, as the enrolment form would);
+ * staff act on the screen and each student sees the outcome on /aluno/pagamento.
+ */
+
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+const COURSE = "Marketing Digital";
+const CLASS = "Marketing Digital — Turma Online"; // the demo class: 'Sábado, 09h-13h (manhã)', 40 seats
+const SHOTS = "/tmp/shots";
+
+interface Student {
+  name: string;
+  code: string;
+  context: BrowserContext;
+  page: Page;
+}
+
+/** An identity-card photo as a phone makes it (a PNG drawn in the browser). */
+async function cardPhoto(page: Page, text: string): Promise<Buffer> {
+  const bytes = await page.evaluate(async (label) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 480;
+    canvas.height = 300;
+    const g = canvas.getContext("2d")!;
+    g.fillStyle = "#d0e4f5";
+    g.fillRect(0, 0, 480, 300);
+    g.fillStyle = "#123";
+    g.font = "20px sans-serif";
+    g.fillText("REPÚBLICA DE ANGOLA", 20, 40);
+    g.fillText(label, 20, 80);
+    const blob = await new Promise<Blob>((r) => canvas.toBlob((b) => r(b!), "image/png"));
+    return Array.from(new Uint8Array(await blob.arrayBuffer()));
+  }, text);
+  return Buffer.from(bytes);
+}
+
+/** A student account with a submitted pre-enrolment in `COURSE`, signed in in its own browser context. */
+async function applicant(browser: Browser, baseURL: string, name: string, phone: string): Promise<Student> {
+  const context = await browser.newContext({ baseURL, locale: "pt-AO", timezoneId: "Africa/Luanda" });
+  const page = await context.newPage();
+  await page.goto("/");
+  const created = await context.request.post("/api/student-accounts", {
+    data: { studentName: name, studentPhone: phone, hasEmail: false },
+  });
+  expect(created.status()).toBe(201);
+  const { studentCode, studentPassword } = await created.json();
+  const signedIn = await context.request.post("/api/auth/student/sign-in", {
+    data: { code: studentCode, password: studentPassword },
+  });
+  expect(signedIn.status()).toBe(200);
+  const courses: { id: string; name: string }[] = await (await context.request.get("/api/courses/catalog")).json();
+  const photo = await cardPhoto(page, name);
+  const submitted = await context.request.post("/api/enrollments/mine", {
+    headers: { origin: baseURL }, // a form post from another origin is refused (CSRF)
+    multipart: {
+      birthDate: "2001-05-14",
+      motherName: "Rosa Maria Kiala",
+      fatherName: "",
+      nationality: "Angolana",
+      birthPlace: "Luanda",
+      province: "Luanda",
+      municipality: "Viana",
+      neighborhood: "Zango 2",
+      qualification: "medio",
+      trainingArea: "Ciências Económicas",
+      courseId: courses.find((c) => c.name === COURSE)!.id,
+      schedulePreference: "noite",
+      idCardFront: { name: "bi-frente.png", mimeType: "image/png", buffer: photo },
+      idCardBack: { name: "bi-verso.png", mimeType: "image/png", buffer: photo },
+      certificate: { name: "certificado.pdf", mimeType: "application/pdf", buffer: PDF },
+    },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(201);
+  return { name, code: studentCode, context, page };
+}
+
+/** The row of `name` on 'Inscrições', found with the table's search. */
+async function rowOf(page: Page, name: string): Promise<Locator> {
+  await page.getByLabel("Pesquisar", { exact: true }).fill(name);
+  const row = page.getByRole("row", { name: new RegExp(name) });
+  await expect(row).toHaveCount(1);
+  return row;
+}
+
+async function approve(page: Page, name: string): Promise<string> {
+  await (await rowOf(page, name)).getByRole("button", { name: `Aprovar ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Aprovar inscrição" });
+  const code = dialog.getByLabel(/^Código de referência/);
+  await expect(code).toHaveValue(/^[A-HJKMNP-Z2-9]{8}$/); // the proposal: no 0/O, 1/I/L
+  const proposed = await code.inputValue();
+  const submit = dialog.getByRole("button", { name: "Aprovar inscrição" });
+  await expect(submit).toBeDisabled();
+  await dialog.getByLabel("Documentação completa e válida").check();
+  await expect(submit).toBeDisabled();
+  await dialog.getByLabel("Dados pessoais conferidos").check();
+  await submit.click();
+  await expect(
+    page.getByText("Inscrição aprovada! Não esqueça de enviar o código de referência via WhatsApp."),
+  ).toBeVisible();
+  await expect(dialog.getByText(proposed)).toBeVisible();
+  return proposed;
+}
+
+async function seatsOf(page: Page, className: string): Promise<number> {
+  await page.goto("/admin/classes");
+  const row = await rowOf(page, className);
+  const seats = (await row.getByText(/^\d+\/\d+$/).textContent())!;
+  return Number(seats.split("/")[0]);
+}
+
+test("the secretariat approves, asks a correction, rejects and enrols; each student sees the outcome", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const ana = await applicant(browser, baseURL!, "Ana Revisão Domingos", "923100201");
+  const bruno = await applicant(browser, baseURL!, "Bruno Correção Neto", "923100202");
+  const carla = await applicant(browser, baseURL!, "Carla Rejeição Lopes", "923100203");
+
+  await ana.page.goto("/aluno/pagamento");
+  await expect(ana.page.getByText("Aguarde Aprovação")).toBeVisible();
+
+  createAdmin("secretaria.revisao@instituto.ao", "secret123", "Sara Secretária", "secretaria");
+  await signInStaff(page, "secretaria.revisao@instituto.ao", "secret123");
+  await expect(page.getByTestId("role-label")).toHaveText("Secretaria");
+  await page
+    .getByRole("navigation", { name: "Menu de administração" })
+    .getByRole("link", { name: "Inscrições" })
+    .click();
+  await expect(page.getByRole("heading", { name: "Inscrições", level: 1 })).toBeVisible();
+  for (const card of ["Total", "Pré-inscritos", "Aprovados", "Pagamento Enviado", "Matriculados"]) {
+    await expect(page.getByRole("region", { name: card, exact: true })).toBeVisible();
+  }
+  const row = await rowOf(page, ana.name);
+  await expect(row).toContainText(COURSE);
+  await expect(row).toContainText(/Kz/);
+  await expect(row).toContainText("Pré-inscrito");
+  await expect(row.getByRole("button", { name: `Confirmar pagamento de ${ana.name}` })).toHaveCount(0);
+
+  // 1. Ana: approved with the proposed code, then the code goes by WhatsApp (recorded in History).
+  const code = await approve(page, ana.name);
+  const approveDialog = page.getByRole("dialog", { name: "Aprovar inscrição" });
+  const whatsapp = approveDialog.getByRole("link", { name: "Enviar por WhatsApp" });
+  await expect(whatsapp).toHaveAttribute("href", new RegExp(`^https://wa\\.me/244923100201\\?text=.*${code}`));
+  await page.context().route("https://wa.me/**", (r) => r.fulfill({ body: "WhatsApp" }));
+  const popup = page.waitForEvent("popup");
+  await whatsapp.click();
+  await (await popup).close();
+  await approveDialog.getByRole("button", { name: "Concluir" }).click();
+  await expect((await rowOf(page, ana.name)).getByText("Aprovado (Código Enviado)")).toBeVisible();
+  await (await rowOf(page, ana.name)).getByRole("button", { name: `Ver ${ana.name}` }).click();
+  const view = page.getByRole("dialog", { name: "Detalhes da inscrição" });
+  await view.getByRole("tab", { name: "Histórico" }).click();
+  await expect(view.getByText("Pré-inscrito → Aprovado (Código Enviado)")).toBeVisible();
+  await expect(view.getByText("Código enviado por WhatsApp")).toBeVisible();
+  await expect(view.getByText(/Sara Secretária · \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}/).first()).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  // The student now sees the code and the bank details instead of 'Aguarde Aprovação'.
+  const institute = await (await page.request.get("/api/settings/institute")).json();
+  await ana.page.reload();
+  await expect(ana.page.getByText(code)).toBeVisible();
+  await expect(ana.page.getByText(institute.bankName)).toBeVisible();
+  await expect(ana.page.getByText(institute.beneficiary)).toBeVisible();
+  await expect(ana.page.getByText("Aguarde Aprovação")).toHaveCount(0);
+
+  // 2. Bruno: one document refused ('Ilegível'), replaced by the student, then approved.
+  await (await rowOf(page, bruno.name)).getByRole("button", { name: `Ver ${bruno.name}` }).click();
+  await view.getByRole("tab", { name: "Documentos" }).click();
+  await expect(view.getByRole("img", { name: "Bilhete de Identidade (frente)" })).toBeVisible();
+  await expect(view.getByRole("link", { name: "Abrir PDF" })).toBeVisible();
+  const back = view.getByRole("region", { name: "Bilhete de Identidade (verso)" });
+  await back.getByLabel("Recusar este documento").check();
+  await back.getByRole("combobox", { name: "Motivo" }).click();
+  await page.getByRole("option", { name: "Ilegível" }).click();
+  await back.getByLabel("Nota para o aluno").fill("A foto está desfocada");
+  await view.getByRole("button", { name: "Pedir correção" }).click();
+  await expect(page.getByText("Pedido de correção enviado ao aluno")).toBeVisible();
+  await expect(view.getByText("Correção pedida ao aluno")).toBeVisible();
+  await expect(view.getByText("Correção pedida", { exact: true })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect((await rowOf(page, bruno.name)).getByRole("button", { name: `Aprovar ${bruno.name}` })).toHaveCount(0);
+
+  // The student replaces only that document (helper W2's screen).
+  await bruno.page.goto("/aluno/pagamento");
+  await expect(bruno.page.getByText("Correção pedida").first()).toBeVisible();
+  await expect(bruno.page.getByText("A foto está desfocada")).toBeVisible();
+  const chooser = bruno.page.waitForEvent("filechooser");
+  await bruno.page.getByRole("button", { name: /^Novo ficheiro: Bilhete de Identidade \(verso\)/ }).click();
+  await (await chooser).setFiles({
+    name: "bi-verso-nitido.png",
+    mimeType: "image/png",
+    buffer: await cardPhoto(bruno.page, "verso nítido"),
+  });
+  await bruno.page.getByRole("button", { name: "Enviar Bilhete de Identidade (verso)" }).click();
+  await expect(bruno.page.getByText("Aguarde Aprovação")).toBeVisible({ timeout: 30_000 });
+
+  await page.reload();
+  await expect((await rowOf(page, bruno.name)).getByText("Pré-inscrito")).toBeVisible();
+  await approve(page, bruno.name);
+  await page.keyboard.press("Escape");
+
+  // 3. Carla: rejected with a reason, which she then reads.
+  await (await rowOf(page, carla.name)).getByRole("button", { name: `Rejeitar ${carla.name}` }).click();
+  const reject = page.getByRole("dialog", { name: "Rejeitar inscrição" });
+  await reject.getByRole("button", { name: "Rejeitar inscrição" }).click();
+  await expect(reject.getByText("Indique o motivo da rejeição")).toBeVisible();
+  await reject.getByLabel(/^Motivo da rejeição/).fill("O certificado não corresponde à aluna");
+  await reject.getByRole("button", { name: "Rejeitar inscrição" }).click();
+  await expect(page.getByText("Inscrição rejeitada", { exact: true })).toBeVisible();
+  await expect((await rowOf(page, carla.name)).getByText("Rejeitado")).toBeVisible();
+  await carla.page.goto("/aluno/pagamento");
+  await expect(carla.page.getByText("Inscrição rejeitada")).toBeVisible();
+  await expect(carla.page.getByText("O certificado não corresponde à aluna")).toBeVisible();
+
+  // 4. Ana pays at the desk: staff confirm the payment and choose a class; its seat count rises by one.
+  const before = await seatsOf(page, CLASS);
+  await page.goto("/admin/enrollments");
+  await (await rowOf(page, ana.name)).getByRole("button", { name: `Confirmar pagamento de ${ana.name}` }).click();
+  const pay = page.getByRole("dialog", { name: "Pagamento e matrícula" });
+  await expect(pay.getByLabel(/^Valor pago/)).not.toHaveValue("");
+  await pay.getByRole("button", { name: "Confirmar e matricular" }).click();
+  await expect(pay.getByText("Selecione uma turma para matricular o aluno")).toBeVisible();
+  await pay.getByRole("combobox", { name: /^Método de pagamento/ }).click();
+  await page.getByRole("option", { name: "TPA" }).click();
+  await pay.getByRole("combobox", { name: /^Turma/ }).click();
+  await page.getByRole("option", { name: new RegExp(CLASS) }).click();
+  // Ana asked for the evening; the class is on Saturday morning.
+  await expect(pay.getByText(/não corresponde à preferência do aluno: Noite/)).toBeVisible();
+  await pay.getByRole("button", { name: "Confirmar e matricular" }).dblclick();
+  await expect(page.getByText("Pagamento confirmado e aluno matriculado com sucesso!")).toBeVisible();
+  await expect((await rowOf(page, ana.name)).getByText("Matriculado")).toBeVisible();
+  expect(await seatsOf(page, CLASS)).toBe(before + 1); // a double click takes one seat
+
+  for (const s of [ana, bruno, carla]) await s.context.close();
+});
+
+test("screenshots of 'Inscrições' and its dialogs on a phone and a laptop", async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  mkdirSync(SHOTS, { recursive: true });
+  const diana = await applicant(browser, baseURL!, "Diana Fotografia Sebastião", "923100204");
+  await diana.context.close();
+  createAdmin("admin.fotos@instituto.ao", "fotos123", "Fausto Fotos", "admin");
+  await signInStaff(page, "admin.fotos@instituto.ao", "fotos123");
+  await expect(page.getByTestId("role-label")).toHaveText("Administrador");
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.goto("/admin/enrollments");
+    await expect(page.getByRole("heading", { name: "Inscrições", level: 1 })).toBeVisible();
+    await expect(page.getByText(diana.name).first()).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/enrollments-list-${width}.png`, fullPage: true });
+
+    await page
+      .getByRole("button", { name: `Ver ${diana.name}` })
+      .first()
+      .click();
+    const view = page.getByRole("dialog", { name: "Detalhes da inscrição" });
+    await view.getByRole("tab", { name: "Documentos" }).click();
+    await view
+      .getByRole("region", { name: "Bilhete de Identidade (verso)" })
+      .getByLabel("Recusar este documento")
+      .check();
+    await expect(view.getByRole("img", { name: "Bilhete de Identidade (frente)" })).toBeVisible();
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+    await page.screenshot({ path: `${SHOTS}/enrollment-view-documents-${width}.png` });
+    await page.keyboard.press("Escape");
+    await expect(view).toBeHidden();
+
+    await page
+      .getByRole("button", { name: `Aprovar ${diana.name}` })
+      .first()
+      .click();
+    const approveDialog = page.getByRole("dialog", { name: "Aprovar inscrição" });
+    await expect(approveDialog.getByLabel(/^Código de referência/)).not.toHaveValue("");
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+    await page.screenshot({ path: `${SHOTS}/enrollment-approve-${width}.png` });
+    if (width === 1280) {
+      await approveDialog.getByLabel("Documentação completa e válida").check();
+      await approveDialog.getByLabel("Dados pessoais conferidos").check();
+      await approveDialog.getByRole("button", { name: "Aprovar inscrição" }).click();
+      await expect(approveDialog.getByRole("link", { name: "Enviar por WhatsApp" })).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/enrollment-approved-${width}.png` });
+    }
+    await page.keyboard.press("Escape");
+    await expect(approveDialog).toBeHidden();
+  }
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.goto("/admin/enrollments");
+    await page
+      .getByRole("button", { name: `Confirmar pagamento de ${diana.name}` })
+      .first()
+      .click();
+    const pay = page.getByRole("dialog", { name: "Pagamento e matrícula" });
+    await pay.getByRole("combobox", { name: /^Turma/ }).click();
+    await page.getByRole("option", { name: new RegExp(CLASS) }).click();
+    await expect(pay.getByText(/não corresponde/)).toBeVisible();
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+    await page.screenshot({ path: `${SHOTS}/enrollment-payment-${width}.png` });
+    await page.keyboard.press("Escape");
+  }
+});
