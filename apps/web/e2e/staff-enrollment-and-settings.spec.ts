@@ -17,10 +17,11 @@ const PNG = Buffer.from(
   "base64",
 );
 
-async function shoot(page: Page, name: string) {
+/** A screenshot for review: the whole page, or only the screen while a dialog is open (it floats over it). */
+async function shoot(page: Page, name: string, fullPage = true) {
   mkdirSync(SHOTS, { recursive: true });
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 }
 
 /** Picks a file in a Mantine file field (its button is named after the label). */
@@ -111,7 +112,7 @@ test("the secretariat records a walk-in student's enrolment; the student signs i
   expect(password).toMatch(/^[A-Z0-9]{6}$/);
   await expect(account.getByRole("button", { name: "Copiar código de estudante" })).toBeVisible();
   await expect(account.getByRole("button", { name: "Copiar senha" })).toBeVisible();
-  await shoot(page, "new-enrollment-account-1280");
+  await shoot(page, "new-enrollment-account-1280", false);
   await page.keyboard.press("Escape");
   await expect(account).toBeVisible();
   await account.getByRole("button", { name: "Já anotei" }).click();
@@ -127,7 +128,7 @@ test("the secretariat records a walk-in student's enrolment; the student signs i
   await expect(edit.getByLabel(/^Nome completo/)).toHaveValue("Domingos Balcão Sebastião");
   // 'Sábado' and 'Ensino Técnico' are not on the edit form's lists: staff choose again.
   await expect(edit.getByText("Valor registado: Sábado")).toBeVisible();
-  await shoot(page, "edit-enrollment-1280");
+  await shoot(page, "edit-enrollment-1280", false);
   await chooseOption(page, edit.getByRole("combobox", { name: /^Qualificação/ }), "Ensino Médio");
   await chooseOption(page, edit.getByRole("combobox", { name: /^Horário preferido/ }), "Manhã (08h-12h)");
   await edit.getByLabel(/^Bairro/).fill("Compão, Rua 5");
@@ -328,7 +329,7 @@ test("screenshots of 'Nova inscrição' on a phone and a laptop", async ({ page 
     const dialog = page.getByRole("dialog", { name: "Nova inscrição" });
     await dialog.getByRole("button", { name: "Continuar" }).click();
     await expect(page.getByText("Preencha todos os campos obrigatórios antes de continuar")).toBeVisible();
-    await shoot(page, `new-enrollment-personal-${width}`);
+    await shoot(page, `new-enrollment-personal-${width}`, false);
     await page.keyboard.press("Escape");
   }
 });

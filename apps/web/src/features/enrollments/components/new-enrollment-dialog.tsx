@@ -192,10 +192,13 @@ function NewEnrollmentForm({
           <Button variant="default" onClick={back ? () => setTab(back) : onCancel} disabled={sending}>
             {back ? "Voltar" : "Cancelar"}
           </Button>
+          {/* Distinct keys: reusing one element would turn 'Continuar' into a submit button mid-click. */}
           {next ? (
-            <Button onClick={() => go(next)}>Continuar</Button>
+            <Button key="next" onClick={() => go(next)}>
+              Continuar
+            </Button>
           ) : (
-            <Button type="submit" loading={uploads.waiting || sending}>
+            <Button key="submit" type="submit" loading={uploads.waiting || sending}>
               Criar inscrição
             </Button>
           )}
