@@ -88,7 +88,7 @@ async function rowOf(page: Page, name: string): Promise<Locator> {
   return row;
 }
 
-async function approve(page: Page, name: string): Promise<string> {
+async function approve(page: Page, name: string, takenCode?: string): Promise<string> {
   await (await rowOf(page, name)).getByRole("button", { name: `Aprovar ${name}` }).click();
   const dialog = page.getByRole("dialog", { name: "Aprovar inscrição" });
   const code = dialog.getByLabel(/^Código de referência/);
@@ -99,6 +99,14 @@ async function approve(page: Page, name: string): Promise<string> {
   await dialog.getByLabel("Documentação completa e válida").check();
   await expect(submit).toBeDisabled();
   await dialog.getByLabel("Dados pessoais conferidos").check();
+  if (takenCode) {
+    // Another student's code: refused on the field, and the enrolment stays pre_inscrito.
+    await code.fill(takenCode.toLowerCase());
+    await submit.click();
+    await expect(dialog.getByText("Este código de referência já está em uso")).toBeVisible();
+    await expect(page.getByText("Erro ao aprovar inscrição")).toBeVisible();
+    await code.fill(proposed);
+  }
   await submit.click();
   await expect(
     page.getByText("Inscrição aprovada! Não esqueça de enviar o código de referência via WhatsApp."),
@@ -204,7 +212,7 @@ test("the secretariat approves, asks a correction, rejects and enrols; each stud
 
   await page.reload();
   await expect((await rowOf(page, bruno.name)).getByText("Pré-inscrito")).toBeVisible();
-  await approve(page, bruno.name);
+  await approve(page, bruno.name, code);
   await page.keyboard.press("Escape");
 
   // 3. Carla: rejected with a reason, which she then reads.

@@ -92,10 +92,8 @@ function ApproveForm({
           onApproved(result);
         },
         onError: (e) => {
-          // A code already used is a 409 on the code field; the others come with their field issues.
-          if (!applyServerErrors(form, e) && /código/i.test(errorMessage(e))) {
-            form.setFieldError("referenceCode", errorMessage(e));
-          }
+          // A code already used (409 reference_code_taken) and invalid fields come with their field issues.
+          applyServerErrors(form, e);
           toastError("Erro ao aprovar inscrição", errorMessage(e));
         },
       },
