@@ -9,7 +9,6 @@ import type {
   RejectEnrollmentInput,
   RequestCorrectionInput,
 } from "@app/shared/schemas/enrollment-review";
-import type { instituteSettingsSchema } from "@app/shared/schemas/settings";
 import type { z } from "@app/shared/zod";
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
@@ -18,7 +17,6 @@ export type AdminEnrollmentRow = z.infer<typeof adminEnrollmentRowSchema>;
 export type AdminEnrollmentDetail = z.infer<typeof adminEnrollmentDetailSchema>;
 export type ApprovedEnrollment = z.infer<typeof approvedEnrollmentSchema>;
 export type EnrollableClass = z.infer<typeof enrollableClassSchema>;
-export type InstituteSettings = z.infer<typeof instituteSettingsSchema>;
 
 const LIST_KEY = ["enrollments", "admin"] as const;
 
@@ -52,12 +50,6 @@ export const enrollableClassesQuery = (id: string) =>
     queryFn: ({ signal }) => api<EnrollableClass[]>(`/admin/enrollments/${id}/classes`, { signal }),
     staleTime: 0,
   });
-
-/** The institute's name, bank details and contacts: the text of the WhatsApp message. */
-export const instituteSettingsQuery = queryOptions({
-  queryKey: ["settings", "institute"],
-  queryFn: ({ signal }) => api<InstituteSettings>("/settings/institute", { signal }),
-});
 
 /** The enrolment's new state is the answer: show it in an open dialog at once, and refetch the list and counts. */
 function refresh(client: QueryClient, detail: AdminEnrollmentDetail | undefined, also: string[][] = []) {

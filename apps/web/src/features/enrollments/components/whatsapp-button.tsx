@@ -4,7 +4,8 @@ import { IconBrandWhatsapp } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { errorMessage } from "../../../lib/form-errors";
 import { toastError } from "../../../lib/toast";
-import { type AdminEnrollmentRow, instituteSettingsQuery, useWhatsappSent } from "../api/admin-enrollments";
+import { instituteSettingsQuery } from "../../settings/api/institute-settings";
+import { type AdminEnrollmentRow, useWhatsappSent } from "../api/admin-enrollments";
 
 /**
  * 'Enviar por WhatsApp': a wa.me link to the student's number (+244) with the reference message
