@@ -241,3 +241,135 @@ test("admin pages and their main dialogs pass axe's WCAG 2.1 A/AA checks on a ph
 
   await checkPhoneMenu(page, "/admin/courses", dialog("Instituto"));
 });
+
+test("the student's enrolment panels, 'Nova inscrição', 'Editar' and 'Configurações' pass axe's WCAG 2.1 A/AA checks", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  createAdmin("acessibilidade.w2@instituto.ao", "acesso123", "Revisor Acessível");
+  await signInStaff(page, "acessibilidade.w2@instituto.ao", "acesso123");
+  await expect(page.getByTestId("role-label")).toHaveText("Super Administrador");
+  // A walk-in enrolment recorded by staff: a new student account, whose two documents are refused.
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+    "base64",
+  );
+  const courses: { id: string; name: string }[] = await (await page.request.get("/api/courses/catalog")).json();
+  const created = await page.request.post("/api/admin/enrollments", {
+    headers: { origin: baseURL! },
+    multipart: {
+      studentName: "Balcão Acessível",
+      birthDate: "2000-02-02",
+      fatherName: "Pai Acessível",
+      motherName: "Mãe Acessível",
+      nationality: "Angolana",
+      birthPlace: "Luanda",
+      province: "Luanda",
+      municipality: "Belas",
+      neighborhood: "Talatona",
+      studentPhone: "923000301",
+      studentEmail: "balcao.acessivel@exemplo.ao",
+      qualification: "licenciatura",
+      trainingArea: "Informática",
+      schedulePreference: "sabado",
+      courseId: courses.find((c) => c.name === "Marketing Digital")!.id,
+      idCardFront: { name: "frente.png", mimeType: "image/png", buffer: png },
+      idCardBack: { name: "verso.png", mimeType: "image/png", buffer: png },
+      certificate: { name: "certificado.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { enrollment, account } = await created.json();
+  const corrected = await page.request.post(`/api/admin/enrollments/${enrollment.id}/request-correction`, {
+    headers: { origin: baseURL! },
+    data: {
+      documents: [
+        { document: "id_card_back", reason: "ilegivel", note: "A foto está desfocada" },
+        { document: "certificate", reason: "outro", note: "Falta a segunda página" },
+      ],
+    },
+  });
+  expect(corrected.status()).toBe(200);
+  // A second enrolment of the same phone, in another course, linked to the same account and approved.
+  const second = await page.request.post("/api/admin/enrollments", {
+    headers: { origin: baseURL! },
+    multipart: {
+      studentName: "Balcão Acessível",
+      birthDate: "2000-02-02",
+      fatherName: "Pai Acessível",
+      motherName: "Mãe Acessível",
+      nationality: "Angolana",
+      birthPlace: "Luanda",
+      province: "Luanda",
+      municipality: "Belas",
+      neighborhood: "Talatona",
+      studentPhone: "923000301",
+      studentEmail: "balcao.acessivel@exemplo.ao",
+      qualification: "licenciatura",
+      trainingArea: "Informática",
+      schedulePreference: "manha",
+      courseId: courses.find((c) => c.name !== "Marketing Digital")!.id,
+      idCardFront: { name: "frente.png", mimeType: "image/png", buffer: png },
+      idCardBack: { name: "verso.png", mimeType: "image/png", buffer: png },
+      certificate: { name: "certificado.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") },
+    },
+  });
+  expect(second.status(), await second.text()).toBe(201);
+  const approvedSecond = await page.request.post(
+    `/api/admin/enrollments/${(await second.json()).enrollment.id}/approve`,
+    {
+      headers: { origin: baseURL! },
+      data: { referenceCode: "ACESSO-W2", documentsChecked: true, personalDataChecked: true },
+    },
+  );
+  expect(approvedSecond.status()).toBe(200);
+
+  await checkScreens(page, [
+    { path: "/admin/settings", ready: (p) => p.getByLabel(/^IBAN/) },
+    {
+      path: "/admin/enrollments",
+      name: "Nova inscrição (a step refused)",
+      open: async (p) => {
+        await p.getByRole("button", { name: "Nova inscrição" }).click();
+        await p.getByRole("dialog", { name: "Nova inscrição" }).getByRole("button", { name: "Continuar" }).click();
+      },
+      ready: (p) => p.getByText("Nome do pai é obrigatório"),
+    },
+    {
+      path: "/admin/enrollments",
+      name: "Editar inscrição",
+      open: (p) => p.getByRole("button", { name: "Editar Balcão Acessível" }).first().click(),
+      ready: (p) => p.getByRole("dialog", { name: "Editar inscrição" }).getByLabel(/^Bairro/),
+    },
+  ]);
+
+  const student = await browser.newContext({ baseURL, locale: "pt-AO", timezoneId: "Africa/Luanda" });
+  const studentPage = await student.newPage();
+  await studentPage.goto("/login-aluno");
+  await studentPage.getByLabel(/^Código de estudante/).fill(account.studentCode);
+  await studentPage.getByLabel(/^Senha/).fill(account.studentPassword);
+  await studentPage.getByRole("button", { name: "Entrar" }).click();
+  await expect(studentPage).toHaveURL(/\/aluno\/pagamento$/);
+  await checkScreens(studentPage, [
+    {
+      path: "/aluno/pagamento",
+      name: "/aluno/pagamento (Correção pedida, and an approved enrolment's payment details)",
+      ready: (p) => p.getByRole("region", { name: "Dados para pagamento" }),
+    },
+  ]);
+  const rejected = await page.request.post(`/api/admin/enrollments/${enrollment.id}/reject`, {
+    headers: { origin: baseURL! },
+    data: { reason: "Documentos ilegíveis" },
+  });
+  expect(rejected.status()).toBe(200);
+  await checkScreens(studentPage, [
+    {
+      path: "/aluno/pagamento",
+      name: "/aluno/pagamento (Inscrição rejeitada)",
+      ready: (p) => p.getByText("Documentos ilegíveis"),
+    },
+  ]);
+  await student.close();
+});

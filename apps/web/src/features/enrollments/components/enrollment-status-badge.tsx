@@ -4,7 +4,8 @@ import { Badge } from "@mantine/core";
 /** Filled, dark shades: white small text stays above 4.5:1 (WCAG AA). */
 const COLORS: Record<EnrollmentStatus, string> = {
   pre_inscrito: "blue.8",
-  correction_requested: "orange.9",
+  // Mantine's darkest orange (orange.9) gives white text only 4.3:1; this burnt orange gives 6.5:1.
+  correction_requested: "#a33d07",
   approved: "teal.9",
   payment_pending: "violet.8",
   // green.9 gives white text 4.4:1; this darker green 6.4:1.

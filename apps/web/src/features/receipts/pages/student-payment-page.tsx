@@ -9,12 +9,13 @@ import { DocumentCorrection } from "../components/document-correction";
 import { PaymentDetails } from "../components/payment-details";
 import { type EnrollmentPanel, enrollmentPanel, orderForStudent } from "../logic/enrollment-panel";
 
+/** Filled, dark shades: white small text stays above 4.5:1 (WCAG AA), as on 'Inscrições'. */
 const BADGE_COLORS: Record<EnrollmentPanel, string> = {
-  waiting: "gray",
-  correction: "orange",
-  rejected: "red",
-  payment: "blue",
-  enrolled: "green",
+  waiting: "blue.8",
+  correction: "#a33d07",
+  rejected: "red.8",
+  payment: "teal.9",
+  enrolled: "green.9",
 };
 
 function AwaitApproval() {
@@ -69,7 +70,7 @@ function EnrollmentCard({ enrollment }: { enrollment: OwnEnrollment }) {
           <Title order={2} size="h4">
             {enrollment.courseName}
           </Title>
-          <Badge color={BADGE_COLORS[panel]} variant="light">
+          <Badge color={BADGE_COLORS[panel]} variant="filled" style={{ textTransform: "none" }}>
             {enrollmentStatusLabel(enrollment.status)}
           </Badge>
         </Group>
