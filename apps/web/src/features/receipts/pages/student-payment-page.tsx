@@ -15,7 +15,7 @@ const BADGE_COLORS: Record<EnrollmentPanel, string> = {
   correction: "#a33d07",
   rejected: "red.8",
   payment: "teal.9",
-  enrolled: "green.9",
+  enrolled: "#1f6b30", // green.9 is 4.4:1 with white
 };
 
 function AwaitApproval() {
