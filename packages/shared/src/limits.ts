@@ -23,6 +23,10 @@ export const EMAIL_MAX = 255;
 export const TEXT_MAX = 100;
 /** A description, a bio, notes. */
 export const LONG_TEXT_MAX = 2000;
+/** The institute's name and a transfer's beneficiary (institute settings). */
+export const INSTITUTE_NAME_MAX = 150;
+/** An IBAN without spaces: at most 34 characters (ISO 13616). */
+export const IBAN_MAX = 34;
 export const LOCATION_MAX = 500;
 
 export const STAFF_PASSWORD_MIN = 6;

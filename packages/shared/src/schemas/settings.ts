@@ -1,12 +1,10 @@
-import { EMAIL_TOO_LONG, INVALID_EMAIL } from "../field-messages";
-import { EMAIL_MAX } from "../limits";
+import { EMAIL_TOO_LONG, INVALID_EMAIL, TEXT_TOO_LONG } from "../field-messages";
+import { EMAIL_MAX, INSTITUTE_NAME_MAX, TEXT_MAX } from "../limits";
 import { studentPhoneSchema } from "../phones";
 import { z } from "../zod";
 
 /** The institute's details used in the messages to students (decision 018); edited by super_admin. */
 
-export const INSTITUTE_NAME_MAX = 150;
-export const BANK_NAME_MAX = 100;
 export const INVALID_IBAN = "IBAN inválido";
 
 /** An Angolan IBAN: AO06 and 21 digits. Spaces are allowed while typing and dropped. */
@@ -22,11 +20,11 @@ export function formatIban(iban: string): string {
 }
 
 const requiredText = (message: string, max: number) =>
-  z.string({ message }).trim().min(1, message).max(max, "Texto muito longo");
+  z.string({ message }).trim().min(1, message).max(max, TEXT_TOO_LONG);
 
 export const instituteSettingsInputSchema = z.object({
   name: requiredText("Nome do instituto é obrigatório", INSTITUTE_NAME_MAX),
-  bankName: requiredText("Banco é obrigatório", BANK_NAME_MAX),
+  bankName: requiredText("Banco é obrigatório", TEXT_MAX),
   iban: z
     .string({ message: INVALID_IBAN })
     .transform(compactIban)

@@ -1,3 +1,4 @@
+import { EMAIL_MAX, IBAN_MAX, INSTITUTE_NAME_MAX, PHONE_MAX, TEXT_MAX } from "@app/shared/limits";
 import { sql } from "drizzle-orm";
 import { check, integer, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
 import { authUser } from "./auth";
@@ -10,14 +11,14 @@ export const instituteSettings = pgTable(
   "institute_settings",
   {
     id: integer("id").primaryKey().default(1),
-    name: varchar("name", { length: 150 }).notNull(),
-    bankName: varchar("bank_name", { length: 100 }).notNull(),
+    name: varchar("name", { length: INSTITUTE_NAME_MAX }).notNull(),
+    bankName: varchar("bank_name", { length: TEXT_MAX }).notNull(),
     /** Stored without spaces: AO06 + 21 digits. */
-    iban: varchar("iban", { length: 34 }).notNull(),
-    beneficiary: varchar("beneficiary", { length: 150 }).notNull(),
+    iban: varchar("iban", { length: IBAN_MAX }).notNull(),
+    beneficiary: varchar("beneficiary", { length: INSTITUTE_NAME_MAX }).notNull(),
     /** The 9 digits of an Angolan mobile. */
-    whatsappNumber: varchar("whatsapp_number", { length: 20 }).notNull(),
-    contactEmail: varchar("contact_email", { length: 255 }).notNull(),
+    whatsappNumber: varchar("whatsapp_number", { length: PHONE_MAX }).notNull(),
+    contactEmail: varchar("contact_email", { length: EMAIL_MAX }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text("updated_by").references(() => authUser.id, { onDelete: "set null" }),
   },

@@ -1,12 +1,7 @@
 import { formatDateTime } from "@app/shared/dates";
-import { EMAIL_MAX } from "@app/shared/limits";
+import { EMAIL_MAX, INSTITUTE_NAME_MAX, TEXT_MAX } from "@app/shared/limits";
 import { ANGOLAN_MOBILE_HINT, formatAngolanMobile } from "@app/shared/phones";
-import {
-  BANK_NAME_MAX,
-  formatIban,
-  INSTITUTE_NAME_MAX,
-  instituteSettingsInputSchema,
-} from "@app/shared/schemas/settings";
+import { formatIban, instituteSettingsInputSchema } from "@app/shared/schemas/settings";
 import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
@@ -105,7 +100,7 @@ function SettingsForm({ settings }: { settings: InstituteSettings }) {
             Dados bancários
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Banco" required maxLength={BANK_NAME_MAX} {...form.getInputProps("bankName")} />
+            <TextInput label="Banco" required maxLength={TEXT_MAX} {...form.getInputProps("bankName")} />
             <TextInput
               label="Beneficiário"
               required
