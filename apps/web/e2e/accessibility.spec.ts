@@ -257,29 +257,32 @@ test("the student's enrolment panels, 'Nova inscrição', 'Editar' and 'Configur
     "base64",
   );
   const courses: { id: string; name: string }[] = await (await page.request.get("/api/courses/catalog")).json();
-  const created = await page.request.post("/api/admin/enrollments", {
-    headers: { origin: baseURL! },
-    multipart: {
-      studentName: "Balcão Acessível",
-      birthDate: "2000-02-02",
-      fatherName: "Pai Acessível",
-      motherName: "Mãe Acessível",
-      nationality: "Angolana",
-      birthPlace: "Luanda",
-      province: "Luanda",
-      municipality: "Belas",
-      neighborhood: "Talatona",
-      studentPhone: "923000301",
-      studentEmail: "balcao.acessivel@exemplo.ao",
-      qualification: "licenciatura",
-      trainingArea: "Informática",
-      schedulePreference: "sabado",
-      courseId: courses.find((c) => c.name === "Marketing Digital")!.id,
-      idCardFront: { name: "frente.png", mimeType: "image/png", buffer: png },
-      idCardBack: { name: "verso.png", mimeType: "image/png", buffer: png },
-      certificate: { name: "certificado.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") },
-    },
-  });
+  // A walk-in student's enrolment recorded by staff, in `course`, with `schedulePreference`.
+  const recordWalkIn = (course: string, schedulePreference: string) =>
+    page.request.post("/api/admin/enrollments", {
+      headers: { origin: baseURL! },
+      multipart: {
+        studentName: "Balcão Acessível",
+        birthDate: "2000-02-02",
+        fatherName: "Pai Acessível",
+        motherName: "Mãe Acessível",
+        nationality: "Angolana",
+        birthPlace: "Luanda",
+        province: "Luanda",
+        municipality: "Belas",
+        neighborhood: "Talatona",
+        studentPhone: "923000301",
+        studentEmail: "balcao.acessivel@exemplo.ao",
+        qualification: "licenciatura",
+        trainingArea: "Informática",
+        schedulePreference,
+        courseId: courses.find((c) => c.name === course)!.id,
+        idCardFront: { name: "frente.png", mimeType: "image/png", buffer: png },
+        idCardBack: { name: "verso.png", mimeType: "image/png", buffer: png },
+        certificate: { name: "certificado.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") },
+      },
+    });
+  const created = await recordWalkIn("Marketing Digital", "sabado");
   expect(created.status(), await created.text()).toBe(201);
   const { enrollment, account } = await created.json();
   const corrected = await page.request.post(`/api/admin/enrollments/${enrollment.id}/request-correction`, {
@@ -293,29 +296,7 @@ test("the student's enrolment panels, 'Nova inscrição', 'Editar' and 'Configur
   });
   expect(corrected.status()).toBe(200);
   // A second enrolment of the same phone, in another course, linked to the same account and approved.
-  const second = await page.request.post("/api/admin/enrollments", {
-    headers: { origin: baseURL! },
-    multipart: {
-      studentName: "Balcão Acessível",
-      birthDate: "2000-02-02",
-      fatherName: "Pai Acessível",
-      motherName: "Mãe Acessível",
-      nationality: "Angolana",
-      birthPlace: "Luanda",
-      province: "Luanda",
-      municipality: "Belas",
-      neighborhood: "Talatona",
-      studentPhone: "923000301",
-      studentEmail: "balcao.acessivel@exemplo.ao",
-      qualification: "licenciatura",
-      trainingArea: "Informática",
-      schedulePreference: "manha",
-      courseId: courses.find((c) => c.name !== "Marketing Digital")!.id,
-      idCardFront: { name: "frente.png", mimeType: "image/png", buffer: png },
-      idCardBack: { name: "verso.png", mimeType: "image/png", buffer: png },
-      certificate: { name: "certificado.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") },
-    },
-  });
+  const second = await recordWalkIn(courses.find((c) => c.name !== "Marketing Digital")!.name, "manha");
   expect(second.status(), await second.text()).toBe(201);
   const approvedSecond = await page.request.post(
     `/api/admin/enrollments/${(await second.json()).enrollment.id}/approve`,

@@ -1,4 +1,4 @@
-import { DUPLICATE_OPEN_ENROLLMENT, REQUIRED_FIELDS } from "@app/shared/messages";
+import { DUPLICATE_OPEN_ENROLLMENT } from "@app/shared/messages";
 import {
   type editEnrollmentSchema,
   STAFF_ENROLLMENT_FIELD_LABELS,
@@ -16,7 +16,7 @@ import { generateStudentPassword } from "../student-accounts/credentials";
 import { insertStudentAccount } from "../student-accounts/student-accounts.service";
 import { ENROLLMENT_NOT_FOUND, getEnrollmentDetail } from "./enrollment-admin.queries";
 import { recordEvent } from "./enrollment-review.service";
-import { activeCourse, readEnrollmentDocuments } from "./enrollments.service";
+import { readEnrollmentForm } from "./enrollments.service";
 
 /**
  * Staff record an enrolment for a student (SPEC §5 'Staff new enrolment'; decision 018), e.g. a walk-in
@@ -32,14 +32,7 @@ export async function createStaffEnrollment(
   actorUserId: string,
   form: Record<string, unknown>,
 ) {
-  const parsed = staffEnrollmentSchema.safeParse(form);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
-    throw ApiError.of(400, REQUIRED_FIELDS, issues);
-  }
-  const data = parsed.data;
-  const files = await readEnrollmentDocuments(form);
-  const course = await activeCourse(db, data.courseId);
+  const { data, files, course } = await readEnrollmentForm(db, staffEnrollmentSchema, form);
   // Hashed before the transaction (it takes a while), used only when no account has this phone.
   const studentPassword = generateStudentPassword();
   const passwordHash = await hashPassword(studentPassword);

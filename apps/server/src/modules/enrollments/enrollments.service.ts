@@ -4,6 +4,7 @@ import { DOCUMENT_WRONG_TYPE, REQUIRED_FIELDS, STUDENT_ACCOUNT_NOT_FOUND } from 
 import { STAFF_ENROLLMENT_STEP_MESSAGES } from "@app/shared/schemas/enrollment-staff";
 import { ENROLLMENT_DOCUMENTS, studentEnrollmentSchema } from "@app/shared/schemas/enrollments";
 import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { courses, enrollmentEvents, enrollments, studentAccounts } from "../../db/schema";
 import { ApiError } from "../../http/errors";
@@ -48,6 +49,25 @@ export async function activeCourse(db: Database, courseId: string) {
 }
 
 /**
+ * An enrolment form (the student's or staff's), read in the order a user wants the refusals: the fields
+ * (all their messages at once), then the three documents, then the course. Nothing is written.
+ */
+export async function readEnrollmentForm<Schema extends z.ZodType<{ courseId: string }>>(
+  db: Database,
+  schema: Schema,
+  form: FormFields,
+) {
+  const parsed = schema.safeParse(form);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+    throw ApiError.of(400, REQUIRED_FIELDS, issues);
+  }
+  const files = await readEnrollmentDocuments(form);
+  const course = await activeCourse(db, parsed.data.courseId);
+  return { data: parsed.data as z.output<Schema>, files, course };
+}
+
+/**
  * The student's own enrolment (SPEC §4): creates it with status pre_inscrito, its three documents
  * and its first history event, and marks the account's enrolment as completed — all or nothing.
  * The documents are checked by content before anything is written; if the database part fails,
@@ -59,15 +79,7 @@ export async function submitOwnEnrollment(
   who: { studentAccountId: string; userId: string },
   form: FormFields,
 ) {
-  const parsed = studentEnrollmentSchema.safeParse(form);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
-    throw ApiError.of(400, REQUIRED_FIELDS, issues);
-  }
-  const data = parsed.data;
-  const files = await readEnrollmentDocuments(form);
-
-  const course = await activeCourse(db, data.courseId);
+  const { data, files, course } = await readEnrollmentForm(db, studentEnrollmentSchema, form);
 
   const written = await putFiles(storage, files);
   try {
