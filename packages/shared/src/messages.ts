@@ -73,3 +73,19 @@ export const DUPLICATE_OPEN_ENROLLMENT = {
   code: "duplicate_enrollment",
   message: "Este aluno já tem uma inscrição em aberto neste curso",
 } as const;
+
+/* Payment receipts (issue 13). */
+export const RECEIPT_NOT_FOUND = { code: "not_found", message: "Comprovativo não encontrado" } as const;
+/** The enrolment is not the student's, or has no payment reference code yet (not approved). */
+export const RECEIPT_ENROLLMENT_NOT_READY = {
+  code: "enrollment_not_ready",
+  message: "Esta inscrição ainda não aguarda pagamento",
+} as const;
+export const RECEIPT_ALREADY_PENDING = {
+  code: "receipt_pending",
+  message: "Já enviou um comprovativo para esta inscrição. Aguarde a validação.",
+} as const;
+export const RECEIPT_NOT_PENDING = {
+  code: "receipt_not_pending",
+  message: "Este comprovativo já foi analisado",
+} as const;

@@ -1,0 +1,138 @@
+import { todayInLuanda } from "../dates";
+import { ENROLLMENT_STATUSES, RECEIPT_FILE_TYPES, RECEIPT_STATUSES } from "../enums";
+import { TEXT_TOO_LONG } from "../field-messages";
+import { LONG_TEXT_MAX } from "../limits";
+import { moneySchema } from "../money-input";
+import { z } from "../zod";
+import { CONFIRM_PAYMENT_MESSAGES, paymentDateError } from "./enrollment-review";
+
+/** Payment receipts (SPEC §1 steps 4–5, §2 'Student payment screen' and 'Admin receipts', §5, §7, §9). */
+
+export const RECEIPT_MESSAGES = {
+  enrollment: "Selecione a inscrição",
+  file: "Anexe o comprovativo",
+  rejectionReason: "Indique o motivo da rejeição",
+} as const;
+
+/**
+ * POST /receipts/mine: multipart form fields beside the file (field `file`, JPEG/PNG/PDF, ≤ 5 MB).
+ * paidAmount is the text typed (or a number), > 0; paymentDate is `YYYY-MM-DD`, not after today in Luanda.
+ */
+export const submitReceiptSchema = z.object({
+  enrollmentId: z.uuid({ message: RECEIPT_MESSAGES.enrollment }),
+  paidAmount: moneySchema({ empty: CONFIRM_PAYMENT_MESSAGES.amount }).refine(
+    (v) => v > 0,
+    CONFIRM_PAYMENT_MESSAGES.amountPositive,
+  ),
+  paymentDate: z.string({ message: CONFIRM_PAYMENT_MESSAGES.date }).superRefine((value, ctx) => {
+    const problem = paymentDateError(value, todayInLuanda());
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
+});
+export type SubmitReceiptInput = z.input<typeof submitReceiptSchema>;
+
+/** POST /admin/receipts/{id}/reject: a non-blank reason, stored in the receipt's notes and e-mailed. */
+export const rejectReceiptSchema = z.object({
+  reason: z
+    .string({ message: RECEIPT_MESSAGES.rejectionReason })
+    .trim()
+    .min(1, RECEIPT_MESSAGES.rejectionReason)
+    .max(LONG_TEXT_MAX, TEXT_TOO_LONG),
+});
+export type RejectReceiptInput = z.input<typeof rejectReceiptSchema>;
+
+/* What the API answers. Dates: paymentDate `YYYY-MM-DD`; submittedAt/reviewedAt ISO instants. */
+
+/** GET /receipts/mine (newest first) and POST /receipts/mine's answer: one of the student's own receipts. */
+export const ownReceiptSchema = z.object({
+  id: z.uuid(),
+  enrollmentId: z.uuid(),
+  courseName: z.string(),
+  paidAmount: z.number(),
+  paymentDate: z.string(),
+  paymentReferenceCode: z.string().nullable(),
+  status: z.enum(RECEIPT_STATUSES),
+  submittedAt: z.string(),
+  reviewedAt: z.string().nullable(),
+  /** The rejection reason once rejected; otherwise null. */
+  notes: z.string().nullable(),
+  /** Read it at /api/files/{fileId} (only the owner and staff may). */
+  fileId: z.uuid(),
+  fileType: z.enum(RECEIPT_FILE_TYPES),
+});
+export type OwnReceipt = z.infer<typeof ownReceiptSchema>;
+
+/** Why a receipt looks like one already sent for ANOTHER enrolment. */
+export const RECEIPT_DUPLICATE_KINDS = ["same_file", "same_payment"] as const;
+export const RECEIPT_DUPLICATE_LABELS: Record<(typeof RECEIPT_DUPLICATE_KINDS)[number], string> = {
+  same_file: "O mesmo ficheiro já foi enviado para outra inscrição",
+  same_payment: "Mesmo valor, data e código de referência já enviados para outra inscrição",
+};
+
+export const receiptDuplicateSchema = z.object({
+  kind: z.enum(RECEIPT_DUPLICATE_KINDS),
+  /** The other receipt, its enrolment and student. */
+  receiptId: z.uuid(),
+  enrollmentId: z.uuid(),
+  studentName: z.string(),
+  status: z.enum(RECEIPT_STATUSES),
+});
+export type ReceiptDuplicate = z.infer<typeof receiptDuplicateSchema>;
+
+/** GET /admin/receipts: one row (newest submission first) and every transition's answer. */
+export const adminReceiptRowSchema = z.object({
+  id: z.uuid(),
+  enrollmentId: z.uuid(),
+  enrollmentStatus: z.enum(ENROLLMENT_STATUSES),
+  studentName: z.string(),
+  studentPhone: z.string(),
+  studentEmail: z.string().nullable(),
+  courseName: z.string(),
+  paymentReferenceCode: z.string().nullable(),
+  paidAmount: z.number(),
+  /** The course price copied when the receipt was sent ('Valor Esperado'). */
+  coursePrice: z.number(),
+  /** paidAmount − coursePrice, rounded to cents; 'Correto' when `divergenceCorrect`. */
+  divergence: z.number(),
+  divergenceCorrect: z.boolean(),
+  paymentDate: z.string(),
+  status: z.enum(RECEIPT_STATUSES),
+  submittedAt: z.string(),
+  reviewedAt: z.string().nullable(),
+  reviewedByName: z.string().nullable(),
+  /** The rejection reason once rejected. */
+  notes: z.string().nullable(),
+  fileId: z.uuid(),
+  fileType: z.enum(RECEIPT_FILE_TYPES),
+  fileContentType: z.string(),
+  duplicates: z.array(receiptDuplicateSchema),
+});
+export type AdminReceiptRow = z.infer<typeof adminReceiptRowSchema>;
+
+/** The cards of 'Gestão de Comprovantes de Pagamento'. */
+export const receiptStatsSchema = z.object({
+  total: z.number().int(),
+  pending: z.number().int(),
+  approved: z.number().int(),
+  rejected: z.number().int(),
+  /** Sum of approved paid amounts ('Total Validado'). */
+  approvedAmount: z.number(),
+  /** Sum of pending paid amounts ('Aguardando Validação'). */
+  pendingAmount: z.number(),
+});
+export type ReceiptStats = z.infer<typeof receiptStatsSchema>;
+
+/** GET /admin/receipts: every receipt and the cards. */
+export const adminReceiptListSchema = z.object({
+  receipts: z.array(adminReceiptRowSchema),
+  stats: receiptStatsSchema,
+});
+export type AdminReceiptList = z.infer<typeof adminReceiptListSchema>;
+
+/** POST /admin/receipts/{id}/approve and …/reject: the receipt, and what became of the e-mail. */
+export const reviewedReceiptSchema = z.object({
+  receipt: adminReceiptRowSchema,
+  /** sent; failed (logged); no_email (the student gave none). */
+  studentEmail: z.enum(["sent", "failed", "no_email"]),
+});
+export type ReviewedReceipt = z.infer<typeof reviewedReceiptSchema>;
