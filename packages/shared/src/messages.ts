@@ -75,7 +75,7 @@ export const DUPLICATE_OPEN_ENROLLMENT = {
 } as const;
 
 /* Payment receipts (issue 13). */
-export const RECEIPT_NOT_FOUND = { code: "not_found", message: "Comprovativo não encontrado" } as const;
+export const RECEIPT_NOT_FOUND = { code: "not_found", message: "Comprovante não encontrado" } as const;
 /** The enrolment is not the student's, or has no payment reference code yet (not approved). */
 export const RECEIPT_ENROLLMENT_NOT_READY = {
   code: "enrollment_not_ready",
@@ -83,9 +83,9 @@ export const RECEIPT_ENROLLMENT_NOT_READY = {
 } as const;
 export const RECEIPT_ALREADY_PENDING = {
   code: "receipt_pending",
-  message: "Já enviou um comprovativo para esta inscrição. Aguarde a validação.",
+  message: "Já enviou um comprovante para esta inscrição. Aguarde a validação da equipe financeira.",
 } as const;
 export const RECEIPT_NOT_PENDING = {
   code: "receipt_not_pending",
-  message: "Este comprovativo já foi analisado",
+  message: "Este comprovante já foi analisado",
 } as const;

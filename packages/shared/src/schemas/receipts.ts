@@ -10,7 +10,7 @@ import { CONFIRM_PAYMENT_MESSAGES, paymentDateError } from "./enrollment-review"
 
 export const RECEIPT_MESSAGES = {
   enrollment: "Selecione a inscrição",
-  file: "Anexe o comprovativo",
+  file: "Anexe o comprovante",
   rejectionReason: "Indique o motivo da rejeição",
 } as const;
 
@@ -65,7 +65,7 @@ export type OwnReceipt = z.infer<typeof ownReceiptSchema>;
 /** Why a receipt looks like one already sent for ANOTHER enrolment. */
 export const RECEIPT_DUPLICATE_KINDS = ["same_file", "same_payment"] as const;
 export const RECEIPT_DUPLICATE_LABELS: Record<(typeof RECEIPT_DUPLICATE_KINDS)[number], string> = {
-  same_file: "O mesmo ficheiro já foi enviado para outra inscrição",
+  same_file: "O mesmo arquivo já foi enviado para outra inscrição",
   same_payment: "Mesmo valor, data e código de referência já enviados para outra inscrição",
 };
 
