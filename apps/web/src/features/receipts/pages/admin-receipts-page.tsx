@@ -1,5 +1,177 @@
-import { PagePlaceholder } from "../../../components/page-placeholder";
+import { formatDate, formatDateTime } from "@app/shared/dates";
+import { formatKz } from "@app/shared/money";
+import { formatAngolanMobile } from "@app/shared/phones";
+import { SimpleGrid, Stack, Text } from "@mantine/core";
+import { IconCash, IconCheck, IconHourglass, IconReceipt, IconX } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { type Column, DataTable } from "../../../components/data-table";
+import { PageHeader } from "../../../components/page-header";
+import { StatCard } from "../../../components/stat-card";
+import { useRowDialog } from "../../../lib/row-dialog";
+import { type AdminReceiptRow, adminReceiptsQuery } from "../api/admin-receipts";
+import { ApproveReceiptDialog, RejectReceiptDialog } from "../components/receipt-review-dialogs";
+import { ReceiptRowActions } from "../components/receipt-row-actions";
+import { ReceiptStatusBadge } from "../components/receipt-status-badge";
+import { ReceiptViewDialog } from "../components/receipt-view-dialog";
+import {
+  divergenceLabel,
+  hasDivergence,
+  type ReceiptAction,
+  receiptActionsFor,
+  receiptStatusLabel,
+} from "../logic/receipt-review";
 
+const nowrap = { whiteSpace: "nowrap" } as const;
+
+/** /admin/payment-receipts: finance validates the students' receipts (SPEC §2 'Admin receipts'). */
 export function Component() {
-  return <PagePlaceholder title="Gestão de Comprovantes de Pagamento" />;
+  const { data, isPending } = useQuery(adminReceiptsQuery);
+  const viewing = useRowDialog();
+  const approving = useRowDialog();
+  const rejecting = useRowDialog();
+  const find = (id: string | null) => data?.receipts.find((r) => r.id === id);
+  const stats = data?.stats;
+
+  const run: Record<ReceiptAction, (row: AdminReceiptRow) => void> = {
+    view: (r) => viewing.open(r.id),
+    approve: (r) => approving.open(r.id),
+    reject: (r) => rejecting.open(r.id),
+  };
+
+  const columns: Column<AdminReceiptRow>[] = [
+    {
+      key: "student",
+      title: "Aluno",
+      text: (r) => `${r.studentName} ${r.studentPhone}`,
+      sortable: true,
+      render: (r) => (
+        <Stack gap={0}>
+          <Text fw={600}>{r.studentName}</Text>
+          <Text size="xs" c="dimmed" style={nowrap}>
+            {formatAngolanMobile(r.studentPhone)}
+          </Text>
+        </Stack>
+      ),
+    },
+    { key: "course", title: "Curso", text: (r) => r.courseName, sortable: true, render: (r) => r.courseName },
+    {
+      key: "paid",
+      title: "Valor Pago",
+      text: (r) => String(r.paidAmount),
+      render: (r) => <Text style={nowrap}>{formatKz(r.paidAmount)}</Text>,
+    },
+    {
+      key: "expected",
+      title: "Valor Esperado",
+      text: (r) => String(r.coursePrice),
+      render: (r) => <Text style={nowrap}>{formatKz(r.coursePrice)}</Text>,
+    },
+    {
+      key: "divergence",
+      title: "Divergência",
+      text: (r) => divergenceLabel(r.divergence),
+      render: (r) => (
+        <Text
+          style={nowrap}
+          fw={hasDivergence(r.divergence) ? 700 : undefined}
+          c={hasDivergence(r.divergence) ? "red.8" : "green.9"}
+        >
+          {divergenceLabel(r.divergence)}
+        </Text>
+      ),
+    },
+    {
+      key: "paymentDate",
+      title: "Data Pagamento",
+      text: (r) => r.paymentDate,
+      sortable: true,
+      render: (r) => formatDate(r.paymentDate),
+    },
+    {
+      key: "code",
+      title: "Cód. Referência",
+      text: (r) => r.paymentReferenceCode ?? "",
+      render: (r) => <Text style={nowrap}>{r.paymentReferenceCode ?? "—"}</Text>,
+    },
+    {
+      key: "submitted",
+      title: "Data de Envio",
+      text: (r) => r.submittedAt,
+      sortable: true,
+      render: (r) => formatDateTime(r.submittedAt),
+    },
+    {
+      key: "status",
+      title: "Status",
+      text: (r) => receiptStatusLabel(r.status),
+      sortable: true,
+      render: (r) => <ReceiptStatusBadge status={r.status} />,
+    },
+    {
+      key: "actions",
+      title: "Ações",
+      render: (r) => (
+        <ReceiptRowActions student={r.studentName} actions={receiptActionsFor(r.status)} onAction={(a) => run[a](r)} />
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Gestão de Comprovantes de Pagamento"
+        subtitle="Valide os comprovantes enviados pelos alunos: a aprovação regista o pagamento e matricula o aluno"
+      />
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>
+        <StatCard label="Total" value={stats?.total ?? "—"} icon={<IconReceipt size={20} />} />
+        <StatCard label="Pendentes" value={stats?.pending ?? "—"} icon={<IconHourglass size={20} />} />
+        <StatCard label="Aprovados" value={stats?.approved ?? "—"} icon={<IconCheck size={20} />} />
+        <StatCard label="Rejeitados" value={stats?.rejected ?? "—"} icon={<IconX size={20} />} />
+        <StatCard
+          label="Total Validado"
+          value={stats ? formatKz(stats.approvedAmount) : "—"}
+          icon={<IconCash size={20} />}
+        />
+        <StatCard
+          label="Aguardando Validação"
+          value={stats ? formatKz(stats.pendingAmount) : "—"}
+          icon={<IconHourglass size={20} />}
+        />
+      </SimpleGrid>
+      <DataTable
+        caption="Comprovantes de pagamento"
+        records={data?.receipts}
+        loading={isPending}
+        columns={columns}
+        rowKey={(r) => r.id}
+        searchPlaceholder="Pesquisar por aluno ou código..."
+      />
+      <ReceiptViewDialog
+        key={viewing.key}
+        opened={viewing.opened}
+        receipt={find(viewing.id)}
+        onClose={viewing.close}
+        onApprove={() => {
+          viewing.close();
+          approving.open(viewing.id);
+        }}
+        onReject={() => {
+          viewing.close();
+          rejecting.open(viewing.id);
+        }}
+      />
+      <ApproveReceiptDialog
+        key={approving.key}
+        opened={approving.opened}
+        receipt={find(approving.id)}
+        onClose={approving.close}
+      />
+      <RejectReceiptDialog
+        key={rejecting.key}
+        opened={rejecting.opened}
+        receipt={find(rejecting.id)}
+        onClose={rejecting.close}
+      />
+    </Stack>
+  );
 }

@@ -1,0 +1,149 @@
+import { formatDate, formatDateTime } from "@app/shared/dates";
+import { formatKz } from "@app/shared/money";
+import { formatAngolanMobile } from "@app/shared/phones";
+import { RECEIPT_DUPLICATE_LABELS } from "@app/shared/schemas/receipts";
+import { Alert, Anchor, Button, Center, Group, List, Modal, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconAlertTriangle, IconCopy, IconFileTypePdf, IconPhotoOff } from "@tabler/icons-react";
+import { useState } from "react";
+import { PHONE_QUERY } from "../../../components/data-table";
+import { DetailField } from "../../../components/detail-field";
+import { type AdminReceiptRow, receiptFileUrl } from "../api/admin-receipts";
+import { divergenceLabel, hasDivergence, receiptStatusLabel } from "../logic/receipt-review";
+import { ReceiptStatusBadge } from "./receipt-status-badge";
+
+export const DIVERGENCE_WARNING = "Verifique com o aluno antes de aprovar";
+
+/** 'Ver {aluno}': the student, the amounts, the receipt itself and the warnings (SPEC §2 'Admin receipts'). */
+export function ReceiptViewDialog({
+  opened,
+  receipt: r,
+  onClose,
+  onApprove,
+  onReject,
+}: {
+  opened: boolean;
+  receipt: AdminReceiptRow | undefined;
+  onClose: () => void;
+  onApprove: () => void;
+  onReject: () => void;
+}) {
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  return (
+    <Modal opened={opened} onClose={onClose} title="Detalhes do comprovante" size="lg" centered fullScreen={phone}>
+      {r && (
+        <Stack gap="md">
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Stack gap={0}>
+              <Text fw={700}>{r.studentName}</Text>
+              <Text size="sm" c="dimmed">
+                {r.courseName}
+              </Text>
+            </Stack>
+            <ReceiptStatusBadge status={r.status} />
+          </Group>
+          {r.duplicates.length > 0 && (
+            <Alert color="red.8" variant="light" icon={<IconCopy aria-hidden />} title="Possível comprovante duplicado">
+              <List size="sm">
+                {r.duplicates.map((d) => (
+                  <List.Item key={`${d.kind}-${d.receiptId}`}>
+                    {RECEIPT_DUPLICATE_LABELS[d.kind]}: {d.studentName} ({receiptStatusLabel(d.status)})
+                  </List.Item>
+                ))}
+              </List>
+            </Alert>
+          )}
+          {hasDivergence(r.divergence) && (
+            <Alert
+              color="orange.9"
+              variant="light"
+              icon={<IconAlertTriangle aria-hidden />}
+              title={`Divergência de ${divergenceLabel(r.divergence)}`}
+            >
+              O valor pago ({formatKz(r.paidAmount)}) difere do valor esperado ({formatKz(r.coursePrice)}).{" "}
+              {DIVERGENCE_WARNING}
+            </Alert>
+          )}
+          <Title order={3} size="h5">
+            Aluno
+          </Title>
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <DetailField label="Nome" value={r.studentName} />
+            <DetailField label="Telefone" value={`+244 ${formatAngolanMobile(r.studentPhone)}`} />
+            <DetailField label="Email" value={r.studentEmail ?? "—"} />
+            <DetailField label="Curso" value={r.courseName} />
+          </SimpleGrid>
+          <Title order={3} size="h5">
+            Pagamento
+          </Title>
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <DetailField label="Valor pago" value={formatKz(r.paidAmount)} />
+            <DetailField label="Valor esperado" value={formatKz(r.coursePrice)} />
+            <DetailField label="Divergência" value={divergenceLabel(r.divergence)} />
+            <DetailField label="Data do pagamento" value={formatDate(r.paymentDate)} />
+            <DetailField label="Código de referência" value={r.paymentReferenceCode ?? "—"} />
+            <DetailField label="Enviado em" value={formatDateTime(r.submittedAt)} />
+            {r.reviewedAt && (
+              <DetailField
+                label={r.status === "rejected" ? "Rejeitado em" : "Aprovado em"}
+                value={`${formatDateTime(r.reviewedAt)}${r.reviewedByName ? ` por ${r.reviewedByName}` : ""}`}
+              />
+            )}
+          </SimpleGrid>
+          {r.status === "rejected" && r.notes && (
+            <Alert color="red.8" variant="light" title="Motivo da rejeição">
+              {r.notes}
+            </Alert>
+          )}
+          <Title order={3} size="h5">
+            Comprovante
+          </Title>
+          <ReceiptFile receipt={r} />
+          {r.status === "pending" && (
+            <Group justify="flex-end">
+              <Button variant="default" color="red.8" onClick={onReject}>
+                Rejeitar
+              </Button>
+              <Button onClick={onApprove}>Aprovar</Button>
+            </Group>
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+function ReceiptFile({ receipt }: { receipt: AdminReceiptRow }) {
+  const [broken, setBroken] = useState(false);
+  const url = receiptFileUrl(receipt.fileId);
+  if (receipt.fileType === "pdf")
+    return (
+      <Group gap="xs">
+        <IconFileTypePdf size={28} aria-hidden />
+        <Button component="a" href={url} target="_blank" rel="noopener" variant="light">
+          Abrir PDF
+        </Button>
+      </Group>
+    );
+  if (broken)
+    return (
+      <Center bg="gray.1" h={120} style={{ borderRadius: 4 }}>
+        <Stack gap={4} align="center">
+          <IconPhotoOff aria-hidden />
+          <Text size="sm" c="dimmed">
+            Comprovante não disponível
+          </Text>
+        </Stack>
+      </Center>
+    );
+  return (
+    <Anchor href={url} target="_blank" rel="noopener" aria-label="Abrir o comprovante em tamanho real">
+      <img
+        src={url}
+        alt={`Comprovante de ${receipt.studentName}`}
+        onError={() => setBroken(true)}
+        style={{ width: "100%", maxHeight: 420, objectFit: "contain", borderRadius: 4, background: "#f1f3f5" }}
+      />
+    </Anchor>
+  );
+}
