@@ -19,6 +19,8 @@ import { enrollmentAdminRoutes } from "./modules/enrollments/enrollments.admin.r
 import { enrollmentRoutes } from "./modules/enrollments/enrollments.routes";
 import { enrollmentStaffRoutes } from "./modules/enrollments/enrollments.staff.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { paymentRoutes } from "./modules/payments/payments.routes";
+import { receiptAdminRoutes, receiptRoutes } from "./modules/receipts/receipts.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
 import { studentAccountRoutes } from "./modules/student-accounts/student-accounts.routes";
 import { teacherRoutes } from "./modules/teachers/teachers.routes";
@@ -65,6 +67,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route("/api", enrollmentDocumentRoutes);
   app.route("/api", enrollmentAdminRoutes);
   app.route("/api", enrollmentStaffRoutes);
+  app.route("/api", receiptRoutes);
+  app.route("/api", receiptAdminRoutes);
+  app.route("/api", paymentRoutes);
   app.route("/api", settingsRoutes);
   app.route("/api", fileRoutes);
 

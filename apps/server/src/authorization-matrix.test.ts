@@ -86,6 +86,21 @@ const MATRIX: Record<string, Row> = {
   // JSON where multipart is expected: 415 once the caller is allowed in.
   "POST /api/enrollments/mine": { expect: onlyStudents(415), body: () => ({}) },
   "GET /api/enrollments/mine": { expect: onlyStudents(200) },
+  "POST /api/receipts/mine": { expect: onlyStudents(415), body: () => ({}) },
+  "GET /api/receipts/mine": { expect: onlyStudents(200) },
+  // 'Comprovantes' and 'Financeiro' (issue 13): financeiro and super_admin only.
+  "GET /api/admin/receipts": { expect: onlyRole("financeiro", 200) },
+  "POST /api/admin/receipts/{id}/approve": {
+    expect: onlyRole("financeiro", 404),
+    path: () => `/api/admin/receipts/${MISSING_ID}/approve`,
+  },
+  "POST /api/admin/receipts/{id}/reject": {
+    expect: onlyRole("financeiro", 404),
+    path: () => `/api/admin/receipts/${MISSING_ID}/reject`,
+    body: () => ({ reason: "Ilegível" }),
+  },
+  "GET /api/admin/payments": { expect: onlyRole("financeiro", 200) },
+  "GET /api/admin/payments/export": { expect: onlyRole("financeiro", 200) },
   // Student A's own document: B, and a professor (no applicants' documents), get the answer of a missing file.
   "GET /api/files/{id}": {
     expect: { ...enrollmentViewers(200), professor: 404, studentA: 200, studentB: 404 },

@@ -31,7 +31,14 @@ export const DOCUMENT_REFUSAL_REASON_LABELS: Record<DocumentRefusalReason, strin
  * History events that are not a status change (their from and to status are the same). A null kind
  * is a status change.
  */
-export const ENROLLMENT_EVENT_KINDS = ["whatsapp_sent", "data_edited", "document_replaced"] as const;
+export const ENROLLMENT_EVENT_KINDS = [
+  "whatsapp_sent",
+  "data_edited",
+  "document_replaced",
+  /** A new receipt sent after a rejection (the enrolment stays payment_pending). */
+  "receipt_sent",
+  "receipt_rejected",
+] as const;
 export type EnrollmentEventKind = (typeof ENROLLMENT_EVENT_KINDS)[number];
 
 /**

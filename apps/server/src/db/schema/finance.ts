@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, numeric, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import { check, date, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
 import { authUser } from "./auth";
 import { enrollments } from "./enrollments";
 import { paymentStatus, receiptFileType, receiptStatus } from "./enums";
@@ -29,11 +29,16 @@ export const paymentReceipts = pgTable(
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
     reviewedBy: text("reviewed_by").references(() => authUser.id, { onDelete: "restrict" }),
     notes: text("notes"),
+    /** SHA-256 (hex) of the file's content: the same file sent for another enrolment is flagged (issue 13). */
+    fileSha256: varchar("file_sha256", { length: 64 }),
   },
   (t) => [
     check("payment_receipts_paid_amount_check", sql`${t.paidAmount} >= 0`),
     index("payment_receipts_enrollment_idx").on(t.enrollmentId),
     index("payment_receipts_student_idx").on(t.studentAccountId),
+    index("payment_receipts_sha256_idx").on(t.fileSha256),
+    // At most one receipt awaiting validation per enrolment: a double submit gives one receipt.
+    uniqueIndex("payment_receipts_one_pending_idx").on(t.enrollmentId).where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -19,6 +19,8 @@ const EVENT_LABELS: Record<EnrollmentEventKind, string> = {
   whatsapp_sent: "Código enviado por WhatsApp",
   data_edited: "Dados editados",
   document_replaced: "Documento substituído pelo aluno",
+  receipt_sent: "Novo comprovante enviado pelo aluno",
+  receipt_rejected: "Comprovante rejeitado",
 };
 
 const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;

@@ -1,0 +1,439 @@
+import { createHash } from "node:crypto";
+import { RECEIPT_PAYMENT_METHOD } from "@app/shared/enums";
+import { RECEIPT_MIME_TYPES } from "@app/shared/limits";
+import {
+  RECEIPT_ALREADY_PENDING,
+  RECEIPT_ENROLLMENT_NOT_READY,
+  RECEIPT_NOT_FOUND,
+  RECEIPT_NOT_PENDING,
+  RECEIPT_WRONG_TYPE,
+  REQUIRED_FIELDS,
+} from "@app/shared/messages";
+import { formatKz } from "@app/shared/money";
+import { receiptDivergence } from "@app/shared/rules";
+import {
+  type AdminReceiptRow,
+  type OwnReceipt,
+  RECEIPT_MESSAGES,
+  type ReceiptDuplicate,
+  type ReceiptStats,
+  type rejectReceiptSchema,
+  submitReceiptSchema,
+} from "@app/shared/schemas/receipts";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { z } from "zod";
+import type { Database, Tx } from "../../db/client";
+import { isUniqueViolation } from "../../db/pg-errors";
+import { authUser, courses, enrollments, paymentReceipts, payments, storedFiles } from "../../db/schema";
+import { ApiError } from "../../http/errors";
+import type { Logger } from "../../logger";
+import type { Mailer } from "../../mail/mailer";
+import { checkFile } from "../../storage/file-check";
+import type { FileStorage } from "../../storage/storage";
+import { putFiles, recordFiles, removeFiles } from "../../storage/stored-files";
+import { recordEvent } from "../enrollments/enrollment-review.service";
+
+type FormFields = Record<string, unknown>;
+
+/** Statuses in which a student may send a receipt (SPEC §4: approved → payment_pending; again after a rejection). */
+const RECEIPT_ENROLLMENT_STATUSES = ["approved", "payment_pending"] as const;
+
+const fileIssue = (message: string) => ApiError.of(400, REQUIRED_FIELDS, [{ path: "file", message }]);
+
+/** The fields, then the file (present, ≤ 5 MB → 413, JPEG/PNG/PDF by content → 415). Nothing is written. */
+export async function readReceiptForm(form: FormFields) {
+  const parsed = submitReceiptSchema.safeParse(form);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+    throw ApiError.of(400, REQUIRED_FIELDS, issues);
+  }
+  const value = form.file;
+  if (!(value instanceof File) || (value.size === 0 && !value.name)) throw fileIssue(RECEIPT_MESSAGES.file);
+  const data = Buffer.from(await value.arrayBuffer());
+  const checked = await checkFile(data, RECEIPT_MIME_TYPES, RECEIPT_WRONG_TYPE);
+  return { input: parsed.data, data, checked };
+}
+
+/**
+ * The enrolment when it is the student's own and awaits payment with a reference code (409 otherwise,
+ * another student's enrolment answering alike); `lock` holds its row for the rest of the transaction.
+ */
+async function payableEnrollment(db: Database | Tx, studentAccountId: string, enrollmentId: string, lock: boolean) {
+  const query = db
+    .select()
+    .from(enrollments)
+    .where(and(eq(enrollments.id, enrollmentId), eq(enrollments.studentAccountId, studentAccountId)));
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row?.paymentReferenceCode || !(RECEIPT_ENROLLMENT_STATUSES as readonly string[]).includes(row.status)) {
+    throw ApiError.of(409, RECEIPT_ENROLLMENT_NOT_READY);
+  }
+  return row;
+}
+
+/**
+ * The student sends a receipt (SPEC §7 'Receipt submission'), all or nothing: the file is checked and
+ * stored, then one transaction locks the enrolment (own, approved or payment_pending, with a code),
+ * refuses a second pending receipt (409; the partial unique index holds it under a race), records the
+ * file, inserts the pending receipt with the course price and the code copied, moves the enrolment to
+ * payment_pending and writes History. On any failure the stored file is removed.
+ */
+export async function submitOwnReceipt(
+  db: Database,
+  storage: FileStorage,
+  who: { studentAccountId: string; userId: string },
+  form: FormFields,
+): Promise<OwnReceipt> {
+  const { input, data, checked } = await readReceiptForm(form);
+  await payableEnrollment(db, who.studentAccountId, input.enrollmentId, false);
+  const sha256 = createHash("sha256").update(data).digest("hex");
+
+  const written = await putFiles(storage, [{ kind: "receipt", data, checked }]);
+  let receiptId: string;
+  try {
+    receiptId = await db.transaction(async (tx) => {
+      const enrollment = await payableEnrollment(tx, who.studentAccountId, input.enrollmentId, true);
+      const [pending] = await tx
+        .select({ id: paymentReceipts.id })
+        .from(paymentReceipts)
+        .where(and(eq(paymentReceipts.enrollmentId, enrollment.id), eq(paymentReceipts.status, "pending")));
+      if (pending) throw ApiError.of(409, RECEIPT_ALREADY_PENDING);
+      const [course] = await tx
+        .select({ price: courses.price })
+        .from(courses)
+        .where(eq(courses.id, enrollment.courseId));
+      const [fileId] = await recordFiles(tx, who.userId, written);
+      const [receipt] = await tx
+        .insert(paymentReceipts)
+        .values({
+          studentAccountId: who.studentAccountId,
+          enrollmentId: enrollment.id,
+          fileId: fileId!,
+          fileType: checked.contentType === "application/pdf" ? "pdf" : "image",
+          status: "pending",
+          paidAmount: input.paidAmount,
+          paymentDate: input.paymentDate,
+          coursePrice: course!.price,
+          paymentReferenceCode: enrollment.paymentReferenceCode,
+          fileSha256: sha256,
+        })
+        .returning({ id: paymentReceipts.id });
+      if (enrollment.status !== "payment_pending") {
+        await tx.update(enrollments).set({ status: "payment_pending" }).where(eq(enrollments.id, enrollment.id));
+      }
+      await recordEvent(tx, enrollment.id, {
+        actorUserId: who.userId,
+        fromStatus: enrollment.status,
+        toStatus: "payment_pending",
+        kind: enrollment.status === "payment_pending" ? "receipt_sent" : null,
+        note: `Comprovante enviado pelo aluno: ${formatKz(input.paidAmount)} pagos em ${input.paymentDate.split("-").reverse().join("/")}`,
+      });
+      return receipt!.id;
+    });
+  } catch (err) {
+    await removeFiles(storage, written);
+    if (isUniqueViolation(err)) throw ApiError.of(409, RECEIPT_ALREADY_PENDING);
+    throw err;
+  }
+  const mine = await listOwnReceipts(db, who.studentAccountId);
+  return mine.find((r) => r.id === receiptId)!;
+}
+
+/** GET /receipts/mine: the student's own receipts, newest first. */
+export async function listOwnReceipts(db: Database, studentAccountId: string): Promise<OwnReceipt[]> {
+  const rows = await db
+    .select({ r: paymentReceipts, courseName: courses.name })
+    .from(paymentReceipts)
+    .innerJoin(enrollments, eq(enrollments.id, paymentReceipts.enrollmentId))
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .where(eq(paymentReceipts.studentAccountId, studentAccountId))
+    .orderBy(desc(paymentReceipts.submittedAt));
+  return rows.map(({ r, courseName }) => ({
+    id: r.id,
+    enrollmentId: r.enrollmentId,
+    courseName,
+    paidAmount: r.paidAmount,
+    paymentDate: r.paymentDate,
+    paymentReferenceCode: r.paymentReferenceCode,
+    status: r.status,
+    submittedAt: r.submittedAt.toISOString(),
+    reviewedAt: r.reviewedAt?.toISOString() ?? null,
+    notes: r.notes,
+    fileId: r.fileId,
+    fileType: r.fileType,
+  }));
+}
+
+const reviewer = alias(authUser, "reviewer");
+
+async function receiptRows(db: Database, id?: string) {
+  return db
+    .select({
+      r: paymentReceipts,
+      e: {
+        status: enrollments.status,
+        studentName: enrollments.studentName,
+        studentPhone: enrollments.studentPhone,
+        studentEmail: enrollments.studentEmail,
+      },
+      courseName: courses.name,
+      contentType: storedFiles.contentType,
+      reviewedByName: reviewer.name,
+    })
+    .from(paymentReceipts)
+    .innerJoin(enrollments, eq(enrollments.id, paymentReceipts.enrollmentId))
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .innerJoin(storedFiles, eq(storedFiles.id, paymentReceipts.fileId))
+    .leftJoin(reviewer, eq(reviewer.id, paymentReceipts.reviewedBy))
+    .where(id ? eq(paymentReceipts.id, id) : undefined)
+    .orderBy(desc(paymentReceipts.submittedAt), desc(paymentReceipts.id));
+}
+
+type Row = Awaited<ReturnType<typeof receiptRows>>[number];
+type Candidate = Pick<
+  Row["r"],
+  "id" | "enrollmentId" | "fileSha256" | "paidAmount" | "paymentDate" | "paymentReferenceCode"
+>;
+
+const paymentKey = (r: Pick<Candidate, "paidAmount" | "paymentDate" | "paymentReferenceCode">) =>
+  r.paymentReferenceCode ? `${r.paidAmount.toFixed(2)}|${r.paymentDate}|${r.paymentReferenceCode}` : null;
+
+/**
+ * Receipts already sent for ANOTHER enrolment with the same file (SHA-256), or the same amount, date and
+ * reference code: a warning for finance, never a block.
+ */
+async function duplicatesOf(db: Database, targets: Candidate[]): Promise<Map<string, ReceiptDuplicate[]>> {
+  const all = await db
+    .select({
+      id: paymentReceipts.id,
+      enrollmentId: paymentReceipts.enrollmentId,
+      fileSha256: paymentReceipts.fileSha256,
+      paidAmount: paymentReceipts.paidAmount,
+      paymentDate: paymentReceipts.paymentDate,
+      paymentReferenceCode: paymentReceipts.paymentReferenceCode,
+      status: paymentReceipts.status,
+      studentName: enrollments.studentName,
+    })
+    .from(paymentReceipts)
+    .innerJoin(enrollments, eq(enrollments.id, paymentReceipts.enrollmentId));
+  const byHash = new Map<string, typeof all>();
+  const byPayment = new Map<string, typeof all>();
+  const push = (m: Map<string, typeof all>, k: string | null, v: (typeof all)[number]) => {
+    if (k) m.set(k, [...(m.get(k) ?? []), v]);
+  };
+  for (const r of all) {
+    push(byHash, r.fileSha256, r);
+    push(byPayment, paymentKey(r), r);
+  }
+  const result = new Map<string, ReceiptDuplicate[]>();
+  for (const t of targets) {
+    const found: ReceiptDuplicate[] = [];
+    const add = (kind: ReceiptDuplicate["kind"], others: typeof all | undefined) => {
+      for (const o of others ?? []) {
+        if (o.enrollmentId === t.enrollmentId) continue;
+        found.push({
+          kind,
+          receiptId: o.id,
+          enrollmentId: o.enrollmentId,
+          studentName: o.studentName,
+          status: o.status,
+        });
+      }
+    };
+    if (t.fileSha256) add("same_file", byHash.get(t.fileSha256));
+    const key = paymentKey(t);
+    if (key) add("same_payment", byPayment.get(key));
+    result.set(t.id, found);
+  }
+  return result;
+}
+
+function toAdminRow(row: Row, duplicates: ReceiptDuplicate[]): AdminReceiptRow {
+  const { r, e } = row;
+  const divergence = receiptDivergence(r.paidAmount, r.coursePrice);
+  return {
+    id: r.id,
+    enrollmentId: r.enrollmentId,
+    enrollmentStatus: e.status,
+    studentName: e.studentName,
+    studentPhone: e.studentPhone,
+    studentEmail: e.studentEmail,
+    courseName: row.courseName,
+    paymentReferenceCode: r.paymentReferenceCode,
+    paidAmount: r.paidAmount,
+    coursePrice: r.coursePrice,
+    divergence: divergence.difference,
+    divergenceCorrect: divergence.correct,
+    paymentDate: r.paymentDate,
+    status: r.status,
+    submittedAt: r.submittedAt.toISOString(),
+    reviewedAt: r.reviewedAt?.toISOString() ?? null,
+    reviewedByName: row.reviewedByName,
+    notes: r.notes,
+    fileId: r.fileId,
+    fileType: r.fileType,
+    fileContentType: row.contentType,
+    duplicates,
+  };
+}
+
+export function receiptStats(rows: Pick<AdminReceiptRow, "status" | "paidAmount">[]): ReceiptStats {
+  const sum = (status: string) =>
+    Math.round(rows.filter((r) => r.status === status).reduce((s, r) => s + r.paidAmount * 100, 0)) / 100;
+  return {
+    total: rows.length,
+    pending: rows.filter((r) => r.status === "pending").length,
+    approved: rows.filter((r) => r.status === "approved").length,
+    rejected: rows.filter((r) => r.status === "rejected").length,
+    approvedAmount: sum("approved"),
+    pendingAmount: sum("pending"),
+  };
+}
+
+/** GET /admin/receipts: every receipt, newest first, with duplicate warnings, and the cards. */
+export async function listAdminReceipts(db: Database) {
+  const rows = await receiptRows(db);
+  const dups = await duplicatesOf(
+    db,
+    rows.map((x) => x.r),
+  );
+  const receipts = rows.map((x) => toAdminRow(x, dups.get(x.r.id) ?? []));
+  return { receipts, stats: receiptStats(receipts) };
+}
+
+export async function getAdminReceipt(db: Database, id: string): Promise<AdminReceiptRow> {
+  const [row] = await receiptRows(db, id);
+  if (!row) throw ApiError.of(404, RECEIPT_NOT_FOUND);
+  const dups = await duplicatesOf(db, [row.r]);
+  return toAdminRow(row, dups.get(row.r.id) ?? []);
+}
+
+/** Locks the receipt for the rest of the transaction; only a pending one may be judged (409 otherwise). */
+async function lockPendingReceipt(tx: Tx, id: string) {
+  const [row] = await tx.select().from(paymentReceipts).where(eq(paymentReceipts.id, id)).for("update");
+  if (!row) throw ApiError.of(404, RECEIPT_NOT_FOUND);
+  if (row.status !== "pending") throw ApiError.of(409, RECEIPT_NOT_PENDING);
+  return row;
+}
+
+type ReviewDeps = { db: Database; mailer: Mailer; log: Logger };
+export type StudentEmail = "sent" | "failed" | "no_email";
+
+/**
+ * Approval (SPEC §4 'Receipt status'), one transaction: the receipt row locked and still pending, set
+ * approved with reviewed_at/by; a completed payment ('Transferência Bancária', the declared amount and
+ * date, 'Pagamento validado. Ref: {code}', the receipt id); the enrolment (locked) → enrolled; History.
+ * Two approvals at once: the second waits for the lock, then meets 'approved' (409) — one payment.
+ * After the commit the student is e-mailed when the enrolment has an e-mail.
+ */
+export async function approveReceipt(deps: ReviewDeps, actorUserId: string, id: string) {
+  const { db } = deps;
+  await db.transaction(async (tx) => {
+    const receipt = await lockPendingReceipt(tx, id);
+    const [enrollment] = await tx
+      .select()
+      .from(enrollments)
+      .where(eq(enrollments.id, receipt.enrollmentId))
+      .for("update");
+    await tx
+      .update(paymentReceipts)
+      .set({ status: "approved", reviewedAt: new Date(), reviewedBy: actorUserId })
+      .where(eq(paymentReceipts.id, id));
+    const code = receipt.paymentReferenceCode;
+    await tx.insert(payments).values({
+      enrollmentId: receipt.enrollmentId,
+      amount: receipt.paidAmount,
+      paymentDate: receipt.paymentDate,
+      paymentMethod: RECEIPT_PAYMENT_METHOD,
+      status: "completed",
+      notes: code ? `Pagamento validado. Ref: ${code}` : "Pagamento validado via comprovante",
+      receiptId: id,
+    });
+    await tx.update(enrollments).set({ status: "enrolled" }).where(eq(enrollments.id, receipt.enrollmentId));
+    await recordEvent(tx, receipt.enrollmentId, {
+      actorUserId,
+      fromStatus: enrollment!.status,
+      toStatus: "enrolled",
+      note: `Comprovante aprovado: ${formatKz(receipt.paidAmount)} (${RECEIPT_PAYMENT_METHOD})`,
+    });
+  });
+  const receipt = await getAdminReceipt(db, id);
+  const studentEmail = await emailStudent(deps, receipt, {
+    subject: "Pagamento confirmado — matrícula concluída",
+    text: [
+      `Olá ${receipt.studentName},`,
+      "",
+      `O seu comprovante de pagamento do curso «${receipt.courseName}» foi aprovado.`,
+      "A sua matrícula está concluída: já está matriculado.",
+    ].join("\n"),
+  });
+  return { receipt, studentEmail };
+}
+
+/** Rejection: pending → rejected with reviewed_at/by and the reason in notes; the student may send another. */
+export async function rejectReceipt(
+  deps: ReviewDeps,
+  actorUserId: string,
+  id: string,
+  input: z.output<typeof rejectReceiptSchema>,
+) {
+  const { db } = deps;
+  await db.transaction(async (tx) => {
+    const receipt = await lockPendingReceipt(tx, id);
+    await tx
+      .update(paymentReceipts)
+      .set({ status: "rejected", reviewedAt: new Date(), reviewedBy: actorUserId, notes: input.reason })
+      .where(eq(paymentReceipts.id, id));
+    const [enrollment] = await tx
+      .select({ status: enrollments.status })
+      .from(enrollments)
+      .where(eq(enrollments.id, receipt.enrollmentId));
+    await recordEvent(tx, receipt.enrollmentId, {
+      actorUserId,
+      fromStatus: enrollment!.status,
+      toStatus: enrollment!.status,
+      kind: "receipt_rejected",
+      note: `Comprovante rejeitado: ${input.reason}`,
+    });
+  });
+  const receipt = await getAdminReceipt(db, id);
+  const studentEmail = await emailStudent(deps, receipt, {
+    subject: "Comprovante de pagamento rejeitado",
+    text: [
+      `Olá ${receipt.studentName},`,
+      "",
+      `O seu comprovante de pagamento do curso «${receipt.courseName}» foi rejeitado.`,
+      `Motivo: ${input.reason}`,
+      "",
+      "Pode enviar um novo comprovante na sua área de aluno.",
+    ].join("\n"),
+  });
+  return { receipt, studentEmail };
+}
+
+async function emailStudent(
+  deps: ReviewDeps,
+  receipt: AdminReceiptRow,
+  message: { subject: string; text: string },
+): Promise<StudentEmail> {
+  if (!receipt.studentEmail) return "no_email";
+  try {
+    await deps.mailer.send({ to: receipt.studentEmail, ...message });
+    return "sent";
+  } catch (err) {
+    deps.log.warn({ err, receiptId: receipt.id }, "receipt review e-mail failed");
+    return "failed";
+  }
+}
+
+/** For the payments module: pending receipts' count and amount. */
+export async function pendingReceiptTotals(db: Database) {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      amount: sql<string>`coalesce(sum(${paymentReceipts.paidAmount}), 0)::text`,
+    })
+    .from(paymentReceipts)
+    .where(eq(paymentReceipts.status, "pending"));
+  return { count: row!.count, amount: Number(row!.amount) };
+}
