@@ -16,19 +16,22 @@ export function DocumentField({
   label,
   state,
   onPick,
+  accept = DOCUMENT_MIME_TYPES,
+  formats = "JPEG, PNG, WEBP ou PDF",
 }: {
   label: string;
   state: DocumentState;
   onPick: (file: File | null) => void;
+  /** The types the picker offers and the hint names (a payment receipt: JPEG, PNG or PDF). */
+  accept?: readonly string[];
+  formats?: string;
 }) {
   return (
     <FileInput
       label={label}
-      description={
-        state.preparing ? "A preparar o ficheiro…" : (state.note ?? `JPEG, PNG, WEBP ou PDF, até ${MAX_FILE_MB}MB`)
-      }
+      description={state.preparing ? "A preparar o ficheiro…" : (state.note ?? `${formats}, até ${MAX_FILE_MB}MB`)}
       placeholder="Escolher ficheiro"
-      accept={DOCUMENT_MIME_TYPES.join(",")}
+      accept={accept.join(",")}
       leftSection={<IconUpload size={16} aria-hidden />}
       required
       clearable

@@ -14,12 +14,19 @@ export type Prepared = { file: File; compressed: boolean } | { error: string };
  * Readies a document for upload on a slow connection (SPEC §5, §9): PDFs go as they are; photos
  * larger than 1 MB or 1920 px are compressed (max 1920 px, quality 0.8). What the file is comes from
  * its first bytes, not its name or the type the browser reports. An empty file, a file of another
- * type, or one still above 5 MB, gets a clear message instead of being dropped silently.
+ * type, or one still above 5 MB, gets a clear message instead of being dropped silently. `accepted`
+ * narrows the types (a payment receipt: JPEG, PNG or PDF).
  */
-export async function prepareDocument(file: File): Promise<Prepared> {
+export async function prepareDocument(
+  file: File,
+  accepted: { types: readonly string[]; wrongType: string } = {
+    types: DOCUMENT_MIME_TYPES,
+    wrongType: DOCUMENT_WRONG_TYPE.message,
+  },
+): Promise<Prepared> {
   if (file.size === 0) return { error: FILE_EMPTY.message };
   const type = await sniffFileType(file);
-  if (!type || !DOCUMENT_MIME_TYPES.includes(type)) return { error: DOCUMENT_WRONG_TYPE.message };
+  if (!type || !accepted.types.includes(type)) return { error: accepted.wrongType };
   if (type === "application/pdf") {
     return file.size > MAX_FILE_BYTES ? { error: FILE_TOO_LARGE.message } : { file, compressed: false };
   }

@@ -1,8 +1,10 @@
 import { QueryClient } from "@tanstack/react-query";
 import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderAt } from "../../../test/render";
 import { type OwnEnrollment, ownEnrollmentsQuery } from "../../enrollments/api/enrollments";
+import { type OwnReceipt, ownReceiptsQuery } from "../api/own-receipts";
 import { Component as StudentPaymentPage } from "./student-payment-page";
 
 const bankDetails = {
@@ -26,9 +28,27 @@ const base: OwnEnrollment = {
   bankDetails: null,
 };
 
-function show(enrollments: OwnEnrollment[]) {
+const approved: OwnEnrollment = { ...base, status: "approved", paymentReferenceCode: "K7M3QX9A", bankDetails };
+
+const receipt: OwnReceipt = {
+  id: "00000000-0000-4000-8000-0000000000a1",
+  enrollmentId: base.id,
+  courseName: "Marketing Digital",
+  paidAmount: 140000,
+  paymentDate: "2026-11-22",
+  paymentReferenceCode: "K7M3QX9A",
+  status: "pending",
+  submittedAt: "2026-11-22T14:05:00.000Z",
+  reviewedAt: null,
+  notes: null,
+  fileId: "00000000-0000-4000-8000-0000000000f1",
+  fileType: "image",
+};
+
+function show(enrollments: OwnEnrollment[], receipts: OwnReceipt[] = []) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   client.setQueryData(ownEnrollmentsQuery.queryKey, enrollments);
+  client.setQueryData(ownReceiptsQuery.queryKey, receipts);
   renderAt(<StudentPaymentPage />, "/aluno/pagamento", "*", client);
 }
 
@@ -41,7 +61,7 @@ describe("/aluno/pagamento for each own enrolment", () => {
   });
 
   it("shows the code with its copy button, the price in kz and the bank details once approved", () => {
-    show([{ ...base, status: "approved", paymentReferenceCode: "K7M3QX9A", bankDetails }]);
+    show([approved]);
     expect(screen.queryByText("Aguarde Aprovação")).toBeNull();
     const box = screen.getByRole("region", { name: "Dados para pagamento" });
     expect(within(box).getByTestId("Código de referência").textContent).toBe("K7M3QX9A");
@@ -50,7 +70,61 @@ describe("/aluno/pagamento for each own enrolment", () => {
     expect(within(box).getByText("Banco BAI")).toBeTruthy();
     expect(within(box).getByTestId("IBAN").textContent).toBe("AO06 0040 0000 1234 5678 9012 3");
     expect(within(box).getByText("Instituto Superior de Formação, Lda")).toBeTruthy();
-    expect(screen.getByTestId("receipt-upload-placeholder")).toBeTruthy();
+  });
+
+  it("offers the receipt form for the one payable enrolment, without a course selector, and an empty history", () => {
+    show([approved]);
+    const form = screen.getByRole("region", { name: "Enviar comprovante" });
+    expect(within(form).queryByRole("combobox", { name: /^Curso/ })).toBeNull();
+    expect(within(form).getByText("Digite o valor exato que você pagou")).toBeTruthy();
+    expect(within(form).getByLabelText(/Data do pagamento/)).toBeTruthy();
+    expect(within(form).getByText("JPEG, PNG ou PDF, até 5MB")).toBeTruthy();
+    expect(within(form).getByRole("button", { name: "Enviar Comprovante" })).toBeTruthy();
+    const history = screen.getByRole("region", { name: "Histórico de comprovantes" });
+    expect(within(history).getByText("Nenhum comprovante enviado ainda")).toBeTruthy();
+  });
+
+  it("warns, without blocking, when the amount differs from the course price", async () => {
+    show([approved]);
+    const amount = screen.getByRole("textbox", { name: /Valor pago/ });
+    await userEvent.type(amount, "150.000");
+    expect(screen.queryByText(/do valor do curso/)).toBeNull();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, "140.000");
+    expect(screen.getByText(/10\s000,00\s*Kz abaixo do valor do curso/)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Enviar Comprovante" }).hasAttribute("disabled")).toBe(false);
+  });
+
+  it("asks which course when several enrolments can be paid, and shows what to pay for the one chosen", async () => {
+    show([
+      approved,
+      { ...approved, id: "00000000-0000-4000-8000-000000000002", courseName: "Excel Avançado", coursePrice: 90000 },
+    ]);
+    const form = screen.getByRole("region", { name: "Enviar comprovante" });
+    await userEvent.click(within(form).getByRole("combobox", { name: /^Curso/ }));
+    await userEvent.click(screen.getByRole("option", { name: "Excel Avançado" }));
+    const box = within(form).getByRole("region", { name: "Dados para pagamento" });
+    expect(within(box).getByText(/90\s000,00\s*Kz/)).toBeTruthy();
+  });
+
+  it("says a pending receipt awaits validation instead of offering the form, and lists it", () => {
+    show([{ ...approved, status: "payment_pending" }], [receipt]);
+    expect(screen.getByText("Comprovante enviado")).toBeTruthy();
+    expect(screen.queryByRole("region", { name: "Enviar comprovante" })).toBeNull();
+    const item = screen.getByRole("listitem", { name: "Comprovante: Marketing Digital" });
+    expect(within(item).getByText("Pendente")).toBeTruthy();
+    expect(within(item).getByText(/22\/11\/2026 às 15:05/)).toBeTruthy(); // Luanda is UTC+1
+    const file = within(item).getByRole("link", { name: /^Ver Arquivo/ });
+    expect(file.getAttribute("href")).toBe(`/api/files/${receipt.fileId}`);
+    expect(file.getAttribute("target")).toBe("_blank");
+  });
+
+  it("gives the rejection reason and the form again after a rejected receipt", () => {
+    show([approved], [{ ...receipt, status: "rejected", notes: "Valor ilegível" }]);
+    expect(screen.getByText("Comprovante rejeitado")).toBeTruthy();
+    expect(screen.getAllByText("Valor ilegível")).toHaveLength(2); // the notice and the history
+    expect(screen.getByRole("region", { name: "Enviar comprovante" })).toBeTruthy();
+    expect(screen.getByText("Rejeitado")).toBeTruthy();
   });
 
   it("lists each refused document with its reason and note, and a file field for it only", () => {

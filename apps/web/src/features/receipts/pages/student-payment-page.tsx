@@ -5,9 +5,12 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { errorMessage } from "../../../lib/form-errors";
 import { type OwnEnrollment, ownEnrollmentsQuery } from "../../enrollments/api/enrollments";
+import { type OwnReceipt, ownReceiptsQuery } from "../api/own-receipts";
 import { DocumentCorrection } from "../components/document-correction";
-import { PaymentDetails } from "../components/payment-details";
+import { ReceiptForm } from "../components/receipt-form";
+import { ReceiptHistory } from "../components/receipt-history";
 import { type EnrollmentPanel, enrollmentPanel, orderForStudent } from "../logic/enrollment-panel";
+import { type ReceiptStep, receiptEligible, receiptStep } from "../logic/receipt-form";
 
 /** Filled, dark shades: white small text stays above 4.5:1 (WCAG AA), as on 'Inscrições'. */
 const BADGE_COLORS: Record<EnrollmentPanel, string> = {
@@ -30,10 +33,12 @@ function AwaitApproval() {
 /**
  * /aluno/pagamento 'Comprovar Pagamento' (SPEC §2 'Student payment screen'; decision 018): for each own
  * enrolment, what the student can do now — wait, replace refused documents, read why it was rejected,
- * or pay with the reference code and the bank details. The receipt upload form comes with issue #13.
+ * or pay. Below the enrolments: the receipt form with the reference code and the bank details (for
+ * the enrolments that can be paid now, decision 019) and the history of the receipts sent.
  */
 export function Component() {
   const { data, isPending, isError, error } = useQuery(ownEnrollmentsQuery);
+  const receipts = useQuery({ ...ownReceiptsQuery, enabled: !!data && data.length > 0 });
   let content: ReactNode;
   if (isPending) content = <Skeleton height={120} />;
   else if (isError)
@@ -43,8 +48,22 @@ export function Component() {
       </Alert>
     );
   else if (data.length === 0) content = <AwaitApproval />;
-  else
-    content = orderForStudent(data).map((enrollment) => <EnrollmentCard key={enrollment.id} enrollment={enrollment} />);
+  else {
+    const sent = receipts.data ?? [];
+    const eligible = receipts.isSuccess ? receiptEligible(orderForStudent(data), sent) : [];
+    content = (
+      <>
+        {orderForStudent(data).map((enrollment) => (
+          <EnrollmentCard
+            key={enrollment.id}
+            enrollment={enrollment}
+            step={receipts.isSuccess ? receiptStep(enrollment, sent) : { kind: "none" }}
+          />
+        ))}
+        <Receipts receipts={receipts} eligible={eligible} />
+      </>
+    );
+  }
 
   return (
     <Stack gap="lg">
@@ -56,7 +75,30 @@ export function Component() {
   );
 }
 
-function EnrollmentCard({ enrollment }: { enrollment: OwnEnrollment }) {
+function Receipts({
+  receipts,
+  eligible,
+}: {
+  receipts: { isPending: boolean; isError: boolean; error: unknown; data?: OwnReceipt[] };
+  eligible: OwnEnrollment[];
+}) {
+  if (receipts.isPending) return <Skeleton height={160} />;
+  if (receipts.isError || !receipts.data)
+    return (
+      <Alert color="red" title="Erro ao carregar os comprovantes">
+        {errorMessage(receipts.error)}
+      </Alert>
+    );
+  return (
+    <>
+      {/* Keyed by the choices: a receipt sent (or a list changed) starts a fresh form on the next enrolment. */}
+      {eligible.length > 0 && <ReceiptForm key={eligible.map((e) => e.id).join()} eligible={eligible} />}
+      <ReceiptHistory receipts={receipts.data} />
+    </>
+  );
+}
+
+function EnrollmentCard({ enrollment, step }: { enrollment: OwnEnrollment; step: ReceiptStep }) {
   const panel = enrollmentPanel(enrollment);
   return (
     <Paper
@@ -84,22 +126,24 @@ function EnrollmentCard({ enrollment }: { enrollment: OwnEnrollment }) {
             </Text>
           </Alert>
         )}
-        {panel === "payment" && (
-          <>
-            <PaymentDetails enrollment={enrollment} />
-            {enrollment.status === "payment_pending" ? (
-              <Alert color="teal" icon={<IconCircleCheck size={20} />} title="Comprovante enviado">
-                Aguarde a validação da equipa financeira.
-              </Alert>
-            ) : (
-              // Issue #13: the receipt upload form (amount, date, file, 'Enviar Comprovante') goes here.
-              <Paper withBorder p="sm" style={{ borderStyle: "dashed" }} data-testid="receipt-upload-placeholder">
-                <Text size="sm" c="dimmed">
-                  Depois de pagar, o envio do comprovante de pagamento estará disponível aqui.
-                </Text>
-              </Paper>
-            )}
-          </>
+        {panel === "payment" && step.kind === "pending" && (
+          <Alert color="teal" icon={<IconCircleCheck size={20} />} title="Comprovante enviado">
+            O seu comprovante aguarda a validação da equipa financeira. Receberá a confirmação da matrícula assim que
+            for validado.
+          </Alert>
+        )}
+        {panel === "payment" && step.kind === "form" && step.rejected && (
+          <Alert color="red" icon={<IconX size={20} />} title="Comprovante rejeitado">
+            <Text size="sm">{step.rejection ?? "A equipa financeira não indicou o motivo."}</Text>
+            <Text size="sm" mt="xs">
+              Corrija e envie um novo comprovante no formulário abaixo.
+            </Text>
+          </Alert>
+        )}
+        {panel === "payment" && step.kind === "form" && !step.rejected && (
+          <Text size="sm">
+            Pague por transferência bancária com o código de referência e envie o comprovante no formulário abaixo.
+          </Text>
         )}
         {panel === "enrolled" && (
           <Alert color="green" icon={<IconCircleCheck size={20} />} title="Matrícula confirmada">

@@ -1,0 +1,30 @@
+import type { ownReceiptSchema } from "@app/shared/schemas/receipts";
+import type { z } from "@app/shared/zod";
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "../../../lib/api";
+import { uploadWithProgress } from "../../../lib/upload";
+
+export type OwnReceipt = z.infer<typeof ownReceiptSchema>;
+
+/** The receipt could not be sent and the answer says nothing the student can act on. */
+export const RECEIPT_SEND_FAILED = "Não foi possível enviar o comprovante. Tente novamente.";
+
+/** The student's own receipts, newest first (GET /api/receipts/mine). */
+export const ownReceiptsQuery = queryOptions({
+  queryKey: ["receipts", "mine"],
+  queryFn: ({ signal }) => api<OwnReceipt[]>("/receipts/mine", { signal }),
+});
+
+/** Sends a payment receipt (file + enrollmentId, paidAmount, paymentDate) with upload progress. */
+export function submitOwnReceipt(
+  fields: { enrollmentId: string; paidAmount: string; paymentDate: string },
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<OwnReceipt> {
+  const form = new FormData();
+  form.append("enrollmentId", fields.enrollmentId);
+  form.append("paidAmount", fields.paidAmount);
+  form.append("paymentDate", fields.paymentDate);
+  form.append("file", file);
+  return uploadWithProgress("POST", "/receipts/mine", form, onProgress, RECEIPT_SEND_FAILED);
+}

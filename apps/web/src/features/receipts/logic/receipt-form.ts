@@ -1,0 +1,54 @@
+import { formatKz } from "@app/shared/money";
+import { parseMoney } from "@app/shared/money-input";
+import { receiptDivergence } from "@app/shared/rules";
+
+type Enrollment = { id: string; status: string; paymentReferenceCode: string | null };
+type Receipt = { enrollmentId: string; status: string; submittedAt: string; notes: string | null };
+
+/** What the student may do about paying one enrolment (SPEC §2 'Student payment screen'; decision 019). */
+export type ReceiptStep =
+  /** Not payable (not approved yet, enrolled, rejected, or no reference code). */
+  | { kind: "none" }
+  /** A receipt waits for the finance team: no second one until it is reviewed. */
+  | { kind: "pending" }
+  /** Payable; `rejection` is the reason when the latest receipt was rejected. */
+  | { kind: "form"; rejection: string | null; rejected: boolean };
+
+const PAYABLE = new Set(["approved", "payment_pending"]);
+
+/** The enrolment's receipts, newest first (the API answers newest first; sorted again here to be sure). */
+function receiptsOf<R extends Receipt>(enrollmentId: string, receipts: readonly R[]): R[] {
+  return receipts
+    .filter((r) => r.enrollmentId === enrollmentId)
+    .sort((a, b) => (a.submittedAt < b.submittedAt ? 1 : a.submittedAt > b.submittedAt ? -1 : 0));
+}
+
+export function receiptStep(enrollment: Enrollment, receipts: readonly Receipt[]): ReceiptStep {
+  if (!PAYABLE.has(enrollment.status) || !enrollment.paymentReferenceCode) return { kind: "none" };
+  const own = receiptsOf(enrollment.id, receipts);
+  if (own.some((r) => r.status === "pending")) return { kind: "pending" };
+  const latest = own[0];
+  const rejected = latest?.status === "rejected";
+  return { kind: "form", rejected, rejection: rejected ? latest.notes : null };
+}
+
+/** The enrolments a receipt may be sent for now: approved or payment_pending, with a code, none pending. */
+export function receiptEligible<E extends Enrollment>(enrollments: readonly E[], receipts: readonly Receipt[]): E[] {
+  return enrollments.filter((e) => receiptStep(e, receipts).kind === "form");
+}
+
+/**
+ * The warning (never a block) when the amount typed differs from the course price by 0.01 kz or more
+ * (SPEC §5 'Student receipt'); null while the amount cannot be read or matches.
+ */
+export function divergenceWarning(amountText: string, coursePrice: number): string | null {
+  const parsed = parseMoney(amountText);
+  if (!parsed.ok || parsed.value <= 0) return null;
+  const { correct, difference } = receiptDivergence(parsed.value, coursePrice);
+  if (correct) return null;
+  const side = difference > 0 ? "acima" : "abaixo";
+  return (
+    `O valor indicado (${formatKz(parsed.value)}) está ${formatKz(Math.abs(difference))} ${side} do valor do curso ` +
+    `(${formatKz(coursePrice)}). Pode enviar na mesma: a equipa financeira irá verificar.`
+  );
+}
