@@ -1,0 +1,354 @@
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { addDays } from "@app/shared/calendar-date";
+import { todayInLuanda } from "@app/shared/dates";
+import { MAX_FILE_BYTES } from "@app/shared/limits";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jsonRequest, staffActor, studentActor } from "../../../test/actors";
+import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../test/context";
+import { enrollmentRow, filesUnder, HTML, PDF, PNG } from "../../../test/fixtures";
+import { createApp } from "../../app";
+import {
+  courses,
+  enrollmentEvents,
+  enrollments,
+  paymentReceipts,
+  payments,
+  storedFiles,
+  studentAccounts,
+} from "../../db/schema";
+import { createDiskStorage } from "../../storage/disk";
+
+/** Receipts (SPEC §1 steps 4–5, §4 'Receipt status', §7 'Receipt submission'): the student's and finance's side. */
+describe("payment receipts", () => {
+  let ctx: TestContext;
+  let courseId: string;
+  let financeiro: { userId: string; cookie: string };
+  let codes = 0;
+  const filesOnDisk = () => filesUnder(path.join(ctx.dataDir, "files"));
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    [{ id: courseId }] = (await ctx.db
+      .insert(courses)
+      .values({ name: "Contabilidade Prática", durationMonths: 3, price: 150000 })
+      .returning({ id: courses.id })) as [{ id: string }];
+    financeiro = await staffActor(ctx, "financeiro", "Filipa Finanças");
+  });
+  afterAll(() => ctx.close());
+
+  /** A signed-in student with an enrolment in `status` (approved by default, with a reference code). */
+  async function studentWithEnrollment(name: string, overrides: Record<string, unknown> = {}) {
+    const s = await studentActor(ctx, name);
+    const [account] = await ctx.db.select().from(studentAccounts).where(eq(studentAccounts.studentCode, s.studentCode));
+    const [enrollment] = await ctx.db
+      .insert(enrollments)
+      .values({
+        ...enrollmentRow(courseId),
+        studentName: name,
+        studentAccountId: account!.id,
+        userId: account!.userId,
+        status: "approved",
+        paymentReferenceCode: `REF${++codes}X`,
+        ...overrides,
+      })
+      .returning();
+    return { ...s, accountId: account!.id, enrollment: enrollment! };
+  }
+
+  function form(
+    enrollmentId: string,
+    overrides: Record<string, string> = {},
+    file: [Buffer, string, string] | null = [PNG, "talão.png", "image/png"],
+  ) {
+    const fd = new FormData();
+    const fields = { enrollmentId, paidAmount: "150.000,00", paymentDate: todayInLuanda(), ...overrides };
+    for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+    if (file) fd.append("file", new File([file[0]], file[1], { type: file[2] }));
+    return fd;
+  }
+  const submit = (cookie: string, fd: FormData, app = ctx.app) =>
+    app.request("/api/receipts/mine", { method: "POST", body: fd, headers: { cookie, origin: TEST_BASE_URL } });
+  const review = (id: string, action: "approve" | "reject", payload?: unknown, cookie = financeiro.cookie) =>
+    ctx.app.request(`/api/admin/receipts/${id}/${action}`, jsonRequest("POST", payload, cookie));
+  const receiptsOf = (enrollmentId: string) =>
+    ctx.db.select().from(paymentReceipts).where(eq(paymentReceipts.enrollmentId, enrollmentId));
+  const statusOf = async (enrollmentId: string) =>
+    (await ctx.db.select().from(enrollments).where(eq(enrollments.id, enrollmentId)))[0]!.status;
+  const outboxTo = (email: string) => {
+    const outbox = path.join(ctx.dataDir, "outbox");
+    return readdirSync(outbox)
+      .map((f) => readFileSync(path.join(outbox, f), "utf8").replace(/=\r?\n/g, ""))
+      .filter((m) => m.includes(`To: ${email}`));
+  };
+
+  it("records a pending receipt with the course price, the code and the file's SHA-256, and the enrolment waits for validation", async () => {
+    const s = await studentWithEnrollment("Rosa Pagadora");
+    const before = filesOnDisk().length;
+    const res = await submit(
+      s.cookie,
+      form(s.enrollment.id, { paidAmount: "140 000,50" }, [PDF, "recibo.pdf", "application/pdf"]),
+    );
+    expect(res.status).toBe(201);
+    const sent = await body(res);
+    expect(sent).toMatchObject({
+      enrollmentId: s.enrollment.id,
+      courseName: "Contabilidade Prática",
+      paidAmount: 140000.5,
+      paymentDate: todayInLuanda(),
+      paymentReferenceCode: s.enrollment.paymentReferenceCode,
+      status: "pending",
+      notes: null,
+      fileType: "pdf",
+    });
+    const [row] = await receiptsOf(s.enrollment.id);
+    expect(row).toMatchObject({
+      studentAccountId: s.accountId,
+      coursePrice: 150000,
+      paymentReferenceCode: s.enrollment.paymentReferenceCode,
+      fileSha256: createHash("sha256").update(PDF).digest("hex"),
+    });
+    expect(filesOnDisk()).toHaveLength(before + 1);
+    expect(await statusOf(s.enrollment.id)).toBe("payment_pending");
+    const events = await ctx.db
+      .select()
+      .from(enrollmentEvents)
+      .where(eq(enrollmentEvents.enrollmentId, s.enrollment.id));
+    expect(events).toEqual([
+      expect.objectContaining({ fromStatus: "approved", toStatus: "payment_pending", kind: null }),
+    ]);
+
+    const mine = await body(await ctx.app.request("/api/receipts/mine", jsonRequest("GET", undefined, s.cookie)));
+    expect(mine).toEqual([sent]);
+  });
+
+  it("refuses an amount of 0, a date after today, a missing file, a type other than JPEG/PNG/PDF (415) and 5 MB + 1 (413)", async () => {
+    const s = await studentWithEnrollment("Vera Validação");
+    const before = filesOnDisk().length;
+    const cases: [FormData, number, string][] = [
+      [form(s.enrollment.id, { paidAmount: "0" }), 400, "O valor pago deve ser maior que zero"],
+      [
+        form(s.enrollment.id, { paymentDate: addDays(todayInLuanda(), 1) }),
+        400,
+        "A data de pagamento não pode ser posterior a hoje",
+      ],
+      [form(s.enrollment.id, {}, null), 400, "Anexe o comprovante"],
+      [form(s.enrollment.id, {}, [HTML, "recibo.png", "image/png"]), 415, "Formato inválido. Use JPEG, PNG ou PDF"],
+      [
+        form(s.enrollment.id, {}, [
+          Buffer.concat([PNG, Buffer.alloc(MAX_FILE_BYTES + 1 - PNG.length)]),
+          "a.png",
+          "image/png",
+        ]),
+        413,
+        "Arquivo muito grande. Tamanho máximo: 5MB",
+      ],
+    ];
+    for (const [fd, status, message] of cases) {
+      const res = await submit(s.cookie, fd);
+      expect(res.status, message).toBe(status);
+      const error = (await body(res)).error;
+      expect([error.message, ...(error.issues ?? []).map((i: { message: string }) => i.message)]).toContain(message);
+    }
+    expect(filesOnDisk()).toHaveLength(before);
+    expect(await receiptsOf(s.enrollment.id)).toEqual([]);
+    expect(await statusOf(s.enrollment.id)).toBe("approved");
+  });
+
+  it("refuses another student's enrolment and one not awaiting payment (409)", async () => {
+    const a = await studentWithEnrollment("Aluna Dona");
+    const b = await studentWithEnrollment("Aluno Intruso");
+    const pre = await studentWithEnrollment("Aluno Pré", { status: "pre_inscrito", paymentReferenceCode: null });
+    for (const [cookie, id] of [
+      [b.cookie, a.enrollment.id],
+      [pre.cookie, pre.enrollment.id],
+    ] as const) {
+      const res = await submit(cookie, form(id));
+      expect(res.status).toBe(409);
+      expect((await body(res)).error.message).toBe("Esta inscrição ainda não aguarda pagamento");
+    }
+    expect(await receiptsOf(a.enrollment.id)).toEqual([]);
+  });
+
+  it("leaves no receipt and no file when storage fails (all or nothing)", async () => {
+    const s = await studentWithEnrollment("Falha Disco");
+    const before = filesOnDisk().length;
+    const disk = createDiskStorage(path.join(ctx.dataDir, "files"));
+    const failing = { ...disk, put: async () => Promise.reject(new Error("disk full")) };
+    const res = await submit(s.cookie, form(s.enrollment.id), createApp({ ...ctx.deps, storage: failing }));
+    expect(res.status).toBe(500);
+    expect(filesOnDisk()).toHaveLength(before);
+    expect(await receiptsOf(s.enrollment.id)).toEqual([]);
+    expect(await statusOf(s.enrollment.id)).toBe("approved");
+    expect(
+      await ctx.db.select().from(enrollmentEvents).where(eq(enrollmentEvents.enrollmentId, s.enrollment.id)),
+    ).toEqual([]);
+  });
+
+  it("refuses a second receipt while one is pending (409), removing the file it had stored", async () => {
+    const s = await studentWithEnrollment("Falha Base");
+    const before = filesOnDisk().length;
+    // The pending check runs in the transaction, after the file was stored: the refusal must remove it.
+    const first = await submit(s.cookie, form(s.enrollment.id));
+    expect(first.status).toBe(201);
+    const second = await submit(s.cookie, form(s.enrollment.id));
+    expect(second.status).toBe(409);
+    expect((await body(second)).error.message).toBe(
+      "Já enviou um comprovante para esta inscrição. Aguarde a validação da equipe financeira.",
+    );
+    expect(filesOnDisk()).toHaveLength(before + 1);
+  });
+
+  it("gives one receipt for a double submit at the same moment", async () => {
+    const s = await studentWithEnrollment("Duplo Clique");
+    const results = await Promise.all([
+      submit(s.cookie, form(s.enrollment.id)),
+      submit(s.cookie, form(s.enrollment.id)),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(await receiptsOf(s.enrollment.id)).toHaveLength(1);
+  });
+
+  it("approves in one transaction: payment 'Transferência Bancária' completed, enrolment enrolled, e-mail sent", async () => {
+    const s = await studentWithEnrollment("Paula Aprovada", { studentEmail: "paula@exemplo.ao" });
+    const sent = await body(await submit(s.cookie, form(s.enrollment.id, { paidAmount: "150000" })));
+    const res = await review(sent.id, "approve");
+    expect(res.status).toBe(200);
+    const result = await body(res);
+    expect(result.studentEmail).toBe("sent");
+    expect(result.receipt).toMatchObject({
+      id: sent.id,
+      status: "approved",
+      enrollmentStatus: "enrolled",
+      reviewedByName: "Filipa Finanças",
+      divergence: 0,
+      divergenceCorrect: true,
+    });
+    expect(result.receipt.reviewedAt).toEqual(expect.any(String));
+    expect(await ctx.db.select().from(payments).where(eq(payments.enrollmentId, s.enrollment.id))).toEqual([
+      expect.objectContaining({
+        amount: 150000,
+        paymentDate: todayInLuanda(),
+        paymentMethod: "Transferência Bancária",
+        status: "completed",
+        notes: `Pagamento validado. Ref: ${s.enrollment.paymentReferenceCode}`,
+        receiptId: sent.id,
+      }),
+    ]);
+    expect(await statusOf(s.enrollment.id)).toBe("enrolled");
+    expect(outboxTo("paula@exemplo.ao").some((m) => m.includes("matriculado"))).toBe(true);
+
+    const again = await review(sent.id, "approve");
+    expect(again.status).toBe(409);
+    expect((await body(again)).error.message).toBe("Este comprovante já foi analisado");
+
+    // The dashboard's month revenue counts it.
+    const dashboard = await body(
+      await ctx.app.request("/api/dashboard", jsonRequest("GET", undefined, financeiro.cookie)),
+    );
+    expect(dashboard.monthRevenue).toBeGreaterThanOrEqual(150000);
+  });
+
+  it("records one payment when two staff approve the same receipt at once", async () => {
+    const s = await studentWithEnrollment("Corrida Aprovação");
+    const sent = await body(await submit(s.cookie, form(s.enrollment.id)));
+    const other = await staffActor(ctx, "super_admin");
+    const results = await Promise.all([
+      review(sent.id, "approve"),
+      review(sent.id, "approve", undefined, other.cookie),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await ctx.db.select().from(payments).where(eq(payments.receiptId, sent.id))).toHaveLength(1);
+  });
+
+  it("rejects with a required reason; the student sees it, is e-mailed, and may send a new receipt", async () => {
+    const s = await studentWithEnrollment("Rui Rejeitado", { studentEmail: "rui@exemplo.ao" });
+    const sent = await body(await submit(s.cookie, form(s.enrollment.id)));
+    const blank = await review(sent.id, "reject", { reason: "   " });
+    expect(blank.status).toBe(400);
+    expect((await body(blank)).error.message).toBe("Indique o motivo da rejeição");
+
+    const res = await review(sent.id, "reject", { reason: "Comprovante ilegível" });
+    expect(res.status).toBe(200);
+    expect((await body(res)).receipt).toMatchObject({ status: "rejected", notes: "Comprovante ilegível" });
+    expect(await statusOf(s.enrollment.id)).toBe("payment_pending");
+    expect(outboxTo("rui@exemplo.ao").some((m) => m.includes("Motivo: Comprovante ileg"))).toBe(true);
+    const mine = await body(await ctx.app.request("/api/receipts/mine", jsonRequest("GET", undefined, s.cookie)));
+    expect(mine[0]).toMatchObject({ status: "rejected", notes: "Comprovante ilegível" });
+
+    const again = await submit(s.cookie, form(s.enrollment.id));
+    expect(again.status).toBe(201);
+    const events = await ctx.db
+      .select()
+      .from(enrollmentEvents)
+      .where(and(eq(enrollmentEvents.enrollmentId, s.enrollment.id), eq(enrollmentEvents.kind, "receipt_sent")));
+    expect(events).toHaveLength(1);
+    expect(await ctx.db.select().from(payments).where(eq(payments.enrollmentId, s.enrollment.id))).toEqual([]);
+  });
+
+  it("shows students only their own receipts and files", async () => {
+    const a = await studentWithEnrollment("Aluna Privada");
+    const b = await studentWithEnrollment("Aluno Curioso");
+    const sent = await body(await submit(a.cookie, form(a.enrollment.id)));
+    const mineB = await body(await ctx.app.request("/api/receipts/mine", jsonRequest("GET", undefined, b.cookie)));
+    expect(mineB.map((r: { id: string }) => r.id)).not.toContain(sent.id);
+    const fileUrl = `/api/files/${sent.fileId}`;
+    expect((await ctx.app.request(fileUrl, jsonRequest("GET", undefined, b.cookie))).status).toBe(404);
+    expect((await ctx.app.request(fileUrl, jsonRequest("GET", undefined, a.cookie))).status).toBe(200);
+    expect((await ctx.app.request(fileUrl, jsonRequest("GET", undefined, financeiro.cookie))).status).toBe(200);
+  });
+
+  it("warns finance about the same file, or the same amount, date and code, already sent for another enrolment", async () => {
+    const a = await studentWithEnrollment("Original Silva");
+    const b = await studentWithEnrollment("Copia Santos");
+    const unique = Buffer.concat([PNG, Buffer.from("unico")]);
+    const first = await body(await submit(a.cookie, form(a.enrollment.id, {}, [unique, "a.png", "image/png"])));
+    const copy = await body(await submit(b.cookie, form(b.enrollment.id, {}, [unique, "b.png", "image/png"])));
+    // The same payment (amount, date, code) claimed for another enrolment: a row written by hand, since codes are unique.
+    const c = await studentWithEnrollment("Mesmo Pagamento");
+    const [file] = await ctx.db
+      .insert(storedFiles)
+      .values({
+        kind: "receipt",
+        contentType: "application/pdf",
+        size: PDF.length,
+        storageKey: `receipt/x/${c.enrollment.id}.pdf`,
+      })
+      .returning();
+    await ctx.db.insert(paymentReceipts).values({
+      studentAccountId: c.accountId,
+      enrollmentId: c.enrollment.id,
+      fileId: file!.id,
+      fileType: "pdf",
+      paidAmount: 150000,
+      paymentDate: todayInLuanda(),
+      coursePrice: 150000,
+      paymentReferenceCode: a.enrollment.paymentReferenceCode,
+      fileSha256: "f".repeat(64),
+    });
+
+    const res = await ctx.app.request("/api/admin/receipts", jsonRequest("GET", undefined, financeiro.cookie));
+    expect(res.status).toBe(200);
+    const list = await body(res);
+    const row = (id: string) => list.receipts.find((r: { id: string }) => r.id === id);
+    expect(row(copy.id).duplicates).toEqual([
+      {
+        kind: "same_file",
+        receiptId: first.id,
+        enrollmentId: a.enrollment.id,
+        studentName: "Original Silva",
+        status: "pending",
+      },
+    ]);
+    expect(row(first.id).duplicates.map((d: { kind: string; studentName: string }) => [d.kind, d.studentName])).toEqual(
+      expect.arrayContaining([
+        ["same_file", "Copia Santos"],
+        ["same_payment", "Mesmo Pagamento"],
+      ]),
+    );
+    expect(list.stats).toMatchObject({ total: list.receipts.length });
+    expect(list.stats.pending + list.stats.approved + list.stats.rejected).toBe(list.stats.total);
+  });
+});
