@@ -94,7 +94,7 @@ export function Component() {
           </Group>
         }
       />
-      <SimpleGrid cols={{ base: 2, lg: 4 }}>
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
         <StatCard
           label="Receita total"
           value={stats ? formatKz(stats.totalRevenue) : "—"}

@@ -2,6 +2,7 @@ import { formatKz } from "@app/shared/money";
 import { rejectReceiptSchema } from "@app/shared/schemas/receipts";
 import { Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
+import { useRef } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
@@ -21,6 +22,8 @@ export function ApproveReceiptDialog({
   onClose: () => void;
 }) {
   const approve = useApproveReceipt();
+  // A double click sends one request: isPending is only seen at the next render.
+  const sending = useRef(false);
   return (
     <ConfirmDialog
       opened={opened}
@@ -30,8 +33,12 @@ export function ApproveReceiptDialog({
       loading={approve.isPending}
       onClose={onClose}
       onConfirm={() => {
-        if (!receipt || approve.isPending) return;
+        if (!receipt || sending.current) return;
+        sending.current = true;
         approve.mutate(receipt.id, {
+          onSettled: () => {
+            sending.current = false;
+          },
           onSuccess: () => {
             toastSuccess(APPROVED_TOAST);
             onClose();
@@ -59,16 +66,21 @@ export function RejectReceiptDialog({
   onClose: () => void;
 }) {
   const reject = useRejectReceipt();
+  const sending = useRef(false);
   const form = useForm({
     initialValues: { reason: "" },
     validate,
     transformValues: (values) => rejectReceiptSchema.parse(values),
   });
   const submit = form.onSubmit((values) => {
-    if (!receipt || reject.isPending) return;
+    if (!receipt || sending.current) return;
+    sending.current = true;
     reject.mutate(
       { id: receipt.id, input: values },
       {
+        onSettled: () => {
+          sending.current = false;
+        },
         onSuccess: () => {
           toastSuccess(REJECTED_TOAST);
           onClose();

@@ -43,7 +43,7 @@ export function ReceiptViewDialog({
             <ReceiptStatusBadge status={r.status} />
           </Group>
           {r.duplicates.length > 0 && (
-            <Alert color="red.8" variant="light" icon={<IconCopy aria-hidden />} title="Possível comprovante duplicado">
+            <Alert color="red" variant="light" icon={<IconCopy aria-hidden />} title="Possível comprovante duplicado">
               <List size="sm">
                 {r.duplicates.map((d) => (
                   <List.Item key={`${d.kind}-${d.receiptId}`}>
@@ -55,7 +55,7 @@ export function ReceiptViewDialog({
           )}
           {hasDivergence(r.divergence) && (
             <Alert
-              color="orange.9"
+              color="orange"
               variant="light"
               icon={<IconAlertTriangle aria-hidden />}
               title={`Divergência de ${divergenceLabel(r.divergence)}`}
@@ -91,7 +91,7 @@ export function ReceiptViewDialog({
             )}
           </SimpleGrid>
           {r.status === "rejected" && r.notes && (
-            <Alert color="red.8" variant="light" title="Motivo da rejeição">
+            <Alert color="red" variant="light" title="Motivo da rejeição">
               {r.notes}
             </Alert>
           )}

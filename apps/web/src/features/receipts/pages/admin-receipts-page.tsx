@@ -122,22 +122,27 @@ export function Component() {
         title="Gestão de Comprovantes de Pagamento"
         subtitle="Valide os comprovantes enviados pelos alunos: a aprovação regista o pagamento e matricula o aluno"
       />
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>
-        <StatCard label="Total" value={stats?.total ?? "—"} icon={<IconReceipt size={20} />} />
-        <StatCard label="Pendentes" value={stats?.pending ?? "—"} icon={<IconHourglass size={20} />} />
-        <StatCard label="Aprovados" value={stats?.approved ?? "—"} icon={<IconCheck size={20} />} />
-        <StatCard label="Rejeitados" value={stats?.rejected ?? "—"} icon={<IconX size={20} />} />
-        <StatCard
-          label="Total Validado"
-          value={stats ? formatKz(stats.approvedAmount) : "—"}
-          icon={<IconCash size={20} />}
-        />
-        <StatCard
-          label="Aguardando Validação"
-          value={stats ? formatKz(stats.pendingAmount) : "—"}
-          icon={<IconHourglass size={20} />}
-        />
-      </SimpleGrid>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          <StatCard label="Total" value={stats?.total ?? "—"} icon={<IconReceipt size={20} />} />
+          <StatCard label="Pendentes" value={stats?.pending ?? "—"} icon={<IconHourglass size={20} />} />
+          <StatCard label="Aprovados" value={stats?.approved ?? "—"} icon={<IconCheck size={20} />} />
+          <StatCard label="Rejeitados" value={stats?.rejected ?? "—"} icon={<IconX size={20} />} />
+        </SimpleGrid>
+        {/* The sums in kz need a whole row on a phone. */}
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <StatCard
+            label="Total Validado"
+            value={stats ? formatKz(stats.approvedAmount) : "—"}
+            icon={<IconCash size={20} />}
+          />
+          <StatCard
+            label="Aguardando Validação"
+            value={stats ? formatKz(stats.pendingAmount) : "—"}
+            icon={<IconHourglass size={20} />}
+          />
+        </SimpleGrid>
+      </Stack>
       <DataTable
         caption="Comprovantes de pagamento"
         records={data?.receipts}
