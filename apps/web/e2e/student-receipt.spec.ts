@@ -1,0 +1,181 @@
+import { mkdirSync } from "node:fs";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { createAdmin } from "./support/server";
+import { signInStaff } from "./support/sign-in";
+
+/**
+ * Issue 13, the student's side: an approved enrolment (made and approved through the API, as the
+ * enrolment form and 'Inscrições' would) is paid on /aluno/pagamento — a phone photo of the transfer
+ * slip, compressed in the browser, and an amount that differs from the price (a warning, not a block).
+ * The history shows it 'Pendente'; after finance rejects it, the reason shows and the form is back.
+ */
+
+const COURSE = "Marketing Digital";
+const SHOTS = "/tmp/shots13";
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** Today in Luanda as `YYYY-MM-DD`. */
+const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Luanda" }).format(new Date());
+
+/** A phone photo of a transfer slip: 2400 px wide, so the browser shrinks it before the upload. */
+async function slipPhoto(page: Page): Promise<Buffer> {
+  const bytes = await page.evaluate(async () => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 2400;
+    canvas.height = 1600;
+    const g = canvas.getContext("2d")!;
+    g.fillStyle = "#f4f1e8";
+    g.fillRect(0, 0, 2400, 1600);
+    g.fillStyle = "#222";
+    g.font = "64px sans-serif";
+    g.fillText("COMPROVATIVO DE TRANSFERÊNCIA", 100, 200);
+    g.fillText("Valor: 145.000,00 Kz", 100, 320);
+    const blob = await new Promise<Blob>((r) => canvas.toBlob((b) => r(b!), "image/jpeg", 0.95));
+    return Array.from(new Uint8Array(await blob.arrayBuffer()));
+  });
+  return Buffer.from(bytes);
+}
+
+/** A student with a pre-enrolment in COURSE, approved with `code` by a super admin; both signed in. */
+async function approvedStudent(browser: Browser, baseURL: string, code: string) {
+  const context = await browser.newContext({ baseURL, locale: "pt-AO", timezoneId: "Africa/Luanda" });
+  const page = await context.newPage();
+  const created = await context.request.post("/api/student-accounts", {
+    data: { studentName: "Paulo Comprovante Kiala", studentPhone: "923400401", hasEmail: false },
+  });
+  expect(created.status()).toBe(201);
+  const { studentCode, studentPassword } = await created.json();
+  const signedIn = await context.request.post("/api/auth/student/sign-in", {
+    data: { code: studentCode, password: studentPassword },
+  });
+  expect(signedIn.status()).toBe(200);
+  const courses: { id: string; name: string; price: number }[] = await (
+    await context.request.get("/api/courses/catalog")
+  ).json();
+  const course = courses.find((c) => c.name === COURSE)!;
+  const submitted = await context.request.post("/api/enrollments/mine", {
+    headers: { origin: baseURL },
+    multipart: {
+      birthDate: "1998-07-09",
+      motherName: "Teresa Kiala",
+      nationality: "Angolana",
+      birthPlace: "Luanda",
+      province: "Luanda",
+      municipality: "Cacuaco",
+      neighborhood: "Sequele",
+      qualification: "medio",
+      trainingArea: "Gestão",
+      courseId: course.id,
+      schedulePreference: "noite",
+      idCardFront: { name: "frente.png", mimeType: "image/png", buffer: PNG },
+      idCardBack: { name: "verso.png", mimeType: "image/png", buffer: PNG },
+      certificate: { name: "certificado.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") },
+    },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(201);
+  const { id } = await submitted.json();
+
+  createAdmin("recibos@instituto.ao", "recibos123", "Revisora de Recibos");
+  const staff = await (await browser.newContext({ baseURL, locale: "pt-AO", timezoneId: "Africa/Luanda" })).newPage();
+  await signInStaff(staff, "recibos@instituto.ao", "recibos123");
+  await expect(staff.getByTestId("role-label")).toHaveText("Super Administrador");
+  const approved = await staff.request.post(`/api/admin/enrollments/${id}/approve`, {
+    headers: { origin: baseURL },
+    data: { referenceCode: code, documentsChecked: true, personalDataChecked: true },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+  return { page, staff, price: course.price };
+}
+
+test("the student sends a receipt with a divergent amount: warned, sent, 'Pendente' in the history; after a rejection the reason and the form come back", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  mkdirSync(SHOTS, { recursive: true });
+  const { page, staff, price } = await approvedStudent(browser, baseURL!, "RECIBO-P2");
+
+  await page.goto("/aluno/pagamento");
+  const form = page.getByRole("region", { name: "Enviar comprovante" });
+  await expect(form).toBeVisible();
+  await expect(form.getByRole("combobox", { name: /^Curso/ })).toHaveCount(0); // one payable enrolment
+  await expect(form.getByTestId("Código de referência")).toHaveText("RECIBO-P2");
+  await expect(form.getByText("Digite o valor exato que você pagou")).toBeVisible();
+
+  const paid = price - 5000;
+  await form.getByRole("textbox", { name: /^Valor pago/ }).fill(String(paid));
+  await expect(form.getByText(/5\s000,00\s*Kz abaixo do valor do curso/)).toBeVisible();
+  const date = form.getByLabel(/^Data do pagamento/);
+  await expect(date).toHaveAttribute("max", today());
+  await date.fill(today());
+  await form.locator('input[type="file"]').setInputFiles({
+    name: "talao.jpg",
+    mimeType: "image/jpeg",
+    buffer: await slipPhoto(page),
+  });
+  await expect(form.getByText(/Imagem comprimida/)).toBeVisible({ timeout: 30_000 });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.screenshot({ path: `${SHOTS}/student-receipt-form-${width}.png`, fullPage: true });
+  }
+
+  await form.getByRole("button", { name: "Enviar Comprovante" }).click();
+  await expect(
+    page.getByText("Comprovante enviado com sucesso! Aguarde a validação da equipe financeira."),
+  ).toBeVisible();
+  await expect(page.getByRole("region", { name: "Enviar comprovante" })).toHaveCount(0);
+  const card = page.getByRole("article", { name: `Inscrição: ${COURSE}` });
+  await expect(card.getByText("Comprovante enviado")).toBeVisible();
+  await expect(card.getByText("Pagamento Enviado")).toBeVisible();
+
+  const item = page.getByRole("listitem", { name: `Comprovante: ${COURSE}` });
+  await expect(item).toHaveCount(1);
+  await expect(item.getByText("Pendente", { exact: true })).toBeVisible();
+  await expect(item.getByText(/Enviado em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}/)).toBeVisible();
+  const file = item.getByRole("link", { name: /^Ver Arquivo/ });
+  await expect(file).toHaveAttribute("target", "_blank");
+  const opened = await page.request.get((await file.getAttribute("href"))!);
+  expect(opened.status()).toBe(200);
+  expect(opened.headers()["content-type"]).toBe("image/jpeg"); // the compressed photo was stored
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.screenshot({ path: `${SHOTS}/student-receipt-pending-${width}.png`, fullPage: true });
+  }
+
+  const mine: { id: string; enrollmentId: string; paidAmount: number }[] = await (
+    await page.request.get("/api/receipts/mine")
+  ).json();
+  expect(mine).toHaveLength(1);
+  expect(mine[0]!.paidAmount).toBe(paid);
+  // A second receipt for the same enrolment while one is pending is refused by the server too.
+  const again = await page.request.post("/api/receipts/mine", {
+    headers: { origin: baseURL! },
+    multipart: {
+      enrollmentId: mine[0]!.enrollmentId,
+      paidAmount: String(price),
+      paymentDate: today(),
+      file: { name: "talao.png", mimeType: "image/png", buffer: PNG },
+    },
+  });
+  expect(again.status()).toBe(409);
+
+  // Finance rejects it: the student reads why, and may send a new one.
+  const rejected = await staff.request.post(`/api/admin/receipts/${mine[0]!.id}/reject`, {
+    headers: { origin: baseURL! },
+    data: { reason: "O valor não corresponde ao preço do curso" },
+  });
+  expect(rejected.status(), await rejected.text()).toBe(200);
+  await page.reload();
+  await expect(card.getByText("Comprovante rejeitado")).toBeVisible();
+  await expect(card.getByText("O valor não corresponde ao preço do curso")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Enviar comprovante" })).toBeVisible();
+  await expect(item.getByText("Rejeitado", { exact: true })).toBeVisible();
+  await expect(item.getByText(/Motivo da rejeição/)).toBeVisible();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.screenshot({ path: `${SHOTS}/student-receipt-rejected-${width}.png`, fullPage: true });
+  }
+});
