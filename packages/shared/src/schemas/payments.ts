@@ -5,10 +5,12 @@ import { z } from "../zod";
 
 export const PAYMENT_EXPORT_FORMATS = ["csv", "xlsx"] as const;
 
+/** An empty parameter (`?from=`) counts as absent. */
 const optionalDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Data inválida")
-  .optional();
+  .optional()
+  .refine((v) => !v || /^\d{4}-\d{2}-\d{2}$/.test(v), "Data inválida")
+  .transform((v) => v || undefined);
 
 /**
  * GET /admin/payments and /admin/payments/export query: payment_date within [from, to] (both inclusive,
@@ -17,7 +19,11 @@ const optionalDate = z
 export const paymentFilterSchema = z.object({
   from: optionalDate,
   to: optionalDate,
-  method: z.string().trim().min(1).optional(),
+  method: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
 });
 export type PaymentFilter = z.input<typeof paymentFilterSchema>;
 

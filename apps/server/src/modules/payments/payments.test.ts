@@ -64,6 +64,7 @@ describe("payments list and export", () => {
     const byMethod = await body(await get(`/api/admin/payments?method=${encodeURIComponent("tpa")}`));
     expect(byMethod.payments.map((p: { amount: number }) => p.amount)).toEqual([45000.5]);
     expect((await get("/api/admin/payments?from=ontem")).status).toBe(400);
+    expect((await body(await get("/api/admin/payments?from=&to=&method="))).payments).toHaveLength(3);
   });
 
   it("exports CSV for Excel in Portuguese: BOM, ';', decimal comma, quoted cells, as an attachment", async () => {
