@@ -351,6 +351,43 @@ test("the student's enrolment panels, 'Nova inscrição', 'Editar' and 'Configur
       name: "/aluno/pagamento (Inscrição rejeitada)",
       ready: (p) => p.getByText("Documentos ilegíveis"),
     },
+    {
+      path: "/aluno/pagamento",
+      name: "/aluno/pagamento (receipt form with the divergence warning, empty history)",
+      open: (p) => p.getByRole("textbox", { name: /^Valor pago/ }).fill("1"),
+      ready: (p) => p.getByText(/abaixo do valor do curso/),
+    },
+  ]);
+  // The approved enrolment's receipt, sent as the form sends it, then rejected by finance.
+  const mine: { id: string; status: string }[] = await (await studentPage.request.get("/api/enrollments/mine")).json();
+  const sentReceipt = await studentPage.request.post("/api/receipts/mine", {
+    headers: { origin: baseURL! },
+    multipart: {
+      enrollmentId: mine.find((e) => e.status === "approved")!.id,
+      paidAmount: "1000",
+      paymentDate: new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Luanda" }).format(new Date()),
+      file: { name: "talao.png", mimeType: "image/png", buffer: png },
+    },
+  });
+  expect(sentReceipt.status(), await sentReceipt.text()).toBe(201);
+  await checkScreens(studentPage, [
+    {
+      path: "/aluno/pagamento",
+      name: "/aluno/pagamento (receipt pending, history)",
+      ready: (p) => p.getByRole("listitem", { name: /^Comprovante:/ }).getByText("Pendente"),
+    },
+  ]);
+  const rejectedReceipt = await page.request.post(`/api/admin/receipts/${(await sentReceipt.json()).id}/reject`, {
+    headers: { origin: baseURL! },
+    data: { reason: "Comprovante ilegível" },
+  });
+  expect(rejectedReceipt.status(), await rejectedReceipt.text()).toBe(200);
+  await checkScreens(studentPage, [
+    {
+      path: "/aluno/pagamento",
+      name: "/aluno/pagamento (receipt rejected: the reason and the form again)",
+      ready: (p) => p.getByText("Comprovante rejeitado"),
+    },
   ]);
   await student.close();
 });
