@@ -3,6 +3,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { ApiError } from "../../../lib/api";
 import type { Prepared } from "../../../lib/prepare-document";
 import { renderAt } from "../../../test/render";
 import type { OwnEnrollment } from "../../enrollments/api/enrollments";
@@ -83,5 +84,24 @@ describe("the student's receipt form", () => {
     expect(fields).toEqual({ enrollmentId: enrollment.id, paidAmount: "140.000", paymentDate: "2026-01-15" });
     expect(file).toBe(compressed);
     await waitFor(() => expect(client.getQueryData(ownReceiptsQuery.queryKey)).toEqual([sent]));
+  });
+
+  it("says 'Enviando...' while the upload runs, then puts the server's refusal of the file on the field", async () => {
+    const { prepare, jobs } = slowPreparation();
+    show(prepare);
+    let refuse: (e: unknown) => void = () => {};
+    submitOwnReceipt.mockImplementationOnce(() => new Promise((_, reject) => (refuse = reject)));
+
+    await userEvent.type(screen.getByRole("textbox", { name: /Valor pago/ }), "150.000");
+    await userEvent.type(screen.getByLabelText(/Data do pagamento/), "2026-01-15");
+    await userEvent.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, photo());
+    await act(async () => jobs[0]!.finish({ file: jobs[0]!.file, compressed: false }));
+    await userEvent.click(screen.getByRole("button", { name: "Enviar Comprovante" }));
+    const sending = await screen.findByRole("button", { name: "Enviando..." });
+    expect(sending.hasAttribute("disabled")).toBe(true);
+
+    await act(async () => refuse(new ApiError(415, "unsupported_file_type", "Formato inválido. Use JPEG, PNG ou PDF")));
+    expect(await screen.findByText("Formato inválido. Use JPEG, PNG ou PDF")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Enviar Comprovante" })).toBeTruthy();
   });
 });
