@@ -105,13 +105,16 @@ test("student pages pass axe's WCAG 2.1 A/AA checks on a phone and a laptop", as
   await checkPhoneMenu(page, "/aluno/pagamento", dialog("Área do Aluno"));
 });
 
-/** A student account with a submitted pre-enrolment (as the enrolment form sends it), through the API. */
+/**
+ * A student account with a submitted pre-enrolment (as the enrolment form sends it), through the API: its id,
+ * and the student's signed-in request context (the caller disposes it).
+ */
 async function submittedEnrollment(
   playwright: { request: { newContext: (o: { baseURL: string }) => Promise<APIRequestContext> } },
   baseURL: string,
   name: string,
   phone: string,
-): Promise<string> {
+): Promise<{ id: string; request: APIRequestContext }> {
   const request = await playwright.request.newContext({ baseURL }); // the student's own cookies
   const created = await request.post("/api/student-accounts", {
     data: { studentName: name, studentPhone: phone, hasEmail: false },
@@ -144,8 +147,7 @@ async function submittedEnrollment(
   });
   expect(sent.status(), await sent.text()).toBe(201);
   const { id } = await sent.json();
-  await request.dispose();
-  return id;
+  return { id, request };
 }
 
 test("admin pages and their main dialogs pass axe's WCAG 2.1 A/AA checks on a phone and a laptop", async ({
@@ -153,10 +155,14 @@ test("admin pages and their main dialogs pass axe's WCAG 2.1 A/AA checks on a ph
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000); // ~20 screens and dialogs, twice, on a loaded CI machine
   createAdmin("acessibilidade@instituto.ao", "acesso123", "Revisora de Acessibilidade");
-  await submittedEnrollment(playwright, baseURL!, "Pré Inscrita Acessível", "923000201");
-  const approvedId = await submittedEnrollment(playwright, baseURL!, "Aprovada Acessível", "923000202");
+  const pre = await submittedEnrollment(playwright, baseURL!, "Pré Inscrita Acessível", "923000201");
+  await pre.request.dispose();
+  const approvedEnrollment = await submittedEnrollment(playwright, baseURL!, "Aprovada Acessível", "923000202");
+  await approvedEnrollment.request.dispose();
+  const approvedId = approvedEnrollment.id;
+  const payer = await submittedEnrollment(playwright, baseURL!, "Pagante Acessível", "923000203");
   await signInStaff(page, "acessibilidade@instituto.ao", "acesso123");
   await expect(page.getByTestId("role-label")).toHaveText("Super Administrador");
   const approved = await page.request.post(`/api/admin/enrollments/${approvedId}/approve`, {
@@ -164,6 +170,30 @@ test("admin pages and their main dialogs pass axe's WCAG 2.1 A/AA checks on a ph
     data: { referenceCode: "ACESSO-1", documentsChecked: true, personalDataChecked: true },
   });
   expect(approved.status()).toBe(200);
+  const payerApproved = await page.request.post(`/api/admin/enrollments/${payer.id}/approve`, {
+    headers: { origin: baseURL! },
+    data: { referenceCode: "ACESSO-2", documentsChecked: true, personalDataChecked: true },
+  });
+  expect(payerApproved.status()).toBe(200);
+  // A receipt 1 000 Kz off the price: 'Comprovantes' shows the divergence and the review dialogs.
+  const receipt = await payer.request.post("/api/receipts/mine", {
+    headers: { origin: baseURL! },
+    multipart: {
+      enrollmentId: payer.id,
+      paidAmount: "99000",
+      paymentDate: new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Luanda" }).format(new Date()),
+      file: {
+        name: "talao.png",
+        mimeType: "image/png",
+        buffer: Buffer.from(
+          "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+          "base64",
+        ),
+      },
+    },
+  });
+  expect(receipt.status(), await receipt.text()).toBe(201);
+  await payer.request.dispose();
 
   const openDialog = (button: string) => (p: Page) => p.getByRole("button", { name: button }).first().click();
   await checkScreens(page, [
@@ -233,8 +263,29 @@ test("admin pages and their main dialogs pass axe's WCAG 2.1 A/AA checks on a ph
       open: openDialog("Novo professor"),
       ready: dialog("Novo professor"),
     },
-    { path: "/admin/payment-receipts", ready: heading("Gestão de Comprovantes de Pagamento") },
-    { path: "/admin/financial", ready: heading("Financeiro") },
+    { path: "/admin/payment-receipts", ready: (p) => p.getByText("Pagante Acessível").first() },
+    {
+      path: "/admin/payment-receipts",
+      name: "receipt details",
+      open: openDialog("Ver Pagante Acessível"),
+      ready: (p) => p.getByRole("dialog", { name: "Detalhes do comprovante" }).getByText(/Verifique com o aluno/),
+    },
+    {
+      path: "/admin/payment-receipts",
+      name: "receipt approval",
+      open: openDialog("Aprovar Pagante Acessível"),
+      ready: dialog("Aprovar comprovante"),
+    },
+    {
+      path: "/admin/payment-receipts",
+      name: "receipt rejection (reason missing)",
+      open: async (p) => {
+        await openDialog("Rejeitar Pagante Acessível")(p);
+        await p.getByRole("button", { name: "Rejeitar comprovante" }).click();
+      },
+      ready: (p) => p.getByText("Indique o motivo da rejeição"),
+    },
+    { path: "/admin/financial", ready: (p) => p.getByRole("region", { name: "Receita total" }).getByText(/Kz/) },
     { path: "/admin/users", ready: (p) => p.getByRole("combobox", { name: "Perfil de Revisora de Acessibilidade" }) },
     { path: "/admin/roles", ready: heading("Perfis de Acesso") },
   ]);

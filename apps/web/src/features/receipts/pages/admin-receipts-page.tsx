@@ -74,7 +74,7 @@ export function Component() {
         <Text
           style={nowrap}
           fw={hasDivergence(r.divergence) ? 700 : undefined}
-          c={hasDivergence(r.divergence) ? "red.8" : "green.9"}
+          c={hasDivergence(r.divergence) ? "red.9" : "#1f6b30"}
         >
           {divergenceLabel(r.divergence)}
         </Text>
