@@ -1,0 +1,130 @@
+import { type AdminReceiptRow, RECEIPT_DUPLICATE_LABELS } from "@app/shared/schemas/receipts";
+import { Notifications } from "@mantine/notifications";
+import { QueryClient } from "@tanstack/react-query";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ReactNode } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderAt } from "../../../test/render";
+import { ApproveReceiptDialog, RejectReceiptDialog } from "./receipt-review-dialogs";
+import { ReceiptViewDialog } from "./receipt-view-dialog";
+
+const receipt: AdminReceiptRow = {
+  id: "5b0e7a36-6a55-4a55-9a55-0a5b0e7a3611",
+  enrollmentId: "5b0e7a36-6a55-4a55-9a55-0a5b0e7a3612",
+  enrollmentStatus: "payment_pending",
+  studentName: "Esperança Kiala",
+  studentPhone: "923456789",
+  studentEmail: null,
+  courseName: "Marketing Digital",
+  paymentReferenceCode: "KX7MPQ2R",
+  paidAmount: 105_000,
+  coursePrice: 100_000,
+  divergence: 5000,
+  divergenceCorrect: false,
+  paymentDate: "2026-11-20",
+  status: "pending",
+  submittedAt: "2026-11-20T10:00:00.000Z",
+  reviewedAt: null,
+  reviewedByName: null,
+  notes: null,
+  fileId: "5b0e7a36-6a55-4a55-9a55-0a5b0e7a3613",
+  fileType: "image",
+  fileContentType: "image/jpeg",
+  duplicates: [],
+};
+
+function render(ui: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  renderAt(
+    <>
+      <Notifications />
+      {ui}
+    </>,
+    "/admin/payment-receipts",
+    "*",
+    client,
+  );
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("the receipt details", () => {
+  it("warns of the divergence and shows the image inline", () => {
+    render(<ReceiptViewDialog opened receipt={receipt} onClose={() => {}} onApprove={() => {}} onReject={() => {}} />);
+    const dialog = screen.getByRole("dialog", { name: "Detalhes do comprovante" });
+    expect(within(dialog).getByText(/Verifique com o aluno antes de aprovar/)).toBeTruthy();
+    expect(within(dialog).getByRole("img", { name: "Comprovante de Esperança Kiala" }).getAttribute("src")).toBe(
+      `/api/files/${receipt.fileId}`,
+    );
+    expect(within(dialog).queryByText("Possível comprovante duplicado")).toBeNull();
+  });
+
+  it("links a PDF, shows the rejection reason and a duplicate, and no divergence warning when correct", () => {
+    render(
+      <ReceiptViewDialog
+        opened
+        receipt={{
+          ...receipt,
+          fileType: "pdf",
+          divergence: 0,
+          divergenceCorrect: true,
+          status: "rejected",
+          notes: "Talão ilegível",
+          duplicates: [
+            {
+              kind: "same_file",
+              receiptId: "5b0e7a36-6a55-4a55-9a55-0a5b0e7a3614",
+              enrollmentId: "5b0e7a36-6a55-4a55-9a55-0a5b0e7a3615",
+              studentName: "Outro Aluno",
+              status: "approved",
+            },
+          ],
+        }}
+        onClose={() => {}}
+        onApprove={() => {}}
+        onReject={() => {}}
+      />,
+    );
+    const dialog = screen.getByRole("dialog", { name: "Detalhes do comprovante" });
+    expect(within(dialog).getByRole("link", { name: "Abrir PDF" }).getAttribute("href")).toBe(
+      `/api/files/${receipt.fileId}`,
+    );
+    expect(within(dialog).getByText("Talão ilegível")).toBeTruthy();
+    expect(within(dialog).getByText(`${RECEIPT_DUPLICATE_LABELS.same_file}: Outro Aluno (Aprovado)`)).toBeTruthy();
+    expect(within(dialog).queryByText(/Verifique com o aluno/)).toBeNull();
+    expect(within(dialog).queryByRole("button", { name: "Aprovar" })).toBeNull();
+  });
+});
+
+describe("approve and reject", () => {
+  it("asks for a reason before any request", async () => {
+    const fetch = vi.spyOn(globalThis, "fetch");
+    render(<RejectReceiptDialog opened receipt={receipt} onClose={() => {}} />);
+    const dialog = screen.getByRole("dialog", { name: "Rejeitar comprovante" });
+    expect((within(dialog).getByLabelText(/^Motivo da rejeição/) as HTMLTextAreaElement).rows).toBe(4);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Rejeitar comprovante" }));
+    expect(await within(dialog).findByText("Indique o motivo da rejeição")).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("sends one approval for a double click and says the student is enrolled", async () => {
+    const fetch = vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementation(
+        () =>
+          new Promise((resolve) =>
+            setTimeout(() => resolve(new Response(JSON.stringify({ receipt, studentEmail: "no_email" }))), 20),
+          ),
+      );
+    const onClose = vi.fn();
+    render(<ApproveReceiptDialog opened receipt={receipt} onClose={onClose} />);
+    const dialog = screen.getByRole("dialog", { name: "Aprovar comprovante" });
+    expect(within(dialog).getByText(/o aluno é matriculado automaticamente/)).toBeTruthy();
+    await userEvent.dblClick(within(dialog).getByRole("button", { name: "Aprovar e matricular" }));
+    expect(await screen.findByText("Pagamento aprovado, registro criado e aluno matriculado!")).toBeTruthy();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const approvals = fetch.mock.calls.filter(([url]) => String(url).endsWith(`/admin/receipts/${receipt.id}/approve`));
+    expect(approvals).toHaveLength(1);
+  });
+});
