@@ -121,6 +121,7 @@ export function DataTable<T extends object>({
                 {columns.map((c) => (
                   <Table.Th
                     key={c.key}
+                    className={c.key === "actions" ? classes.stickyActions : undefined}
                     aria-sort={sort?.key === c.key ? (sort.dir === 1 ? "ascending" : "descending") : undefined}
                   >
                     {c.sortable && c.text ? (
@@ -232,6 +233,7 @@ function Cell<T>({ column, row }: { column: Column<T>; row: T }) {
   const content = column.render(row);
   const plain =
     typeof content === "string" || typeof content === "number" ? String(content) : String(column.text?.(row) ?? "");
+  if (column.key === "actions") return <Table.Td className={classes.stickyActions}>{content}</Table.Td>;
   return <Table.Td className={LONG_WORD.test(plain) ? classes.breakAnywhere : undefined}>{content}</Table.Td>;
 }
 
