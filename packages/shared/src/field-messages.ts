@@ -6,6 +6,7 @@ export const NAME_REQUIRED = "Nome é obrigatório";
 export const NAME_TOO_SHORT = `O nome deve ter pelo menos ${PERSON_NAME_MIN} caracteres`;
 export const NAME_TOO_LONG = "Nome muito longo";
 export const TEXT_TOO_LONG = "Texto muito longo";
+export const REJECTION_REASON_REQUIRED = "Indique o motivo da rejeição";
 export const PHONE_TOO_LONG = "Telefone muito longo";
 export const EMAIL_TOO_LONG = "Email muito longo";
 export const INVALID_EMAIL = "Email inválido";

@@ -1,5 +1,6 @@
 import { ActionIcon, Group } from "@mantine/core";
 import { IconEdit, IconEye, IconTrash } from "@tabler/icons-react";
+import type { ReactNode } from "react";
 import type { Column } from "./data-table";
 
 /**
@@ -54,4 +55,45 @@ export function rowActionsColumn<T>(
       />
     ),
   };
+}
+
+/** How one row action shows: its accessible name after the row ('Aprovar {nome}'), its icon and colour. */
+export interface RowActionLook {
+  name: (row: string) => string;
+  icon: ReactNode;
+  color?: string;
+}
+
+/** A row's buttons for screens whose actions depend on the row's state, in the order `actions` gives. */
+export function NamedRowActions<A extends string>({
+  name,
+  actions,
+  looks,
+  onAction,
+}: {
+  name: string;
+  actions: readonly A[];
+  looks: Record<A, RowActionLook>;
+  onAction: (action: A) => void;
+}) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      {actions.map((action) => {
+        const look = looks[action];
+        const label = look.name(name);
+        return (
+          <ActionIcon
+            key={action}
+            variant="subtle"
+            color={look.color}
+            aria-label={label}
+            title={label}
+            onClick={() => onAction(action)}
+          >
+            {look.icon}
+          </ActionIcon>
+        );
+      })}
+    </Group>
+  );
 }

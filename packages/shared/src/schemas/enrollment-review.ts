@@ -9,7 +9,7 @@ import {
   REFERENCE_CODE_PATTERN,
 } from "../enrollment-review";
 import { CLASS_STATUSES, ENROLLMENT_STATUSES, MODALITIES, PAYMENT_METHODS } from "../enums";
-import { TEXT_TOO_LONG } from "../field-messages";
+import { REJECTION_REASON_REQUIRED, TEXT_TOO_LONG } from "../field-messages";
 import { LONG_TEXT_MAX } from "../limits";
 import { moneySchema } from "../money-input";
 import { z } from "../zod";
@@ -47,17 +47,20 @@ export const approveEnrollmentSchema = z.object({
 });
 export type ApproveEnrollmentInput = z.input<typeof approveEnrollmentSchema>;
 
-export const REJECTION_REASON_REQUIRED = "Indique o motivo da rejeição";
-
-/** POST /admin/enrollments/{id}/reject: a non-blank reason, stored in notes. */
-export const rejectEnrollmentSchema = z.object({
+/**
+ * Rejecting an enrolment or a receipt: a non-blank reason, stored in notes and shown to the student.
+ * POST /admin/enrollments/{id}/reject and POST /admin/receipts/{id}/reject.
+ */
+export const rejectWithReasonSchema = z.object({
   reason: z
     .string({ message: REJECTION_REASON_REQUIRED })
     .trim()
     .min(1, REJECTION_REASON_REQUIRED)
     .max(LONG_TEXT_MAX, TEXT_TOO_LONG),
 });
-export type RejectEnrollmentInput = z.input<typeof rejectEnrollmentSchema>;
+export const rejectEnrollmentSchema = rejectWithReasonSchema;
+export type RejectWithReasonInput = z.input<typeof rejectWithReasonSchema>;
+export type RejectEnrollmentInput = RejectWithReasonInput;
 
 export const CORRECTION_MESSAGES = {
   noDocument: "Selecione pelo menos um documento a corrigir",

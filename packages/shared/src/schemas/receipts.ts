@@ -1,17 +1,14 @@
 import { todayInLuanda } from "../dates";
 import { ENROLLMENT_STATUSES, RECEIPT_FILE_TYPES, RECEIPT_STATUSES } from "../enums";
-import { TEXT_TOO_LONG } from "../field-messages";
-import { LONG_TEXT_MAX } from "../limits";
 import { moneySchema } from "../money-input";
 import { z } from "../zod";
-import { CONFIRM_PAYMENT_MESSAGES, paymentDateError } from "./enrollment-review";
+import { CONFIRM_PAYMENT_MESSAGES, paymentDateError, rejectWithReasonSchema } from "./enrollment-review";
 
 /** Payment receipts (SPEC §1 steps 4–5, §2 'Student payment screen' and 'Admin receipts', §5, §7, §9). */
 
 export const RECEIPT_MESSAGES = {
   enrollment: "Selecione a inscrição",
   file: "Anexe o comprovante",
-  rejectionReason: "Indique o motivo da rejeição",
 } as const;
 
 /**
@@ -32,13 +29,7 @@ export const submitReceiptSchema = z.object({
 export type SubmitReceiptInput = z.input<typeof submitReceiptSchema>;
 
 /** POST /admin/receipts/{id}/reject: a non-blank reason, stored in the receipt's notes and e-mailed. */
-export const rejectReceiptSchema = z.object({
-  reason: z
-    .string({ message: RECEIPT_MESSAGES.rejectionReason })
-    .trim()
-    .min(1, RECEIPT_MESSAGES.rejectionReason)
-    .max(LONG_TEXT_MAX, TEXT_TOO_LONG),
-});
+export const rejectReceiptSchema = rejectWithReasonSchema;
 export type RejectReceiptInput = z.input<typeof rejectReceiptSchema>;
 
 /* What the API answers. Dates: paymentDate `YYYY-MM-DD`; submittedAt/reviewedAt ISO instants. */

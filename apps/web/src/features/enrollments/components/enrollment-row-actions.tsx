@@ -1,10 +1,8 @@
-import { ActionIcon, Group } from "@mantine/core";
 import { IconCash, IconCheck, IconEye, IconPencil, IconTrash, IconX } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import { NamedRowActions, type RowActionLook } from "../../../components/row-actions";
 import type { RowAction } from "../logic/enrollment-actions";
 
-/** How each row action shows: its accessible name after the student, icon and colour. */
-const ACTION_UI: Record<RowAction, { name: (student: string) => string; icon: ReactNode; color?: string }> = {
+const LOOKS: Record<RowAction, RowActionLook> = {
   view: { name: (s) => `Ver ${s}`, icon: <IconEye size={18} /> },
   edit: { name: (s) => `Editar ${s}`, icon: <IconPencil size={18} /> },
   approve: { name: (s) => `Aprovar ${s}`, icon: <IconCheck size={18} />, color: "teal.9" },
@@ -23,24 +21,5 @@ export function EnrollmentRowActions({
   actions: readonly RowAction[];
   onAction: (action: RowAction) => void;
 }) {
-  return (
-    <Group gap={4} wrap="nowrap">
-      {actions.map((action) => {
-        const ui = ACTION_UI[action];
-        const name = ui.name(student);
-        return (
-          <ActionIcon
-            key={action}
-            variant="subtle"
-            color={ui.color}
-            aria-label={name}
-            title={name}
-            onClick={() => onAction(action)}
-          >
-            {ui.icon}
-          </ActionIcon>
-        );
-      })}
-    </Group>
-  );
+  return <NamedRowActions name={student} actions={actions} looks={LOOKS} onAction={onAction} />;
 }

@@ -1,10 +1,9 @@
 import { formatKz } from "@app/shared/money";
-import { rejectReceiptSchema } from "@app/shared/schemas/receipts";
-import { Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { Text } from "@mantine/core";
 import { useRef } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
+import { ReasonDialog } from "../../../components/reason-dialog";
+import { errorMessage } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
 import { type AdminReceiptRow, useApproveReceipt, useRejectReceipt } from "../api/admin-receipts";
 
@@ -53,8 +52,6 @@ export function ApproveReceiptDialog({
   );
 }
 
-const validate = schemaResolver(rejectReceiptSchema, { sync: true });
-
 /** 'Rejeitar comprovante': a required reason, shown to the student, who may send a new receipt. */
 export function RejectReceiptDialog({
   opened,
@@ -66,58 +63,32 @@ export function RejectReceiptDialog({
   onClose: () => void;
 }) {
   const reject = useRejectReceipt();
-  const sending = useRef(false);
-  const form = useForm({
-    initialValues: { reason: "" },
-    validate,
-    transformValues: (values) => rejectReceiptSchema.parse(values),
-  });
-  const submit = form.onSubmit((values) => {
-    if (!receipt || sending.current) return;
-    sending.current = true;
-    reject.mutate(
-      { id: receipt.id, input: values },
-      {
-        onSettled: () => {
-          sending.current = false;
-        },
-        onSuccess: () => {
-          toastSuccess(REJECTED_TOAST);
-          onClose();
-        },
-        onError: (e) => {
-          applyServerErrors(form, e);
-          toastError(`Erro ao rejeitar: ${errorMessage(e)}`);
-        },
-      },
-    );
-  });
   return (
-    <Modal opened={opened} onClose={onClose} title="Rejeitar comprovante" centered>
-      <form noValidate onSubmit={submit}>
-        <Stack gap="md">
-          {receipt && (
-            <Text>
-              <b>{receipt.studentName}</b> — {receipt.courseName}
-            </Text>
-          )}
-          <Textarea
-            label="Motivo da rejeição"
-            description="O aluno verá este motivo e poderá enviar um novo comprovante"
-            withAsterisk
-            rows={4}
-            {...form.getInputProps("reason")}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={reject.isPending}>
-              Cancelar
-            </Button>
-            <Button type="submit" color="red.8" loading={reject.isPending}>
-              Rejeitar comprovante
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <ReasonDialog
+      opened={opened}
+      onClose={onClose}
+      title="Rejeitar comprovante"
+      subject={
+        receipt && (
+          <Text>
+            <b>{receipt.studentName}</b> — {receipt.courseName}
+          </Text>
+        )
+      }
+      description="O aluno verá este motivo e poderá enviar um novo comprovante"
+      submitLabel="Rejeitar comprovante"
+      pending={reject.isPending}
+      onSubmit={async (input) => {
+        if (!receipt) return;
+        try {
+          await reject.mutateAsync({ id: receipt.id, input });
+        } catch (e) {
+          toastError(`Erro ao rejeitar: ${errorMessage(e)}`);
+          throw e;
+        }
+        toastSuccess(REJECTED_TOAST);
+        onClose();
+      }}
+    />
   );
 }

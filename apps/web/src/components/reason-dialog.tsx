@@ -1,0 +1,72 @@
+import { type RejectWithReasonInput, rejectWithReasonSchema } from "@app/shared/schemas/enrollment-review";
+import { Button, Group, Modal, Stack, Textarea } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { type ReactNode, useRef } from "react";
+import { applyServerErrors } from "../lib/form-errors";
+
+const validate = schemaResolver(rejectWithReasonSchema, { sync: true });
+
+/**
+ * A rejection that needs a reason (an enrolment, a receipt): a required 4-row reason the student will
+ * read. `onSubmit` sends it and settles when the request does; a refusal with field issues lands on the
+ * reason. A double click sends once (a pending mutation is only seen at the next render).
+ */
+export function ReasonDialog({
+  opened,
+  onClose,
+  title,
+  subject,
+  description,
+  submitLabel,
+  pending,
+  onSubmit,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  subject: ReactNode;
+  description: string;
+  submitLabel: string;
+  pending: boolean;
+  onSubmit: (input: RejectWithReasonInput) => Promise<unknown>;
+}) {
+  const sending = useRef(false);
+  const form = useForm({
+    initialValues: { reason: "" },
+    validate,
+    transformValues: (values) => rejectWithReasonSchema.parse(values),
+  });
+  const submit = form.onSubmit((values) => {
+    if (sending.current) return;
+    sending.current = true;
+    onSubmit(values)
+      .catch((e: unknown) => applyServerErrors(form, e))
+      .finally(() => {
+        sending.current = false;
+      });
+  });
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <form noValidate onSubmit={submit}>
+        <Stack gap="md">
+          {subject}
+          <Textarea
+            label="Motivo da rejeição"
+            description={description}
+            withAsterisk
+            rows={4}
+            {...form.getInputProps("reason")}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={pending}>
+              Cancelar
+            </Button>
+            <Button type="submit" color="red.8" loading={pending}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
