@@ -168,6 +168,12 @@ const MATRIX: Record<string, Row> = {
     path: () => `/api/admin/enrollments/${MISSING_ID}/confirm-payment`,
     body: () => ({}),
   },
+  // 'Atribuir turma' (decision 019): those who review enrolments.
+  "POST /api/admin/enrollments/{id}/assign-class": {
+    expect: enrollmentReviewers(400),
+    path: () => `/api/admin/enrollments/${MISSING_ID}/assign-class`,
+    body: () => ({}),
+  },
   "DELETE /api/admin/enrollments/{id}": {
     expect: enrollmentReviewers(404),
     path: () => `/api/admin/enrollments/${MISSING_ID}`,

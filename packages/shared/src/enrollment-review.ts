@@ -74,6 +74,8 @@ export const ENROLLMENT_ACTION_FROM = {
   requestCorrection: ["pre_inscrito"],
   whatsappSent: ["approved", "payment_pending"],
   confirmPayment: ["approved"],
+  /** An enrolment made 'Matriculado' by a receipt approval has no class yet (decision 019). */
+  assignClass: ["enrolled"],
 } as const satisfies Record<string, readonly EnrollmentStatus[]>;
 export type EnrollmentAction = keyof typeof ENROLLMENT_ACTION_FROM;
 
@@ -88,6 +90,7 @@ const ACTION_VERBS: Record<EnrollmentAction, string> = {
   requestCorrection: "pedir correção de documentos",
   whatsappSent: "registar o envio do código",
   confirmPayment: "confirmar o pagamento desta inscrição",
+  assignClass: "atribuir uma turma a esta inscrição",
 };
 
 /** The 409 text when an action meets the wrong status: it names the current status label. */

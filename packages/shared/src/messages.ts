@@ -89,3 +89,8 @@ export const RECEIPT_NOT_PENDING = {
   code: "receipt_not_pending",
   message: "Este comprovante já foi analisado",
 } as const;
+/** 'Atribuir turma' on an enrolment that got a class meanwhile (another staff member, or 'Confirmar pagamento'). */
+export const ENROLLMENT_HAS_CLASS = {
+  code: "enrollment_has_class",
+  message: "Esta inscrição já tem turma",
+} as const;

@@ -128,6 +128,10 @@ export const confirmPaymentSchema = z.object({
 });
 export type ConfirmPaymentInput = z.input<typeof confirmPaymentSchema>;
 
+/** POST /admin/enrollments/{id}/assign-class: the class of an enrolled enrolment that has none (decision 019). */
+export const assignClassSchema = confirmPaymentSchema.pick({ classId: true });
+export type AssignClassInput = z.input<typeof assignClassSchema>;
+
 /* What the API answers. */
 
 /** GET /admin/enrollments: one row of the staff list (course name and price joined), newest application first. */

@@ -1,6 +1,11 @@
 import { CLASS_STATUS_LABELS, PAYMENT_METHOD_LABELS } from "@app/shared/enums";
+import { ENROLLMENT_HAS_CLASS } from "@app/shared/messages";
 import { formatKz } from "@app/shared/money";
-import { CONFIRM_PAYMENT_MESSAGES, type confirmPaymentSchema } from "@app/shared/schemas/enrollment-review";
+import {
+  type assignClassSchema,
+  CONFIRM_PAYMENT_MESSAGES,
+  type confirmPaymentSchema,
+} from "@app/shared/schemas/enrollment-review";
 import { and, asc, eq, lt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database, Tx } from "../../db/client";
@@ -13,7 +18,7 @@ import { lockForAction, recordEvent } from "./enrollment-review.service";
 const joinable = (courseId: string) =>
   and(eq(classes.courseId, courseId), eq(classes.status, "active"), lt(classes.currentStudents, classes.maxStudents));
 
-/** The classes offered in 'Confirmar pagamento', earliest start first. */
+/** The classes offered in 'Confirmar pagamento' and 'Atribuir turma', earliest start first. */
 export async function listEnrollableClasses(db: Database, enrollmentId: string) {
   const [enrollment] = await db
     .select({ courseId: enrollments.courseId })
@@ -96,6 +101,35 @@ export async function confirmPayment(
       fromStatus: row.status,
       toStatus: "enrolled",
       note: `Pagamento confirmado: ${formatKz(input.amount)} (${method}). Turma: ${className}`,
+    });
+  });
+  return getEnrollmentDetail(db, id);
+}
+
+/**
+ * 'Atribuir turma' (decision 019): an enrolment made 'Matriculado' by a receipt approval has no class.
+ * One transaction: the enrolment row is locked and must be enrolled without a class (two staff at once:
+ * the second meets the class and gets a 409), a seat is taken with the same conditional update as
+ * 'Confirmar pagamento' (a class never overfills), the enrolment gets its class, History one event.
+ * The status does not change, so the event is a 'data_edited' one naming the class.
+ */
+export async function assignClass(
+  db: Database,
+  actorUserId: string,
+  id: string,
+  input: z.output<typeof assignClassSchema>,
+) {
+  await db.transaction(async (tx) => {
+    const row = await lockForAction(tx, id, "assignClass");
+    if (row.classId) throw ApiError.of(409, ENROLLMENT_HAS_CLASS);
+    const className = await takeSeat(tx, input.classId, row.courseId);
+    await tx.update(enrollments).set({ classId: input.classId }).where(eq(enrollments.id, id));
+    await recordEvent(tx, id, {
+      actorUserId,
+      kind: "data_edited",
+      fromStatus: row.status,
+      toStatus: row.status,
+      note: `Turma atribuída: ${className}`,
     });
   });
   return getEnrollmentDetail(db, id);

@@ -188,6 +188,105 @@ describe("payment confirmation and class seats", () => {
     expect(await seats(cls.id)).toBe(1);
   });
 
+  describe("'Atribuir turma': an enrolled enrolment without a class (approved through a receipt)", () => {
+    let secretaria: { userId: string; cookie: string };
+    beforeAll(async () => {
+      secretaria = await staffActor(ctx, "secretaria", "Sofia Secretária");
+    });
+    const assign = (id: string, classId: unknown, cookie = secretaria.cookie) =>
+      ctx.app.request(`/api/admin/enrollments/${id}/assign-class`, jsonRequest("POST", { classId }, cookie));
+
+    it("gives the class and takes one seat, with one History event; the status stays 'enrolled'", async () => {
+      const cls = await schoolClass({ name: "Turma Recibo" });
+      const [row] = await approvedEnrollments(1, "enrolled");
+      const res = await assign(row!.id, cls.id);
+      expect(res.status).toBe(200);
+      const shown = await body(res);
+      expect(shown).toMatchObject({ status: "enrolled", classId: cls.id, className: "Turma Recibo" });
+      expect(shown.events).toEqual([
+        expect.objectContaining({
+          actorName: "Sofia Secretária",
+          kind: "data_edited",
+          fromStatus: "enrolled",
+          toStatus: "enrolled",
+          note: "Turma atribuída: Turma Recibo",
+        }),
+      ]);
+      expect(await seats(cls.id)).toBe(1);
+      expect(await ctx.db.select().from(payments).where(eq(payments.enrollmentId, row!.id))).toEqual([]);
+      // A second assignment is refused: the enrolment has its class, and no second seat is taken.
+      const again = await assign(row!.id, cls.id);
+      expect(again.status).toBe(409);
+      expect((await body(again)).error.message).toBe("Esta inscrição já tem turma");
+      expect(await seats(cls.id)).toBe(1);
+    });
+
+    it("refuses every status but enrolled (409 naming it), a missing class (400) and another course's class (400)", async () => {
+      const cls = await schoolClass();
+      for (const status of ENROLLMENT_STATUSES.filter((s) => s !== "enrolled")) {
+        const [row] = await approvedEnrollments(1, status);
+        const res = await assign(row!.id, cls.id);
+        expect(res.status, status).toBe(409);
+        expect((await body(res)).error.message).toMatch(
+          /^Não é possível atribuir uma turma a esta inscrição: a inscrição está «.+»\.$/,
+        );
+      }
+      const [row] = await approvedEnrollments(1, "enrolled");
+      const none = await assign(row!.id, undefined);
+      expect(none.status).toBe(400);
+      expect((await body(none)).error.message).toBe("Selecione uma turma para matricular o aluno");
+      const elsewhere = await schoolClass({ courseId: otherCourseId });
+      const wrongCourse = await assign(row!.id, elsewhere.id);
+      expect(wrongCourse.status).toBe(400);
+      expect((await body(wrongCourse)).error.message).toBe("Esta turma não pertence ao curso da inscrição");
+      expect(await seats(cls.id)).toBe(0);
+    });
+
+    it("a full class is a clear 409, and financeiro (who does not review enrolments) gets 403", async () => {
+      const full = await schoolClass({ name: "Lotada", maxStudents: 1, currentStudents: 1 });
+      const [row] = await approvedEnrollments(1, "enrolled");
+      const res = await assign(row!.id, full.id);
+      expect(res.status).toBe(409);
+      expect((await body(res)).error.message).toBe("A turma «Lotada» está lotada. Escolha outra turma.");
+      const open = await schoolClass({ name: "Aberta" });
+      expect((await assign(row!.id, open.id, financeiro.cookie)).status).toBe(403);
+      const [after] = await ctx.db.select().from(enrollments).where(eq(enrollments.id, row!.id));
+      expect(after!.classId).toBeNull();
+      expect(await seats(full.id)).toBe(1);
+      expect(await seats(open.id)).toBe(0);
+    });
+
+    it("100 assignments at once on a 30-seat class: exactly 30 get it, 70 clear 409s, never over the maximum", async () => {
+      const cls = await schoolClass({ name: "Concorrida por recibo", maxStudents: 30 });
+      const rows = await approvedEnrollments(100, "enrolled");
+      const results = await Promise.all(rows.map((r) => assign(r.id, cls.id)));
+      const statuses = results.map((r) => r.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(30);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(70);
+      const refusals = await Promise.all(results.filter((r) => r.status === 409).map((r) => body(r)));
+      expect(new Set(refusals.map((b) => b.error.message))).toEqual(
+        new Set(["A turma «Concorrida por recibo» está lotada. Escolha outra turma."]),
+      );
+      expect(await seats(cls.id)).toBe(30);
+      const ids = rows.map((r) => r.id);
+      const after = await ctx.db.select().from(enrollments).where(inArray(enrollments.id, ids));
+      expect(after.filter((r) => r.classId === cls.id)).toHaveLength(30);
+      expect(after.every((r) => r.status === "enrolled")).toBe(true);
+      expect(
+        await ctx.db.select().from(enrollmentEvents).where(inArray(enrollmentEvents.enrollmentId, ids)),
+      ).toHaveLength(30);
+    }, 60_000);
+
+    it("two assignments of one enrolment at once, to two classes: one class, one seat in all", async () => {
+      const a = await schoolClass({ name: "A" });
+      const b = await schoolClass({ name: "B" });
+      const [row] = await approvedEnrollments(1, "enrolled");
+      const results = await Promise.all([assign(row!.id, a.id), assign(row!.id, b.id)]);
+      expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect((await seats(a.id)) + (await seats(b.id))).toBe(1);
+    });
+  });
+
   const statusOf = async (id: string) =>
     (await ctx.db.select({ s: enrollments.status }).from(enrollments).where(eq(enrollments.id, id)))[0]!.s;
 });

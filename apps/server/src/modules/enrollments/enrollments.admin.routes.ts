@@ -11,6 +11,7 @@ import {
   adminEnrollmentRowSchema,
   approvedEnrollmentSchema,
   approveEnrollmentSchema,
+  assignClassSchema,
   confirmPaymentSchema,
   enrollableClassSchema,
   proposedReferenceCodeSchema,
@@ -24,7 +25,7 @@ import { component } from "../../http/openapi";
 import { createRouter, json } from "../../http/router";
 import { getEnrollmentDetail, listEnrollments } from "./enrollment-admin.queries";
 import { deleteEnrollment } from "./enrollment-deletion.service";
-import { confirmPayment, listEnrollableClasses } from "./enrollment-payment.service";
+import { assignClass, confirmPayment, listEnrollableClasses } from "./enrollment-payment.service";
 import {
   approveEnrollment,
   recordWhatsappSent,
@@ -173,6 +174,23 @@ const payment = createRoute({
   },
 });
 
+const classAssignment = createRoute({
+  method: "post",
+  path: "/admin/enrollments/{id}/assign-class",
+  tags: ["enrollments"],
+  summary:
+    "Gives an enrolled enrolment without a class (approved through a receipt) a seat in an active class of its course, in one transaction",
+  middleware: [requireReviewer()] as const,
+  request: { params: idParam, body: { required: true, ...json(assignClassSchema) } },
+  responses: {
+    200: { description: "Class assigned", ...json(detailBody) },
+    400: errorResponse("No class, or a class of another course"),
+    ...reviewerErrors,
+    ...notFound,
+    ...wrongStatus("Not enrolled, already has a class, or the class is full or not active"),
+  },
+});
+
 const remove = createRoute({
   method: "delete",
   path: "/admin/enrollments/{id}",
@@ -237,6 +255,12 @@ export const enrollmentAdminRoutes = createRouter()
   .openapi(payment, async (c) =>
     c.json(
       await confirmPayment(c.get("deps").db, c.get("session").user!.id, c.req.valid("param").id, c.req.valid("json")),
+      200,
+    ),
+  )
+  .openapi(classAssignment, async (c) =>
+    c.json(
+      await assignClass(c.get("deps").db, c.get("session").user!.id, c.req.valid("param").id, c.req.valid("json")),
       200,
     ),
   )

@@ -1,5 +1,6 @@
 import type {
   ApproveEnrollmentInput,
+  AssignClassInput,
   adminEnrollmentDetailSchema,
   adminEnrollmentRowSchema,
   approvedEnrollmentSchema,
@@ -43,7 +44,7 @@ export const proposedReferenceCodeQuery = queryOptions({
   staleTime: 0,
 });
 
-/** The classes of the enrolment's course with a free seat, earliest start first ('Confirmar pagamento'). */
+/** The classes of the enrolment's course with a free seat, earliest start first ('Confirmar pagamento', 'Atribuir turma'). */
 export const enrollableClassesQuery = (id: string) =>
   queryOptions({
     queryKey: [...LIST_KEY, id, "classes"],
@@ -104,6 +105,16 @@ export function useConfirmPayment() {
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: ConfirmPaymentInput }) =>
       api<AdminEnrollmentDetail>(`/admin/enrollments/${id}/confirm-payment`, { method: "POST", body: input }),
+    onSuccess: (detail) => refresh(client, detail, [["classes"]]),
+  });
+}
+
+/** 'Atribuir turma': an enrolled enrolment without a class takes a seat; the classes' seat counts change too. */
+export function useAssignClass() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: AssignClassInput }) =>
+      api<AdminEnrollmentDetail>(`/admin/enrollments/${id}/assign-class`, { method: "POST", body: input }),
     onSuccess: (detail) => refresh(client, detail, [["classes"]]),
   });
 }

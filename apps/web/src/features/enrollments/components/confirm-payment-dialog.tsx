@@ -3,34 +3,25 @@ import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
 import { formatMoneyInput } from "@app/shared/money-input";
 import { confirmPaymentSchema } from "@app/shared/schemas/enrollment-review";
-import { Alert, Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, Textarea } from "@mantine/core";
+import { Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, Textarea } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import { IconAlertTriangle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { DateInput } from "../../../components/date-input";
 import { MoneyInput } from "../../../components/money-input";
-import { ApiError } from "../../../lib/api";
-import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
+import { errorMessage } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
 import {
   type AdminEnrollmentRow,
   adminEnrollmentsQuery,
-  type EnrollableClass,
   enrollableClassesQuery,
   useConfirmPayment,
 } from "../api/admin-enrollments";
-import { scheduleMismatchWarning } from "../logic/schedule-match";
+import { ClassPicker, showClassRefusal } from "./class-picker";
 
 export const PAYMENT_CONFIRMED_TOAST = "Pagamento confirmado e aluno matriculado com sucesso!";
-export const NO_CLASS_AVAILABLE = "Nenhuma turma disponível para este curso";
 
 const validate = schemaResolver(confirmPaymentSchema, { sync: true });
 const methodOptions = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m]! }));
-
-/** 'n/max' seats and the schedule: what staff weigh when choosing a class. */
-export function classOptionLabel(c: EnrollableClass): string {
-  return `${c.name} — ${c.schedule} — ${c.currentStudents}/${c.maxStudents} vagas ocupadas`;
-}
 
 /**
  * 'Pagamento e matrícula' (SPEC §2, §5): amount, date, method, class and notes. The server records a
@@ -68,9 +59,6 @@ function PaymentForm({ row, onClose }: { row: AdminEnrollmentRow; onClose: () =>
     validate,
     transformValues: (values) => confirmPaymentSchema.parse(values),
   });
-  const chosen = classes.data?.find((c) => c.id === form.values.classId);
-  const warning = chosen && scheduleMismatchWarning(chosen.schedule, row.schedulePreference);
-  const noClass = classes.isSuccess && classes.data.length === 0;
 
   const submit = form.onSubmit((values) => {
     if (confirm.isPending) return;
@@ -82,11 +70,7 @@ function PaymentForm({ row, onClose }: { row: AdminEnrollmentRow; onClose: () =>
           onClose();
         },
         onError: (e) => {
-          if (!applyServerErrors(form, e) && e instanceof ApiError && e.code.startsWith("class_")) {
-            // The class filled up or closed meanwhile: say so on the field and offer the classes as they are now.
-            form.setFieldError("classId", e.message);
-            void classes.refetch();
-          }
+          showClassRefusal(form, classes, e);
           toastError("Erro ao confirmar pagamento e matricular aluno", errorMessage(e));
         },
       },
@@ -118,38 +102,11 @@ function PaymentForm({ row, onClose }: { row: AdminEnrollmentRow; onClose: () =>
           comboboxProps={{ withinPortal: true }}
           {...form.getInputProps("method")}
         />
-        {noClass ? (
-          <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} role="status">
-            <Text size="sm" c="dark.8">
-              {NO_CLASS_AVAILABLE}
-            </Text>
-          </Alert>
-        ) : (
-          <Select
-            label="Turma"
-            placeholder={classes.isPending ? "A carregar turmas…" : "Selecione a turma"}
-            withAsterisk
-            data={(classes.data ?? []).map((c) => ({ value: c.id, label: classOptionLabel(c) }))}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            description={
-              chosen && `${chosen.schedule} · ${chosen.currentStudents}/${chosen.maxStudents} vagas ocupadas`
-            }
-            {...form.getInputProps("classId")}
-          />
-        )}
-        {noClass && form.errors.classId && (
-          <Text c="red.8" size="sm">
-            {form.errors.classId}
-          </Text>
-        )}
-        {warning && (
-          <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} role="status">
-            <Text size="sm" c="dark.8">
-              {warning}
-            </Text>
-          </Alert>
-        )}
+        <ClassPicker
+          classes={classes}
+          schedulePreference={row.schedulePreference}
+          field={form.getInputProps("classId")}
+        />
         <Textarea label="Observações (opcional)" autosize minRows={2} {...form.getInputProps("notes")} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={confirm.isPending}>

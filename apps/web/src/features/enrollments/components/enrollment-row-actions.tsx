@@ -1,4 +1,4 @@
-import { IconCash, IconCheck, IconEye, IconPencil, IconTrash, IconX } from "@tabler/icons-react";
+import { IconCash, IconCheck, IconEye, IconPencil, IconTrash, IconUsersPlus, IconX } from "@tabler/icons-react";
 import { NamedRowActions, type RowActionLook } from "../../../components/row-actions";
 import type { RowAction } from "../logic/enrollment-actions";
 
@@ -8,6 +8,7 @@ const LOOKS: Record<RowAction, RowActionLook> = {
   approve: { name: (s) => `Aprovar ${s}`, icon: <IconCheck size={18} />, color: "teal.9" },
   reject: { name: (s) => `Rejeitar ${s}`, icon: <IconX size={18} />, color: "red.8" },
   confirmPayment: { name: (s) => `Confirmar pagamento de ${s}`, icon: <IconCash size={18} />, color: "green.9" },
+  assignClass: { name: (s) => `Atribuir turma a ${s}`, icon: <IconUsersPlus size={18} />, color: "indigo.9" },
   delete: { name: (s) => `Excluir ${s}`, icon: <IconTrash size={18} />, color: "red.8" },
 };
 

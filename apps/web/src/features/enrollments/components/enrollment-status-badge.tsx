@@ -1,5 +1,6 @@
 import { type EnrollmentStatus, enrollmentStatusLabel } from "@app/shared/enums";
 import { Badge } from "@mantine/core";
+import { type RowState, withoutClass } from "../logic/enrollment-actions";
 
 /** Filled, dark shades: white small text stays above 4.5:1 (WCAG AA). */
 const COLORS: Record<EnrollmentStatus, string> = {
@@ -18,6 +19,19 @@ export function EnrollmentStatusBadge({ status }: { status: string }) {
   return (
     <Badge variant="filled" color={COLORS[status as EnrollmentStatus] ?? "gray.7"} style={{ textTransform: "none" }}>
       {enrollmentStatusLabel(status)}
+    </Badge>
+  );
+}
+
+/**
+ * 'Sem turma' beside the status of an enrolled enrolment that has no class (enrolled through a receipt
+ * approval, decision 019): staff give it one with 'Atribuir turma'. Nothing for any other enrolment.
+ */
+export function WithoutClassNote({ enrollment }: { enrollment: RowState }) {
+  if (!withoutClass(enrollment)) return null;
+  return (
+    <Badge variant="outline" color="#a33d07" style={{ textTransform: "none" }}>
+      Sem turma
     </Badge>
   );
 }

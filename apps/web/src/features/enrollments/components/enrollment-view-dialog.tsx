@@ -12,7 +12,7 @@ import { errorMessage } from "../../../lib/form-errors";
 import { type AdminEnrollmentDetail, adminEnrollmentQuery } from "../api/admin-enrollments";
 import { type ActionAccess, canRequestCorrection, canSendWhatsapp } from "../logic/enrollment-actions";
 import { EnrollmentDocuments } from "./enrollment-documents";
-import { EnrollmentStatusBadge } from "./enrollment-status-badge";
+import { EnrollmentStatusBadge, WithoutClassNote } from "./enrollment-status-badge";
 import { WhatsappButton } from "./whatsapp-button";
 
 const EVENT_LABELS: Record<EnrollmentEventKind, string> = {
@@ -58,6 +58,7 @@ export function EnrollmentViewDialog({
             </Stack>
             <Group gap="xs">
               <EnrollmentStatusBadge status={e.status} />
+              <WithoutClassNote enrollment={e} />
               {canSendWhatsapp(e.status, access) && <WhatsappButton enrollment={e} />}
             </Group>
           </Group>
@@ -79,7 +80,13 @@ export function EnrollmentViewDialog({
                 <DetailField label="Horário preferido" value={label(SCHEDULE_LABELS, e.schedulePreference)} />
                 <DetailField
                   label="Turma"
-                  value={e.className ? `${e.className}${e.classSchedule ? ` — ${e.classSchedule}` : ""}` : "—"}
+                  value={
+                    e.className
+                      ? `${e.className}${e.classSchedule ? ` — ${e.classSchedule}` : ""}`
+                      : e.status === "enrolled"
+                        ? "Sem turma"
+                        : "—"
+                  }
                 />
               </SimpleGrid>
             </Tabs.Panel>

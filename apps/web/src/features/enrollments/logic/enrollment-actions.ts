@@ -6,11 +6,11 @@ import {
 import { roleSatisfies, type StaffRole } from "@app/shared/enums";
 
 /** The buttons of a row of 'Inscrições', in the order they show. */
-export const ROW_ACTIONS = ["view", "edit", "approve", "reject", "confirmPayment", "delete"] as const;
+export const ROW_ACTIONS = ["view", "edit", "approve", "reject", "confirmPayment", "assignClass", "delete"] as const;
 export type RowAction = (typeof ROW_ACTIONS)[number];
 
 export interface ActionAccess {
-  /** Approve, reject, ask a correction, delete, record the WhatsApp message. */
+  /** Approve, reject, ask a correction, delete, record the WhatsApp message, 'Atribuir turma'. */
   review: boolean;
   /** 'Confirmar pagamento' (payment and class). */
   confirmPayment: boolean;
@@ -24,12 +24,24 @@ export function actionAccess(role: StaffRole | null | undefined): ActionAccess {
   };
 }
 
+/** What the row's buttons depend on: the status, and whether the enrolment has a class. */
+export interface RowState {
+  status: string;
+  classId: string | null;
+}
+
+/** Enrolled without a class: approved through a receipt, waiting for 'Atribuir turma' (decision 019). */
+export function withoutClass({ status, classId }: RowState): boolean {
+  return status === "enrolled" && classId === null;
+}
+
 /**
- * The row's actions for an enrolment in `status`: each only where the server accepts it (SPEC §4,
+ * The row's actions for an enrolment: each only where the server accepts it (SPEC §4,
  * ENROLLMENT_ACTION_FROM) and the role may do it. Deletion is possible in any status (SPEC §4); the
- * server refuses it with its message while payments or receipts point at the enrolment.
+ * server refuses it with its message while payments or receipts point at the enrolment. 'Atribuir turma'
+ * is for an enrolled enrolment without a class (enrolled through a receipt approval, decision 019).
  */
-export function rowActionsFor(status: string, access: ActionAccess): RowAction[] {
+export function rowActionsFor({ status, classId }: RowState, access: ActionAccess): RowAction[] {
   const allowed: Record<RowAction, boolean> = {
     view: true,
     // Correcting the data is for those who review, in any status (the server's PATCH accepts any).
@@ -37,6 +49,7 @@ export function rowActionsFor(status: string, access: ActionAccess): RowAction[]
     approve: access.review && canDoEnrollmentAction("approve", status),
     reject: access.review && canDoEnrollmentAction("reject", status),
     confirmPayment: access.confirmPayment && canDoEnrollmentAction("confirmPayment", status),
+    assignClass: access.review && canDoEnrollmentAction("assignClass", status) && classId === null,
     delete: access.review,
   };
   return ROW_ACTIONS.filter((action) => allowed[action]);

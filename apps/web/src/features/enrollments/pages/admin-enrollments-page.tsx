@@ -17,10 +17,11 @@ import { useSession } from "../../../lib/session";
 import { toastError, toastSuccess } from "../../../lib/toast";
 import { type AdminEnrollmentRow, adminEnrollmentsQuery, useDeleteEnrollment } from "../api/admin-enrollments";
 import { ApproveEnrollmentDialog } from "../components/approve-enrollment-dialog";
+import { AssignClassDialog } from "../components/assign-class-dialog";
 import { ConfirmPaymentDialog } from "../components/confirm-payment-dialog";
 import { EditEnrollmentDialog } from "../components/edit-enrollment-dialog";
 import { EnrollmentRowActions } from "../components/enrollment-row-actions";
-import { EnrollmentStatusBadge } from "../components/enrollment-status-badge";
+import { EnrollmentStatusBadge, WithoutClassNote } from "../components/enrollment-status-badge";
 import { EnrollmentViewDialog } from "../components/enrollment-view-dialog";
 import { NewEnrollmentDialog } from "../components/new-enrollment-dialog";
 import { RejectEnrollmentDialog } from "../components/reject-enrollment-dialog";
@@ -37,6 +38,7 @@ export function Component() {
   const approving = useRowDialog();
   const rejecting = useRowDialog();
   const paying = useRowDialog();
+  const assigning = useRowDialog();
   const [deleting, setDeleting] = useState<AdminEnrollmentRow | null>(null);
   const remove = useDeleteEnrollment();
   const [course, setCourse] = useState<string | null>(null);
@@ -54,6 +56,7 @@ export function Component() {
     approve: (r) => approving.open(r.id),
     reject: (r) => rejecting.open(r.id),
     confirmPayment: (r) => paying.open(r.id),
+    assignClass: (r) => assigning.open(r.id),
     delete: setDeleting,
   };
 
@@ -97,7 +100,12 @@ export function Component() {
       title: "Estado",
       text: (r) => enrollmentStatusLabel(r.status),
       sortable: true,
-      render: (r) => <EnrollmentStatusBadge status={r.status} />,
+      render: (r) => (
+        <Stack gap={2} align="flex-start">
+          <EnrollmentStatusBadge status={r.status} />
+          <WithoutClassNote enrollment={r} />
+        </Stack>
+      ),
     },
     {
       key: "actions",
@@ -105,7 +113,7 @@ export function Component() {
       render: (r) => (
         <EnrollmentRowActions
           student={r.studentName}
-          actions={rowActionsFor(r.status, access)}
+          actions={rowActionsFor(r, access)}
           onAction={(action) => run[action](r)}
         />
       ),
@@ -193,6 +201,12 @@ export function Component() {
         onClose={rejecting.close}
       />
       <ConfirmPaymentDialog key={paying.key} opened={paying.opened} enrollmentId={paying.id} onClose={paying.close} />
+      <AssignClassDialog
+        key={assigning.key}
+        opened={assigning.opened}
+        enrollmentId={assigning.id}
+        onClose={assigning.close}
+      />
       <ConfirmDialog
         opened={deleting !== null}
         title="Excluir inscrição"

@@ -1,0 +1,101 @@
+import { assignClassSchema } from "@app/shared/schemas/enrollment-review";
+import { Alert, Button, Group, Loader, Modal, Stack, Text } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { useQuery } from "@tanstack/react-query";
+import { useRef } from "react";
+import { errorMessage } from "../../../lib/form-errors";
+import { toastError, toastSuccess } from "../../../lib/toast";
+import {
+  type AdminEnrollmentRow,
+  adminEnrollmentsQuery,
+  enrollableClassesQuery,
+  useAssignClass,
+} from "../api/admin-enrollments";
+import { ClassPicker, showClassRefusal } from "./class-picker";
+
+export const CLASS_ASSIGNED_TOAST = "Turma atribuída com sucesso!";
+
+const validate = schemaResolver(assignClassSchema, { sync: true });
+
+/**
+ * 'Atribuir turma' (decision 019): an enrolment made 'Matriculado' by a receipt approval has no class.
+ * Staff choose one of the course's open classes with a free seat; the server takes the seat with the
+ * same conditional update as 'Confirmar pagamento', so a class filled meanwhile is a 409 on the field.
+ */
+export function AssignClassDialog({
+  opened,
+  enrollmentId,
+  onClose,
+}: {
+  opened: boolean;
+  enrollmentId: string | null;
+  onClose: () => void;
+}) {
+  const { data: rows } = useQuery({ ...adminEnrollmentsQuery, enabled: enrollmentId !== null });
+  const row = rows?.find((r) => r.id === enrollmentId);
+  return (
+    <Modal opened={opened} onClose={onClose} title="Atribuir turma" centered>
+      {row ? <AssignForm row={row} onClose={onClose} /> : <Loader size="sm" aria-label="A carregar" />}
+    </Modal>
+  );
+}
+
+function AssignForm({ row, onClose }: { row: AdminEnrollmentRow; onClose: () => void }) {
+  const classes = useQuery(enrollableClassesQuery(row.id));
+  const assign = useAssignClass();
+  // isPending is seen only at the next render: a double click must send one request.
+  const sending = useRef(false);
+  const form = useForm({
+    initialValues: { classId: null as string | null },
+    validate,
+    transformValues: (values) => assignClassSchema.parse(values),
+  });
+
+  const submit = form.onSubmit((values) => {
+    if (sending.current) return;
+    sending.current = true;
+    assign.mutate(
+      { id: row.id, input: values },
+      {
+        onSuccess: () => {
+          toastSuccess(CLASS_ASSIGNED_TOAST);
+          onClose();
+        },
+        onError: (e) => {
+          sending.current = false;
+          showClassRefusal(form, classes, e);
+          toastError("Erro ao atribuir turma", errorMessage(e));
+        },
+      },
+    );
+  });
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="md">
+        <Text>
+          <b>{row.studentName}</b> — {row.courseName}
+        </Text>
+        <Alert color="blue" variant="light">
+          <Text size="sm" c="dark.8">
+            Matriculado sem turma (pagamento validado por comprovante). Escolha a turma em que o aluno vai estudar:
+            ocupa uma vaga.
+          </Text>
+        </Alert>
+        <ClassPicker
+          classes={classes}
+          schedulePreference={row.schedulePreference}
+          field={form.getInputProps("classId")}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={assign.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={assign.isPending}>
+            Atribuir turma
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
