@@ -147,18 +147,18 @@ export const receiptAdminRoutes = createRouter()
     return c.json(await listAdminReceipts(c.get("deps").db), 200);
   })
   .openapi(approve, async (c) => {
-    const { db, mailer } = c.get("deps");
+    const { db, mailer, config } = c.get("deps");
     const result = await approveReceipt(
-      { db, mailer, log: c.get("log") },
+      { db, mailer, log: c.get("log"), baseUrl: config.baseUrl },
       c.get("session").user!.id,
       c.req.valid("param").id,
     );
     return c.json(result, 200);
   })
   .openapi(reject, async (c) => {
-    const { db, mailer } = c.get("deps");
+    const { db, mailer, config } = c.get("deps");
     const result = await rejectReceipt(
-      { db, mailer, log: c.get("log") },
+      { db, mailer, log: c.get("log"), baseUrl: config.baseUrl },
       c.get("session").user!.id,
       c.req.valid("param").id,
       c.req.valid("json"),

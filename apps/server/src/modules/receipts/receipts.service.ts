@@ -33,6 +33,8 @@ import { checkFile } from "../../storage/file-check";
 import type { FileStorage } from "../../storage/storage";
 import { putFiles, recordFiles, removeFiles } from "../../storage/stored-files";
 import { recordEvent } from "../enrollments/enrollment-review.service";
+import { getBankDetails } from "../settings/settings.service";
+import { type ReceiptEmailInput, receiptApprovedEmail, receiptRejectedEmail } from "./receipt-emails";
 
 type FormFields = Record<string, unknown>;
 
@@ -316,7 +318,8 @@ async function lockPendingReceipt(tx: Tx, id: string) {
   return row;
 }
 
-type ReviewDeps = { db: Database; mailer: Mailer; log: Logger };
+/** `baseUrl` (BASE_URL) puts the link to /aluno/pagamento in the student's e-mail. */
+type ReviewDeps = { db: Database; mailer: Mailer; log: Logger; baseUrl: string };
 export type StudentEmail = "sent" | "failed" | "no_email";
 
 /**
@@ -358,15 +361,7 @@ export async function approveReceipt(deps: ReviewDeps, actorUserId: string, id: 
     });
   });
   const receipt = await getAdminReceipt(db, id);
-  const studentEmail = await emailStudent(deps, receipt, {
-    subject: "Pagamento confirmado — matrícula concluída",
-    text: [
-      `Olá ${receipt.studentName},`,
-      "",
-      `O seu comprovante de pagamento do curso «${receipt.courseName}» foi aprovado.`,
-      "A sua matrícula está concluída: já está matriculado.",
-    ].join("\n"),
-  });
+  const studentEmail = await emailStudent(deps, receipt, receiptApprovedEmail);
   return { receipt, studentEmail };
 }
 
@@ -397,27 +392,28 @@ export async function rejectReceipt(
     });
   });
   const receipt = await getAdminReceipt(db, id);
-  const studentEmail = await emailStudent(deps, receipt, {
-    subject: "Comprovante de pagamento rejeitado",
-    text: [
-      `Olá ${receipt.studentName},`,
-      "",
-      `O seu comprovante de pagamento do curso «${receipt.courseName}» foi rejeitado.`,
-      `Motivo: ${input.reason}`,
-      "",
-      "Pode enviar um novo comprovante na sua área de aluno.",
-    ].join("\n"),
-  });
+  const studentEmail = await emailStudent(deps, receipt, (email) =>
+    receiptRejectedEmail({ ...email, reason: input.reason }),
+  );
   return { receipt, studentEmail };
 }
 
 async function emailStudent(
   deps: ReviewDeps,
   receipt: AdminReceiptRow,
-  message: { subject: string; text: string },
+  compose: (input: ReceiptEmailInput) => { subject: string; text: string },
 ): Promise<StudentEmail> {
   if (!receipt.studentEmail) return "no_email";
   try {
+    const message = compose({
+      studentName: receipt.studentName,
+      courseName: receipt.courseName,
+      paidAmount: receipt.paidAmount,
+      paymentDate: receipt.paymentDate,
+      referenceCode: receipt.paymentReferenceCode,
+      institute: await getBankDetails(deps.db),
+      baseUrl: deps.baseUrl,
+    });
     await deps.mailer.send({ to: receipt.studentEmail, ...message });
     return "sent";
   } catch (err) {
