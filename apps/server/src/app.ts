@@ -22,6 +22,7 @@ import { healthRoutes } from "./modules/health/health.routes";
 import { paymentRoutes } from "./modules/payments/payments.routes";
 import { receiptAdminRoutes, receiptRoutes } from "./modules/receipts/receipts.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
+import { studentAccountAdminRoutes } from "./modules/student-accounts/student-accounts.admin.routes";
 import { studentAccountRoutes } from "./modules/student-accounts/student-accounts.routes";
 import { teacherRoutes } from "./modules/teachers/teachers.routes";
 import { userRoutes } from "./modules/users/users.routes";
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route("/api", classRoutes);
   app.route("/api", dashboardRoutes);
   app.route("/api", studentAccountRoutes);
+  app.route("/api", studentAccountAdminRoutes);
   app.route("/api", userRoutes);
   app.route("/api", enrollmentRoutes);
   app.route("/api", enrollmentDocumentRoutes);

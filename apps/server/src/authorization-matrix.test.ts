@@ -41,6 +41,8 @@ const catalogManagers = (ok: number): Expectation => ({ ...anyStaffRole(ok), pro
 /** 'Inscrições' (decision 018): professor sees no enrolment; financeiro sees and confirms payments, reviewers do the rest. */
 const enrollmentViewers = (ok: number): Expectation => ({ ...anyStaffRole(ok), professor: 403 });
 const enrollmentReviewers = (ok: number): Expectation => ({ ...anyStaffRole(ok), professor: 403, financeiro: 403 });
+/** Changing student credentials on 'Contas de Alunos' (decision 020): the same roles as the catalogue's managers. */
+const studentAccountManagers = catalogManagers;
 const onlyRole = (role: "super_admin" | "financeiro", ok: number): Expectation => ({
   ...anyStaffRole(403),
   super_admin: ok,
@@ -77,6 +79,20 @@ const MATRIX: Record<string, Row> = {
   "POST /api/student-accounts": { expect: all(400), body: () => ({}) },
   "GET /api/student-accounts/me": { expect: onlyStudents(200) },
   "PUT /api/student-accounts/me/password": { expect: onlyStudents(400), body: () => ({}) },
+  // 'Contas de Alunos' (issue 14): every staff role sees it; super_admin, admin and secretaria change credentials.
+  "GET /api/admin/student-accounts": { expect: anyStaffRole(200) },
+  "PUT /api/admin/student-accounts/{id}/credentials": {
+    expect: studentAccountManagers(404),
+    path: () => `/api/admin/student-accounts/${MISSING_ID}/credentials`,
+    body: () => ({ studentCode: "MATRIX1" }),
+  },
+  "POST /api/admin/student-accounts/{id}/reset-password": {
+    expect: studentAccountManagers(404),
+    path: () => `/api/admin/student-accounts/${MISSING_ID}/reset-password`,
+  },
+  // The returning student's 'Nova inscrição' (multipart expected: 415 once the caller is allowed in).
+  "GET /api/enrollments/mine/new-application": { expect: onlyStudents(200) },
+  "POST /api/enrollments/mine/new-application": { expect: onlyStudents(415), body: () => ({}) },
   "GET /api/users": { expect: onlyRole("super_admin", 200) },
   "PUT /api/users/{id}/role": {
     expect: onlyRole("super_admin", 200),

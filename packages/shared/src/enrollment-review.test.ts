@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { canDoEnrollmentAction, enrollmentCounts, wrongStatusMessage } from "./enrollment-review";
+import {
+  canDoEnrollmentAction,
+  enrollmentCounts,
+  heldCourseIds,
+  holdsCourse,
+  mayApplyForCourse,
+  wrongStatusMessage,
+} from "./enrollment-review";
 import { enrollmentStatusLabel } from "./enums";
 
 describe("enrolment review rules", () => {
@@ -30,5 +37,35 @@ describe("enrolment review rules", () => {
       { status: "pending" },
     ]);
     expect(counts).toMatchObject({ total: 4, pre_inscrito: 2, approved: 1, payment_pending: 0, enrolled: 0 });
+  });
+});
+
+describe("applying again (issue 14)", () => {
+  const A = "course-a";
+  const B = "course-b";
+
+  it("an application under review or payment, or a course in progress, holds that course only", () => {
+    for (const status of ["pre_inscrito", "correction_requested", "approved", "payment_pending", "enrolled"]) {
+      expect(mayApplyForCourse([{ courseId: A, status }], A), status).toBe(false);
+      expect(mayApplyForCourse([{ courseId: A, status }], B), status).toBe(true);
+    }
+  });
+
+  it("a rejected application, a finished course or an unknown status leaves the course free", () => {
+    for (const status of ["rejected", "completed", "not_completed", "pending"]) {
+      expect(holdsCourse(status), status).toBe(false);
+      expect(mayApplyForCourse([{ courseId: A, status }], A), status).toBe(true);
+    }
+  });
+
+  it("one holding enrolment among several is enough to hold the course", () => {
+    const history = [
+      { courseId: A, status: "rejected" },
+      { courseId: A, status: "pre_inscrito" },
+      { courseId: B, status: "rejected" },
+    ];
+    expect([...heldCourseIds(history)]).toEqual([A]);
+    expect(mayApplyForCourse(history, A)).toBe(false);
+    expect(mayApplyForCourse(history, B)).toBe(true);
   });
 });

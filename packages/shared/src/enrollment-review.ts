@@ -123,3 +123,35 @@ export function enrollmentCounts(rows: readonly { status: string }[]): Enrollmen
   for (const row of rows) if (row.status in counts && row.status !== "total") counts[row.status as EnrollmentStatus]++;
   return counts;
 }
+
+/**
+ * Statuses in which an enrolment holds its course (issue 14): an application under review or waiting
+ * for payment, or the course in progress. While one of these exists for a course, the same student
+ * account may not apply for that course again. Anything else (rejected, a finished course's
+ * 'completed'/'not_completed', an unknown status) leaves the course free for a new application.
+ */
+export const COURSE_HOLDING_STATUSES = [
+  "pre_inscrito",
+  "correction_requested",
+  "approved",
+  "payment_pending",
+  "enrolled",
+] as const satisfies readonly EnrollmentStatus[];
+
+/** True when an enrolment in `status` keeps its student from applying for the same course again. */
+export function holdsCourse(status: string): boolean {
+  return (COURSE_HOLDING_STATUSES as readonly string[]).includes(status);
+}
+
+/** The courses an account may not apply for now: those with an enrolment in a holding status. */
+export function heldCourseIds(enrollments: readonly { courseId: string; status: string }[]): Set<string> {
+  return new Set(enrollments.filter((e) => holdsCourse(e.status)).map((e) => e.courseId));
+}
+
+/** May the account with these enrolments apply for `courseId`? (the server's check and the form's list) */
+export function mayApplyForCourse(
+  enrollments: readonly { courseId: string; status: string }[],
+  courseId: string,
+): boolean {
+  return !heldCourseIds(enrollments).has(courseId);
+}

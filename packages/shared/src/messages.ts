@@ -74,6 +74,15 @@ export const DUPLICATE_OPEN_ENROLLMENT = {
   message: "Este aluno já tem uma inscrição em aberto neste curso",
 } as const;
 
+/** A student applies again for a course they hold (an open application or the course in progress; issue 14). */
+export const OWN_DUPLICATE_OPEN_ENROLLMENT = {
+  code: "duplicate_enrollment",
+  message: "Já tem uma inscrição em aberto neste curso",
+} as const;
+
+/* Student accounts, staff side (issue 14). */
+export const STUDENT_CODE_TAKEN = { code: "student_code_taken", message: "Código já em uso" } as const;
+
 /* Payment receipts (issue 13). */
 export const RECEIPT_NOT_FOUND = { code: "not_found", message: "Comprovante não encontrado" } as const;
 /** The enrolment is not the student's, or has no payment reference code yet (not approved). */

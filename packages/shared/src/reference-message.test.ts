@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { referenceMessage, whatsappLink } from "./reference-message";
+import { credentialsMessage, referenceMessage, whatsappLink } from "./reference-message";
 
 const institute = {
   name: "Instituto Superior de Formação",
@@ -32,5 +32,39 @@ describe("reference message", () => {
     expect(whatsappLink("923 456 789", "Olá & até já")).toBe(
       "https://wa.me/244923456789?text=Ol%C3%A1%20%26%20at%C3%A9%20j%C3%A1",
     );
+  });
+});
+
+describe("credentials message (issue 14)", () => {
+  it("gives the code, the temporary password and where to change it", () => {
+    const text = credentialsMessage({
+      studentName: "Joana Lunda",
+      studentCode: "AL7K2MXA",
+      studentPassword: "P4SS9Z",
+      instituteName: "Instituto Superior de Formação",
+      loginUrl: "https://portal.example/login-aluno",
+    });
+    expect(text).toBe(
+      [
+        "Olá Joana! Os seus dados de acesso à Área do Aluno do Instituto Superior de Formação:",
+        "",
+        "Código de estudante: AL7K2MXA",
+        "Senha temporária: P4SS9Z",
+        "",
+        "Entre em https://portal.example/login-aluno e altere a senha em «Dados de Acesso».",
+      ].join("\n"),
+    );
+  });
+
+  it("after a change of code only, names no password", () => {
+    const text = credentialsMessage({
+      studentName: "Rui",
+      studentCode: "RUI2026",
+      studentPassword: null,
+      instituteName: "Instituto",
+      loginUrl: "https://portal.example/login-aluno",
+    });
+    expect(text).not.toContain("Senha");
+    expect(text).toContain("Código de estudante: RUI2026");
   });
 });

@@ -42,3 +42,26 @@ export function referenceMessage(input: ReferenceMessageInput): string {
 export function whatsappLink(phone: string, text: string): string {
   return `https://wa.me/244${phone.replace(/\D/g, "").slice(-9)}?text=${encodeURIComponent(text)}`;
 }
+
+/**
+ * The message staff send by WhatsApp after resetting or changing a student's credentials ('Contas de
+ * Alunos', issue 14): the login code, the password when there is a new one, where to sign in, and that
+ * the password must be changed on first use.
+ */
+export function credentialsMessage(input: {
+  studentName: string;
+  studentCode: string;
+  studentPassword: string | null;
+  instituteName: string;
+  loginUrl: string;
+}): string {
+  const firstName = input.studentName.trim().split(/\s+/)[0] ?? "";
+  return [
+    `Olá ${firstName}! Os seus dados de acesso à Área do Aluno do ${input.instituteName}:`,
+    "",
+    `Código de estudante: ${input.studentCode}`,
+    ...(input.studentPassword ? [`Senha temporária: ${input.studentPassword}`] : []),
+    "",
+    `Entre em ${input.loginUrl}${input.studentPassword ? " e altere a senha em «Dados de Acesso»." : "."}`,
+  ].join("\n");
+}

@@ -50,3 +50,34 @@ export const enrollmentSubmittedSchema = z.object({
 });
 
 /* GET /enrollments/mine answers studentEnrollmentViewSchema (./enrollment-review). */
+
+/**
+ * GET /enrollments/mine/new-application: what a returning student's 'Nova inscrição' form starts from
+ * (issue 14) — the personal and education data of the latest enrolment (null without one), the
+ * documents on file that may be kept (by form field), and the courses the account may not apply for now.
+ */
+export const newApplicationStartSchema = z.object({
+  personal: z
+    .object({
+      birthDate: z.string(),
+      motherName: z.string(),
+      fatherName: z.string().nullable(),
+      nationality: z.string(),
+      birthPlace: z.string(),
+      province: z.string(),
+      municipality: z.string(),
+      neighborhood: z.string(),
+      qualification: z.string(),
+      trainingArea: z.string(),
+      schedulePreference: z.string(),
+    })
+    .nullable(),
+  documentsOnFile: z.array(
+    z.object({
+      field: z.enum(["idCardFront", "idCardBack", "certificate"]),
+      fileId: z.uuid(),
+      contentType: z.string(),
+    }),
+  ),
+  heldCourseIds: z.array(z.uuid()),
+});

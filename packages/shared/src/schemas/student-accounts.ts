@@ -1,3 +1,4 @@
+import { ENROLLMENT_STATUSES, RECEIPT_STATUSES, type StaffRole } from "../enums";
 import { INVALID_EMAIL, NAME_TOO_LONG, NAME_TOO_SHORT, PASSWORDS_DIFFER } from "../field-messages";
 import { EMAIL_MAX, NAME_MAX, PERSON_NAME_MIN, STUDENT_CODE_MAX, STUDENT_PASSWORD_LENGTH } from "../limits";
 import { WRONG_STUDENT_CREDENTIALS } from "../messages";
@@ -85,3 +86,80 @@ export const ownStudentAccountSchema = z.object({
 
 /** PUT /student-accounts/me/password: when the new password took effect. */
 export const passwordChangedSchema = z.object({ passwordChangedAt: z.string() });
+
+/* 'Contas de Alunos': staff manage student credentials (SPEC §2, §5 'Student credentials edit'; issue 14). */
+
+/**
+ * Every staff role opens 'Contas de Alunos'; changing a student's code or password is for those who
+ * review enrolments and speak with students (decision 020).
+ */
+export const STUDENT_ACCOUNT_MANAGER_ROLES = [
+  "super_admin",
+  "admin",
+  "secretaria",
+] as const satisfies readonly StaffRole[];
+export const STUDENT_ACCOUNT_MANAGER_MESSAGE =
+  "Só Super Administrador, Administrador e Secretaria podem alterar as credenciais dos alunos";
+
+export const STUDENT_CODE_MESSAGES = {
+  required: "Código é obrigatório",
+  tooLong: `O código pode ter no máximo ${STUDENT_CODE_MAX} caracteres`,
+  characters: "O código só pode ter letras (A–Z) e algarismos (0–9)",
+} as const;
+
+/** PUT /admin/student-accounts/{id}/credentials: the login code (upper-cased) and, optionally, a new password. */
+export const editStudentCredentialsSchema = z.object({
+  studentCode: z
+    .string({ message: STUDENT_CODE_MESSAGES.required })
+    .trim()
+    .toUpperCase()
+    .min(1, STUDENT_CODE_MESSAGES.required)
+    .max(STUDENT_CODE_MAX, STUDENT_CODE_MESSAGES.tooLong)
+    .regex(/^[A-Z0-9]*$/, STUDENT_CODE_MESSAGES.characters),
+  newPassword: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .nullish()
+    .transform((v) => v || null)
+    .pipe(studentPasswordRule.nullable()),
+});
+export type EditStudentCredentialsInput = z.input<typeof editStudentCredentialsSchema>;
+
+/** GET /admin/student-accounts: one account with its enrolments and receipts (the details dialog reads them). */
+export const adminStudentAccountSchema = z.object({
+  id: z.uuid(),
+  studentName: z.string(),
+  studentPhone: z.string(),
+  studentEmail: z.string().nullable(),
+  studentCode: z.string(),
+  mustChangePassword: z.boolean(),
+  passwordChangedAt: z.string().nullable(),
+  enrollmentCompleted: z.boolean(),
+  createdAt: z.string(),
+  enrollments: z.array(
+    z.object({
+      id: z.uuid(),
+      courseName: z.string(),
+      status: z.enum(ENROLLMENT_STATUSES),
+      className: z.string().nullable(),
+      applicationDate: z.string(),
+      approvalDate: z.string().nullable(),
+      classStartDate: z.string().nullable(),
+      classEndDate: z.string().nullable(),
+    }),
+  ),
+  receipts: z.array(
+    z.object({
+      id: z.uuid(),
+      courseName: z.string(),
+      paidAmount: z.number(),
+      paymentDate: z.string(),
+      status: z.enum(RECEIPT_STATUSES),
+      submittedAt: z.string(),
+    }),
+  ),
+});
+
+/** POST /admin/student-accounts/{id}/reset-password: the code and the new temporary password, shown once. */
+export const resetStudentPasswordSchema = newStudentCredentialsSchema;

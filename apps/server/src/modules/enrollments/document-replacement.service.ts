@@ -3,12 +3,13 @@ import { DOCUMENT_MIME_TYPES } from "@app/shared/limits";
 import { DOCUMENT_WRONG_TYPE } from "@app/shared/messages";
 import { and, count, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { enrollmentDocumentRequests, enrollments, storedFiles } from "../../db/schema";
+import { enrollmentDocumentRequests, enrollments } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { checkFile, namingDocument } from "../../storage/file-check";
 import type { FileStorage } from "../../storage/storage";
 import { putFiles, recordFiles, removeFiles } from "../../storage/stored-files";
 import { ENROLLMENT_NOT_FOUND } from "./enrollment-admin.queries";
+import { deleteUnusedDocumentFiles } from "./enrollment-files";
 import { recordEvent } from "./enrollment-review.service";
 
 const FILE_COLUMN = {
@@ -105,12 +106,8 @@ export async function replaceOwnDocument(
   await forgetFile(db, storage, previousFileId);
 }
 
-/** The replaced document: its row now, its object once the row is gone. */
+/** The replaced document: its row now, its object once the row is gone — unless another enrolment kept it (issue 14). */
 async function forgetFile(db: Database, storage: FileStorage, fileId: string | null) {
-  if (!fileId) return;
-  const [gone] = await db
-    .delete(storedFiles)
-    .where(eq(storedFiles.id, fileId))
-    .returning({ key: storedFiles.storageKey });
-  if (gone) await storage.delete(gone.key).catch(() => undefined);
+  const [gone] = await deleteUnusedDocumentFiles(db, [fileId]);
+  if (gone) await storage.delete(gone).catch(() => undefined);
 }

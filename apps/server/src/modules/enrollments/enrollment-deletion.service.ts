@@ -1,18 +1,11 @@
-import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, count, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { isForeignKeyViolation } from "../../db/pg-errors";
-import {
-  certificates,
-  classes,
-  enrollments,
-  paymentReceipts,
-  payments,
-  storedFiles,
-  studentAccounts,
-} from "../../db/schema";
+import { certificates, classes, enrollments, paymentReceipts, payments, studentAccounts } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import type { FileStorage } from "../../storage/storage";
 import { ENROLLMENT_NOT_FOUND } from "./enrollment-admin.queries";
+import { deleteUnusedDocumentFiles } from "./enrollment-files";
 
 const HAS_FINANCE_RECORDS = () =>
   new ApiError(
@@ -25,7 +18,7 @@ const HAS_FINANCE_RECORDS = () =>
  * Deletes an enrolment (decision 018). Refused (409) while payments, receipts or certificates point
  * at it: finance records never vanish. Otherwise, in one transaction: the enrolment goes with its
  * history and correction requests (cascade), a class seat it held is given back, its three document
- * rows go, and a student account left without enrolments may submit the form again. The document
+ * rows go (unless another enrolment of the student kept them), and a student account left without enrolments may submit the form again. The document
  * files are removed from storage after the commit.
  */
 export async function deleteEnrollment(db: Database, storage: FileStorage, id: string) {
@@ -48,15 +41,12 @@ export async function deleteEnrollment(db: Database, storage: FileStorage, id: s
           .set({ currentStudents: sql`greatest(${classes.currentStudents} - 1, 0)` })
           .where(eq(classes.id, row.classId));
       }
-      const fileIds = [row.idCardFrontFileId, row.idCardBackFileId, row.certificateFileId].filter((f): f is string =>
-        Boolean(f),
-      );
-      const gone = fileIds.length
-        ? await tx
-            .delete(storedFiles)
-            .where(inArray(storedFiles.id, fileIds))
-            .returning({ key: storedFiles.storageKey })
-        : [];
+      // Documents another enrolment of the student kept (issue 14) stay.
+      const gone = await deleteUnusedDocumentFiles(tx, [
+        row.idCardFrontFileId,
+        row.idCardBackFileId,
+        row.certificateFileId,
+      ]);
       if (row.studentAccountId) {
         const [others] = await tx
           .select({ n: count() })
@@ -69,7 +59,7 @@ export async function deleteEnrollment(db: Database, storage: FileStorage, id: s
             .where(eq(studentAccounts.id, row.studentAccountId));
         }
       }
-      return gone.map((g) => g.key);
+      return gone;
     })
     .catch((err: unknown) => {
       // A payment or receipt written meanwhile: the foreign key refuses the delete.

@@ -1,3 +1,4 @@
+import { COURSE_HOLDING_STATUSES } from "@app/shared/enrollment-review";
 import { DUPLICATE_OPEN_ENROLLMENT } from "@app/shared/messages";
 import {
   type editEnrollmentSchema,
@@ -5,7 +6,7 @@ import {
   staffEnrollmentSchema,
 } from "@app/shared/schemas/enrollment-staff";
 import { hashPassword } from "better-auth/crypto";
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { enrollments, studentAccounts } from "../../db/schema";
@@ -24,7 +25,8 @@ import { readEnrollmentForm } from "./enrollments.service";
  * linked (the oldest one, if several), or a new one is created (code and hashed password, must change
  * it, enrolment completed) whose code and password are returned once; the enrolment starts pre_inscrito
  * with its three documents (owned by the student's user, so the student may read them) and a History
- * event. An account's second open (not rejected) enrolment in the same course is refused (409).
+ * event. An account's second enrolment in a course it holds (COURSE_HOLDING_STATUSES: an open
+ * application or the course in progress) is refused (409).
  */
 export async function createStaffEnrollment(
   db: Database,
@@ -60,7 +62,7 @@ export async function createStaffEnrollment(
             and(
               eq(enrollments.studentAccountId, existing.id),
               eq(enrollments.courseId, course.id),
-              ne(enrollments.status, "rejected"),
+              inArray(enrollments.status, [...COURSE_HOLDING_STATUSES]),
             ),
           )
           .limit(1);

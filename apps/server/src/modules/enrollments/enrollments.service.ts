@@ -5,7 +5,7 @@ import { STAFF_ENROLLMENT_STEP_MESSAGES } from "@app/shared/schemas/enrollment-s
 import { ENROLLMENT_DOCUMENTS, studentEnrollmentSchema } from "@app/shared/schemas/enrollments";
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { Database } from "../../db/client";
+import type { Database, Tx } from "../../db/client";
 import { courses, enrollmentEvents, enrollments, studentAccounts } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { checkFile, namingDocument } from "../../storage/file-check";
@@ -23,18 +23,26 @@ const MISSING_DOCUMENT = STAFF_ENROLLMENT_STEP_MESSAGES.documents;
 export async function readEnrollmentDocuments(form: FormFields) {
   const files = [];
   for (const doc of ENROLLMENT_DOCUMENTS) {
-    const value = form[doc.field];
-    // A file input left empty arrives as a nameless 0-byte part; a named 0-byte file is an empty file.
-    if (!(value instanceof File) || (value.size === 0 && !value.name)) {
-      throw new ApiError(400, "validation_error", MISSING_DOCUMENT, [{ path: doc.field, message: MISSING_DOCUMENT }]);
-    }
-    const buffer = Buffer.from(await value.arrayBuffer());
-    const checked = await checkFile(buffer, DOCUMENT_MIME_TYPES, DOCUMENT_WRONG_TYPE).catch((err: unknown) => {
-      throw namingDocument(err, doc);
-    });
-    files.push({ kind: doc.kind, data: buffer, checked });
+    const file = await readDocument(form, doc);
+    if (!file) throw missingDocument(doc.field);
+    files.push(file);
   }
   return files;
+}
+
+export const missingDocument = (field: string) =>
+  new ApiError(400, "validation_error", MISSING_DOCUMENT, [{ path: field, message: MISSING_DOCUMENT }]);
+
+/** One document of an enrolment form, checked by content; null when the field was left empty. */
+export async function readDocument(form: FormFields, doc: (typeof ENROLLMENT_DOCUMENTS)[number]) {
+  const value = form[doc.field];
+  // A file input left empty arrives as a nameless 0-byte part; a named 0-byte file is an empty file.
+  if (!(value instanceof File) || (value.size === 0 && !value.name)) return null;
+  const buffer = Buffer.from(await value.arrayBuffer());
+  const checked = await checkFile(buffer, DOCUMENT_MIME_TYPES, DOCUMENT_WRONG_TYPE).catch((err: unknown) => {
+    throw namingDocument(err, doc);
+  });
+  return { kind: doc.kind, data: buffer, checked };
 }
 
 /** The course an enrolment form names: it must be active (the catalogue's courses); otherwise a field error. */
@@ -57,14 +65,23 @@ export async function readEnrollmentForm<Schema extends z.ZodType<{ courseId: st
   schema: Schema,
   form: FormFields,
 ) {
+  const data = parseEnrollmentFields(schema, form);
+  const files = await readEnrollmentDocuments(form);
+  const course = await activeCourse(db, data.courseId);
+  return { data, files, course };
+}
+
+/** The fields of an enrolment form, all their refusals at once ('Por favor, preencha todos os campos obrigatórios'). */
+export function parseEnrollmentFields<Schema extends z.ZodType<{ courseId: string }>>(
+  schema: Schema,
+  form: FormFields,
+): z.output<Schema> {
   const parsed = schema.safeParse(form);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
     throw ApiError.of(400, REQUIRED_FIELDS, issues);
   }
-  const files = await readEnrollmentDocuments(form);
-  const course = await activeCourse(db, parsed.data.courseId);
-  return { data: parsed.data as z.output<Schema>, files, course };
+  return parsed.data as z.output<Schema>;
 }
 
 /**
@@ -93,48 +110,60 @@ export async function submitOwnEnrollment(
       if (account.enrollmentCompleted) throw new ApiError(409, "already_submitted", "A sua inscrição já foi enviada");
 
       const [frontId, backId, certificateId] = await recordFiles(tx, who.userId, written);
-      const [enrollment] = await tx
-        .insert(enrollments)
-        .values({
-          userId: who.userId,
-          studentAccountId: account.id,
-          courseId: course.id,
-          studentName: account.studentName,
-          studentPhone: account.studentPhone,
-          studentEmail: account.studentEmail,
-          birthDate: data.birthDate,
-          fatherName: data.fatherName,
-          motherName: data.motherName,
-          nationality: data.nationality,
-          birthPlace: data.birthPlace,
-          province: data.province,
-          municipality: data.municipality,
-          neighborhood: data.neighborhood,
-          qualification: data.qualification,
-          trainingArea: data.trainingArea,
-          schedulePreference: data.schedulePreference,
-          idCardFrontFileId: frontId,
-          idCardBackFileId: backId,
-          certificateFileId: certificateId,
-          status: "pre_inscrito",
-        })
-        .returning();
-      await tx.insert(enrollmentEvents).values({
-        enrollmentId: enrollment!.id,
-        actorUserId: who.userId,
-        fromStatus: null,
-        toStatus: "pre_inscrito",
+      return insertOwnEnrollment(tx, who.userId, account, data, course.id, {
+        files: { idCardFront: frontId!, idCardBack: backId!, certificate: certificateId! },
         note: "Pré-inscrição enviada pelo aluno",
       });
-      await tx.update(studentAccounts).set({ enrollmentCompleted: true }).where(eq(studentAccounts.id, account.id));
-      return {
-        id: enrollment!.id,
-        status: enrollment!.status,
-        applicationDate: enrollment!.applicationDate.toISOString(),
-      };
     });
   } catch (err) {
     await removeFiles(storage, written);
     throw err;
   }
+}
+
+/**
+ * The student's own pre-enrolment, inside the caller's transaction (the first form, and a returning
+ * student's 'Nova inscrição'): name, phone and e-mail from the account, the form's data, the three
+ * documents, its first History event; the account's enrolment counts as completed.
+ */
+export async function insertOwnEnrollment(
+  tx: Tx,
+  userId: string,
+  account: typeof studentAccounts.$inferSelect,
+  data: z.output<typeof studentEnrollmentSchema>,
+  courseId: string,
+  { files, note }: { files: Record<(typeof ENROLLMENT_DOCUMENTS)[number]["field"], string>; note: string },
+) {
+  const { courseId: _courseId, ...fields } = data;
+  const [enrollment] = await tx
+    .insert(enrollments)
+    .values({
+      ...fields,
+      userId,
+      studentAccountId: account.id,
+      courseId,
+      studentName: account.studentName,
+      studentPhone: account.studentPhone,
+      studentEmail: account.studentEmail,
+      idCardFrontFileId: files.idCardFront,
+      idCardBackFileId: files.idCardBack,
+      certificateFileId: files.certificate,
+      status: "pre_inscrito",
+    })
+    .returning();
+  await tx.insert(enrollmentEvents).values({
+    enrollmentId: enrollment!.id,
+    actorUserId: userId,
+    fromStatus: null,
+    toStatus: "pre_inscrito",
+    note,
+  });
+  if (!account.enrollmentCompleted) {
+    await tx.update(studentAccounts).set({ enrollmentCompleted: true }).where(eq(studentAccounts.id, account.id));
+  }
+  return {
+    id: enrollment!.id,
+    status: "pre_inscrito" as const,
+    applicationDate: enrollment!.applicationDate.toISOString(),
+  };
 }

@@ -1,0 +1,163 @@
+import { STUDENT_ACCOUNT_NOT_FOUND, STUDENT_CODE_TAKEN } from "@app/shared/messages";
+import type { editStudentCredentialsSchema } from "@app/shared/schemas/student-accounts";
+import { hashPassword } from "better-auth/crypto";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { z } from "zod";
+import { studentEmail } from "../../auth/auth";
+import type { Database, Tx } from "../../db/client";
+import { isUniqueViolation } from "../../db/pg-errors";
+import {
+  authAccount,
+  authSession,
+  authUser,
+  classes,
+  courses,
+  enrollments,
+  paymentReceipts,
+  studentAccounts,
+} from "../../db/schema";
+import { ApiError } from "../../http/errors";
+import { generateStudentPassword } from "./credentials";
+
+/**
+ * 'Contas de Alunos' (SPEC §2; issue 14): every student account, newest first, with its enrolments
+ * (course, status, class, dates) and its receipts, for the table and the details dialog. No password,
+ * not even its hash: the table shows '••••••'. `onlyId` reads one account (the answer of an edit).
+ */
+export async function listStudentAccounts(db: Database, onlyId?: string) {
+  const accounts = await db
+    .select()
+    .from(studentAccounts)
+    .where(onlyId ? eq(studentAccounts.id, onlyId) : undefined)
+    .orderBy(desc(studentAccounts.createdAt), asc(studentAccounts.id));
+  const ids = accounts.map((a) => a.id);
+  if (ids.length === 0) return [];
+  const [enrolmentRows, receiptRows] = await Promise.all([
+    db
+      .select({
+        id: enrollments.id,
+        studentAccountId: enrollments.studentAccountId,
+        courseName: courses.name,
+        status: enrollments.status,
+        className: classes.name,
+        applicationDate: enrollments.applicationDate,
+        approvalDate: enrollments.approvalDate,
+        classStartDate: classes.startDate,
+        classEndDate: classes.endDate,
+      })
+      .from(enrollments)
+      .innerJoin(courses, eq(courses.id, enrollments.courseId))
+      .leftJoin(classes, eq(classes.id, enrollments.classId))
+      .where(inArray(enrollments.studentAccountId, ids))
+      .orderBy(desc(enrollments.applicationDate)),
+    db
+      .select({
+        id: paymentReceipts.id,
+        studentAccountId: paymentReceipts.studentAccountId,
+        courseName: courses.name,
+        paidAmount: paymentReceipts.paidAmount,
+        paymentDate: paymentReceipts.paymentDate,
+        status: paymentReceipts.status,
+        submittedAt: paymentReceipts.submittedAt,
+      })
+      .from(paymentReceipts)
+      .innerJoin(enrollments, eq(enrollments.id, paymentReceipts.enrollmentId))
+      .innerJoin(courses, eq(courses.id, enrollments.courseId))
+      .where(inArray(paymentReceipts.studentAccountId, ids))
+      .orderBy(desc(paymentReceipts.submittedAt)),
+  ]);
+  return accounts.map((a) => ({
+    id: a.id,
+    studentName: a.studentName,
+    studentPhone: a.studentPhone,
+    studentEmail: a.studentEmail,
+    studentCode: a.studentCode,
+    mustChangePassword: a.mustChangePassword,
+    passwordChangedAt: a.passwordChangedAt?.toISOString() ?? null,
+    enrollmentCompleted: a.enrollmentCompleted,
+    createdAt: a.createdAt.toISOString(),
+    enrollments: enrolmentRows
+      .filter((e) => e.studentAccountId === a.id)
+      .map(({ studentAccountId: _, ...e }) => ({
+        ...e,
+        applicationDate: e.applicationDate.toISOString(),
+        approvalDate: e.approvalDate?.toISOString() ?? null,
+      })),
+    receipts: receiptRows
+      .filter((r) => r.studentAccountId === a.id)
+      .map(({ studentAccountId: _, ...r }) => ({ ...r, submittedAt: r.submittedAt.toISOString() })),
+  }));
+}
+
+async function lockAccount(tx: Tx, id: string) {
+  const [account] = await tx.select().from(studentAccounts).where(eq(studentAccounts.id, id)).for("update");
+  if (!account) throw ApiError.of(404, STUDENT_ACCOUNT_NOT_FOUND);
+  return account;
+}
+
+/** A staff-given password: hashed into the student's credential; it is temporary (must be changed). */
+async function setTemporaryPassword(tx: Tx, account: typeof studentAccounts.$inferSelect, passwordHash: string) {
+  await tx
+    .update(authAccount)
+    .set({ password: passwordHash, updatedAt: new Date() })
+    .where(and(eq(authAccount.userId, account.userId), eq(authAccount.providerId, "credential")));
+  await tx.update(studentAccounts).set({ mustChangePassword: true }).where(eq(studentAccounts.id, account.id));
+}
+
+/** Every open session of the student ends: the old code or password opens nothing any more. */
+async function endSessions(tx: Tx, userId: string) {
+  await tx.delete(authSession).where(eq(authSession.userId, userId));
+}
+
+/**
+ * Staff change a student's login code and, optionally, set a new password (SPEC §5 'Student
+ * credentials edit'). One transaction on the locked account: the code (and the hidden sign-in
+ * address made from it) is unique — two staff giving the same code at once get one success and one
+ * 'Código já em uso' —, a new password is stored hashed and is temporary, and the student's open
+ * sessions end whenever anything changed.
+ */
+export async function editStudentCredentials(
+  db: Database,
+  id: string,
+  input: z.output<typeof editStudentCredentialsSchema>,
+) {
+  const passwordHash = input.newPassword ? await hashPassword(input.newPassword) : null;
+  try {
+    await db.transaction(async (tx) => {
+      const account = await lockAccount(tx, id);
+      const codeChanged = account.studentCode !== input.studentCode;
+      if (codeChanged) {
+        await tx.update(studentAccounts).set({ studentCode: input.studentCode }).where(eq(studentAccounts.id, id));
+        await tx
+          .update(authUser)
+          .set({ email: studentEmail(input.studentCode), updatedAt: new Date() })
+          .where(eq(authUser.id, account.userId));
+      }
+      if (passwordHash) await setTemporaryPassword(tx, account, passwordHash);
+      if (codeChanged || passwordHash) await endSessions(tx, account.userId);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      throw ApiError.of(409, STUDENT_CODE_TAKEN, [{ path: "studentCode", message: STUDENT_CODE_TAKEN.message }]);
+    }
+    throw err;
+  }
+  const [row] = await listStudentAccounts(db, id);
+  return row!;
+}
+
+/**
+ * Staff reset a student's password (SPEC §4): a new generated one, hashed, must_change_password true,
+ * every session of the student ended — in one transaction. The plain password is answered this once.
+ */
+export async function resetStudentPassword(db: Database, id: string) {
+  const studentPassword = generateStudentPassword();
+  const passwordHash = await hashPassword(studentPassword);
+  const studentCode = await db.transaction(async (tx) => {
+    const account = await lockAccount(tx, id);
+    await setTemporaryPassword(tx, account, passwordHash);
+    await endSessions(tx, account.userId);
+    return account.studentCode;
+  });
+  return { studentCode, studentPassword };
+}
