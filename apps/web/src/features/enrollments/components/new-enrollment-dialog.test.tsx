@@ -30,7 +30,12 @@ describe("'Nova inscrição' tabs", () => {
 
   it("goes on to 'Formação' once the personal step is filled, and blocks 'Documentos' until education is", async () => {
     const dialog = openNewEnrollment();
-    const type = (label: RegExp, value: string) => userEvent.type(within(dialog).getByLabelText(label), value);
+    // One paste per field (not a keystroke each): this test is about the tabs, and nine typed fields
+    // took most of the time limit on a busy 2-core CI machine.
+    const type = async (label: RegExp, value: string) => {
+      await userEvent.click(within(dialog).getByLabelText(label));
+      await userEvent.paste(value);
+    };
     await type(/^Nome completo/, "Pedro Manuel");
     fireEvent.change(within(dialog).getByLabelText(/^Data de nascimento/), { target: { value: "1999-05-12" } });
     await type(/^Nome do pai/, "Manuel Pedro");
