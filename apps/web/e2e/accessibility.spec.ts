@@ -101,6 +101,7 @@ test("student pages pass axe's WCAG 2.1 A/AA checks on a phone and a laptop", as
     { path: "/aluno/pagamento", ready: heading("Comprovar Pagamento") },
     { path: "/aluno/acesso", ready: heading("Dados de Acesso") },
     { path: "/aluno/certificados", ready: heading("Meus Certificados") },
+    { path: "/aluno/nova-inscricao", ready: heading("Nova inscrição") },
   ]);
   await checkPhoneMenu(page, "/aluno/pagamento", dialog("Área do Aluno"));
 });
@@ -256,6 +257,24 @@ test("admin pages and their main dialogs pass axe's WCAG 2.1 A/AA checks on a ph
       ready: (p) => p.getByRole("combobox", { name: /^Turma/ }),
     },
     { path: "/admin/student-accounts", ready: heading("Contas de Alunos") },
+    {
+      path: "/admin/student-accounts",
+      name: "student account details",
+      open: openDialog("Ver Pagante Acessível"),
+      ready: dialog("Detalhes da conta"),
+    },
+    {
+      path: "/admin/student-accounts",
+      name: "credentials edit",
+      open: openDialog("Editar credenciais de Pagante Acessível"),
+      ready: dialog("Editar credenciais"),
+    },
+    {
+      path: "/admin/student-accounts",
+      name: "password reset confirmation",
+      open: openDialog("Resetar senha de Pagante Acessível"),
+      ready: dialog("Resetar senha"),
+    },
     { path: "/admin/teachers", ready: heading("Professores") },
     {
       path: "/admin/teachers",

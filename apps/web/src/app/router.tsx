@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
           { path: "pagamento", lazy: () => import("../features/receipts/pages/student-payment-page") },
           { path: "acesso", lazy: () => import("../features/student-accounts/pages/access-data-page") },
           { path: "certificados", lazy: () => import("../features/certificates/pages/student-certificates-page") },
+          { path: "nova-inscricao", lazy: () => import("../features/enrollments/pages/new-application-page") },
         ],
       },
       {

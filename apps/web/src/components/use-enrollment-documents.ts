@@ -73,9 +73,12 @@ export function useEnrollmentDocuments(prepare: (file: File) => Promise<Prepared
     }
   };
 
-  /** Marks each document without a file (keeping a refusal already shown); returns those documents. */
-  const markMissing = () => {
-    const missing = ENROLLMENT_DOCUMENTS.filter((d) => !latest.current[d.field].file);
+  /**
+   * Marks each document without a file (keeping a refusal already shown); returns those documents.
+   * `needed` leaves out documents the form does not ask for (a returning student keeps them on file).
+   */
+  const markMissing = (needed: readonly DocumentFieldName[] = ENROLLMENT_DOCUMENTS.map((d) => d.field)) => {
+    const missing = ENROLLMENT_DOCUMENTS.filter((d) => needed.includes(d.field) && !latest.current[d.field].file);
     for (const d of missing) if (!latest.current[d.field].error) update(d.field, { error: DOCUMENT_MISSING });
     return missing.map((d) => ({ ...d, error: latest.current[d.field].error! }));
   };

@@ -1,8 +1,11 @@
 import { Badge, Burger, Button, Drawer, NavLink, Stack, Text, Title } from "@mantine/core";
-import { IconAward, IconKey, IconLogout, IconReceipt } from "@tabler/icons-react";
+import { IconAward, IconFilePlus, IconKey, IconLogout, IconReceipt } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Outlet, NavLink as RouterNavLink } from "react-router";
 import { useSignOut } from "../../features/auth/api/auth";
+import { useCatalog } from "../../features/courses/api/catalog";
+import { newApplicationStartQuery } from "../../features/enrollments/api/enrollments";
 import { useSession } from "../../lib/session";
 import { toastError, toastSuccess } from "../../lib/toast";
 import { StudentGuard } from "../guards/student-guard";
@@ -13,6 +16,15 @@ const LINKS = [
   { label: "Dados de Acesso", to: "/aluno/acesso", icon: <IconKey size={18} /> },
   { label: "Meus Certificados", to: "/aluno/certificados", icon: <IconAward size={18} /> },
 ];
+const NEW_APPLICATION = { label: "Nova inscrição", to: "/aluno/nova-inscricao", icon: <IconFilePlus size={18} /> };
+
+/** 'Nova inscrição' shows while some active course is one the account may apply for (issue 14). */
+function useMayApplyAgain(): boolean {
+  const start = useQuery(newApplicationStartQuery);
+  const { data: courses } = useCatalog();
+  if (!start.data || !courses) return false;
+  return courses.some((c) => !start.data.heldCourseIds.includes(c.id));
+}
 
 export function Component() {
   return (
@@ -28,6 +40,7 @@ function StudentShell() {
   const signOut = useSignOut("/login-aluno");
   const [open, setOpen] = useState(false);
   const firstName = student?.name.split(/\s+/)[0] ?? "";
+  const links = useMayApplyAgain() ? [...LINKS, NEW_APPLICATION] : LINKS;
 
   const logout = () =>
     signOut.mutate(undefined, {
@@ -61,7 +74,7 @@ function StudentShell() {
         <Text fw={600}>{student?.name}</Text>
       </Stack>
       <nav aria-label="Área do aluno">
-        {LINKS.map((l) => (
+        {links.map((l) => (
           <NavLink
             key={l.to}
             component={RouterNavLink}

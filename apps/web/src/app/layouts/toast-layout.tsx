@@ -15,7 +15,8 @@ export function Component() {
   return (
     <MantineThemeProvider theme={signedInTheme}>
       <QueryClientProvider client={queryClient}>
-        <Notifications position="top-center" limit={3} />
+        {/* Mantine cuts a toast at 200 px: the reset-password one (code, password, copy and WhatsApp) is taller. */}
+        <Notifications position="top-center" limit={3} notificationMaxHeight={420} />
         <Outlet />
       </QueryClientProvider>
     </MantineThemeProvider>

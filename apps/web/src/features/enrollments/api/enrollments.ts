@@ -1,6 +1,6 @@
 import type { EnrollmentDocumentKind } from "@app/shared/enrollment-review";
 import type { studentEnrollmentViewSchema } from "@app/shared/schemas/enrollment-review";
-import type { enrollmentSubmittedSchema } from "@app/shared/schemas/enrollments";
+import type { enrollmentSubmittedSchema, newApplicationStartSchema } from "@app/shared/schemas/enrollments";
 import type { z } from "@app/shared/zod";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
@@ -35,4 +35,20 @@ export function replaceOwnDocument(
   const form = new FormData();
   form.append("file", file);
   return uploadWithProgress("PUT", `/enrollments/mine/${enrollmentId}/documents/${document}`, form, onProgress);
+}
+
+export type NewApplicationStart = z.infer<typeof newApplicationStartSchema>;
+
+/** What a returning student's 'Nova inscrição' starts from: the latest data, the documents on file, the courses held. */
+export const newApplicationStartQuery = queryOptions({
+  queryKey: ["enrollments", "mine", "new-application"],
+  queryFn: ({ signal }) => api<NewApplicationStart>("/enrollments/mine/new-application", { signal }),
+});
+
+/** Sends a returning student's new application; a document left out of `form` keeps the one on file. */
+export function submitNewApplication(
+  form: FormData,
+  onProgress: (percent: number) => void,
+): Promise<SubmittedEnrollment> {
+  return uploadWithProgress("POST", "/enrollments/mine/new-application", form, onProgress, SEND_FAILED);
 }

@@ -1,5 +1,167 @@
-import { PagePlaceholder } from "../../../components/page-placeholder";
+import { formatDate } from "@app/shared/dates";
+import { roleSatisfies } from "@app/shared/enums";
+import { STUDENT_ACCOUNT_MANAGER_ROLES } from "@app/shared/schemas/student-accounts";
+import { SimpleGrid, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { IconEye, IconKey, IconLockOpen, IconUserCheck, IconUserExclamation, IconUsers } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { type Column, DataTable } from "../../../components/data-table";
+import { PageHeader } from "../../../components/page-header";
+import { NamedRowActions, type RowActionLook } from "../../../components/row-actions";
+import { StatCard } from "../../../components/stat-card";
+import { errorMessage } from "../../../lib/form-errors";
+import { useRowDialog } from "../../../lib/row-dialog";
+import { useSession } from "../../../lib/session";
+import { toastError } from "../../../lib/toast";
+import { instituteSettingsQuery } from "../../settings/api/institute-settings";
+import { type AdminStudentAccount, studentAccountsQuery, useResetStudentPassword } from "../api/admin-student-accounts";
+import { showCredentialsToast } from "../components/credentials-notice";
+import { EditCredentialsDialog } from "../components/edit-credentials-dialog";
+import { CompletionBadge, StudentAccountDetailsDialog } from "../components/student-account-details-dialog";
 
+type Action = "view" | "edit" | "reset";
+const LOOKS: Record<Action, RowActionLook> = {
+  view: { name: (n) => `Ver ${n}`, icon: <IconEye size={18} /> },
+  edit: { name: (n) => `Editar credenciais de ${n}`, icon: <IconKey size={18} /> },
+  reset: { name: (n) => `Resetar senha de ${n}`, icon: <IconLockOpen size={18} />, color: "orange.9" },
+};
+
+/** /admin/student-accounts: 'Contas de Alunos' (SPEC §2; issue 14). Every staff role sees it. */
 export function Component() {
-  return <PagePlaceholder title="Contas de Alunos" />;
+  const { data, isPending } = useQuery(studentAccountsQuery);
+  const role = useSession().data?.staff?.role;
+  const canManage = roleSatisfies(role, STUDENT_ACCOUNT_MANAGER_ROLES);
+  const settings = useQuery({ ...instituteSettingsQuery, enabled: canManage });
+  const viewing = useRowDialog();
+  const editing = useRowDialog();
+  const [resetting, setResetting] = useState<AdminStudentAccount | null>(null);
+  const reset = useResetStudentPassword();
+  const accounts = data ?? [];
+
+  const confirmReset = (account: AdminStudentAccount) =>
+    reset.mutate(account.id, {
+      onSuccess: ({ studentCode, studentPassword }) => {
+        setResetting(null);
+        showCredentialsToast("Senha resetada com sucesso!", {
+          studentName: account.studentName,
+          studentPhone: account.studentPhone,
+          studentCode,
+          studentPassword,
+          instituteName: settings.data?.name ?? "Instituto",
+        });
+      },
+      onError: (e) => toastError("Erro ao resetar senha", errorMessage(e)),
+    });
+
+  const columns: Column<AdminStudentAccount>[] = [
+    {
+      key: "name",
+      title: "Nome",
+      text: (a) => a.studentName,
+      sortable: true,
+      render: (a) => <Text fw={600}>{a.studentName}</Text>,
+    },
+    { key: "phone", title: "Telefone", text: (a) => a.studentPhone, render: (a) => a.studentPhone },
+    { key: "email", title: "Email", text: (a) => a.studentEmail, render: (a) => a.studentEmail ?? "—" },
+    {
+      key: "code",
+      title: "Código",
+      text: (a) => a.studentCode,
+      sortable: true,
+      render: (a) => (
+        <Text ff="monospace" fw={600}>
+          {a.studentCode}
+        </Text>
+      ),
+    },
+    {
+      key: "password",
+      title: "Senha",
+      // Stored hashed: there is nothing to show but the mask.
+      render: () => (
+        <>
+          <span aria-hidden>••••••</span>
+          <VisuallyHidden>Senha oculta</VisuallyHidden>
+        </>
+      ),
+    },
+    {
+      key: "completed",
+      title: "Inscrição",
+      text: (a) => (a.enrollmentCompleted ? "Completa" : "Pendente"),
+      sortable: true,
+      render: (a) => <CompletionBadge completed={a.enrollmentCompleted} />,
+    },
+    {
+      key: "created",
+      title: "Criado em",
+      text: (a) => a.createdAt,
+      sortable: true,
+      render: (a) => formatDate(a.createdAt),
+    },
+    {
+      key: "actions",
+      title: "Ações",
+      render: (a) => (
+        <NamedRowActions<Action>
+          name={a.studentName}
+          actions={canManage ? ["view", "edit", "reset"] : ["view"]}
+          looks={LOOKS}
+          onAction={(action) => {
+            if (action === "view") viewing.open(a.id);
+            else if (action === "edit") editing.open(a.id);
+            else setResetting(a);
+          }}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <PageHeader title="Contas de Alunos" subtitle="Códigos de acesso dos alunos, as suas inscrições e comprovantes" />
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+        <StatCard label="Total de contas" value={accounts.length} icon={<IconUsers size={20} />} />
+        <StatCard
+          label="Inscrição completa"
+          value={accounts.filter((a) => a.enrollmentCompleted).length}
+          icon={<IconUserCheck size={20} />}
+        />
+        <StatCard
+          label="Inscrição pendente"
+          value={accounts.filter((a) => !a.enrollmentCompleted).length}
+          icon={<IconUserExclamation size={20} />}
+        />
+        <StatCard
+          label="Senha temporária"
+          value={accounts.filter((a) => a.mustChangePassword).length}
+          hint="Ainda não alterada pelo aluno"
+          icon={<IconKey size={20} />}
+        />
+      </SimpleGrid>
+      <DataTable
+        caption="Contas de alunos"
+        records={data}
+        loading={isPending}
+        columns={columns}
+        rowKey={(a) => a.id}
+        searchPlaceholder="Pesquisar por nome, telefone, email ou código..."
+      />
+      <StudentAccountDetailsDialog opened={viewing.opened} accountId={viewing.id} onClose={viewing.close} />
+      <EditCredentialsDialog key={editing.key} opened={editing.opened} accountId={editing.id} onClose={editing.close} />
+      <ConfirmDialog
+        opened={resetting !== null}
+        title="Resetar senha"
+        confirmLabel="Resetar senha"
+        destructive={false}
+        loading={reset.isPending}
+        onConfirm={() => resetting && confirmReset(resetting)}
+        onClose={() => setResetting(null)}
+      >
+        Gerar uma nova senha temporária para {resetting?.studentName}? A senha atual deixa de funcionar e o aluno sai de
+        todas as sessões.
+      </ConfirmDialog>
+    </Stack>
+  );
 }

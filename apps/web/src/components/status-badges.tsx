@@ -1,0 +1,55 @@
+import {
+  type EnrollmentStatus,
+  enrollmentStatusLabel,
+  RECEIPT_STATUS_LABELS,
+  type ReceiptStatus,
+} from "@app/shared/enums";
+import { Badge } from "@mantine/core";
+
+/** Filled, dark shades: white small text stays above 4.5:1 (WCAG AA). */
+const ENROLLMENT_COLORS: Record<EnrollmentStatus, string> = {
+  pre_inscrito: "blue.8",
+  // Mantine's darkest orange (orange.9) gives white text only 4.3:1; this burnt orange gives 6.5:1.
+  correction_requested: "#a33d07",
+  approved: "teal.9",
+  payment_pending: "violet.8",
+  // green.9 gives white text 4.4:1; this darker green 6.4:1.
+  enrolled: "#1f6b30",
+  rejected: "red.8",
+};
+
+/**
+ * An enrolment's status with the SPEC's label; an unknown value reads 'Pendente' (SPEC §4). Shared by
+ * 'Inscrições' and 'Contas de Alunos'.
+ */
+export function EnrollmentStatusBadge({ status }: { status: string }) {
+  return (
+    <Badge
+      variant="filled"
+      color={ENROLLMENT_COLORS[status as EnrollmentStatus] ?? "gray.7"}
+      style={{ textTransform: "none" }}
+    >
+      {enrollmentStatusLabel(status)}
+    </Badge>
+  );
+}
+
+/** The same dark shades as the enrolment badges. */
+const RECEIPT_COLORS: Record<ReceiptStatus, string> = {
+  pending: "violet.8",
+  approved: "#1f6b30",
+  rejected: "red.8",
+};
+
+/** A receipt's status: Pendente, Aprovado or Rejeitado (SPEC §4 'Receipt status'). */
+export function ReceiptStatusBadge({ status }: { status: string }) {
+  return (
+    <Badge
+      variant="filled"
+      color={RECEIPT_COLORS[status as ReceiptStatus] ?? "gray.7"}
+      style={{ textTransform: "none" }}
+    >
+      {RECEIPT_STATUS_LABELS[status as ReceiptStatus] ?? "Pendente"}
+    </Badge>
+  );
+}

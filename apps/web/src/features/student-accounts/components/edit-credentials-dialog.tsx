@@ -1,0 +1,101 @@
+import { STUDENT_CODE_MAX, STUDENT_PASSWORD_LENGTH } from "@app/shared/limits";
+import { editStudentCredentialsSchema } from "@app/shared/schemas/student-accounts";
+import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { useQuery } from "@tanstack/react-query";
+import type { ChangeEvent } from "react";
+import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
+import { toastError, toastSuccess } from "../../../lib/toast";
+import { instituteSettingsQuery } from "../../settings/api/institute-settings";
+import { studentAccountsQuery, useEditStudentCredentials } from "../api/admin-student-accounts";
+import { showCredentialsToast } from "./credentials-notice";
+
+const upper = (e: ChangeEvent<HTMLInputElement>) => e.currentTarget.value.toUpperCase();
+
+/**
+ * 'Editar credenciais' (SPEC §5 'Student credentials edit'): the login code (upper-cased, at most 10)
+ * and an optional new password of exactly 6 of A–Z/0–9. Mounted afresh at each opening.
+ */
+export function EditCredentialsDialog({
+  opened,
+  accountId,
+  onClose,
+}: {
+  opened: boolean;
+  accountId: string | null;
+  onClose: () => void;
+}) {
+  const { data } = useQuery({ ...studentAccountsQuery, enabled: accountId !== null });
+  const settings = useQuery(instituteSettingsQuery);
+  const account = data?.find((a) => a.id === accountId);
+  const save = useEditStudentCredentials();
+  const form = useForm({
+    initialValues: { studentCode: account?.studentCode ?? "", newPassword: "" },
+    validate: schemaResolver(editStudentCredentialsSchema, { sync: true }),
+    transformValues: (values) => editStudentCredentialsSchema.parse(values),
+  });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Editar credenciais" centered>
+      {account && (
+        <form
+          noValidate
+          onSubmit={form.onSubmit((values) =>
+            save.mutate(
+              { id: account.id, ...values },
+              {
+                onSuccess: (saved) => {
+                  const changed = saved.studentCode !== account.studentCode || values.newPassword;
+                  if (changed && settings.data) {
+                    showCredentialsToast("Credenciais atualizadas com sucesso!", {
+                      studentName: saved.studentName,
+                      studentPhone: saved.studentPhone,
+                      studentCode: saved.studentCode,
+                      studentPassword: values.newPassword,
+                      instituteName: settings.data.name,
+                    });
+                  } else toastSuccess("Credenciais atualizadas com sucesso!");
+                  onClose();
+                },
+                onError: (e) => {
+                  applyServerErrors(form, e);
+                  toastError("Erro ao atualizar credenciais", errorMessage(e));
+                },
+              },
+            ),
+          )}
+        >
+          <Stack gap="sm">
+            <Text size="sm">{account.studentName}</Text>
+            <TextInput
+              label="Código de estudante"
+              required
+              maxLength={STUDENT_CODE_MAX}
+              {...form.getInputProps("studentCode")}
+              onChange={(e) => form.setFieldValue("studentCode", upper(e))}
+            />
+            <TextInput
+              label="Nova senha (opcional)"
+              description={`Exatamente ${STUDENT_PASSWORD_LENGTH} letras (A–Z) ou algarismos. Deixe em branco para manter a senha atual.`}
+              maxLength={STUDENT_PASSWORD_LENGTH}
+              autoComplete="off"
+              {...form.getInputProps("newPassword")}
+              onChange={(e) => form.setFieldValue("newPassword", upper(e))}
+            />
+            <Text size="xs" c="dimmed">
+              Ao guardar, o aluno sai de todas as sessões e entra de novo com as novas credenciais.
+            </Text>
+            <Group justify="flex-end" mt="sm">
+              <Button variant="default" onClick={onClose}>
+                Cancelar
+              </Button>
+              <Button type="submit" loading={save.isPending}>
+                Guardar credenciais
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
