@@ -4,13 +4,14 @@ import { formatAngolanMobile } from "@app/shared/phones";
 import { RECEIPT_DUPLICATE_LABELS } from "@app/shared/schemas/receipts";
 import { Alert, Anchor, Button, Center, Group, List, Modal, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { IconAlertTriangle, IconCopy, IconFileTypePdf, IconPhotoOff } from "@tabler/icons-react";
+import { IconAlertTriangle, IconCopy, IconExternalLink, IconFileTypePdf, IconPhotoOff } from "@tabler/icons-react";
 import { useState } from "react";
 import { PHONE_QUERY } from "../../../components/data-table";
 import { DetailField } from "../../../components/detail-field";
 import { type AdminReceiptRow, receiptFileUrl } from "../api/admin-receipts";
 import { divergenceLabel, hasDivergence, receiptStatusLabel } from "../logic/receipt-review";
 import { ReceiptStatusBadge } from "./receipt-status-badge";
+import classes from "./receipt-view-dialog.module.css";
 
 export const DIVERGENCE_WARNING = "Verifique com o aluno antes de aprovar";
 
@@ -30,7 +31,15 @@ export function ReceiptViewDialog({
 }) {
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   return (
-    <Modal opened={opened} onClose={onClose} title="Detalhes do comprovante" size="lg" centered fullScreen={phone}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Detalhes do comprovante"
+      size={1000}
+      centered
+      fullScreen={phone}
+      classNames={r?.status === "pending" ? { body: classes.body } : undefined}
+    >
       {r && (
         <Stack gap="md">
           <Group justify="space-between" wrap="wrap" gap="xs">
@@ -64,43 +73,49 @@ export function ReceiptViewDialog({
               {DIVERGENCE_WARNING}
             </Alert>
           )}
-          <Title order={3} size="h5">
-            Aluno
-          </Title>
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <DetailField label="Nome" value={r.studentName} />
-            <DetailField label="Telefone" value={`+244 ${formatAngolanMobile(r.studentPhone)}`} />
-            <DetailField label="Email" value={r.studentEmail ?? "—"} />
-            <DetailField label="Curso" value={r.courseName} />
-          </SimpleGrid>
-          <Title order={3} size="h5">
-            Pagamento
-          </Title>
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <DetailField label="Valor pago" value={formatKz(r.paidAmount)} />
-            <DetailField label="Valor esperado" value={formatKz(r.coursePrice)} />
-            <DetailField label="Divergência" value={divergenceLabel(r.divergence)} />
-            <DetailField label="Data do pagamento" value={formatDate(r.paymentDate)} />
-            <DetailField label="Código de referência" value={r.paymentReferenceCode ?? "—"} />
-            <DetailField label="Enviado em" value={formatDateTime(r.submittedAt)} />
-            {r.reviewedAt && (
-              <DetailField
-                label={r.status === "rejected" ? "Rejeitado em" : "Aprovado em"}
-                value={`${formatDateTime(r.reviewedAt)}${r.reviewedByName ? ` por ${r.reviewedByName}` : ""}`}
-              />
-            )}
-          </SimpleGrid>
           {r.status === "rejected" && r.notes && (
             <Alert color="red" variant="light" title="Motivo da rejeição">
               {r.notes}
             </Alert>
           )}
-          <Title order={3} size="h5">
-            Comprovante
-          </Title>
-          <ReceiptFile receipt={r} />
+          {/* Wide screens: the facts beside the receipt, so the image and the buttons fit without scrolling. */}
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <Stack gap="sm">
+              <Title order={3} size="h5">
+                Aluno
+              </Title>
+              <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
+                <DetailField label="Telefone" value={`+244 ${formatAngolanMobile(r.studentPhone)}`} />
+                <DetailField label="Email" value={r.studentEmail ?? "—"} />
+              </SimpleGrid>
+              <Title order={3} size="h5">
+                Pagamento
+              </Title>
+              <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
+                <DetailField label="Valor pago" value={formatKz(r.paidAmount)} />
+                <DetailField label="Valor esperado" value={formatKz(r.coursePrice)} />
+                <DetailField label="Divergência" value={divergenceLabel(r.divergence)} />
+                <DetailField label="Código de referência" value={r.paymentReferenceCode ?? "—"} />
+                <DetailField label="Data do pagamento" value={formatDate(r.paymentDate)} />
+                <DetailField label="Enviado em" value={formatDateTime(r.submittedAt)} />
+                {r.reviewedAt && (
+                  <DetailField
+                    label={r.status === "rejected" ? "Rejeitado em" : "Aprovado em"}
+                    value={`${formatDateTime(r.reviewedAt)}${r.reviewedByName ? ` por ${r.reviewedByName}` : ""}`}
+                  />
+                )}
+              </SimpleGrid>
+            </Stack>
+            <Stack gap="sm">
+              <Title order={3} size="h5">
+                Comprovante
+              </Title>
+              <ReceiptFile receipt={r} />
+            </Stack>
+          </SimpleGrid>
           {r.status === "pending" && (
-            <Group justify="flex-end">
+            // Always in reach: the footer stays at the bottom of the dialog while its content scrolls.
+            <Group justify="flex-end" className={classes.actions}>
               <Button variant="default" color="red.8" onClick={onReject}>
                 Rejeitar
               </Button>
@@ -137,13 +152,28 @@ function ReceiptFile({ receipt }: { receipt: AdminReceiptRow }) {
       </Center>
     );
   return (
-    <Anchor href={url} target="_blank" rel="noopener" aria-label="Abrir o comprovante em tamanho real">
-      <img
-        src={url}
-        alt={`Comprovante de ${receipt.studentName}`}
-        onError={() => setBroken(true)}
-        style={{ width: "100%", maxHeight: 420, objectFit: "contain", borderRadius: 4, background: "#f1f3f5" }}
-      />
-    </Anchor>
+    <Stack gap="xs">
+      <Anchor href={url} target="_blank" rel="noopener" aria-label="Abrir o comprovante em tamanho real">
+        <img
+          src={url}
+          alt={`Comprovante de ${receipt.studentName}`}
+          onError={() => setBroken(true)}
+          className={classes.image}
+        />
+      </Anchor>
+      <Group justify="flex-end">
+        <Button
+          component="a"
+          href={url}
+          target="_blank"
+          rel="noopener"
+          variant="light"
+          size="xs"
+          leftSection={<IconExternalLink size={14} aria-hidden />}
+        >
+          Abrir em nova aba
+        </Button>
+      </Group>
+    </Stack>
   );
 }
