@@ -1,7 +1,10 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, type TestContext } from "../../test/context";
-import { classes, courses, teachers } from "./schema";
+import { jsonRequest, staffActor } from "../../test/actors";
+import { body, createTestContext, type TestContext } from "../../test/context";
+import { classes, courses, enrollments, studentAccounts, teachers } from "./schema";
 import { seedDemoData } from "./seed-demo";
+import { DEMO_STUDENT_PASSWORD, demoPdf } from "./seed-demo-receipts";
 
 describe("demo data", () => {
   let ctx: TestContext;
@@ -31,7 +34,6 @@ describe("demo data", () => {
     const before = (await ctx.db.select().from(courses)).length;
     await ctx.db.delete(classes);
     const [first] = await ctx.db.select().from(courses);
-    const { eq } = await import("drizzle-orm");
     await ctx.db.delete(courses).where(eq(courses.id, first!.id));
     await seedDemoData(ctx.db);
     expect((await ctx.db.select().from(courses)).length).toBe(before - 1);
@@ -49,5 +51,83 @@ describe("demo class dates", () => {
     } finally {
       await ctx.close();
     }
+  });
+});
+
+describe("demo receipts", () => {
+  it("give 'Comprovantes' and 'Financeiro' one pending receipt with a divergence, one approved with its payment and one rejected with a reason", async () => {
+    const ctx = await createTestContext();
+    try {
+      expect(await seedDemoData(ctx.db, new Date(), ctx.deps.storage)).toBe(true);
+      const finance = await staffActor(ctx, "financeiro");
+      const list = await body(
+        await ctx.app.request("/api/admin/receipts", jsonRequest("GET", undefined, finance.cookie)),
+      );
+      expect(list.stats).toMatchObject({ total: 3, pending: 1, approved: 1, rejected: 1 });
+      const byStatus = (s: string) => list.receipts.find((r: { status: string }) => r.status === s);
+      expect(byStatus("pending")).toMatchObject({
+        courseName: "Desenvolvimento Web Full Stack",
+        paidAmount: 145000,
+        coursePrice: 150000,
+        divergence: -5000,
+        divergenceCorrect: false,
+        fileType: "pdf",
+      });
+      expect(byStatus("approved")).toMatchObject({ enrollmentStatus: "enrolled", divergenceCorrect: true });
+      expect(byStatus("rejected").notes).toMatch(/não se vê o valor/);
+
+      // The approved one has its payment in 'Financeiro'; the enrolment waits for 'Atribuir turma'.
+      const finances = await body(
+        await ctx.app.request("/api/admin/payments", jsonRequest("GET", undefined, finance.cookie)),
+      );
+      expect(finances.payments).toEqual([
+        expect.objectContaining({
+          paymentMethod: "Transferência Bancária",
+          status: "completed",
+          amount: byStatus("approved").paidAmount,
+        }),
+      ]);
+      const [enrolled] = await ctx.db
+        .select()
+        .from(enrollments)
+        .where(eq(enrollments.id, byStatus("approved").enrollmentId));
+      expect(enrolled).toMatchObject({ status: "enrolled", classId: null });
+
+      // Each receipt is a real PDF in the storage that finance can open.
+      for (const r of list.receipts) {
+        const file = await ctx.app.request(`/api/files/${r.fileId}`, jsonRequest("GET", undefined, finance.cookie));
+        expect(file.status).toBe(200);
+        expect(file.headers.get("content-type")).toBe("application/pdf");
+        expect(
+          Buffer.from(await file.arrayBuffer())
+            .subarray(0, 5)
+            .toString(),
+        ).toBe("%PDF-");
+      }
+
+      // A demo student signs in with the demo password.
+      const [account] = await ctx.db
+        .select()
+        .from(studentAccounts)
+        .where(eq(studentAccounts.userId, enrolled!.userId!));
+      const signIn = await ctx.app.request(
+        "/api/auth/student/sign-in",
+        jsonRequest("POST", { code: account!.studentCode, password: DEMO_STUDENT_PASSWORD }),
+      );
+      expect(signIn.status).toBe(200);
+    } finally {
+      await ctx.close();
+    }
+  }, 60_000);
+
+  it("lays out a PDF whose cross-reference offsets point at its objects", () => {
+    const pdf = demoPdf(["COMPROVATIVO", "Valor: 1 000,00 Kz (Luísa)"]).toString("latin1");
+    const xref = Number(/startxref\n(\d+)/.exec(pdf)![1]);
+    expect(pdf.slice(xref, xref + 4)).toBe("xref");
+    const offsets = [...pdf.matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
+    offsets.forEach((offset, i) => {
+      expect(pdf.slice(offset, offset + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`);
+    });
+    expect(pdf).toContain("(Valor: 1 000,00 Kz \\(Luísa\\))");
   });
 });

@@ -1,8 +1,10 @@
 import { addDays } from "@app/shared/calendar-date";
 import { todayInLuanda } from "@app/shared/dates";
 import { eq, sql } from "drizzle-orm";
+import type { FileStorage } from "../storage/storage";
 import type { Database } from "./client";
 import { appMeta, classes, courses, teachers } from "./schema";
+import { seedDemoReceipts } from "./seed-demo-receipts";
 
 const DEMO_MARKER = "demo_data_loaded_at";
 const SEED_LOCK_ID = 7_340_252;
@@ -101,8 +103,11 @@ const DEMO_TEACHERS: (typeof teachers.$inferInsert)[] = [
   },
 ];
 
-/** Loads the demo catalogue once per database. Restarting, or a second instance, adds nothing. */
-export async function seedDemoData(db: Database, now: Date = new Date()): Promise<boolean> {
+/**
+ * Loads the demo catalogue once per database. Restarting, or a second instance, adds nothing. With the
+ * file storage it also adds three demo students with a receipt each (pending, approved, rejected).
+ */
+export async function seedDemoData(db: Database, now: Date = new Date(), storage?: FileStorage): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     const done = await tx.select().from(appMeta).where(eq(appMeta.key, DEMO_MARKER));
@@ -113,9 +118,10 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
       .values(
         DEMO_COURSES.map((c, i) => ({ ...c, createdAt: new Date(now.getTime() - (DEMO_COURSES.length - i) * 60_000) })),
       )
-      .returning({ id: courses.id, name: courses.name });
+      .returning({ id: courses.id, name: courses.name, price: courses.price });
     const insertedTeachers = await tx.insert(teachers).values(DEMO_TEACHERS).returning({ id: teachers.id });
-    const courseId = (name: string) => insertedCourses.find((c) => c.name === name)!.id;
+    const course = (name: string) => insertedCourses.find((c) => c.name === name)!;
+    const courseId = (name: string) => course(name).id;
 
     const today = todayInLuanda(now);
     await tx.insert(classes).values([
@@ -161,6 +167,7 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
         currentStudents: 12,
       },
     ]);
+    if (storage) await seedDemoReceipts(tx, storage, today, course);
     await tx.insert(appMeta).values({ key: DEMO_MARKER, value: now.toISOString() });
     return true;
   });
