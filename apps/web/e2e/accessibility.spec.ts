@@ -1,7 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { PDF, PNG } from "./support/fixtures";
 import { createAdmin, withDatabase } from "./support/server";
 import { signInStaff } from "./support/sign-in";
+import { applicant, approveThroughApi, sendReceipt, userContext } from "./support/students";
+import { settled } from "./support/table";
 
 /** A phone (the SPEC's users are mostly on one) and a laptop. */
 const VIEWPORTS = [
@@ -25,7 +28,7 @@ const dialog = (name: string) => (page: Page) => page.getByRole("dialog", { name
 /** Runs axe on the page and returns its WCAG A/AA violations, one readable line per element. */
 async function violations(page: Page): Promise<string[]> {
   // Dialogs and drawers fade in: axe would measure contrast against a half-transparent layer.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  await settled(page);
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   return violations.flatMap((v) =>
     v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(" ")}: ${v.help}\n    ${n.failureSummary}`),
@@ -106,95 +109,26 @@ test("student pages pass axe's WCAG 2.1 A/AA checks on a phone and a laptop", as
   await checkPhoneMenu(page, "/aluno/pagamento", dialog("Área do Aluno"));
 });
 
-/**
- * A student account with a submitted pre-enrolment (as the enrolment form sends it), through the API: its id,
- * and the student's signed-in request context (the caller disposes it).
- */
-async function submittedEnrollment(
-  playwright: { request: { newContext: (o: { baseURL: string }) => Promise<APIRequestContext> } },
-  baseURL: string,
-  name: string,
-  phone: string,
-): Promise<{ id: string; request: APIRequestContext }> {
-  const request = await playwright.request.newContext({ baseURL }); // the student's own cookies
-  const created = await request.post("/api/student-accounts", {
-    data: { studentName: name, studentPhone: phone, hasEmail: false },
-  });
-  const { studentCode, studentPassword } = await created.json();
-  await request.post("/api/auth/student/sign-in", { data: { code: studentCode, password: studentPassword } });
-  const courses: { id: string; name: string }[] = await (await request.get("/api/courses/catalog")).json();
-  const png = Buffer.from(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-    "base64",
-  );
-  const sent = await request.post("/api/enrollments/mine", {
-    headers: { origin: baseURL }, // a form post from another origin is refused (CSRF)
-    multipart: {
-      birthDate: "2000-01-20",
-      motherName: "Maria Acessível",
-      nationality: "Angolana",
-      birthPlace: "Luanda",
-      province: "Luanda",
-      municipality: "Belas",
-      neighborhood: "Talatona",
-      qualification: "licenciatura",
-      trainingArea: "Informática",
-      courseId: courses.find((c) => c.name === "Marketing Digital")!.id,
-      schedulePreference: "tarde",
-      idCardFront: { name: "frente.png", mimeType: "image/png", buffer: png },
-      idCardBack: { name: "verso.png", mimeType: "image/png", buffer: png },
-      certificate: { name: "certificado.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") },
-    },
-  });
-  expect(sent.status(), await sent.text()).toBe(201);
-  const { id } = await sent.json();
-  return { id, request };
-}
-
 test("admin pages and their main dialogs pass axe's WCAG 2.1 A/AA checks on a phone and a laptop", async ({
   page,
-  playwright,
+  browser,
   baseURL,
 }) => {
   test.setTimeout(420_000); // ~20 screens and dialogs, twice, on a loaded CI machine
   createAdmin("acessibilidade@instituto.ao", "acesso123", "Revisora de Acessibilidade");
-  const pre = await submittedEnrollment(playwright, baseURL!, "Pré Inscrita Acessível", "923000201");
-  await pre.request.dispose();
-  const approvedEnrollment = await submittedEnrollment(playwright, baseURL!, "Aprovada Acessível", "923000202");
-  await approvedEnrollment.request.dispose();
-  const approvedId = approvedEnrollment.id;
-  const payer = await submittedEnrollment(playwright, baseURL!, "Pagante Acessível", "923000203");
+  const pre = await applicant(browser, baseURL!, "Pré Inscrita Acessível", "923000201");
+  await pre.context.close();
+  const approvedEnrollment = await applicant(browser, baseURL!, "Aprovada Acessível", "923000202");
+  await approvedEnrollment.context.close();
+  const payer = await applicant(browser, baseURL!, "Pagante Acessível", "923000203");
   await signInStaff(page, "acessibilidade@instituto.ao", "acesso123");
   await expect(page.getByTestId("role-label")).toHaveText("Super Administrador");
-  const approved = await page.request.post(`/api/admin/enrollments/${approvedId}/approve`, {
-    headers: { origin: baseURL! },
-    data: { referenceCode: "ACESSO-1", documentsChecked: true, personalDataChecked: true },
-  });
-  expect(approved.status()).toBe(200);
-  const payerApproved = await page.request.post(`/api/admin/enrollments/${payer.id}/approve`, {
-    headers: { origin: baseURL! },
-    data: { referenceCode: "ACESSO-2", documentsChecked: true, personalDataChecked: true },
-  });
-  expect(payerApproved.status()).toBe(200);
+  await approveThroughApi(page.request, baseURL!, approvedEnrollment.enrollmentId, "ACESSO-1");
+  await approveThroughApi(page.request, baseURL!, payer.enrollmentId, "ACESSO-2");
   // A receipt 1 000 Kz off the price: 'Comprovantes' shows the divergence and the review dialogs.
-  const receipt = await payer.request.post("/api/receipts/mine", {
-    headers: { origin: baseURL! },
-    multipart: {
-      enrollmentId: payer.id,
-      paidAmount: "99000",
-      paymentDate: new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Luanda" }).format(new Date()),
-      file: {
-        name: "talao.png",
-        mimeType: "image/png",
-        buffer: Buffer.from(
-          "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-          "base64",
-        ),
-      },
-    },
-  });
+  const receipt = await sendReceipt(payer.context.request, baseURL!, payer.enrollmentId, "99000");
   expect(receipt.status(), await receipt.text()).toBe(201);
-  await payer.request.dispose();
+  await payer.context.close();
 
   const openDialog = (button: string) => (p: Page) => p.getByRole("button", { name: button }).first().click();
   await checkScreens(page, [
@@ -322,10 +256,6 @@ test("the student's enrolment panels, 'Nova inscrição', 'Editar' and 'Configur
   await signInStaff(page, "acessibilidade.w2@instituto.ao", "acesso123");
   await expect(page.getByTestId("role-label")).toHaveText("Super Administrador");
   // A walk-in enrolment recorded by staff: a new student account, whose two documents are refused.
-  const png = Buffer.from(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-    "base64",
-  );
   const courses: { id: string; name: string }[] = await (await page.request.get("/api/courses/catalog")).json();
   // A walk-in student's enrolment recorded by staff, in `course`, with `schedulePreference`.
   const recordWalkIn = (course: string, schedulePreference: string) =>
@@ -347,9 +277,9 @@ test("the student's enrolment panels, 'Nova inscrição', 'Editar' and 'Configur
         trainingArea: "Informática",
         schedulePreference,
         courseId: courses.find((c) => c.name === course)!.id,
-        idCardFront: { name: "frente.png", mimeType: "image/png", buffer: png },
-        idCardBack: { name: "verso.png", mimeType: "image/png", buffer: png },
-        certificate: { name: "certificado.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") },
+        idCardFront: { name: "frente.png", mimeType: "image/png", buffer: PNG },
+        idCardBack: { name: "verso.png", mimeType: "image/png", buffer: PNG },
+        certificate: { name: "certificado.pdf", mimeType: "application/pdf", buffer: PDF },
       },
     });
   const created = await recordWalkIn("Marketing Digital", "sabado");
@@ -396,7 +326,7 @@ test("the student's enrolment panels, 'Nova inscrição', 'Editar' and 'Configur
     },
   ]);
 
-  const student = await browser.newContext({ baseURL, locale: "pt-AO", timezoneId: "Africa/Luanda" });
+  const student = await userContext(browser, baseURL!);
   const studentPage = await student.newPage();
   await studentPage.goto("/login-aluno");
   await studentPage.getByLabel(/^Código de estudante/).fill(account.studentCode);
@@ -430,15 +360,12 @@ test("the student's enrolment panels, 'Nova inscrição', 'Editar' and 'Configur
   ]);
   // The approved enrolment's receipt, sent as the form sends it, then rejected by finance.
   const mine: { id: string; status: string }[] = await (await studentPage.request.get("/api/enrollments/mine")).json();
-  const sentReceipt = await studentPage.request.post("/api/receipts/mine", {
-    headers: { origin: baseURL! },
-    multipart: {
-      enrollmentId: mine.find((e) => e.status === "approved")!.id,
-      paidAmount: "1000",
-      paymentDate: new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Luanda" }).format(new Date()),
-      file: { name: "talao.png", mimeType: "image/png", buffer: png },
-    },
-  });
+  const sentReceipt = await sendReceipt(
+    studentPage.request,
+    baseURL!,
+    mine.find((e) => e.status === "approved")!.id,
+    "1000",
+  );
   expect(sentReceipt.status(), await sentReceipt.text()).toBe(201);
   await checkScreens(studentPage, [
     {

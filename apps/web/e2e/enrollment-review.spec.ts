@@ -1,7 +1,10 @@
 import { mkdirSync } from "node:fs";
-import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { COURSE, drawnPicture } from "./support/fixtures";
 import { createAdmin } from "./support/server";
 import { signInStaff } from "./support/sign-in";
+import { applicant as submittedApplicant } from "./support/students";
+import { rowOf, settled } from "./support/table";
 
 /**
  * Issue 12's journey: the secretariat turns applications into students on 'Inscrições'. Each student
@@ -9,84 +12,16 @@ import { signInStaff } from "./support/sign-in";
  * staff act on the screen and each student sees the outcome on /aluno/pagamento.
  */
 
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
-const COURSE = "Marketing Digital";
 const CLASS = "Marketing Digital — Turma Online"; // the demo class: 'Sábado, 09h-13h (manhã)', 40 seats
 const SHOTS = "/tmp/shots";
 
-interface Student {
-  name: string;
-  code: string;
-  context: BrowserContext;
-  page: Page;
-}
-
 /** An identity-card photo as a phone makes it (a PNG drawn in the browser). */
-async function cardPhoto(page: Page, text: string): Promise<Buffer> {
-  const bytes = await page.evaluate(async (label) => {
-    const canvas = document.createElement("canvas");
-    canvas.width = 480;
-    canvas.height = 300;
-    const g = canvas.getContext("2d")!;
-    g.fillStyle = "#d0e4f5";
-    g.fillRect(0, 0, 480, 300);
-    g.fillStyle = "#123";
-    g.font = "20px sans-serif";
-    g.fillText("REPÚBLICA DE ANGOLA", 20, 40);
-    g.fillText(label, 20, 80);
-    const blob = await new Promise<Blob>((r) => canvas.toBlob((b) => r(b!), "image/png"));
-    return Array.from(new Uint8Array(await blob.arrayBuffer()));
-  }, text);
-  return Buffer.from(bytes);
-}
+const cardPhoto = (page: Page, text: string) =>
+  drawnPicture(page, { width: 480, height: 300, lines: ["REPÚBLICA DE ANGOLA", text] });
 
-/** A student account with a submitted pre-enrolment in `COURSE`, signed in in its own browser context. */
-async function applicant(browser: Browser, baseURL: string, name: string, phone: string): Promise<Student> {
-  const context = await browser.newContext({ baseURL, locale: "pt-AO", timezoneId: "Africa/Luanda" });
-  const page = await context.newPage();
-  await page.goto("/");
-  const created = await context.request.post("/api/student-accounts", {
-    data: { studentName: name, studentPhone: phone, hasEmail: false },
-  });
-  expect(created.status()).toBe(201);
-  const { studentCode, studentPassword } = await created.json();
-  const signedIn = await context.request.post("/api/auth/student/sign-in", {
-    data: { code: studentCode, password: studentPassword },
-  });
-  expect(signedIn.status()).toBe(200);
-  const courses: { id: string; name: string }[] = await (await context.request.get("/api/courses/catalog")).json();
-  const photo = await cardPhoto(page, name);
-  const submitted = await context.request.post("/api/enrollments/mine", {
-    headers: { origin: baseURL }, // a form post from another origin is refused (CSRF)
-    multipart: {
-      birthDate: "2001-05-14",
-      motherName: "Rosa Maria Kiala",
-      fatherName: "",
-      nationality: "Angolana",
-      birthPlace: "Luanda",
-      province: "Luanda",
-      municipality: "Viana",
-      neighborhood: "Zango 2",
-      qualification: "medio",
-      trainingArea: "Ciências Económicas",
-      courseId: courses.find((c) => c.name === COURSE)!.id,
-      schedulePreference: "noite",
-      idCardFront: { name: "bi-frente.png", mimeType: "image/png", buffer: photo },
-      idCardBack: { name: "bi-verso.png", mimeType: "image/png", buffer: photo },
-      certificate: { name: "certificado.pdf", mimeType: "application/pdf", buffer: PDF },
-    },
-  });
-  expect(submitted.status(), await submitted.text()).toBe(201);
-  return { name, code: studentCode, context, page };
-}
-
-/** The row of `name` on 'Inscrições', found with the table's search. */
-async function rowOf(page: Page, name: string): Promise<Locator> {
-  await page.getByLabel("Pesquisar", { exact: true }).fill(name);
-  const row = page.getByRole("row", { name: new RegExp(name) });
-  await expect(row).toHaveCount(1);
-  return row;
-}
+/** A student account with a submitted pre-enrolment in the demo course, with drawn identity-card photos. */
+const applicant = (browser: Browser, baseURL: string, name: string, phone: string) =>
+  submittedApplicant(browser, baseURL, name, phone, { idPhoto: (page) => cardPhoto(page, name) });
 
 async function approve(page: Page, name: string, takenCode?: string): Promise<string> {
   await (await rowOf(page, name)).getByRole("button", { name: `Aprovar ${name}` }).click();
@@ -276,7 +211,7 @@ test("screenshots of 'Inscrições' and its dialogs on a phone and a laptop", as
       .getByLabel("Recusar este documento")
       .check();
     await expect(view.getByRole("img", { name: "Bilhete de Identidade (frente)" })).toBeVisible();
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+    await settled(page);
     await page.screenshot({ path: `${SHOTS}/enrollment-view-documents-${width}.png` });
     await page.keyboard.press("Escape");
     await expect(view).toBeHidden();
@@ -287,7 +222,7 @@ test("screenshots of 'Inscrições' and its dialogs on a phone and a laptop", as
       .click();
     const approveDialog = page.getByRole("dialog", { name: "Aprovar inscrição" });
     await expect(approveDialog.getByLabel(/^Código de referência/)).not.toHaveValue("");
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+    await settled(page);
     await page.screenshot({ path: `${SHOTS}/enrollment-approve-${width}.png` });
     if (width === 1280) {
       await approveDialog.getByLabel("Documentação completa e válida").check();
@@ -310,7 +245,7 @@ test("screenshots of 'Inscrições' and its dialogs on a phone and a laptop", as
     await pay.getByRole("combobox", { name: /^Turma/ }).click();
     await page.getByRole("option", { name: new RegExp(CLASS) }).click();
     await expect(pay.getByText(/não corresponde/)).toBeVisible();
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+    await settled(page);
     await page.screenshot({ path: `${SHOTS}/enrollment-payment-${width}.png` });
     await page.keyboard.press("Escape");
   }

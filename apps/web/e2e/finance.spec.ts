@@ -1,123 +1,107 @@
 import { readFileSync } from "node:fs";
-import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { createAdmin } from "./support/server";
-import { signInStaff } from "./support/sign-in";
+import { expect, type Page, test } from "@playwright/test";
+import { COURSE, drawnPicture, kz, PDF, PNG, today } from "./support/fixtures";
+import { signedInStaff } from "./support/sign-in";
+import { applicant, approveThroughApi, sendReceipt, userContext } from "./support/students";
+import { rowOf, settled } from "./support/table";
 
 /**
- * Issue 13's journey: a student's pre-enrolment is approved with a code, the student sends a receipt whose
- * amount differs from the price, and finance sees the divergence, approves it, and finds the payment in
- * 'Financeiro', the dashboard and the export. The enrolment and the receipt go through the API as the
- * student's screens would send them.
+ * Issue 13's journey, all in the browser, each person in a browser context of their own: a student
+ * creates an account and fills the enrolment form; the secretariat approves it with a reference code;
+ * the student sends a receipt whose amount differs from the price; finance sees the divergence and
+ * approves; the enrolment is 'Matriculado' (and, having no class, gets one with 'Atribuir turma'), the
+ * payment is in 'Financeiro', the dashboard and the export; a secretaria user cannot open 'Comprovantes'.
  */
 
-const COURSE = "Marketing Digital";
 const SHOTS = "/tmp/shots13";
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
+const STUDENT = "Helena Comprovante Mussungo";
+const CLASS = "Marketing Digital — Turma Online"; // the demo class of the course
 
-/** Today in Luanda as `YYYY-MM-DD`. */
-const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Luanda" }).format(new Date());
+/** `amount` as a person types it in the money field: groups of three separated by spaces, a decimal comma. */
+const typed = (amount: number) =>
+  amount
+    .toFixed(2)
+    .replace(".", ",")
+    .replace(/\B(?=(\d{3})+(?!\d))/g, " ");
 
-/** An amount as the screens write it ('155 000,00 Kz'), as a pattern tolerant of the kind of space. */
-function kz(amount: number, sign = ""): RegExp {
-  const [int, cents] = amount.toFixed(2).split(".");
-  const grouped = int!.replace(/\B(?=(\d{3})+(?!\d))/g, "\\s");
-  return new RegExp(`${sign.replace("+", "\\+")}${grouped},${cents}\\s*Kz`);
+/** The kz value a stat card shows ('1 234 567,89 Kz' → 1234567.89). */
+async function cardAmount(page: Page, card: string): Promise<number> {
+  const text = (await page.getByRole("region", { name: card }).textContent()) ?? "";
+  const [, amount] = /([\d\s\u00a0\u202f.]+,\d{2})\s*Kz/.exec(text) ?? [];
+  return Number(amount!.replace(/[^\d,]/g, "").replace(",", "."));
 }
 
-interface Student {
-  name: string;
-  enrollmentId: string;
-  context: BrowserContext;
-  page: Page;
+/** Picks a file for the field labelled `label` the way a user does: click it, answer the file chooser. */
+async function attach(page: Page, label: RegExp, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByLabel(label).click();
+  await (await chooser).setFiles(file);
 }
 
-/** A student account with a submitted pre-enrolment in `COURSE`, signed in in its own browser context. */
-async function applicant(browser: Browser, baseURL: string, name: string, phone: string): Promise<Student> {
-  const context = await browser.newContext({ baseURL, locale: "pt-AO", timezoneId: "Africa/Luanda" });
-  const page = await context.newPage();
-  const created = await context.request.post("/api/student-accounts", {
-    data: { studentName: name, studentPhone: phone, hasEmail: false },
-  });
-  expect(created.status()).toBe(201);
-  const { studentCode, studentPassword } = await created.json();
-  const signedIn = await context.request.post("/api/auth/student/sign-in", {
-    data: { code: studentCode, password: studentPassword },
-  });
-  expect(signedIn.status()).toBe(200);
-  const courses: { id: string; name: string }[] = await (await context.request.get("/api/courses/catalog")).json();
-  const submitted = await context.request.post("/api/enrollments/mine", {
-    headers: { origin: baseURL },
-    multipart: {
-      birthDate: "1999-03-02",
-      motherName: "Joana Finanças",
-      nationality: "Angolana",
-      birthPlace: "Luanda",
-      province: "Luanda",
-      municipality: "Cazenga",
-      neighborhood: "Hoji-ya-Henda",
-      qualification: "medio",
-      trainingArea: "Contabilidade",
-      courseId: courses.find((c) => c.name === COURSE)!.id,
-      schedulePreference: "manha",
-      idCardFront: { name: "frente.png", mimeType: "image/png", buffer: PNG },
-      idCardBack: { name: "verso.png", mimeType: "image/png", buffer: PNG },
-      certificate: { name: "certificado.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") },
-    },
-  });
-  expect(submitted.status(), await submitted.text()).toBe(201);
-  const { id } = await submitted.json();
-  return { name, enrollmentId: id, context, page };
-}
-
-/** The row of `name`, found with the table's search. */
-async function rowOf(page: Page, name: string): Promise<Locator> {
-  await page.getByLabel("Pesquisar", { exact: true }).fill(name);
-  const row = page.getByRole("row", { name: new RegExp(name) });
-  await expect(row).toHaveCount(1);
-  return row;
-}
-
-async function staffPage(
-  browser: Browser,
-  baseURL: string,
-  email: string,
-  password: string,
-  name: string,
-  role: string,
-) {
-  createAdmin(email, password, name, role);
-  const context = await browser.newContext({ baseURL, locale: "pt-AO", timezoneId: "Africa/Luanda" });
-  const page = await context.newPage();
-  await signInStaff(page, email, password);
-  await expect(page.getByTestId("role-label")).toBeVisible();
-  return page;
-}
-
-test("a divergent receipt is approved by finance: the student is enrolled and the payment is in Financeiro, the dashboard and the export", async ({
+test("a student's divergent receipt is approved by finance: enrolled, given a class, and the payment is in Financeiro, the dashboard and the export", async ({
   browser,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
-  const student = await applicant(browser, baseURL!, "Helena Comprovante Mussungo", "923300301");
-  const price: number = (
-    (await (await student.context.request.get("/api/courses/catalog")).json()) as { name: string; price: number }[]
-  ).find((c) => c.name === COURSE)!.price;
-  const paid = price + 5000;
+  test.setTimeout(420_000); // three people, a dozen screens, on a slow 2-core machine
 
-  // The secretariat approves the application with a reference code.
-  const secretaria = await staffPage(
-    browser,
-    baseURL!,
-    "sec.fin@instituto.ao",
-    "secfin123",
-    "Sílvia Secretária",
-    "secretaria",
-  );
-  await secretaria.goto("/admin/enrollments");
-  await (await rowOf(secretaria, student.name)).getByRole("button", { name: `Aprovar ${student.name}` }).click();
+  // 1. The student creates an account from the catalogue and fills the enrolment form.
+  const studentContext = await userContext(browser, baseURL!);
+  const student = await studentContext.newPage();
+  await student.goto("/cursos");
+  await student.getByRole("article", { name: COURSE }).getByRole("link", { name: "Inscrever-se Agora" }).click();
+  await student.getByRole("link", { name: "Criar conta de aluno" }).click();
+  await student.getByLabel(/^Nome completo/).fill(STUDENT);
+  await student.getByLabel(/^Telefone/).fill("923 300 301");
+  await student.getByRole("button", { name: "Criar conta" }).click();
+  const created = student.getByRole("dialog", { name: "Conta criada com sucesso!" });
+  const password = (await created.getByTestId("Senha").textContent())!.trim();
+  await created.getByRole("button", { name: "Já anotei — ir para o login" }).click();
+  await student.getByLabel(/^Senha/).fill(password);
+  await student.getByRole("button", { name: "Entrar" }).click();
+  await expect(student).toHaveURL(/\/completar-inscricao/);
+  await student.getByLabel(/^Data de nascimento/).fill("1999-03-02");
+  await student.getByLabel(/^Nome da mãe/).fill("Joana Finanças Mussungo");
+  await student.getByLabel(/^Naturalidade/).fill("Luanda");
+  await student.getByRole("combobox", { name: /^Província/ }).fill("Luan");
+  await student.getByRole("option", { name: "Luanda" }).click();
+  await student.getByLabel(/^Município/).fill("Cazenga");
+  await student.getByLabel(/^Bairro/).fill("Hoji-ya-Henda");
+  await student.getByRole("combobox", { name: /^Nível de escolaridade/ }).click();
+  await student.getByRole("option", { name: "Ensino Médio" }).click();
+  await student.getByLabel(/^Área de formação/).fill("Contabilidade");
+  await expect(student.getByRole("combobox", { name: /^Curso/ })).toHaveValue(COURSE);
+  await student.getByRole("combobox", { name: /^Horário preferido/ }).click();
+  await student.getByRole("option", { name: /^Noite/ }).click();
+  await attach(student, /^Bilhete de Identidade \(frente\)/, {
+    name: "bi-frente.png",
+    mimeType: "image/png",
+    buffer: PNG,
+  });
+  await attach(student, /^Bilhete de Identidade \(verso\)/, {
+    name: "bi-verso.png",
+    mimeType: "image/png",
+    buffer: PNG,
+  });
+  await attach(student, /^Certificado de habilitações/, {
+    name: "certificado.pdf",
+    mimeType: "application/pdf",
+    buffer: PDF,
+  });
+  await student.getByRole("button", { name: "Enviar inscrição" }).click();
+  const sent = student.getByRole("dialog", { name: "Inscrição enviada com sucesso!" });
+  await sent.getByRole("button", { name: "Ir para a área de pagamento" }).click();
+  await expect(student.getByText("Aguarde Aprovação")).toBeVisible();
+
+  // 2. The secretariat approves it with the proposed reference code.
+  const secretaria = await signedInStaff(browser, baseURL!, {
+    email: "sec.fin@instituto.ao",
+    password: "secfin123",
+    name: "Sílvia Secretária",
+    role: "secretaria",
+  });
+  const adminMenu = (page: Page) => page.getByRole("navigation", { name: "Menu de administração" });
+  await adminMenu(secretaria).getByRole("link", { name: "Inscrições" }).click();
+  await (await rowOf(secretaria, STUDENT)).getByRole("button", { name: `Aprovar ${STUDENT}` }).click();
   const approveEnrolment = secretaria.getByRole("dialog", { name: "Aprovar inscrição" });
   const codeField = approveEnrolment.getByLabel(/^Código de referência/);
   await expect(codeField).not.toHaveValue("");
@@ -126,42 +110,53 @@ test("a divergent receipt is approved by finance: the student is enrolled and th
   await approveEnrolment.getByLabel("Dados pessoais conferidos").check();
   await approveEnrolment.getByRole("button", { name: "Aprovar inscrição" }).click();
   await expect(approveEnrolment.getByText(code)).toBeVisible();
+  await approveEnrolment.getByRole("button", { name: "Concluir" }).click();
 
   // A secretaria user cannot open Comprovantes nor Financeiro, nor read their API.
-  const nav = secretaria.getByRole("navigation", { name: "Menu de administração" });
-  await expect(nav.getByRole("link", { name: "Comprovantes" })).toHaveCount(0);
+  await expect(adminMenu(secretaria).getByRole("link", { name: "Comprovantes" })).toHaveCount(0);
   await secretaria.goto("/admin/payment-receipts");
   await expect(secretaria).toHaveURL(/\/admin$/);
   await expect(secretaria.getByRole("heading", { name: "Gestão de Comprovantes de Pagamento" })).toHaveCount(0);
   expect((await secretaria.request.get("/api/admin/receipts")).status()).toBe(403);
   expect((await secretaria.request.get("/api/admin/payments")).status()).toBe(403);
 
-  // The student sends a receipt of 5 000 Kz more than the price.
-  const sent = await student.context.request.post("/api/receipts/mine", {
-    headers: { origin: baseURL! },
-    multipart: {
-      enrollmentId: student.enrollmentId,
-      paidAmount: String(paid),
-      paymentDate: today(),
-      file: { name: "talao.png", mimeType: "image/png", buffer: PNG },
-    },
+  // 3. The student sees the code and sends a receipt of 5 000,50 Kz more than the price, typed with spaces.
+  const price: number = (
+    (await (await student.request.get("/api/courses/catalog")).json()) as { name: string; price: number }[]
+  ).find((c) => c.name === COURSE)!.price;
+  const paid = price + 5000.5;
+  await student.reload();
+  const form = student.getByRole("region", { name: "Enviar comprovante" });
+  await expect(form.getByTestId("Código de referência")).toHaveText(code);
+  await form.getByRole("textbox", { name: /^Valor pago/ }).fill(typed(paid));
+  await expect(form.getByText(/5\s000,50\s*Kz acima do valor do curso/)).toBeVisible();
+  await form.getByLabel(/^Data do pagamento/).fill(today());
+  await form.locator('input[type="file"]').setInputFiles({
+    name: "talao.png",
+    mimeType: "image/png",
+    buffer: await drawnPicture(student, {
+      width: 900,
+      height: 1400,
+      lines: ["COMPROVATIVO DE TRANSFERÊNCIA", `Ref. ${code}`, `Valor: ${typed(paid)} Kz`],
+    }),
   });
-  expect(sent.status(), await sent.text()).toBe(201);
+  await form.getByRole("button", { name: "Enviar Comprovante" }).click();
+  await expect(
+    student.getByText("Comprovante enviado com sucesso! Aguarde a validação da equipe financeira."),
+  ).toBeVisible();
+  const history = student.getByRole("listitem", { name: `Comprovante: ${COURSE}` });
+  await expect(history.getByText("Pendente", { exact: true })).toBeVisible();
 
-  // Finance sees the divergence and approves.
-  const fin = await staffPage(
-    browser,
-    baseURL!,
-    "fin.fin@instituto.ao",
-    "finfin123",
-    "Fernando Financeiro",
-    "financeiro",
-  );
-  const revenueBefore: number = (await (await fin.request.get("/api/dashboard")).json()).monthRevenue;
-  await fin
-    .getByRole("navigation", { name: "Menu de administração" })
-    .getByRole("link", { name: "Comprovantes" })
-    .click();
+  // 4. Finance reads the month's revenue, sees the divergence in 'Comprovantes' and approves.
+  const fin = await signedInStaff(browser, baseURL!, {
+    email: "fin.fin@instituto.ao",
+    password: "finfin123",
+    name: "Fernando Financeiro",
+    role: "financeiro",
+  });
+  await expect(fin.getByRole("region", { name: "Receita do mês" })).toContainText(/Kz/);
+  const revenueBefore = await cardAmount(fin, "Receita do mês");
+  await adminMenu(fin).getByRole("link", { name: "Comprovantes" }).click();
   await expect(fin.getByRole("heading", { name: "Gestão de Comprovantes de Pagamento", level: 1 })).toBeVisible();
   for (const card of ["Total", "Pendentes", "Aprovados", "Rejeitados", "Total Validado", "Aguardando Validação"]) {
     await expect(fin.getByRole("region", { name: card, exact: true })).toBeVisible();
@@ -171,42 +166,74 @@ test("a divergent receipt is approved by finance: the student is enrolled and th
     "Pesquisar por aluno ou código...",
   );
   const row = await rowOf(fin, code); // the search finds the reference code
-  await expect(row).toContainText(student.name);
+  await expect(row).toContainText(STUDENT);
   await expect(row).toContainText(kz(paid));
   await expect(row).toContainText(kz(price));
-  await expect(row).toContainText(kz(5000, "+"));
-  await expect(row).toContainText("Pendente");
-  await row.getByRole("button", { name: `Ver ${student.name}` }).click();
+  await expect(row).toContainText(kz(5000.5, "+"));
+  // At 1280 px with the sidebar open, the status and the buttons are on screen without scrolling sideways.
+  await expect(row.getByText("Pendente")).toBeInViewport();
+  await expect(row.getByRole("button", { name: `Aprovar ${STUDENT}` })).toBeInViewport();
+  await row.getByRole("button", { name: `Ver ${STUDENT}` }).click();
   const view = fin.getByRole("dialog", { name: "Detalhes do comprovante" });
   await expect(view.getByText(/Verifique com o aluno antes de aprovar/)).toBeVisible();
-  await expect(view.getByRole("img", { name: `Comprovante de ${student.name}` })).toBeVisible();
-  await fin.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
-  await fin.screenshot({ path: `${SHOTS}/receipt-view-1280.png` });
+  await expect(view.getByRole("img", { name: `Comprovante de ${STUDENT}` })).toBeVisible();
+  await expect(view.getByRole("link", { name: "Abrir em nova aba" })).toHaveAttribute("target", "_blank");
+  await settled(fin);
+  await fin.screenshot({ path: `${SHOTS}/journey-receipt-view-1280.png` });
+  await expect(view.getByRole("button", { name: "Aprovar" })).toBeInViewport(); // no scrolling to reach it
   await view.getByRole("button", { name: "Aprovar" }).click();
   const confirm = fin.getByRole("dialog", { name: "Aprovar comprovante" });
   await expect(confirm.getByText(/o aluno é matriculado automaticamente/)).toBeVisible();
   await confirm.getByRole("button", { name: "Aprovar e matricular" }).dblclick();
   await expect(fin.getByText("Pagamento aprovado, registro criado e aluno matriculado!")).toBeVisible();
-  await expect((await rowOf(fin, student.name)).getByText("Aprovado")).toBeVisible();
-  await expect((await rowOf(fin, student.name)).getByRole("button", { name: `Aprovar ${student.name}` })).toHaveCount(
-    0,
+  await expect((await rowOf(fin, STUDENT)).getByText("Aprovado")).toBeVisible();
+  await expect((await rowOf(fin, STUDENT)).getByRole("button", { name: `Aprovar ${STUDENT}` })).toHaveCount(0);
+
+  // 5. The enrolment is 'Matriculado', still without a class; the student sees the receipt approved.
+  await adminMenu(fin).getByRole("link", { name: "Inscrições" }).click();
+  const enrolled = await rowOf(fin, STUDENT);
+  await expect(enrolled.getByText("Matriculado")).toBeVisible();
+  await expect(enrolled.getByText("Sem turma")).toBeVisible();
+  await expect(enrolled.getByRole("button", { name: `Atribuir turma a ${STUDENT}` })).toHaveCount(0); // finance does not
+  await student.reload();
+  await expect(history.getByText("Aprovado", { exact: true })).toBeVisible();
+
+  // The secretariat gives the student a class: one seat taken, 'Sem turma' gone.
+  await secretaria.goto("/admin/classes");
+  const seatsBefore = Number(
+    (await (await rowOf(secretaria, CLASS)).getByText(/^\d+\/\d+$/).textContent())!.split("/")[0],
   );
+  await adminMenu(secretaria).getByRole("link", { name: "Inscrições" }).click();
+  await (await rowOf(secretaria, STUDENT)).getByRole("button", { name: `Atribuir turma a ${STUDENT}` }).click();
+  const assign = secretaria.getByRole("dialog", { name: "Atribuir turma" });
+  await assign.getByRole("combobox", { name: /^Turma/ }).click();
+  await secretaria.getByRole("option", { name: new RegExp(CLASS) }).click();
+  await settled(secretaria);
+  await secretaria.screenshot({ path: `${SHOTS}/assign-class-1280.png` });
+  await assign.getByRole("button", { name: "Atribuir turma" }).dblclick();
+  await expect(secretaria.getByText("Turma atribuída com sucesso!")).toBeVisible();
+  const withClass = await rowOf(secretaria, STUDENT);
+  await expect(withClass.getByText("Sem turma")).toHaveCount(0);
+  await expect(withClass.getByRole("button", { name: `Atribuir turma a ${STUDENT}` })).toHaveCount(0);
+  await withClass.getByRole("button", { name: `Ver ${STUDENT}` }).click();
+  const details = secretaria.getByRole("dialog", { name: "Detalhes da inscrição" });
+  await details.getByRole("tab", { name: "Histórico" }).click();
+  await expect(details.getByText(`Turma atribuída: ${CLASS}`)).toBeVisible();
+  await secretaria.keyboard.press("Escape");
+  await secretaria.goto("/admin/classes");
+  await expect((await rowOf(secretaria, CLASS)).getByText(/^\d+\/\d+$/)).toHaveText(new RegExp(`^${seatsBefore + 1}/`)); // a double click takes one seat
 
-  // The enrolment is 'Matriculado'.
-  await fin.goto("/admin/enrollments");
-  await expect((await rowOf(fin, student.name)).getByText("Matriculado")).toBeVisible();
-
-  // One payment in 'Financeiro', filtered by today and the receipt's method.
-  await fin.goto("/admin/financial");
+  // 6. One payment in 'Financeiro', filtered by today and the receipt's method.
+  await adminMenu(fin).getByRole("link", { name: "Financeiro" }).click();
   await expect(fin.getByRole("heading", { name: "Financeiro", level: 1 })).toBeVisible();
   await fin.getByLabel("De", { exact: true }).fill(today());
   await fin.getByRole("combobox", { name: "Método" }).click();
   await fin.getByRole("option", { name: "Transferência Bancária" }).click();
-  const payment = await rowOf(fin, student.name);
+  const payment = await rowOf(fin, STUDENT);
   await expect(payment).toContainText(kz(paid));
   await expect(payment).toContainText("Transferência Bancária");
   await expect(payment).toContainText("Confirmado");
-  await payment.getByRole("button", { name: `Ver ${student.name}` }).click();
+  await payment.getByRole("button", { name: `Ver ${STUDENT}` }).click();
   const paymentView = fin.getByRole("dialog", { name: "Detalhes do pagamento" });
   await expect(paymentView.getByText(`Pagamento validado. Ref: ${code}`)).toBeVisible();
   await fin.keyboard.press("Escape");
@@ -216,10 +243,14 @@ test("a divergent receipt is approved by finance: the student is enrolled and th
   const csvDownload = fin.waitForEvent("download");
   await fin.getByRole("link", { name: "Exportar CSV" }).click();
   const csv = await csvDownload;
-  expect(csv.suggestedFilename()).toMatch(/\.csv$/);
-  const csvText = readFileSync((await csv.path())!, "utf8");
-  expect(csvText).toContain(student.name);
-  expect(csvText).toContain(code);
+  expect(csv.suggestedFilename()).toMatch(/^pagamentos-\d{4}-\d{2}-\d{2}\.csv$/);
+  const line = readFileSync((await csv.path())!, "utf8")
+    .split("\r\n")
+    .find((l) => l.includes(STUDENT));
+  expect(line).toBeDefined();
+  expect(line).toContain(code);
+  expect(line).toContain(paid.toFixed(2).replace(".", ","));
+  expect(line).toContain(today().split("-").reverse().join("/"));
   const xlsxDownload = fin.waitForEvent("download");
   await fin.getByRole("link", { name: "Exportar Excel" }).click();
   const xlsx = await xlsxDownload;
@@ -230,63 +261,82 @@ test("a divergent receipt is approved by finance: the student is enrolled and th
       .toString(),
   ).toBe("PK"); // a zip, as XLSX is
 
-  // The dashboard's month revenue includes it.
-  await fin.goto("/admin");
+  // 7. The dashboard's month revenue includes it.
+  await adminMenu(fin).getByRole("link", { name: "Painel" }).click();
   await expect(fin.getByRole("region", { name: "Receita do mês" })).toContainText(kz(revenueBefore + paid));
 
-  await student.context.close();
+  await studentContext.close();
   await secretaria.context().close();
   await fin.context().close();
 });
 
 test("screenshots of 'Comprovantes' and 'Financeiro' on a phone and a laptop", async ({ browser, baseURL }) => {
-  test.setTimeout(120_000);
-  const student = await applicant(browser, baseURL!, "Igor Fotografia Cambuta", "923300302");
-  const admin = await staffPage(
-    browser,
-    baseURL!,
-    "fin.fotos@instituto.ao",
-    "fotos1234",
-    "Filipa Fotos",
-    "super_admin",
-  );
-  const approved = await admin.request.post(`/api/admin/enrollments/${student.enrollmentId}/approve`, {
-    headers: { origin: baseURL! },
-    data: { referenceCode: "FOTOS-13", documentsChecked: true, personalDataChecked: true },
+  test.setTimeout(180_000);
+  const slip = await applicant(browser, baseURL!, "Igor Fotografia Cambuta", "923300302");
+  const pdf = await applicant(browser, baseURL!, "Inês Documento Cambuta", "923300303");
+  const admin = await signedInStaff(browser, baseURL!, {
+    email: "fin.fotos@instituto.ao",
+    password: "fotos1234",
+    name: "Filipa Fotos",
+    role: "super_admin",
   });
-  expect(approved.status()).toBe(200);
-  const sent = await student.context.request.post("/api/receipts/mine", {
-    headers: { origin: baseURL! },
-    multipart: {
-      enrollmentId: student.enrollmentId,
-      paidAmount: "1000",
-      paymentDate: today(),
-      file: { name: "talao.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") },
-    },
+  await approveThroughApi(admin.request, baseURL!, slip.enrollmentId, "FOTOS-13");
+  await approveThroughApi(admin.request, baseURL!, pdf.enrollmentId, "FOTOS-14");
+  // A tall phone photo of the slip: the dialog shows it whole, below half the screen's height.
+  const photo = await drawnPicture(slip.page, {
+    width: 1080,
+    height: 1920,
+    lines: ["COMPROVATIVO DE TRANSFERÊNCIA", "Ref. FOTOS-13", "Valor: 1 000,00 Kz"],
   });
-  expect(sent.status(), await sent.text()).toBe(201);
+  const sentSlip = await sendReceipt(slip.context.request, baseURL!, slip.enrollmentId, "1000", {
+    name: "talao.png",
+    mimeType: "image/png",
+    buffer: photo,
+  });
+  expect(sentSlip.status(), await sentSlip.text()).toBe(201);
+  const sentPdf = await sendReceipt(pdf.context.request, baseURL!, pdf.enrollmentId, "1000", {
+    name: "talao.pdf",
+    mimeType: "application/pdf",
+    buffer: PDF,
+  });
+  expect(sentPdf.status(), await sentPdf.text()).toBe(201);
   for (const width of [390, 1280]) {
     await admin.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     await admin.goto("/admin/payment-receipts");
-    await expect(admin.getByText(student.name).first()).toBeVisible();
+    await expect(admin.getByText(slip.name).first()).toBeVisible();
     await admin.screenshot({ path: `${SHOTS}/receipts-list-${width}.png`, fullPage: true });
+    if (width === 1280) {
+      // Every column fits beside the open sidebar: no sideways scrolling.
+      const wrapper = admin.locator("table").first().locator("xpath=..");
+      expect(await wrapper.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    }
     await admin
-      .getByRole("button", { name: `Ver ${student.name}` })
+      .getByRole("button", { name: `Ver ${slip.name}` })
       .first()
       .click();
     const view = admin.getByRole("dialog", { name: "Detalhes do comprovante" });
+    await expect(view.getByRole("img", { name: `Comprovante de ${slip.name}` })).toBeVisible();
+    await settled(admin);
+    await admin.screenshot({ path: `${SHOTS}/receipt-view-image-${width}.png` });
+    await expect(view.getByRole("button", { name: "Aprovar" })).toBeInViewport();
+    await expect(view.getByRole("button", { name: "Rejeitar" })).toBeInViewport();
+    await admin.keyboard.press("Escape");
+    await admin
+      .getByRole("button", { name: `Ver ${pdf.name}` })
+      .first()
+      .click();
     await expect(view.getByRole("link", { name: "Abrir PDF" })).toBeVisible();
-    await admin.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+    await settled(admin);
     await admin.screenshot({ path: `${SHOTS}/receipt-view-pdf-${width}.png` });
     await admin.keyboard.press("Escape");
     await admin
-      .getByRole("button", { name: `Rejeitar ${student.name}` })
+      .getByRole("button", { name: `Rejeitar ${pdf.name}` })
       .first()
       .click();
     const reject = admin.getByRole("dialog", { name: "Rejeitar comprovante" });
     await reject.getByRole("button", { name: "Rejeitar comprovante" }).click();
     await expect(reject.getByText("Indique o motivo da rejeição")).toBeVisible();
-    await admin.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+    await settled(admin);
     await admin.screenshot({ path: `${SHOTS}/receipt-reject-${width}.png` });
     await admin.keyboard.press("Escape");
     await admin.goto("/admin/financial");
@@ -297,14 +347,15 @@ test("screenshots of 'Comprovantes' and 'Financeiro' on a phone and a laptop", a
   // Rejected with a reason: the student may send a new receipt.
   await admin.goto("/admin/payment-receipts");
   await admin
-    .getByRole("button", { name: `Rejeitar ${student.name}` })
+    .getByRole("button", { name: `Rejeitar ${pdf.name}` })
     .first()
     .click();
   const reject = admin.getByRole("dialog", { name: "Rejeitar comprovante" });
   await reject.getByLabel(/^Motivo da rejeição/).fill("O valor do talão não é legível");
   await reject.getByRole("button", { name: "Rejeitar comprovante" }).click();
   await expect(admin.getByText("Comprovante rejeitado. O aluno poderá enviar um novo.")).toBeVisible();
-  await expect((await rowOf(admin, student.name)).getByText("Rejeitado")).toBeVisible();
-  await student.context.close();
+  await expect((await rowOf(admin, pdf.name)).getByText("Rejeitado")).toBeVisible();
+  await slip.context.close();
+  await pdf.context.close();
   await admin.context().close();
 });

@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { createAdmin } from "./support/server";
-import { signInStaff } from "./support/sign-in";
+import { type Browser, expect, test } from "@playwright/test";
+import { COURSE, drawnPicture, today } from "./support/fixtures";
+import { signedInStaff } from "./support/sign-in";
+import { applicant, approveThroughApi, sendReceipt } from "./support/students";
 
 /**
  * Issue 13, the student's side: an approved enrolment (made and approved through the API, as the
@@ -10,84 +11,22 @@ import { signInStaff } from "./support/sign-in";
  * The history shows it 'Pendente'; after finance rejects it, the reason shows and the form is back.
  */
 
-const COURSE = "Marketing Digital";
 const SHOTS = "/tmp/shots13";
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
-
-/** Today in Luanda as `YYYY-MM-DD`. */
-const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Luanda" }).format(new Date());
-
-/** A phone photo of a transfer slip: 2400 px wide, so the browser shrinks it before the upload. */
-async function slipPhoto(page: Page): Promise<Buffer> {
-  const bytes = await page.evaluate(async () => {
-    const canvas = document.createElement("canvas");
-    canvas.width = 2400;
-    canvas.height = 1600;
-    const g = canvas.getContext("2d")!;
-    g.fillStyle = "#f4f1e8";
-    g.fillRect(0, 0, 2400, 1600);
-    g.fillStyle = "#222";
-    g.font = "64px sans-serif";
-    g.fillText("COMPROVATIVO DE TRANSFERÊNCIA", 100, 200);
-    g.fillText("Valor: 145.000,00 Kz", 100, 320);
-    const blob = await new Promise<Blob>((r) => canvas.toBlob((b) => r(b!), "image/jpeg", 0.95));
-    return Array.from(new Uint8Array(await blob.arrayBuffer()));
-  });
-  return Buffer.from(bytes);
-}
 
 /** A student with a pre-enrolment in COURSE, approved with `code` by a super admin; both signed in. */
 async function approvedStudent(browser: Browser, baseURL: string, code: string) {
-  const context = await browser.newContext({ baseURL, locale: "pt-AO", timezoneId: "Africa/Luanda" });
-  const page = await context.newPage();
-  const created = await context.request.post("/api/student-accounts", {
-    data: { studentName: "Paulo Comprovante Kiala", studentPhone: "923400401", hasEmail: false },
+  const student = await applicant(browser, baseURL, "Paulo Comprovante Kiala", "923400401");
+  const staff = await signedInStaff(browser, baseURL, {
+    email: "recibos@instituto.ao",
+    password: "recibos123",
+    name: "Revisora de Recibos",
+    role: "super_admin",
   });
-  expect(created.status()).toBe(201);
-  const { studentCode, studentPassword } = await created.json();
-  const signedIn = await context.request.post("/api/auth/student/sign-in", {
-    data: { code: studentCode, password: studentPassword },
-  });
-  expect(signedIn.status()).toBe(200);
-  const courses: { id: string; name: string; price: number }[] = await (
-    await context.request.get("/api/courses/catalog")
+  await approveThroughApi(staff.request, baseURL, student.enrollmentId, code);
+  const courses: { name: string; price: number }[] = await (
+    await student.page.request.get("/api/courses/catalog")
   ).json();
-  const course = courses.find((c) => c.name === COURSE)!;
-  const submitted = await context.request.post("/api/enrollments/mine", {
-    headers: { origin: baseURL },
-    multipart: {
-      birthDate: "1998-07-09",
-      motherName: "Teresa Kiala",
-      nationality: "Angolana",
-      birthPlace: "Luanda",
-      province: "Luanda",
-      municipality: "Cacuaco",
-      neighborhood: "Sequele",
-      qualification: "medio",
-      trainingArea: "Gestão",
-      courseId: course.id,
-      schedulePreference: "noite",
-      idCardFront: { name: "frente.png", mimeType: "image/png", buffer: PNG },
-      idCardBack: { name: "verso.png", mimeType: "image/png", buffer: PNG },
-      certificate: { name: "certificado.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") },
-    },
-  });
-  expect(submitted.status(), await submitted.text()).toBe(201);
-  const { id } = await submitted.json();
-
-  createAdmin("recibos@instituto.ao", "recibos123", "Revisora de Recibos");
-  const staff = await (await browser.newContext({ baseURL, locale: "pt-AO", timezoneId: "Africa/Luanda" })).newPage();
-  await signInStaff(staff, "recibos@instituto.ao", "recibos123");
-  await expect(staff.getByTestId("role-label")).toHaveText("Super Administrador");
-  const approved = await staff.request.post(`/api/admin/enrollments/${id}/approve`, {
-    headers: { origin: baseURL },
-    data: { referenceCode: code, documentsChecked: true, personalDataChecked: true },
-  });
-  expect(approved.status(), await approved.text()).toBe(200);
-  return { page, staff, price: course.price };
+  return { page: student.page, staff, price: courses.find((c) => c.name === COURSE)!.price };
 }
 
 test("the student sends a receipt with a divergent amount: warned, sent, 'Pendente' in the history; after a rejection the reason and the form come back", async ({
@@ -114,7 +53,13 @@ test("the student sends a receipt with a divergent amount: warned, sent, 'Penden
   await form.locator('input[type="file"]').setInputFiles({
     name: "talao.jpg",
     mimeType: "image/jpeg",
-    buffer: await slipPhoto(page),
+    // A phone photo of a transfer slip: 2400 px wide, so the browser shrinks it before the upload.
+    buffer: await drawnPicture(page, {
+      width: 2400,
+      height: 1600,
+      lines: ["COMPROVATIVO DE TRANSFERÊNCIA", "Valor: 145.000,00 Kz"],
+      type: "image/jpeg",
+    }),
   });
   await expect(form.getByText(/Imagem comprimida/)).toBeVisible({ timeout: 30_000 });
   for (const width of [390, 1280]) {
@@ -151,15 +96,7 @@ test("the student sends a receipt with a divergent amount: warned, sent, 'Penden
   expect(mine).toHaveLength(1);
   expect(mine[0]!.paidAmount).toBe(paid);
   // A second receipt for the same enrolment while one is pending is refused by the server too.
-  const again = await page.request.post("/api/receipts/mine", {
-    headers: { origin: baseURL! },
-    multipart: {
-      enrollmentId: mine[0]!.enrollmentId,
-      paidAmount: String(price),
-      paymentDate: today(),
-      file: { name: "talao.png", mimeType: "image/png", buffer: PNG },
-    },
-  });
+  const again = await sendReceipt(page.request, baseURL!, mine[0]!.enrollmentId, String(price));
   expect(again.status()).toBe(409);
 
   // Finance rejects it: the student reads why, and may send a new one.

@@ -54,8 +54,8 @@ export function Component() {
         </Stack>
       ),
     },
-    // At 1280 px with the sidebar open the SPEC's nine columns do not fit: pairs that are read together
-    // share a cell (course and its reference code, paid and expected amounts, payment and sending dates).
+    // At 1280 px with the sidebar open the SPEC's nine columns do not fit: what is read together shares a
+    // cell (course and its reference code; paid, expected and the divergence; payment and sending dates).
     {
       key: "course",
       title: "Curso / Ref.",
@@ -72,8 +72,8 @@ export function Component() {
     },
     {
       key: "amounts",
-      title: "Valor Pago / Esperado",
-      text: (r) => r.paidAmount,
+      title: "Pago / Esperado / Divergência",
+      text: (r) => `${r.paidAmount} ${divergenceLabel(r.divergence)}`,
       sortable: true,
       render: (r) => (
         <Stack gap={0}>
@@ -83,21 +83,15 @@ export function Component() {
           <Text size="xs" c="dimmed" style={nowrap}>
             esperado {formatKz(r.coursePrice)}
           </Text>
+          <Text
+            size="sm"
+            style={nowrap}
+            fw={hasDivergence(r.divergence) ? 700 : undefined}
+            c={hasDivergence(r.divergence) ? "red.9" : "#1f6b30"}
+          >
+            {divergenceLabel(r.divergence)}
+          </Text>
         </Stack>
-      ),
-    },
-    {
-      key: "divergence",
-      title: "Divergência",
-      text: (r) => divergenceLabel(r.divergence),
-      render: (r) => (
-        <Text
-          style={nowrap}
-          fw={hasDivergence(r.divergence) ? 700 : undefined}
-          c={hasDivergence(r.divergence) ? "red.9" : "#1f6b30"}
-        >
-          {divergenceLabel(r.divergence)}
-        </Text>
       ),
     },
     {

@@ -1,0 +1,90 @@
+import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
+import { COURSE, PDF, PNG, today } from "./fixtures";
+
+/** A browser context as a user in Angola has it. */
+export const userContext = (browser: Browser, baseURL: string) =>
+  browser.newContext({ baseURL, locale: "pt-AO", timezoneId: "Africa/Luanda" });
+
+export interface Applicant {
+  name: string;
+  /** The student code (login). */
+  code: string;
+  enrollmentId: string;
+  /** The student's own browser context, signed in. */
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * A student account with a submitted pre-enrolment, made through the API as the account and enrolment
+ * forms send them (the forms themselves are driven in enrolment-journey and finance), signed in in its
+ * own browser context. `idPhoto` draws the identity card in that context's page (default: a 1×1 PNG).
+ */
+export async function applicant(
+  browser: Browser,
+  baseURL: string,
+  name: string,
+  phone: string,
+  options: { course?: string; schedulePreference?: string; idPhoto?: (page: Page) => Promise<Buffer> } = {},
+): Promise<Applicant> {
+  const context = await userContext(browser, baseURL);
+  const page = await context.newPage();
+  await page.goto("/");
+  const created = await context.request.post("/api/student-accounts", {
+    data: { studentName: name, studentPhone: phone, hasEmail: false },
+  });
+  expect(created.status()).toBe(201);
+  const { studentCode, studentPassword } = await created.json();
+  const signedIn = await context.request.post("/api/auth/student/sign-in", {
+    data: { code: studentCode, password: studentPassword },
+  });
+  expect(signedIn.status()).toBe(200);
+  const courses: { id: string; name: string }[] = await (await context.request.get("/api/courses/catalog")).json();
+  const photo = options.idPhoto ? await options.idPhoto(page) : PNG;
+  const submitted = await context.request.post("/api/enrollments/mine", {
+    headers: { origin: baseURL }, // a form post from another origin is refused (CSRF)
+    multipart: {
+      birthDate: "2001-05-14",
+      motherName: "Rosa Maria Kiala",
+      fatherName: "",
+      nationality: "Angolana",
+      birthPlace: "Luanda",
+      province: "Luanda",
+      municipality: "Viana",
+      neighborhood: "Zango 2",
+      qualification: "medio",
+      trainingArea: "Ciências Económicas",
+      courseId: courses.find((c) => c.name === (options.course ?? COURSE))!.id,
+      schedulePreference: options.schedulePreference ?? "noite",
+      idCardFront: { name: "bi-frente.png", mimeType: "image/png", buffer: photo },
+      idCardBack: { name: "bi-verso.png", mimeType: "image/png", buffer: photo },
+      certificate: { name: "certificado.pdf", mimeType: "application/pdf", buffer: PDF },
+    },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(201);
+  const { id } = await submitted.json();
+  return { name, code: studentCode, enrollmentId: id, context, page };
+}
+
+/** Approves a pre-enrolment with `referenceCode` as 'Aprovar inscrição' sends it (`staff` is signed in as a reviewer). */
+export async function approveThroughApi(staff: APIRequestContext, baseURL: string, id: string, referenceCode: string) {
+  const approved = await staff.post(`/api/admin/enrollments/${id}/approve`, {
+    headers: { origin: baseURL },
+    data: { referenceCode, documentsChecked: true, personalDataChecked: true },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+}
+
+/** Sends a receipt as /aluno/pagamento does (`student` is signed in as its owner); the API's answer. */
+export function sendReceipt(
+  student: APIRequestContext,
+  baseURL: string,
+  enrollmentId: string,
+  paidAmount: string,
+  file: { name: string; mimeType: string; buffer: Buffer } = { name: "talao.png", mimeType: "image/png", buffer: PNG },
+) {
+  return student.post("/api/receipts/mine", {
+    headers: { origin: baseURL },
+    multipart: { enrollmentId, paidAmount, paymentDate: today(), file },
+  });
+}
