@@ -1,8 +1,9 @@
 import { formatCertificateNumber } from "@app/shared/certificate-number";
 import { formatDate } from "@app/shared/dates";
-import { Alert, Badge, Button, Group, Paper, Progress, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Group, Paper, Progress, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconAward, IconDownload, IconExternalLink, IconFileCertificate, IconInfoCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
 import { errorMessage } from "../../../lib/form-errors";
 import {
   type CourseInProgress,
@@ -63,7 +64,11 @@ export function Component() {
       )}
       <Alert color="blue" icon={<IconInfoCircle size={20} />} title="Como recebo o certificado?">
         Os certificados são emitidos automaticamente após a conclusão do curso, quando o professor regista o seu
-        resultado. Cada certificado tem um número que qualquer pessoa pode verificar em /verificar.
+        resultado. Cada certificado tem um número que qualquer pessoa pode confirmar em{" "}
+        <Anchor component={Link} to="/verificar">
+          Verificar certificado
+        </Anchor>
+        .
       </Alert>
     </Stack>
   );

@@ -25,8 +25,8 @@ describe("teaching screen rules", () => {
     expect(studentActions({ status: "enrolled", certificate: null }, "professor", false)).toEqual([]);
     const done = { status: "completed" as const, certificate: sampleIssuedCertificate() };
     expect(studentActions(done, "professor", true)).toEqual([]);
-    expect(studentActions(done, "secretaria", true)).toEqual(["revoke"]);
-    expect(studentActions(done, "super_admin", true)).toEqual(["revoke"]);
+    expect(studentActions(done, "secretaria", true)).toEqual(["revoke", "reissue"]);
+    expect(studentActions(done, "super_admin", true)).toEqual(["revoke", "reissue"]);
     expect(
       studentActions({ ...done, certificate: sampleIssuedCertificate("2026-11-22T10:00:00Z") }, "admin", true),
     ).toEqual(["reissue"]);

@@ -25,8 +25,8 @@ export type StudentAction = "complete" | "notComplete" | "revoke" | "reissue";
 
 /**
  * The buttons of a student's row: an enrolled student gets a result (from the start date on); a
- * completed student's certificate may be revoked, and a revoked one re-issued, by the secretariat
- * (CERTIFICATE_MANAGER_ROLES, which the server checks too).
+ * completed student's current certificate may be revoked or re-issued (a new number; the server revokes
+ * the old one if it was still valid) by the secretariat (CERTIFICATE_MANAGER_ROLES, checked by the server).
  */
 export function studentActions(
   student: Pick<ClassStudent, "status" | "certificate">,
@@ -36,5 +36,5 @@ export function studentActions(
   if (student.status === "enrolled") return canRecord ? ["complete", "notComplete"] : [];
   if (student.status !== "completed" || !student.certificate || !roleSatisfies(role, CERTIFICATE_MANAGER_ROLES))
     return [];
-  return student.certificate.revokedAt ? ["reissue"] : ["revoke"];
+  return student.certificate.revokedAt ? ["reissue"] : ["revoke", "reissue"];
 }

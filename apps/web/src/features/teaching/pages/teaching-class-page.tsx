@@ -102,7 +102,11 @@ export function Component() {
     if (pending.kind === "reissue") {
       const cert = pending.student.certificate!;
       reissue.mutate(cert.id, {
-        onSuccess: () => toastSuccess("Certificado reemitido", `Novo certificado para ${pending.student.studentName}.`),
+        onSuccess: (fresh) =>
+          toastSuccess(
+            "Certificado reemitido",
+            `Novo certificado n.º ${formatCertificateNumber(fresh.number)} para ${pending.student.studentName}.`,
+          ),
         onError: (e) => toastError("Erro ao reemitir o certificado", errorMessage(e)),
         onSettled: done,
       });
@@ -316,7 +320,11 @@ export function Component() {
         {pending?.kind === "all"
           ? `Os ${enrolled.length} alunos ainda matriculados na turma ${cls.name} ficam «Concluído» com as notas escritas na tabela, e cada um recebe o seu certificado.`
           : pending?.kind === "reissue"
-            ? `Emitir um novo certificado, com um novo número, para ${pending.student.studentName}? O certificado revogado continua revogado.`
+            ? `Emitir um novo certificado, com um novo número, para ${pending.student.studentName}? ${
+                pending.student.certificate?.revokedAt
+                  ? "O certificado revogado continua revogado."
+                  : "O certificado atual é revogado e substituído pelo novo."
+              }`
             : pending?.kind === "result"
               ? `${pending.student.studentName} fica «${pending.outcome === "completed" ? "Concluído" : "Não concluído"}»${
                   pendingGrade === null ? " sem nota final" : ` com a nota final ${formatGrade(pendingGrade)}`
