@@ -1,9 +1,7 @@
-import { randomInt } from "node:crypto";
 import {
   CERTIFICATE_NUMBER_LENGTH,
   formatCertificateNumber,
   normalizeCertificateNumber,
-  UNAMBIGUOUS_ALPHABET,
 } from "@app/shared/certificate-number";
 import { todayInLuanda } from "@app/shared/dates";
 import {
@@ -30,6 +28,7 @@ import type { FileStorage } from "../../storage/storage";
 import { type PendingFile, putFiles, recordFiles, removeFiles } from "../../storage/stored-files";
 import { recordEvent } from "../enrollments/enrollment-review.service";
 import { getInstituteSettings } from "../settings/settings.service";
+import { unambiguousCode } from "../student-accounts/credentials";
 import { buildCertificatePdf } from "./certificate-pdf";
 import {
   buildCredential,
@@ -48,10 +47,7 @@ const NOT_FOUND = () => ApiError.of(404, CERTIFICATE_NOT_FOUND);
 
 /** A new certificate number: 12 characters of the look-alike-free alphabet. Cryptographically random. */
 export function generateCertificateNumber(): string {
-  let out = "";
-  for (let i = 0; i < CERTIFICATE_NUMBER_LENGTH; i++)
-    out += UNAMBIGUOUS_ALPHABET[randomInt(UNAMBIGUOUS_ALPHABET.length)];
-  return out;
+  return unambiguousCode(CERTIFICATE_NUMBER_LENGTH);
 }
 
 /** What an issue needs besides the database: storage for the PDF, the public URL for its QR code. */
