@@ -40,9 +40,9 @@ async function main(): Promise<void> {
     throw err;
   }
   const db = createDb(pool);
-  if (config.demoData && (await seedDemoData(db))) log.info("demo data loaded");
-
   const storage = createStorage(config);
+  if (config.demoData && (await seedDemoData(db, { storage, config }))) log.info("demo data loaded");
+
   const mailer = createMailer(config, log);
   const auth = createAuth(config, db, mailer, log);
   const app = createApp(

@@ -55,7 +55,8 @@ export interface IssueContext {
   storage: FileStorage;
   config: Pick<Config, "baseUrl">;
   instituteName: string;
-  actorUserId: string;
+  /** Who issues (null: the demo data). */
+  actorUserId: string | null;
   /** PDFs written during the transaction: the caller removes them if it rolls back. */
   written: PendingFile[];
 }
@@ -130,9 +131,9 @@ export async function issueCertificate(
  */
 export async function withIssuing<T>(
   deps: { db: Database; storage: FileStorage; config: Pick<Config, "baseUrl"> },
-  actorUserId: string,
+  actorUserId: string | null,
   work: (tx: Tx, ctx: IssueContext) => Promise<T>,
-  onUniqueViolation: () => ApiError,
+  onUniqueViolation: () => Error,
 ): Promise<T> {
   const written: PendingFile[] = [];
   try {
