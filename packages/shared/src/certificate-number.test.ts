@@ -29,6 +29,9 @@ describe("certificate numbers", () => {
   it("shows a number in groups of four", () => {
     expect(formatCertificateNumber("ABCDEFGHJKMN")).toBe("ABCD-EFGH-JKMN");
     expect(formatCertificateNumber("abcdefghjkmn")).toBe("ABCD-EFGH-JKMN");
+    // The API sends numbers grouped: formatting them again changes nothing.
+    expect(formatCertificateNumber("ABCD-EFGH-JKMN")).toBe("ABCD-EFGH-JKMN");
+    expect(formatCertificateNumber("abcd efgh jkmn")).toBe("ABCD-EFGH-JKMN");
   });
 
   it("uses at least 10 characters from an alphabet without look-alikes", () => {

@@ -24,9 +24,12 @@ export function normalizeCertificateNumber(input: string): string | null {
   return CANONICAL.test(canonical) ? canonical : null;
 }
 
-/** ABCDEFGHJKMN → ABCD-EFGH-JKMN (a value that is not canonical is grouped as given, upper-cased). */
+/**
+ * ABCDEFGHJKMN → ABCD-EFGH-JKMN. Idempotent: a number already grouped (as the API sends it) or typed with
+ * spaces is regrouped, not split again; other characters are kept, upper-cased.
+ */
 export function formatCertificateNumber(canonical: string): string {
-  const s = canonical.toUpperCase();
+  const s = canonical.toUpperCase().replace(/[\s\-‐‑‒–—−.]/g, "");
   const groups: string[] = [];
   for (let i = 0; i < s.length; i += GROUP) groups.push(s.slice(i, i + GROUP));
   return groups.join("-");
