@@ -17,3 +17,20 @@ export async function pdfText(data: Uint8Array): Promise<{ pages: number; text: 
   await doc.destroy();
   return { pages: doc.numPages, text: parts.join("\n").replace(/\s+/g, " "), title: info.Title };
 }
+
+/** Renders the first page of a PDF with PDF.js on a canvas and reads the QR code on it (null when none). */
+export async function pdfQrCode(data: Uint8Array): Promise<string | null> {
+  const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const { createCanvas } = await import("@napi-rs/canvas");
+  const { default: jsQR } = await import("jsqr");
+  const doc = await getDocument({ data: new Uint8Array(data), standardFontDataUrl, verbosity: 0 }).promise;
+  const page = await doc.getPage(1);
+  const viewport = page.getViewport({ scale: 2 });
+  const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+  const context = canvas.getContext("2d");
+  // biome-ignore lint/suspicious/noExplicitAny: @napi-rs/canvas's context stands in for the DOM's
+  await page.render({ canvasContext: context as any, viewport }).promise;
+  const image = context.getImageData(0, 0, canvas.width, canvas.height);
+  await doc.destroy();
+  return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data ?? null;
+}

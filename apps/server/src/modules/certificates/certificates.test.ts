@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonRequest, staffActor } from "../../../test/actors";
 import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../test/context";
-import { pdfText } from "../../../test/pdf-text";
+import { pdfQrCode, pdfText } from "../../../test/pdf-text";
 import { enrolledStudent, postResults, signedInEnrolledStudent, teachingSetup } from "../../../test/teaching";
 import { certificates, enrollmentEvents } from "../../db/schema";
 import { signedCredentialFile } from "./credential";
@@ -91,7 +91,7 @@ describe("certificates", () => {
     expect((await get(`/api/certificates/${cert.id}/pdf`, admin.cookie)).status).toBe(200);
   });
 
-  it("makes a valid A4 landscape PDF whose text has the number, the accented name, the course, the hours and the dates", async () => {
+  it("makes a valid PDF with the number, the accented name, the course, the hours, the dates and a QR code to the verification page", async () => {
     const s = await enrolledStudent(ctx, setup.cls, "Júlia Gonçalves Magalhães");
     const cert = await complete(s.enrollment.id);
     const res = await get(`/api/certificates/${cert.id}/pdf`, admin.cookie);
@@ -109,6 +109,8 @@ describe("certificates", () => {
     expect(text).toContain(`com a carga horária de 40 horas, concluído em ${today}.`);
     expect(text).toContain(`Emitido em ${today}`);
     expect(text).toContain(`${TEST_BASE_URL}/verificar/${cert.number}`);
+    // What a phone scanning the printed QR code opens.
+    expect(await pdfQrCode(data)).toBe(`${TEST_BASE_URL}/verificar/${cert.number}`);
   });
 
   it("verifies a number in any case, with or without dashes: Válido, then Revogado after a revoke (with History)", async () => {
