@@ -65,7 +65,7 @@ export function Component() {
       <Alert color="blue" icon={<IconInfoCircle size={20} />} title="Como recebo o certificado?">
         Os certificados são emitidos automaticamente após a conclusão do curso, quando o professor regista o seu
         resultado. Cada certificado tem um número que qualquer pessoa pode confirmar em{" "}
-        <Anchor component={Link} to="/verificar">
+        <Anchor component={Link} to="/verificar" inherit>
           Verificar certificado
         </Anchor>
         .
