@@ -14,7 +14,10 @@ test("a staff user creates a class: each date rule shows its message, then a val
 }) => {
   createAdmin("turmas@instituto.ao", "turmas123", "Gestora de Turmas", "secretaria");
   await signInStaff(page, "turmas@instituto.ao", "turmas123");
-  await page.getByRole("navigation", { name: "Menu de administração" }).getByRole("link", { name: "Turmas" }).click();
+  await page
+    .getByRole("navigation", { name: "Menu de administração" })
+    .getByRole("link", { name: "Turmas", exact: true })
+    .click();
   await expect(page.getByRole("heading", { name: "Gestão de Turmas" })).toBeVisible();
   // The demo data's four classes (three open or running, one ended: decision 021).
   await expect(page.getByRole("region", { name: "Total de turmas" })).toContainText("4");
@@ -75,7 +78,10 @@ test("a class whose curriculum upload fails is kept, and the retry sends only th
 }) => {
   createAdmin("turmas2@instituto.ao", "turmas123", "Gestor de Turmas", "admin");
   await signInStaff(page, "turmas2@instituto.ao", "turmas123");
-  await page.getByRole("navigation", { name: "Menu de administração" }).getByRole("link", { name: "Turmas" }).click();
+  await page
+    .getByRole("navigation", { name: "Menu de administração" })
+    .getByRole("link", { name: "Turmas", exact: true })
+    .click();
 
   await page.getByRole("button", { name: "Nova turma" }).click();
   const dialog = page.getByRole("dialog", { name: "Nova turma" });
