@@ -125,6 +125,10 @@ export const CREDENTIAL_UNREADABLE = {
   code: "credential_unreadable",
   message: "Este ficheiro não é uma credencial digital do instituto (certificado-….json)",
 } as const;
+export const CREDENTIAL_TOO_LARGE = {
+  code: "file_too_large",
+  message: "Ficheiro muito grande. Tamanho máximo: 64 KB",
+} as const;
 /** The signature does not match the content: the file was edited or was not issued by us. */
 export const CREDENTIAL_TAMPERED = {
   code: "credential_tampered",

@@ -38,6 +38,11 @@ export function resultRefusedMessage(studentName: string, status: string | null)
     : `Não é possível registar o resultado de «${studentName}»: a inscrição está «${enrollmentStatusLabel(status)}». Nenhum resultado foi registado.`;
 }
 
+/** 409 when a student to complete has no student account (a certificate belongs to an account). */
+export function noStudentAccountMessage(studentName: string): string {
+  return `«${studentName}» não tem conta de aluno: crie a conta em 'Contas de Alunos' antes de concluir. Nenhum resultado foi registado.`;
+}
+
 /** 409 when results are sent before the class started. */
 export function classNotStartedMessage(startDate: string): string {
   return `A turma só começa a ${formatDate(startDate)}: os resultados podem ser registados a partir dessa data.`;

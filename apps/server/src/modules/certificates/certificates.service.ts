@@ -11,12 +11,13 @@ import {
   CERTIFICATE_NOT_REISSUABLE,
 } from "@app/shared/messages";
 import { courseProgressPercent } from "@app/shared/rules";
-import type {
-  AdminCertificate,
-  CertificateVerification,
-  CredentialVerification,
-  IssuedCertificate,
-  OwnCertificates,
+import {
+  type AdminCertificate,
+  type CertificateVerification,
+  type CredentialVerification,
+  type IssuedCertificate,
+  noStudentAccountMessage,
+  type OwnCertificates,
 } from "@app/shared/schemas/certificates";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Config } from "../../config";
@@ -79,16 +80,14 @@ export async function issueCertificate(
   },
 ): Promise<CertificateRow> {
   const { enrollment, course } = input;
-  const [account] = await tx
-    .select({ userId: studentAccounts.userId })
-    .from(studentAccounts)
-    .where(eq(studentAccounts.id, enrollment.studentAccountId ?? "00000000-0000-0000-0000-000000000000"));
+  const [account] = enrollment.studentAccountId
+    ? await tx
+        .select({ userId: studentAccounts.userId })
+        .from(studentAccounts)
+        .where(eq(studentAccounts.id, enrollment.studentAccountId))
+    : [];
   if (!account) {
-    throw new ApiError(
-      409,
-      "no_student_account",
-      `«${enrollment.studentName}» não tem conta de aluno: crie a conta em 'Contas de Alunos' antes de concluir. Nenhum resultado foi registado.`,
-    );
+    throw new ApiError(409, "no_student_account", noStudentAccountMessage(enrollment.studentName));
   }
   let row: CertificateRow | undefined;
   for (let attempt = 0; !row; attempt++) {

@@ -303,6 +303,7 @@ describe("certificates", () => {
     expect((await verifyFile({ credential: file.credential })).status).toBe(400);
     const huge = await verifyFile({ jwt: file.jwt, padding: "x".repeat(70 * 1024) });
     expect(huge.status).toBe(413);
+    expect((await body(huge)).error.message).toBe("Ficheiro muito grande. Tamanho máximo: 64 KB");
 
     // After a revoke the same file verifies (our signature) but says Revogado.
     await ctx.app.request(

@@ -1,4 +1,4 @@
-import { FILE_TOO_LARGE } from "@app/shared/messages";
+import { CREDENTIAL_TOO_LARGE } from "@app/shared/messages";
 import {
   CREDENTIAL_MAX_BYTES,
   certificateVerificationSchema,
@@ -50,7 +50,7 @@ const credentialBodyLimit = () =>
   bodyLimit({
     maxSize: CREDENTIAL_MAX_BYTES,
     onError: () => {
-      throw new ApiError(413, FILE_TOO_LARGE.code, "Ficheiro muito grande. Tamanho máximo: 64 KB");
+      throw ApiError.of(413, CREDENTIAL_TOO_LARGE);
     },
   });
 
