@@ -221,6 +221,30 @@ test("a professor concludes a student: the student downloads the certificate, an
   await expect(result.getByText("40 horas")).toBeVisible();
   await lookAt(anonymous, "verify-valid", () => expect(result).toBeVisible());
 
+  // The student's signed credential (certificado-{number}.json), dropped on the page by the visitor: valid;
+  // the same file with another name in it: refused.
+  const [credentialDownload] = await Promise.all([
+    studentPage.waitForEvent("download"),
+    card.getByRole("link", { name: /^Baixar credencial digital/ }).click(),
+  ]);
+  expect(credentialDownload.suggestedFilename()).toBe(`certificado-${number}.json`);
+  const credentialFile = readFileSync((await credentialDownload.path())!);
+  const fileInput = anonymous.getByLabel("Ficheiro de credencial (.json)");
+  await fileInput.setInputFiles({
+    name: `certificado-${number}.json`,
+    mimeType: "application/json",
+    buffer: credentialFile,
+  });
+  const fileResult = anonymous.getByRole("region", { name: "Resultado da verificação do ficheiro" });
+  await expect(
+    fileResult.getByText("A assinatura digital do ficheiro é válida e corresponde ao registo do instituto."),
+  ).toBeVisible();
+  await lookAt(anonymous, "verify-credential-valid", () => expect(fileResult).toBeVisible());
+  const tampered = credentialFile.toString().replaceAll(STUDENT, "Outro Nome Qualquer");
+  await fileInput.setInputFiles({ name: "editado.json", mimeType: "application/json", buffer: Buffer.from(tampered) });
+  await expect(anonymous.getByRole("alert")).toContainText(/Credencial inválida|não corresponde/);
+  await lookAt(anonymous, "verify-credential-tampered", () => expect(anonymous.getByRole("alert")).toBeVisible());
+
   // The secretariat revokes it: the verification now says Revogado, the student's list keeps it marked.
   await admin.goto(`/admin/teaching/${classId}`);
   await admin.getByRole("button", { name: `Revogar o certificado de ${STUDENT}` }).click();

@@ -47,7 +47,7 @@ export function Component() {
       sortable: true,
       render: (c) => (
         <Text size="sm" style={nowrap}>
-          {c.decidedCount} de {c.enrolledCount + c.decidedCount} alunos
+          {c.decidedCount} de {c.enrolledCount} {c.enrolledCount === 1 ? "aluno" : "alunos"}
         </Text>
       ),
     },
