@@ -1,4 +1,4 @@
-import { CREDENTIAL_UNREADABLE } from "@app/shared/messages";
+import { CREDENTIAL_TOO_LARGE, CREDENTIAL_UNREADABLE } from "@app/shared/messages";
 
 /** The largest credential file the server reads (CREDENTIAL_MAX_BYTES of the shared schema, kept out of this Zod-free page). */
 export const CREDENTIAL_MAX_BYTES = 64 * 1024;
@@ -8,8 +8,7 @@ export const CREDENTIAL_MAX_BYTES = 64 * 1024;
  * for the server or one that is not JSON; what it holds is the server's to judge.
  */
 export async function readCredentialFile(file: Blob): Promise<unknown> {
-  if (file.size > CREDENTIAL_MAX_BYTES)
-    throw new Error(`O ficheiro é grande demais para uma credencial (máximo ${CREDENTIAL_MAX_BYTES / 1024} KB).`);
+  if (file.size > CREDENTIAL_MAX_BYTES) throw new Error(CREDENTIAL_TOO_LARGE.message);
   try {
     return JSON.parse(await file.text());
   } catch {
