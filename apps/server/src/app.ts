@@ -10,6 +10,8 @@ import type { AppDeps, AppEnv } from "./http/env";
 import { ApiError, sendError } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
 import { mountSpa } from "./http/static";
+import { certificateAdminRoutes, certificateRoutes } from "./modules/certificates/certificates.routes";
+import { verifyRoutes } from "./modules/certificates/verify.routes";
 import { classRoutes } from "./modules/classes/classes.routes";
 import { courseAdminRoutes } from "./modules/courses/courses.admin.routes";
 import { courseRoutes } from "./modules/courses/courses.routes";
@@ -25,6 +27,7 @@ import { settingsRoutes } from "./modules/settings/settings.routes";
 import { studentAccountAdminRoutes } from "./modules/student-accounts/student-accounts.admin.routes";
 import { studentAccountRoutes } from "./modules/student-accounts/student-accounts.routes";
 import { teacherRoutes } from "./modules/teachers/teachers.routes";
+import { teachingRoutes } from "./modules/teaching/teaching.routes";
 import { userRoutes } from "./modules/users/users.routes";
 import { fileRoutes } from "./storage/files.routes";
 
@@ -73,6 +76,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route("/api", receiptAdminRoutes);
   app.route("/api", paymentRoutes);
   app.route("/api", settingsRoutes);
+  app.route("/api", teachingRoutes);
+  app.route("/api", certificateRoutes);
+  app.route("/api", certificateAdminRoutes);
+  app.route("/api", verifyRoutes);
   app.route("/api", fileRoutes);
 
   app.doc31("/api/openapi.json", {

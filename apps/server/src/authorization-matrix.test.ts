@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonRequest, staffActor, studentActor } from "../test/actors";
 import { body, createTestContext, type TestContext } from "../test/context";
-import { storedFiles, studentAccounts } from "./db/schema";
+import { classes, courses, storedFiles, studentAccounts, teachers } from "./db/schema";
 import { newStorageKey } from "./storage/file-check";
 
 /**
@@ -48,6 +48,8 @@ const onlyRole = (role: "super_admin" | "financeiro", ok: number): Expectation =
   super_admin: ok,
   ...(role === "financeiro" ? { financeiro: ok } : {}),
 });
+/** The teaching screen (decision 021): professor (own classes), admin, secretaria; not financeiro. */
+const teachingRoles = (ok: number): Expectation => ({ ...anyStaffRole(ok), financeiro: 403 });
 const onlyStudents = (ok: number): Expectation => ({
   ...all(403),
   anonymous: 401,
@@ -62,7 +64,7 @@ interface Row {
   path?: () => string;
 }
 
-let target = { userId: "", fileId: "" };
+let target = { userId: "", fileId: "", classId: "" };
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
 
 const MATRIX: Record<string, Row> = {
@@ -207,6 +209,42 @@ const MATRIX: Record<string, Row> = {
     path: () => `/api/enrollments/mine/${MISSING_ID}/documents/certificate`,
     body: () => ({}),
   },
+  // Results and certificates (issue 15, decision 021).
+  "GET /api/teachers/user-options": { expect: catalogManagers(200) },
+  "GET /api/teaching/classes": { expect: teachingRoles(200) },
+  // A class of another teacher: the professor is refused (403); the others see it.
+  "GET /api/teaching/classes/{classId}/students": {
+    expect: { ...teachingRoles(200), professor: 403 },
+    path: () => `/api/teaching/classes/${target.classId}/students`,
+  },
+  // A student who is not in the class: 409 for those allowed to grade it, nothing changed.
+  "POST /api/teaching/classes/{classId}/results": {
+    expect: { ...teachingRoles(409), professor: 403 },
+    path: () => `/api/teaching/classes/${target.classId}/results`,
+    body: () => ({ results: [{ enrollmentId: MISSING_ID, outcome: "completed" }] }),
+  },
+  "GET /api/certificates/mine": { expect: onlyStudents(200) },
+  "GET /api/certificates/{id}/pdf": {
+    expect: { ...anyStaffRole(404), studentA: 404, studentB: 404 },
+    path: () => `/api/certificates/${MISSING_ID}/pdf`,
+  },
+  "GET /api/certificates/{id}/credential": {
+    expect: { ...anyStaffRole(404), studentA: 404, studentB: 404 },
+    path: () => `/api/certificates/${MISSING_ID}/credential`,
+  },
+  "POST /api/admin/certificates/{id}/revoke": {
+    expect: catalogManagers(404),
+    path: () => `/api/admin/certificates/${MISSING_ID}/revoke`,
+    body: () => ({ reason: "Erro no nome" }),
+  },
+  "POST /api/admin/certificates/{id}/reissue": {
+    expect: catalogManagers(404),
+    path: () => `/api/admin/certificates/${MISSING_ID}/reissue`,
+  },
+  // Public verification: no login.
+  "GET /api/verify/issuer": { expect: all(200) },
+  "GET /api/verify/{number}": { expect: all(200), path: () => "/api/verify/ABCD-EFGH-JKMN" },
+  "POST /api/verify/credential": { expect: all(400), body: () => ({}) },
   // Last: it ends the caller's session.
   "POST /api/auth/sign-out": { expect: all(200) },
 };
@@ -245,7 +283,29 @@ describe("authorisation matrix", () => {
         storageKey: key,
       })
       .returning();
-    target = { userId: (await staffActor(ctx, "professor")).userId, fileId: file!.id };
+    const [course] = await ctx.db
+      .insert(courses)
+      .values({ name: "Curso da matriz", durationMonths: 2, price: 1000 })
+      .returning();
+    const [teacher] = await ctx.db
+      .insert(teachers)
+      .values({ teacherName: "Outro Professor", specialization: "X", qualification: "Y", yearsOfExperience: 3 })
+      .returning();
+    const [cls] = await ctx.db
+      .insert(classes)
+      .values({
+        name: "Turma de outro professor",
+        courseId: course!.id,
+        teacherId: teacher!.id,
+        classType: "presencial",
+        enrollmentStartDate: "2020-01-01",
+        enrollmentEndDate: "2020-01-31",
+        startDate: "2020-02-01",
+        endDate: "2020-06-30",
+        schedule: "Seg 18h",
+      })
+      .returning();
+    target = { userId: (await staffActor(ctx, "professor")).userId, fileId: file!.id, classId: cls!.id };
   }, 120_000);
   afterAll(() => ctx.close());
 

@@ -1,3 +1,4 @@
+import { createPrivateKey, generateKeyPairSync } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -34,6 +35,25 @@ describe("config", () => {
     const file = path.join(dataDir, "auth-secret");
     expect(readFileSync(file, "utf8").trim()).toBe(first);
     expect(statSync(file).mode & 0o077).toBe(0);
+  });
+
+  it("generates the credential signing key once (Ed25519, mode 600, never in the repo) or takes CREDENTIAL_SIGNING_KEY", () => {
+    const first = loadConfig({ DATA_DIR: dataDir }).credentialSigningKey;
+    expect(createPrivateKey(first).asymmetricKeyType).toBe("ed25519");
+    expect(loadConfig({ DATA_DIR: dataDir }).credentialSigningKey).toBe(first);
+    const file = path.join(dataDir, "credential-signing-key.pem");
+    expect(statSync(file).mode & 0o077).toBe(0);
+
+    const pem = generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+    const oneLine = pem.replace(/\n/g, "\\n");
+    expect(loadConfig({ DATA_DIR: dataDir, CREDENTIAL_SIGNING_KEY: oneLine }).credentialSigningKey).toBe(pem);
+    const rsa = generateKeyPairSync("rsa", { modulusLength: 1024 }).privateKey.export({ type: "pkcs8", format: "pem" });
+    expect(() => loadConfig({ DATA_DIR: dataDir, CREDENTIAL_SIGNING_KEY: rsa.toString() })).toThrow(
+      /CREDENTIAL_SIGNING_KEY: must be an Ed25519 private key/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, CREDENTIAL_SIGNING_KEY: "segredo" })).toThrow(
+      /CREDENTIAL_SIGNING_KEY: must be an Ed25519 private key/,
+    );
   });
 
   it("fails fast with a message naming each bad variable", () => {

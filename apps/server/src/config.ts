@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createPrivateKey, generateKeyPairSync, randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -34,6 +34,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DEMO_DATA: booleanFlag.optional(),
   WEB_DIST: z.string().optional(),
+  /** Ed25519 private key (PKCS#8 PEM; "\n" may stand for line breaks) that signs the digital credentials. */
+  CREDENTIAL_SIGNING_KEY: z.string().optional(),
 });
 
 export interface Config {
@@ -59,6 +61,8 @@ export interface Config {
   logLevel: string;
   demoData: boolean;
   webDist: string | undefined;
+  /** PKCS#8 PEM of the Ed25519 key that signs certificates' credentials (decision 021). Never logged. */
+  credentialSigningKey: string;
 }
 
 export class ConfigError extends Error {}
@@ -100,7 +104,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Demo data is on by default only on the embedded database.
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
     webDist: e.WEB_DIST,
+    credentialSigningKey: e.CREDENTIAL_SIGNING_KEY
+      ? checkSigningKey(e.CREDENTIAL_SIGNING_KEY.replace(/\\n/g, "\n"))
+      : readOrCreateSigningKey(dataDir),
   };
+}
+
+/** The configured credential key must be an Ed25519 private key in PKCS#8 PEM. */
+function checkSigningKey(pem: string): string {
+  try {
+    if (createPrivateKey(pem).asymmetricKeyType === "ed25519") return pem;
+  } catch {
+    // reported below, without the value
+  }
+  throw new ConfigError(
+    "Invalid configuration:\n  CREDENTIAL_SIGNING_KEY: must be an Ed25519 private key in PKCS#8 PEM (openssl genpkey -algorithm ed25519)",
+  );
+}
+
+/**
+ * Without CREDENTIAL_SIGNING_KEY (development, tests, the demo) an Ed25519 key is generated once into
+ * DATA_DIR (mode 600). Credentials signed with it verify only while that data directory is kept.
+ */
+function readOrCreateSigningKey(dataDir: string): string {
+  const file = path.join(dataDir, "credential-signing-key.pem");
+  if (existsSync(file)) return checkSigningKey(readFileSync(file, "utf8"));
+  mkdirSync(dataDir, { recursive: true });
+  const { privateKey } = generateKeyPairSync("ed25519");
+  const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+  writeFileSync(file, pem, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return pem;
 }
 
 /** AUTH_SECRET, when unset, is generated once and kept in DATA_DIR (mode 600) so sessions survive restarts. */

@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   }
   const db = createDb(pool);
   const storage = createStorage(config);
-  if (config.demoData && (await seedDemoData(db, new Date(), storage))) log.info("demo data loaded");
+  if (config.demoData && (await seedDemoData(db, { storage, config }))) log.info("demo data loaded");
 
   const mailer = createMailer(config, log);
   const auth = createAuth(config, db, mailer, log);

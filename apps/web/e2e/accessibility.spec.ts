@@ -1,17 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { VIEWPORTS, violations } from "./support/axe";
 import { PDF, PNG } from "./support/fixtures";
 import { createAdmin, withDatabase } from "./support/server";
 import { signInStaff } from "./support/sign-in";
 import { applicant, approveThroughApi, sendReceipt, userContext } from "./support/students";
-import { settled } from "./support/table";
-
-/** A phone (the SPEC's users are mostly on one) and a laptop. */
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-];
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 interface Screen {
   path: string;
@@ -24,16 +16,6 @@ interface Screen {
 
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole("heading", { name, level: 1 });
 const dialog = (name: string) => (page: Page) => page.getByRole("dialog", { name });
-
-/** Runs axe on the page and returns its WCAG A/AA violations, one readable line per element. */
-async function violations(page: Page): Promise<string[]> {
-  // Dialogs and drawers fade in: axe would measure contrast against a half-transparent layer.
-  await settled(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(" ")}: ${v.help}\n    ${n.failureSummary}`),
-  );
-}
 
 /** Visits each screen at both widths and fails with every violation found, listed per screen. */
 async function checkScreens(page: Page, screens: Screen[]) {
@@ -72,6 +54,7 @@ test("public pages pass axe's WCAG 2.1 A/AA checks on a phone and a laptop", asy
     { path: "/", ready: (p) => p.getByRole("region", { name: "Cursos em destaque" }).getByRole("article").first() },
     { path: "/cursos", ready: (p) => p.getByRole("heading", { name: "Marketing Digital" }) },
     { path: "/inscricao", ready: heading("Inscrição") },
+    { path: "/verificar", ready: heading("Verificar certificado") },
     { path: "/criar-conta-aluno", ready: heading("Criar Conta de Aluno") },
     { path: "/login-aluno", ready: heading("Área do Aluno") },
     { path: "/auth", ready: (p) => p.getByRole("button", { name: "Entrar" }) },

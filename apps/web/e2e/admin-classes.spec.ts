@@ -14,9 +14,13 @@ test("a staff user creates a class: each date rule shows its message, then a val
 }) => {
   createAdmin("turmas@instituto.ao", "turmas123", "Gestora de Turmas", "secretaria");
   await signInStaff(page, "turmas@instituto.ao", "turmas123");
-  await page.getByRole("navigation", { name: "Menu de administração" }).getByRole("link", { name: "Turmas" }).click();
+  await page
+    .getByRole("navigation", { name: "Menu de administração" })
+    .getByRole("link", { name: "Turmas", exact: true })
+    .click();
   await expect(page.getByRole("heading", { name: "Gestão de Turmas" })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Total de turmas" })).toContainText("3");
+  // The demo data's four classes (three open or running, one ended: decision 021).
+  await expect(page.getByRole("region", { name: "Total de turmas" })).toContainText("4");
 
   await page.getByRole("button", { name: "Nova turma" }).click();
   const dialog = page.getByRole("dialog", { name: "Nova turma" });
@@ -51,7 +55,7 @@ test("a staff user creates a class: each date rule shows its message, then a val
   const row = page.getByRole("row", { name: /Gestão de Projectos — Noite/ });
   await expect(row).toContainText("Ana Paula Domingos");
   await expect(row).toContainText("0/30");
-  await expect(page.getByRole("region", { name: "Total de turmas" })).toContainText("4");
+  await expect(page.getByRole("region", { name: "Total de turmas" })).toContainText("5");
 
   await row.getByRole("button", { name: "Ver Gestão de Projectos — Noite" }).click();
   const details = page.getByRole("dialog", { name: "Detalhes da turma" });
@@ -74,7 +78,10 @@ test("a class whose curriculum upload fails is kept, and the retry sends only th
 }) => {
   createAdmin("turmas2@instituto.ao", "turmas123", "Gestor de Turmas", "admin");
   await signInStaff(page, "turmas2@instituto.ao", "turmas123");
-  await page.getByRole("navigation", { name: "Menu de administração" }).getByRole("link", { name: "Turmas" }).click();
+  await page
+    .getByRole("navigation", { name: "Menu de administração" })
+    .getByRole("link", { name: "Turmas", exact: true })
+    .click();
 
   await page.getByRole("button", { name: "Nova turma" }).click();
   const dialog = page.getByRole("dialog", { name: "Nova turma" });

@@ -90,7 +90,7 @@ test("a professor sees courses, classes and teachers read-only", async ({ page }
     },
   ];
   for (const s of screens) {
-    await nav.getByRole("link", { name: s.link }).click();
+    await nav.getByRole("link", { name: s.link, exact: true }).click();
     await expect(page.getByRole("heading", { name: s.heading, level: 1 })).toBeVisible();
     await page.getByLabel("Pesquisar").fill(s.row);
     await expect(page.getByRole("button", { name: `Ver ${s.row}` }).first()).toBeVisible();

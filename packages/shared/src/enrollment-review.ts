@@ -38,6 +38,9 @@ export const ENROLLMENT_EVENT_KINDS = [
   /** A new receipt sent after a rejection (the enrolment stays payment_pending). */
   "receipt_sent",
   "receipt_rejected",
+  /** A certificate revoked, or replaced by a new one (the enrolment stays completed; decision 021). */
+  "certificate_revoked",
+  "certificate_reissued",
 ] as const;
 export type EnrollmentEventKind = (typeof ENROLLMENT_EVENT_KINDS)[number];
 
@@ -76,6 +79,8 @@ export const ENROLLMENT_ACTION_FROM = {
   confirmPayment: ["approved"],
   /** An enrolment made 'Matriculado' by a receipt approval has no class yet (decision 019). */
   assignClass: ["enrolled"],
+  /** The teacher's result: enrolled → completed (certificate issued) or not_completed (decision 021). */
+  recordResult: ["enrolled"],
 } as const satisfies Record<string, readonly EnrollmentStatus[]>;
 export type EnrollmentAction = keyof typeof ENROLLMENT_ACTION_FROM;
 
@@ -91,6 +96,7 @@ const ACTION_VERBS: Record<EnrollmentAction, string> = {
   whatsappSent: "registar o envio do código",
   confirmPayment: "confirmar o pagamento desta inscrição",
   assignClass: "atribuir uma turma a esta inscrição",
+  recordResult: "registar o resultado",
 };
 
 /** The 409 text when an action meets the wrong status: it names the current status label. */

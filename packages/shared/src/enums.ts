@@ -115,7 +115,11 @@ export const PAYMENT_METHOD_LABELS: Record<string, string> = {
 /** The method written when a receipt is approved (SPEC §9). */
 export const RECEIPT_PAYMENT_METHOD = "Transferência Bancária";
 
-/** correction_requested: staff asked the student to replace refused documents (decision 018). */
+/**
+ * correction_requested: staff asked the student to replace refused documents (decision 018).
+ * completed / not_completed: the teacher's result at the end of the course (decision 021); completed
+ * issues the certificate.
+ */
 export const ENROLLMENT_STATUSES = [
   "pre_inscrito",
   "correction_requested",
@@ -123,6 +127,8 @@ export const ENROLLMENT_STATUSES = [
   "payment_pending",
   "enrolled",
   "rejected",
+  "completed",
+  "not_completed",
 ] as const;
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
 const ENROLLMENT_STATUS_LABELS: Record<EnrollmentStatus, string> = {
@@ -132,6 +138,8 @@ const ENROLLMENT_STATUS_LABELS: Record<EnrollmentStatus, string> = {
   payment_pending: "Pagamento Enviado",
   rejected: "Rejeitado",
   enrolled: "Matriculado",
+  completed: "Concluído",
+  not_completed: "Não concluído",
 };
 /** Any unknown value displays as 'Pendente' (SPEC §4). */
 export function enrollmentStatusLabel(status: string): string {

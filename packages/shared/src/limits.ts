@@ -39,6 +39,9 @@ export const TEACHER_YEARS_MIN = 0;
 export const TEACHER_YEARS_MAX = 50;
 export const COURSE_MONTHS_MIN = 1;
 export const COURSE_MONTHS_MAX = 120;
+/** A course's workload in hours ('Carga horária', optional; decision 021). */
+export const COURSE_HOURS_MIN = 1;
+export const COURSE_HOURS_MAX = 2000;
 export const CLASS_STUDENTS_MIN = 1;
 export const CLASS_STUDENTS_MAX = 10_000;
 export const CLASS_STUDENTS_DEFAULT = 30;

@@ -103,3 +103,49 @@ export const ENROLLMENT_HAS_CLASS = {
   code: "enrollment_has_class",
   message: "Esta inscrição já tem turma",
 } as const;
+
+/* Teachers' accounts, results and certificates (issue 15, decision 021). */
+export const TEACHER_USER_TAKEN = {
+  code: "teacher_user_taken",
+  message: "Este utilizador já está ligado a outro professor",
+} as const;
+export const TEACHER_USER_NOT_PROFESSOR = {
+  code: "invalid_teacher_user",
+  message: "Escolha um utilizador com o perfil Professor",
+} as const;
+export const TEACHING_CLASS_NOT_YOURS = {
+  code: "forbidden",
+  message: "Só pode ver e registar resultados das turmas que leciona",
+} as const;
+export const CERTIFICATE_NOT_FOUND = { code: "not_found", message: "Certificado não encontrado" } as const;
+export const CERTIFICATE_PDF_NOT_READY = {
+  code: "certificate_processing",
+  message: "O PDF deste certificado ainda está em processamento",
+} as const;
+export const CERTIFICATE_ALREADY_REVOKED = {
+  code: "certificate_revoked",
+  message: "Este certificado já foi revogado",
+} as const;
+export const CERTIFICATE_ALREADY_REPLACED = {
+  code: "certificate_replaced",
+  message: "Este certificado já foi substituído por outro: reemita a partir do mais recente",
+} as const;
+export const CERTIFICATE_NOT_REISSUABLE = {
+  code: "invalid_status",
+  message: "Só se reemite o certificado de uma inscrição concluída",
+} as const;
+/** A file dropped on /verificar that is not one of our credentials (not JSON, no signed token). */
+export const CREDENTIAL_UNREADABLE = {
+  code: "credential_unreadable",
+  message: "Este ficheiro não é uma credencial digital do instituto (certificado-….json)",
+} as const;
+export const CREDENTIAL_TOO_LARGE = {
+  code: "file_too_large",
+  message: "Ficheiro muito grande. Tamanho máximo: 64 KB",
+} as const;
+/** The signature does not match the content: the file was edited or was not issued by us. */
+export const CREDENTIAL_TAMPERED = {
+  code: "credential_tampered",
+  message:
+    "Credencial inválida: a assinatura não corresponde ao conteúdo. O ficheiro foi alterado ou não foi emitido por este instituto.",
+} as const;

@@ -7,6 +7,7 @@ import {
   isSeatWarning,
   occupancyPercent,
   receiptDivergence,
+  workloadLabel,
 } from "./rules";
 
 const open = {
@@ -86,6 +87,8 @@ describe("labels", () => {
   it("shows unknown enrolment statuses as 'Pendente'", () => {
     expect(enrollmentStatusLabel("approved")).toBe("Aprovado (Código Enviado)");
     expect(enrollmentStatusLabel("pending")).toBe("Pendente");
+    expect(enrollmentStatusLabel("completed")).toBe("Concluído");
+    expect(enrollmentStatusLabel("not_completed")).toBe("Não concluído");
   });
   it("lets super_admin satisfy every role requirement", () => {
     expect(roleSatisfies("super_admin", "financeiro")).toBe(true);
@@ -93,5 +96,14 @@ describe("labels", () => {
     expect(roleSatisfies("secretaria", "financeiro")).toBe(false);
     expect(roleSatisfies(null, undefined)).toBe(false);
     expect(roleSatisfies("professor", undefined)).toBe(true);
+  });
+});
+
+describe("workloadLabel (what a certificate states as the course's length)", () => {
+  it("prints the hours when the course has a workload, otherwise the months", () => {
+    expect(workloadLabel(40, 3)).toBe("40 horas");
+    expect(workloadLabel(1, 3)).toBe("1 hora");
+    expect(workloadLabel(null, 3)).toBe("3 meses");
+    expect(workloadLabel(undefined, 1)).toBe("1 mês");
   });
 });

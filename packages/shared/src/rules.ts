@@ -67,3 +67,12 @@ export function receiptDivergence(paid: number, expected: number): Divergence {
 export function durationLabel(months: number): string {
   return months === 1 ? "1 mês" : `${months} meses`;
 }
+
+/**
+ * What a certificate states as the course's length (decision 021): its workload in hours when the course
+ * has one ('40 horas', '1 hora'), otherwise its duration in months ('3 meses').
+ */
+export function workloadLabel(workloadHours: number | null | undefined, durationMonths: number): string {
+  if (workloadHours) return workloadHours === 1 ? "1 hora" : `${workloadHours} horas`;
+  return durationLabel(durationMonths);
+}

@@ -25,6 +25,11 @@ describe("admin screen access", () => {
     expect(openers("settings")).toEqual(["super_admin"]);
   });
 
+  it("opens the teaching screen (results and certificates) to professor, admin and secretaria", () => {
+    expect(openers("teaching")).toEqual(["super_admin", "admin", "professor", "secretaria"]);
+    expect(canOpenScreen("financeiro", "teaching")).toBe(false);
+  });
+
   it("opens nothing to a staff user without a role", () => {
     for (const screen of Object.keys(ADMIN_SCREENS) as AdminScreenKey[]) {
       expect(canOpenScreen(null, screen)).toBe(false);

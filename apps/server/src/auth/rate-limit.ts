@@ -63,6 +63,11 @@ export const RULES = {
   createStudentAccountIp: { kind: "window", max: 100, windowSeconds: HOUR },
   createStudentAccountPhone: { kind: "window", max: 5, windowSeconds: HOUR },
   staffSignUpIp: { kind: "window", max: 20, windowSeconds: HOUR },
+  /**
+   * Public certificate checks (number or credential file), per IP: an employer checks a few, a
+   * recruiting office a few dozen; walking the number space (31^12) is out of reach anyway (decision 021).
+   */
+  certificateVerificationIp: { kind: "window", max: 60, windowSeconds: 10 * MINUTE },
 } satisfies Record<string, Rule>;
 
 /** The counters of each protected action (keys: action, subject, then the subject's value). */
@@ -86,6 +91,9 @@ export const COUNTERS = {
     { key: `student-create:phone:${phone}`, rule: RULES.createStudentAccountPhone },
   ],
   staffSignUp: (ip: string): Counter[] => [{ key: `staff-sign-up:ip:${ip}`, rule: RULES.staffSignUpIp }],
+  certificateVerification: (ip: string): Counter[] => [
+    { key: `certificate-verify:ip:${ip}`, rule: RULES.certificateVerificationIp },
+  ],
 };
 
 interface State {

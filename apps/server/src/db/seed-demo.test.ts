@@ -2,8 +2,19 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonRequest, staffActor } from "../../test/actors";
 import { body, createTestContext, type TestContext } from "../../test/context";
-import { classes, courses, enrollments, studentAccounts, teachers } from "./schema";
-import { seedDemoData } from "./seed-demo";
+import {
+  authAccount,
+  authUser,
+  certificates,
+  classes,
+  courses,
+  enrollments,
+  paymentReceipts,
+  payments,
+  studentAccounts,
+  teachers,
+} from "./schema";
+import { DEMO_PROFESSOR_EMAIL, seedDemoData } from "./seed-demo";
 import { DEMO_STUDENT_PASSWORD, demoPdf } from "./seed-demo-receipts";
 
 describe("demo data", () => {
@@ -14,9 +25,9 @@ describe("demo data", () => {
   afterAll(() => ctx.close());
 
   it("loads the SPEC's three sample courses and more, once, even when two instances start together", async () => {
-    const results = await Promise.all([seedDemoData(ctx.db), seedDemoData(ctx.db)]);
+    const results = await Promise.all([seedDemoData(ctx.db, ctx.deps), seedDemoData(ctx.db, ctx.deps)]);
     expect(results.filter(Boolean)).toHaveLength(1);
-    expect(await seedDemoData(ctx.db)).toBe(false);
+    expect(await seedDemoData(ctx.db, ctx.deps)).toBe(false);
 
     const all = await ctx.db.select().from(courses);
     expect(all.length).toBeGreaterThanOrEqual(6);
@@ -30,12 +41,35 @@ describe("demo data", () => {
     expect((await ctx.db.select().from(classes)).length).toBeGreaterThan(0);
   });
 
+  it("links the demo professor (no password) to Helena Baptista, whose ended class has one certificate and two students awaiting results", async () => {
+    const [professor] = await ctx.db.select().from(authUser).where(eq(authUser.email, DEMO_PROFESSOR_EMAIL));
+    expect(await ctx.db.select().from(authAccount).where(eq(authAccount.userId, professor!.id))).toEqual([]);
+    const [helena] = await ctx.db.select().from(teachers).where(eq(teachers.userId, professor!.id));
+    expect(helena!.teacherName).toBe("Helena Baptista");
+    const [ended] = await ctx.db
+      .select()
+      .from(classes)
+      .where(eq(classes.name, "Inglês para Negócios — Turma Intensiva"));
+    expect(ended!.teacherId).toBe(helena!.id);
+    const students = await ctx.db.select().from(enrollments).where(eq(enrollments.classId, ended!.id));
+    expect(students.map((e) => e.status).sort()).toEqual(["completed", "enrolled", "enrolled"]);
+    const [cert] = await ctx.db.select().from(certificates);
+    expect(cert).toMatchObject({ studentName: "Rosa Tchissola Domingos", completionDate: ended!.endDate });
+    expect(cert!.fileId).not.toBeNull();
+    const res = await ctx.app.request(`/api/verify/${cert!.certificateNumber}`);
+    expect(((await res.json()) as { result: string }).result).toBe("valid");
+  });
+
   it("does not bring back a demo course an administrator deleted", async () => {
     const before = (await ctx.db.select().from(courses)).length;
+    await ctx.db.delete(certificates);
+    await ctx.db.delete(payments);
+    await ctx.db.delete(paymentReceipts);
+    await ctx.db.delete(enrollments);
     await ctx.db.delete(classes);
     const [first] = await ctx.db.select().from(courses);
     await ctx.db.delete(courses).where(eq(courses.id, first!.id));
-    await seedDemoData(ctx.db);
+    await seedDemoData(ctx.db, ctx.deps);
     expect((await ctx.db.select().from(courses)).length).toBe(before - 1);
   });
 });
@@ -44,7 +78,7 @@ describe("demo class dates", () => {
   it("count from Luanda's today: at 23:30 UTC on 14 June it is already 15 June", async () => {
     const ctx = await createTestContext();
     try {
-      await seedDemoData(ctx.db, new Date("2026-06-14T23:30:00Z"));
+      await seedDemoData(ctx.db, ctx.deps, new Date("2026-06-14T23:30:00Z"));
       const fullStack = (await ctx.db.select().from(classes)).find((c) => c.name === "Full Stack — Turma A")!;
       expect(fullStack.enrollmentStartDate).toBe("2026-06-08");
       expect(fullStack.startDate).toBe("2026-07-13");
@@ -58,7 +92,7 @@ describe("demo receipts", () => {
   it("give 'Comprovantes' and 'Financeiro' one pending receipt with a divergence, one approved with its payment and one rejected with a reason", async () => {
     const ctx = await createTestContext();
     try {
-      expect(await seedDemoData(ctx.db, new Date(), ctx.deps.storage)).toBe(true);
+      expect(await seedDemoData(ctx.db, ctx.deps)).toBe(true);
       const finance = await staffActor(ctx, "financeiro");
       const list = await body(
         await ctx.app.request("/api/admin/receipts", jsonRequest("GET", undefined, finance.cookie)),

@@ -1,10 +1,14 @@
 import { addDays } from "@app/shared/calendar-date";
 import { todayInLuanda } from "@app/shared/dates";
+import { hashPassword } from "better-auth/crypto";
 import { eq, sql } from "drizzle-orm";
+import type { Config } from "../config";
+import { issueCertificate, withIssuing } from "../modules/certificates/certificates.service";
+import { insertStudentAccount } from "../modules/student-accounts/student-accounts.service";
 import type { FileStorage } from "../storage/storage";
-import type { Database } from "./client";
-import { appMeta, classes, courses, teachers } from "./schema";
-import { seedDemoReceipts } from "./seed-demo-receipts";
+import type { Database, Tx } from "./client";
+import { appMeta, authUser, classes, courses, enrollments, staffProfiles, teachers } from "./schema";
+import { DEMO_STUDENT_PASSWORD, seedDemoReceipts } from "./seed-demo-receipts";
 
 const DEMO_MARKER = "demo_data_loaded_at";
 const SEED_LOCK_ID = 7_340_252;
@@ -104,71 +108,172 @@ const DEMO_TEACHERS: (typeof teachers.$inferInsert)[] = [
 ];
 
 /**
- * Loads the demo catalogue once per database. Restarting, or a second instance, adds nothing. With the
- * file storage it also adds three demo students with a receipt each (pending, approved, rejected).
+ * The demo professor (decision 021): a staff user without a password, linked to the teacher Helena
+ * Baptista. There are no built-in accounts: `npm run create-admin -- --email helena.baptista@instituto.ao
+ * --password … --name "Helena Baptista" --role professor` gives it a password.
  */
-export async function seedDemoData(db: Database, now: Date = new Date(), storage?: FileStorage): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
-    const done = await tx.select().from(appMeta).where(eq(appMeta.key, DEMO_MARKER));
-    if (done.length > 0) return false;
+export const DEMO_PROFESSOR_EMAIL = "helena.baptista@instituto.ao";
 
-    const insertedCourses = await tx
-      .insert(courses)
-      .values(
-        DEMO_COURSES.map((c, i) => ({ ...c, createdAt: new Date(now.getTime() - (DEMO_COURSES.length - i) * 60_000) })),
-      )
-      .returning({ id: courses.id, name: courses.name, price: courses.price });
-    const insertedTeachers = await tx.insert(teachers).values(DEMO_TEACHERS).returning({ id: teachers.id });
-    const course = (name: string) => insertedCourses.find((c) => c.name === name)!;
-    const courseId = (name: string) => course(name).id;
+/** Three demo students in the ended English class; they sign in with DEMO_STUDENT_PASSWORD, like the receipts'. */
+const DEMO_STUDENTS = [
+  { name: "Rosa Tchissola Domingos", phone: "923100201", grade: 16.5 },
+  { name: "Mateus Sebastião Kiala", phone: "923100202" },
+  { name: "Beatriz Conceição Neto", phone: "923100203" },
+] as const;
 
-    const today = todayInLuanda(now);
-    await tx.insert(classes).values([
-      {
-        name: "Full Stack — Turma A",
-        courseId: courseId("Desenvolvimento Web Full Stack"),
-        teacherId: insertedTeachers[0]!.id,
-        classType: "hibrido",
-        location: "Sala 3, Edifício Central, Luanda",
-        enrollmentStartDate: addDays(today, -7),
-        enrollmentEndDate: addDays(today, 21),
-        startDate: addDays(today, 28),
-        endDate: addDays(today, 28 + 120),
-        schedule: "Segunda a Quarta, 18h-21h (noite)",
-        maxStudents: 25,
-        currentStudents: 21,
-      },
-      {
-        name: "Marketing Digital — Turma Online",
-        courseId: courseId("Marketing Digital"),
-        teacherId: insertedTeachers[1]!.id,
-        classType: "online",
-        location: "Sala virtual (link enviado por e-mail)",
-        enrollmentStartDate: addDays(today, 10),
-        enrollmentEndDate: addDays(today, 40),
-        startDate: addDays(today, 45),
-        endDate: addDays(today, 45 + 90),
-        schedule: "Sábado, 09h-13h (manhã)",
-        maxStudents: 40,
-      },
-      {
-        name: "Inglês para Negócios — Manhã",
-        courseId: courseId("Inglês para Negócios"),
-        teacherId: insertedTeachers[2]!.id,
-        classType: "presencial",
-        location: "Sala 1, Edifício Central, Luanda",
-        enrollmentStartDate: addDays(today, -60),
-        enrollmentEndDate: addDays(today, -30),
-        startDate: addDays(today, -20),
-        endDate: addDays(today, 40),
-        schedule: "Terça e Quinta, 08h-10h (manhã)",
-        maxStudents: 20,
-        currentStudents: 12,
-      },
-    ]);
-    if (storage) await seedDemoReceipts(tx, storage, today, course);
-    await tx.insert(appMeta).values({ key: DEMO_MARKER, value: now.toISOString() });
-    return true;
-  });
+async function insertDemoUser(tx: Tx, name: string, email: string) {
+  const [user] = await tx
+    .insert(authUser)
+    .values({ id: crypto.randomUUID(), name, email, emailVerified: true })
+    .returning({ id: authUser.id });
+  return user!.id;
+}
+
+/**
+ * Loads the demo catalogue once per database. Restarting, or a second instance, adds nothing. With it:
+ * the demo professor linked to Helena Baptista, her class that ended five days ago with three students,
+ * one of them completed with a certificate (number, PDF), two awaiting their result; and three demo
+ * students with a receipt each, pending, approved and rejected (seed-demo-receipts.ts).
+ */
+export async function seedDemoData(
+  db: Database,
+  deps: { storage: FileStorage; config: Pick<Config, "baseUrl"> },
+  now: Date = new Date(),
+): Promise<boolean> {
+  return withIssuing(
+    { db, ...deps },
+    null,
+    async (tx, issuing) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+      const done = await tx.select().from(appMeta).where(eq(appMeta.key, DEMO_MARKER));
+      if (done.length > 0) return false;
+
+      const insertedCourses = await tx
+        .insert(courses)
+        .values(
+          DEMO_COURSES.map((c, i) => ({
+            ...c,
+            createdAt: new Date(now.getTime() - (DEMO_COURSES.length - i) * 60_000),
+          })),
+        )
+        .returning({ id: courses.id, name: courses.name, price: courses.price });
+      const insertedTeachers = await tx.insert(teachers).values(DEMO_TEACHERS).returning({ id: teachers.id });
+      const course = (name: string) => insertedCourses.find((c) => c.name === name)!;
+      const courseId = (name: string) => course(name).id;
+
+      const today = todayInLuanda(now);
+      await tx.insert(classes).values([
+        {
+          name: "Full Stack — Turma A",
+          courseId: courseId("Desenvolvimento Web Full Stack"),
+          teacherId: insertedTeachers[0]!.id,
+          classType: "hibrido",
+          location: "Sala 3, Edifício Central, Luanda",
+          enrollmentStartDate: addDays(today, -7),
+          enrollmentEndDate: addDays(today, 21),
+          startDate: addDays(today, 28),
+          endDate: addDays(today, 28 + 120),
+          schedule: "Segunda a Quarta, 18h-21h (noite)",
+          maxStudents: 25,
+          currentStudents: 21,
+        },
+        {
+          name: "Marketing Digital — Turma Online",
+          courseId: courseId("Marketing Digital"),
+          teacherId: insertedTeachers[1]!.id,
+          classType: "online",
+          location: "Sala virtual (link enviado por e-mail)",
+          enrollmentStartDate: addDays(today, 10),
+          enrollmentEndDate: addDays(today, 40),
+          startDate: addDays(today, 45),
+          endDate: addDays(today, 45 + 90),
+          schedule: "Sábado, 09h-13h (manhã)",
+          maxStudents: 40,
+        },
+        {
+          name: "Inglês para Negócios — Manhã",
+          courseId: courseId("Inglês para Negócios"),
+          teacherId: insertedTeachers[2]!.id,
+          classType: "presencial",
+          location: "Sala 1, Edifício Central, Luanda",
+          enrollmentStartDate: addDays(today, -60),
+          enrollmentEndDate: addDays(today, -30),
+          startDate: addDays(today, -20),
+          endDate: addDays(today, 40),
+          schedule: "Terça e Quinta, 08h-10h (manhã)",
+          maxStudents: 20,
+          currentStudents: 12,
+        },
+      ]);
+
+      const professorId = await insertDemoUser(tx, "Helena Baptista", DEMO_PROFESSOR_EMAIL);
+      await tx.insert(staffProfiles).values({ userId: professorId, fullName: "Helena Baptista", role: "professor" });
+      await tx.update(teachers).set({ userId: professorId }).where(eq(teachers.id, insertedTeachers[2]!.id));
+      const [ended] = await tx
+        .insert(classes)
+        .values({
+          name: "Inglês para Negócios — Turma Intensiva",
+          courseId: courseId("Inglês para Negócios"),
+          teacherId: insertedTeachers[2]!.id,
+          classType: "presencial",
+          location: "Sala 1, Edifício Central, Luanda",
+          enrollmentStartDate: addDays(today, -120),
+          enrollmentEndDate: addDays(today, -95),
+          startDate: addDays(today, -90),
+          endDate: addDays(today, -5),
+          schedule: "Segunda a Sexta, 14h-17h (tarde)",
+          maxStudents: 20,
+          currentStudents: DEMO_STUDENTS.length,
+          status: "completed",
+        })
+        .returning();
+      const [english] = await tx.select().from(courses).where(eq(courses.id, ended!.courseId));
+      const passwordHash = await hashPassword(DEMO_STUDENT_PASSWORD);
+      for (const s of DEMO_STUDENTS) {
+        const account = await insertStudentAccount(
+          tx,
+          { studentName: s.name, studentPhone: s.phone, studentEmail: null, enrollmentCompleted: true },
+          passwordHash,
+        );
+        const userId = account.userId;
+        const [enrollment] = await tx
+          .insert(enrollments)
+          .values({
+            userId,
+            studentAccountId: account!.id,
+            courseId: ended!.courseId,
+            classId: ended!.id,
+            studentName: s.name,
+            studentPhone: s.phone,
+            birthDate: "2001-03-14",
+            motherName: "Maria Domingos",
+            nationality: "Angolana",
+            birthPlace: "Luanda",
+            province: "Luanda",
+            municipality: "Belas",
+            neighborhood: "Talatona",
+            qualification: "licenciatura",
+            trainingArea: "Gestão",
+            schedulePreference: "tarde",
+            status: "grade" in s ? "completed" : "enrolled",
+            finalGrade: "grade" in s ? s.grade : null,
+            resultAt: "grade" in s ? now : null,
+            resultBy: "grade" in s ? professorId : null,
+          })
+          .returning();
+        if ("grade" in s) {
+          await issueCertificate(tx, issuing, {
+            enrollment: enrollment!,
+            course: english!,
+            completionDate: ended!.endDate,
+            issueDate: today,
+          });
+        }
+      }
+      await seedDemoReceipts(tx, deps.storage, today, course);
+      await tx.insert(appMeta).values({ key: DEMO_MARKER, value: now.toISOString() });
+      return true;
+    },
+    () => new Error("demo data: unexpected duplicate"),
+  );
 }

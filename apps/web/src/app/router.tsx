@@ -18,6 +18,8 @@ export const routes: RouteObject[] = [
       { index: true, loader: prefetchCatalog, Component: HomePage },
       { path: "cursos", loader: prefetchCatalog, Component: CatalogPage },
       { path: "inscricao", lazy: () => import("../features/enrollments/pages/enrollment-entry-page") },
+      // Public certificate verification (the QR code of each certificate PDF points here).
+      { path: "verificar/:numero?", lazy: () => import("../features/certificates/pages/verify-page") },
       { path: "*", lazy: () => import("./pages/not-found-page") },
     ],
   },
@@ -70,6 +72,8 @@ export const routes: RouteObject[] = [
               { path: "users", lazy: () => import("../features/users/pages/admin-users-page") },
               { path: "roles", lazy: () => import("../features/users/pages/admin-roles-page") },
               { path: "settings", lazy: () => import("../features/settings/pages/admin-settings-page") },
+              { path: "teaching", lazy: () => import("../features/teaching/pages/teaching-classes-page") },
+              { path: "teaching/:classId", lazy: () => import("../features/teaching/pages/teaching-class-page") },
             ],
           },
         ],

@@ -4,10 +4,10 @@ import { schemaResolver, useForm } from "@mantine/form";
 import { type ReactNode, useRef } from "react";
 import { applyServerErrors } from "../lib/form-errors";
 
-const validate = schemaResolver(rejectWithReasonSchema, { sync: true });
+type ReasonSchema = typeof rejectWithReasonSchema;
 
 /**
- * A rejection that needs a reason (an enrolment, a receipt): a required 4-row reason the student will
+ * A decision that needs a reason (rejecting an enrolment or a receipt, revoking a certificate): a required 4-row reason the student will
  * read. `onSubmit` sends it and settles when the request does; a refusal with field issues lands on the
  * reason. A double click sends once (a pending mutation is only seen at the next render).
  */
@@ -18,6 +18,8 @@ export function ReasonDialog({
   subject,
   description,
   submitLabel,
+  reasonLabel = "Motivo da rejeição",
+  schema = rejectWithReasonSchema,
   pending,
   onSubmit,
 }: {
@@ -27,14 +29,18 @@ export function ReasonDialog({
   subject: ReactNode;
   description: string;
   submitLabel: string;
+  /** The reason field's label (a rejection by default; a certificate's revocation names its own). */
+  reasonLabel?: string;
+  /** The reason's rule and its message (a rejection's by default; a certificate revocation has its own). */
+  schema?: ReasonSchema;
   pending: boolean;
   onSubmit: (input: RejectWithReasonInput) => Promise<unknown>;
 }) {
   const sending = useRef(false);
   const form = useForm({
     initialValues: { reason: "" },
-    validate,
-    transformValues: (values) => rejectWithReasonSchema.parse(values),
+    validate: schemaResolver(schema, { sync: true }),
+    transformValues: (values) => schema.parse(values),
   });
   const submit = form.onSubmit((values) => {
     if (sending.current) return;
@@ -51,7 +57,7 @@ export function ReasonDialog({
         <Stack gap="md">
           {subject}
           <Textarea
-            label="Motivo da rejeição"
+            label={reasonLabel}
             description={description}
             withAsterisk
             rows={4}

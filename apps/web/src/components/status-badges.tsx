@@ -16,6 +16,9 @@ const ENROLLMENT_COLORS: Record<EnrollmentStatus, string> = {
   // green.9 gives white text 4.4:1; this darker green 6.4:1.
   enrolled: "#1f6b30",
   rejected: "red.8",
+  // The course's result (decision 021): a deeper green than enrolled, and a neutral dark grey.
+  completed: "#14532d",
+  not_completed: "gray.8",
 };
 
 /**

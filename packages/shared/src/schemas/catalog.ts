@@ -16,6 +16,8 @@ import {
   CLASS_STUDENTS_DEFAULT,
   CLASS_STUDENTS_MAX,
   CLASS_STUDENTS_MIN,
+  COURSE_HOURS_MAX,
+  COURSE_HOURS_MIN,
   COURSE_MONTHS_MAX,
   COURSE_MONTHS_MIN,
   EMAIL_MAX,
@@ -33,6 +35,10 @@ import { z } from "../zod";
 
 /** A course's, class's or teacher's name. */
 const requiredName = z.string({ message: NAME_REQUIRED }).trim().min(1, NAME_REQUIRED).max(NAME_MAX, NAME_TOO_LONG);
+
+export const WORKLOAD_MESSAGES = {
+  range: `A carga horária vai de ${COURSE_HOURS_MIN} a ${COURSE_HOURS_MAX} horas`,
+} as const;
 
 /** Course form (SPEC §5 'Course form'). */
 export const courseInputSchema = z.object({
@@ -65,6 +71,20 @@ export const courseInputSchema = z.object({
     decimals: "O preço aceita no máximo 2 casas decimais",
     max: "Preço muito alto",
   }),
+  /**
+   * 'Carga horária (horas)', optional: printed on the certificate when set, otherwise the months are
+   * (decision 021). A number or the text typed; '' or absent is none.
+   */
+  workloadHours: z.preprocess(
+    (v) => (v === undefined || (typeof v === "string" && v.trim() === "") ? null : v),
+    wholeNumberSchema({
+      empty: WORKLOAD_MESSAGES.range,
+      min: COURSE_HOURS_MIN,
+      belowMin: WORKLOAD_MESSAGES.range,
+      max: COURSE_HOURS_MAX,
+      aboveMax: WORKLOAD_MESSAGES.range,
+    }).nullable(),
+  ),
   status: z.enum(COURSE_STATUSES, { message: INVALID_STATUS }).default("active"),
   /** Shown on the home page while active; at most three (checked by the server). Kept when omitted on update. */
   featured: z.boolean({ message: "Destaque inválido" }).optional(),
@@ -112,6 +132,16 @@ export const teacherInputSchema = z.object({
     .nullish()
     .transform((v) => v || null),
   status: z.enum(TEACHER_STATUSES, { message: INVALID_STATUS }).default("active"),
+  /**
+   * 'Utilizador (acesso)': the staff user (role professor) who is this teacher and records the results
+   * of their classes (decision 021). Absent or '' is none; one user per teacher.
+   */
+  userId: z
+    .string({ message: "Utilizador inválido" })
+    .trim()
+    .max(100, "Utilizador inválido")
+    .nullish()
+    .transform((v) => v || null),
 });
 export type TeacherInput = z.input<typeof teacherInputSchema>;
 
@@ -197,6 +227,7 @@ export const courseSchema = z.object({
   area: z.enum(COURSE_AREAS).nullable(),
   modality: z.enum(MODALITIES).nullable(),
   durationMonths: z.number().int(),
+  workloadHours: z.number().int().nullable(),
   price: z.number(),
   status: z.enum(COURSE_STATUSES),
   featured: z.boolean(),
@@ -217,8 +248,22 @@ export const teacherSchema = z.object({
   yearsOfExperience: z.number().int(),
   bio: z.string().nullable(),
   status: z.enum(TEACHER_STATUSES),
+  /** The linked staff user (decision 021) and their name, or null. */
+  userId: z.string().nullable(),
+  userName: z.string().nullable(),
   createdAt: z.string(),
 });
+
+/** GET /teachers/user-options: the staff users with the role professor, for the teacher form's select. */
+export const teacherUserOptionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  /** The teacher this user is linked to already, or null (a user is linked to one teacher only). */
+  teacherId: z.uuid().nullable(),
+  teacherName: z.string().nullable(),
+});
+export type TeacherUserOption = z.infer<typeof teacherUserOptionSchema>;
 
 /** A class with its course and teacher names (GET /classes, and the answer of saving one or its curriculum). */
 export const classSchema = z.object({

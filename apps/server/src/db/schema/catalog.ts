@@ -1,5 +1,7 @@
 import {
   CLASS_STUDENTS_MIN,
+  COURSE_HOURS_MAX,
+  COURSE_HOURS_MIN,
   COURSE_MONTHS_MIN,
   EMAIL_MAX,
   NAME_MAX,
@@ -22,6 +24,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import { authUser } from "./auth";
 import { classStatus, courseArea, courseStatus, modality, teacherStatus } from "./enums";
 import { storedFiles } from "./files";
 
@@ -34,6 +37,8 @@ export const courses = pgTable(
     area: courseArea("area"),
     modality: modality("modality"),
     durationMonths: integer("duration_months").notNull(),
+    /** 'Carga horária (horas)', optional: the certificate prints it when set, else the months (decision 021). */
+    workloadHours: integer("workload_hours"),
     price: numeric("price", { precision: 14, scale: 2, mode: "number" }).notNull(),
     status: courseStatus("status").notNull().default("active"),
     /** Chosen by staff for the home page (at most three; decision 010). */
@@ -43,6 +48,10 @@ export const courses = pgTable(
   (t) => [
     check("courses_duration_check", sql`${t.durationMonths} >= ${sql.raw(String(COURSE_MONTHS_MIN))}`),
     check("courses_price_check", sql`${t.price} >= 0`),
+    check(
+      "courses_workload_hours_check",
+      sql`${t.workloadHours} between ${sql.raw(String(COURSE_HOURS_MIN))} and ${sql.raw(String(COURSE_HOURS_MAX))}`,
+    ),
     index("courses_status_created_idx").on(t.status, t.createdAt),
   ],
 );
@@ -59,6 +68,10 @@ export const teachers = pgTable(
     yearsOfExperience: integer("years_of_experience").notNull(),
     bio: text("bio"),
     status: teacherStatus("status").notNull().default("active"),
+    /** The staff user (role professor) who is this teacher: they record their classes' results (decision 021). */
+    userId: text("user_id")
+      .unique()
+      .references(() => authUser.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,6 +1,7 @@
+import { GRADE_MAX, GRADE_MIN } from "@app/shared/grades";
 import { EMAIL_MAX, NAME_MAX, PHONE_MAX, TEXT_MAX } from "@app/shared/limits";
 import { sql } from "drizzle-orm";
-import { check, date, index, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import { check, date, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
 import { authUser } from "./auth";
 import { classes, courses } from "./catalog";
 import { enrollmentEventKind, enrollmentStatus, province } from "./enums";
@@ -42,9 +43,17 @@ export const enrollments = pgTable(
     paymentReferenceCode: varchar("payment_reference_code", { length: 50 }),
     paymentReferenceSentAt: timestamp("payment_reference_sent_at", { withTimezone: true }),
     notes: text("notes"),
+    /** The teacher's result (decision 021): 0–20 with one decimal, optional; when and by whom it was recorded. */
+    finalGrade: numeric("final_grade", { precision: 4, scale: 1, mode: "number" }),
+    resultAt: timestamp("result_at", { withTimezone: true }),
+    resultBy: text("result_by").references(() => authUser.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check(
+      "enrollments_final_grade_check",
+      sql`${t.finalGrade} between ${sql.raw(String(GRADE_MIN))} and ${sql.raw(String(GRADE_MAX))}`,
+    ),
     check("enrollments_schedule_check", sql`${t.schedulePreference} in ('manha', 'tarde', 'noite', 'sabado')`),
     index("enrollments_student_account_idx").on(t.studentAccountId),
     index("enrollments_course_idx").on(t.courseId),

@@ -1,5 +1,20 @@
+import { CERTIFICATE_NUMBER_LENGTH, UNAMBIGUOUS_ALPHABET } from "@app/shared/certificate-number";
+import { NAME_MAX } from "@app/shared/limits";
 import { sql } from "drizzle-orm";
-import { check, date, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { authUser } from "./auth";
 import { enrollments } from "./enrollments";
 import { paymentStatus, receiptFileType, receiptStatus } from "./enums";
@@ -74,11 +89,35 @@ export const certificates = pgTable(
     enrollmentId: uuid("enrollment_id")
       .notNull()
       .references(() => enrollments.id, { onDelete: "restrict" }),
+    /** Canonical: 12 characters of the look-alike-free alphabet, upper case, no dashes (decision 021). */
     certificateNumber: varchar("certificate_number", { length: 50 }).notNull().unique(),
     completionDate: date("completion_date").notNull(),
     issueDate: date("issue_date").notNull(),
     fileId: uuid("file_id").references(() => storedFiles.id, { onDelete: "restrict" }),
+    /* What the PDF printed, so the verification shows what was issued even if the course or name changes. */
+    studentName: varchar("student_name", { length: NAME_MAX }).notNull(),
+    courseName: varchar("course_name", { length: NAME_MAX }).notNull(),
+    workloadHours: integer("workload_hours"),
+    durationMonths: integer("duration_months").notNull(),
+    issuedBy: text("issued_by").references(() => authUser.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedReason: text("revoked_reason"),
+    revokedBy: text("revoked_by").references(() => authUser.id, { onDelete: "set null" }),
+    /** Re-issue: the revoked certificate this one replaces. */
+    replacesCertificateId: uuid("replaces_certificate_id").references((): AnyPgColumn => certificates.id, {
+      onDelete: "restrict",
+    }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("certificates_student_idx").on(t.studentAccountId)],
+  (t) => [
+    index("certificates_student_idx").on(t.studentAccountId),
+    index("certificates_enrollment_idx").on(t.enrollmentId),
+    check(
+      "certificates_number_check",
+      sql`${t.certificateNumber} ~ ${sql.raw(`'^[${UNAMBIGUOUS_ALPHABET}]{${CERTIFICATE_NUMBER_LENGTH}}$'`)}`,
+    ),
+    check("certificates_revocation_check", sql`(${t.revokedAt} is null) = (${t.revokedReason} is null)`),
+    // At most one valid certificate per enrolment: two staff completing at once give one certificate.
+    uniqueIndex("certificates_one_valid_idx").on(t.enrollmentId).where(sql`${t.revokedAt} is null`),
+  ],
 );

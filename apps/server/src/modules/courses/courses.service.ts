@@ -50,6 +50,7 @@ export function courseBody(r: CourseRow) {
     area: r.area,
     modality: r.modality,
     durationMonths: r.durationMonths,
+    workloadHours: r.workloadHours,
     price: r.price,
     status: r.status,
     featured: r.featured,

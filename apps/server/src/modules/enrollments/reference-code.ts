@@ -1,17 +1,14 @@
-import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { enrollments } from "../../db/schema";
-import { UNAMBIGUOUS_ALPHABET } from "../student-accounts/credentials";
+import { unambiguousCode } from "../student-accounts/credentials";
 
 /** 8 characters from 31: about 8.5 × 10^11 codes, short enough to copy into a transfer description. */
 export const REFERENCE_CODE_LENGTH = 8;
 
 /** A payment reference code without look-alikes (no 0/O, no 1/I/L). Cryptographically random. */
 export function generateReferenceCode(): string {
-  let out = "";
-  for (let i = 0; i < REFERENCE_CODE_LENGTH; i++) out += UNAMBIGUOUS_ALPHABET[randomInt(UNAMBIGUOUS_ALPHABET.length)];
-  return out;
+  return unambiguousCode(REFERENCE_CODE_LENGTH);
 }
 
 /**

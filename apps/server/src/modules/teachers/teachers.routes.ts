@@ -1,11 +1,11 @@
 import { TEACHER_NOT_FOUND } from "@app/shared/messages";
-import { teacherInputSchema, teacherSchema } from "@app/shared/schemas/catalog";
+import { teacherInputSchema, teacherSchema, teacherUserOptionSchema } from "@app/shared/schemas/catalog";
 import { createRoute, z } from "@hono/zod-openapi";
 import { requireCatalogManager, requireScreen } from "../../auth/guards";
 import { catalogManagerErrors, errorResponse, staffErrors } from "../../http/errors";
 import { component } from "../../http/openapi";
 import { createRouter, json } from "../../http/router";
-import { createTeacher, deleteTeacher, listTeachers, updateTeacher } from "./teachers.service";
+import { createTeacher, deleteTeacher, listTeachers, listTeacherUserOptions, updateTeacher } from "./teachers.service";
 
 const teacherBody = component("Teacher", teacherSchema);
 
@@ -20,6 +20,22 @@ const list = createRoute({
   responses: { 200: { description: "Teachers", ...json(z.array(teacherBody)) }, ...staffErrors },
 });
 
+const userOptions = createRoute({
+  method: "get",
+  path: "/teachers/user-options",
+  tags: ["teachers"],
+  summary:
+    "The staff users with the role professor, for the teacher form's 'Utilizador (acesso)' (each with the teacher it is linked to, if any)",
+  middleware: [requireCatalogManager()] as const,
+  responses: {
+    200: {
+      description: "Professor users",
+      ...json(z.array(component("TeacherUserOption", teacherUserOptionSchema))),
+    },
+    ...catalogManagerErrors,
+  },
+});
+
 const create = createRoute({
   method: "post",
   path: "/teachers",
@@ -29,8 +45,9 @@ const create = createRoute({
   request: { body: { required: true, ...json(teacherInputSchema) } },
   responses: {
     201: { description: "Created", ...json(teacherBody) },
-    400: errorResponse("Invalid input"),
+    400: errorResponse("Invalid input, or the user is not a professor"),
     ...catalogManagerErrors,
+    409: errorResponse("The user is linked to another teacher"),
   },
 });
 
@@ -43,9 +60,10 @@ const update = createRoute({
   request: { params: idParam, body: { required: true, ...json(teacherInputSchema) } },
   responses: {
     200: { description: "Updated", ...json(teacherBody) },
-    400: errorResponse("Invalid input"),
+    400: errorResponse("Invalid input, or the user is not a professor"),
     ...catalogManagerErrors,
     404: errorResponse("No such teacher"),
+    409: errorResponse("The user is linked to another teacher"),
   },
 });
 
@@ -61,6 +79,7 @@ const remove = createRoute({
 
 export const teacherRoutes = createRouter()
   .openapi(list, async (c) => c.json(await listTeachers(c.get("deps").db), 200))
+  .openapi(userOptions, async (c) => c.json(await listTeacherUserOptions(c.get("deps").db), 200))
   .openapi(create, async (c) => c.json(await createTeacher(c.get("deps").db, c.req.valid("json")), 201))
   .openapi(update, async (c) =>
     c.json(await updateTeacher(c.get("deps").db, c.req.valid("param").id, c.req.valid("json")), 200),

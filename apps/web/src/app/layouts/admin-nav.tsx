@@ -1,8 +1,10 @@
+import type { StaffRole } from "@app/shared/enums";
 import type { AdminScreenKey } from "@app/shared/screen-access";
 import {
   IconBook,
   IconBuildingBank,
   IconCash,
+  IconCertificate,
   IconChalkboard,
   IconFileInvoice,
   IconLayoutDashboard,
@@ -16,6 +18,8 @@ import type { ReactNode } from "react";
 
 export interface NavItem {
   label: string;
+  /** A label for some roles instead of `label` (navLabel). */
+  labelFor?: Partial<Record<StaffRole, string>>;
   /** The screen it opens: its path and the roles that see the item come from the shared screen map. */
   screen: AdminScreenKey;
   icon: ReactNode;
@@ -30,6 +34,13 @@ export const MAIN_NAV: NavItem[] = [
   { label: "Inscrições", screen: "enrollments", icon: <IconSchool size={size} /> },
   { label: "Contas de Alunos", screen: "studentAccounts", icon: <IconUserCircle size={size} /> },
   { label: "Professores", screen: "teachers", icon: <IconUsersGroup size={size} /> },
+  // A professor's own classes; the secretariat's every class (decision 021).
+  {
+    label: "Turmas e resultados",
+    labelFor: { professor: "As minhas turmas" },
+    screen: "teaching",
+    icon: <IconCertificate size={size} />,
+  },
   { label: "Comprovantes", screen: "paymentReceipts", icon: <IconFileInvoice size={size} /> },
   { label: "Financeiro", screen: "financial", icon: <IconCash size={size} /> },
 ];
@@ -40,3 +51,6 @@ export const SETTINGS_NAV: NavItem[] = [
   { label: "Perfis de acesso", screen: "roles", icon: <IconShieldLock size={size} /> },
   { label: "Dados do instituto", screen: "settings", icon: <IconBuildingBank size={size} /> },
 ];
+
+/** The item's label as `role` reads it. */
+export const navLabel = (item: NavItem, role: StaffRole) => item.labelFor?.[role] ?? item.label;

@@ -3,7 +3,7 @@ import { ADMIN_SCREENS, canOpenScreen } from "@app/shared/screen-access";
 import { NavLink, Tooltip } from "@mantine/core";
 import { IconSettings } from "@tabler/icons-react";
 import { NavLink as RouterNavLink, useLocation } from "react-router";
-import { MAIN_NAV, type NavItem, SETTINGS_NAV } from "./admin-nav";
+import { MAIN_NAV, type NavItem, navLabel, SETTINGS_NAV } from "./admin-nav";
 
 /** The admin navigation, filtered by role; in icon mode each item keeps its name for screen readers and a tooltip. */
 export function AdminSidebarNav({
@@ -21,6 +21,7 @@ export function AdminSidebarNav({
 
   const item = (i: NavItem) => {
     const to = ADMIN_SCREENS[i.screen].path;
+    const label = navLabel(i, role);
     const active = i.screen === "dashboard" ? pathname === to : pathname.startsWith(to);
     const link = (
       <NavLink
@@ -28,8 +29,8 @@ export function AdminSidebarNav({
         component={RouterNavLink}
         to={to}
         end={i.screen === "dashboard"}
-        label={collapsed ? undefined : i.label}
-        aria-label={collapsed ? i.label : undefined}
+        label={collapsed ? undefined : label}
+        aria-label={collapsed ? label : undefined}
         leftSection={i.icon}
         active={active}
         onClick={onNavigate}
@@ -37,7 +38,7 @@ export function AdminSidebarNav({
       />
     );
     return collapsed ? (
-      <Tooltip key={to} label={i.label} position="right">
+      <Tooltip key={to} label={label} position="right">
         {link}
       </Tooltip>
     ) : (

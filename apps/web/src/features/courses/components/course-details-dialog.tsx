@@ -1,7 +1,7 @@
 import { formatDateTime } from "@app/shared/dates";
 import { COURSE_STATUS_LABELS, MODALITY_LABELS } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
-import { durationLabel } from "@app/shared/rules";
+import { durationLabel, workloadLabel } from "@app/shared/rules";
 import { Modal, SimpleGrid, Stack } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { DetailField } from "../../../components/detail-field";
@@ -29,6 +29,10 @@ export function CourseDetailsDialog({
             <DetailField label="Área" value={course.area ?? "—"} />
             <DetailField label="Modalidade" value={course.modality ? MODALITY_LABELS[course.modality] : "—"} />
             <DetailField label="Duração" value={durationLabel(course.durationMonths)} />
+            <DetailField
+              label="Carga horária"
+              value={course.workloadHours ? workloadLabel(course.workloadHours, course.durationMonths) : "—"}
+            />
             <DetailField label="Preço" value={formatKz(course.price)} />
             <DetailField label="Estado" value={COURSE_STATUS_LABELS[course.status]} />
             <DetailField label="Em destaque" value={course.featured ? "Sim, na página inicial" : "Não"} />

@@ -123,3 +123,21 @@ describe("course form: featured", () => {
     expect(featured.checked).toBe(false);
   });
 });
+
+describe("course form: 'Carga horária (horas)' for the certificate", () => {
+  it(
+    "is optional, a whole number of hours within the limits",
+    async () => {
+      const { dialog, typeInto } = openNewCourse();
+      expect(within(dialog).getByText(/impressa no certificado/)).toBeTruthy();
+      for (const text of ["40,5", "0", "100000"]) {
+        await typeInto(/^Carga horária \(horas\)/, text);
+        expect(within(dialog).queryByText(/Use um número inteiro|A carga horária vai de/), text).not.toBeNull();
+      }
+      const hours = await typeInto(/^Carga horária \(horas\)/, "40");
+      expect(hours.value).toBe("40");
+      expect(within(dialog).queryByText(/Use um número inteiro|A carga horária vai de/)).toBeNull();
+    },
+    TYPING_TIMEOUT,
+  );
+});

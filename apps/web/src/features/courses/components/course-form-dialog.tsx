@@ -25,6 +25,7 @@ const EMPTY = {
   area: null as CourseArea | null,
   modality: null as Modality | null,
   durationMonths: "",
+  workloadHours: "",
   price: "",
   status: "active" as CourseStatus,
   featured: false,
@@ -37,6 +38,7 @@ function valuesOf(course: Course): typeof EMPTY {
     area: course.area,
     modality: course.modality,
     durationMonths: String(course.durationMonths),
+    workloadHours: course.workloadHours === null ? "" : String(course.workloadHours),
     price: formatMoneyInput(course.price),
     status: course.status,
     featured: course.featured,
@@ -62,7 +64,7 @@ export function CourseFormDialog({
   const form = useForm({
     initialValues: course ? valuesOf(course) : EMPTY,
     validate: schemaResolver(courseInputSchema, { sync: true }),
-    validateInputOnBlur: ["durationMonths", "price"],
+    validateInputOnBlur: ["durationMonths", "workloadHours", "price"],
     // Runs only once the values passed validation: what is sent is what the schema read.
     transformValues: (values) => courseInputSchema.parse(values),
   });
@@ -100,6 +102,11 @@ export function CourseFormDialog({
               {...form.getInputProps("modality")}
             />
             <WholeNumberInput label="Duração (meses)" required {...form.getInputProps("durationMonths")} />
+            <WholeNumberInput
+              label="Carga horária (horas)"
+              description="Opcional: impressa no certificado; sem ela, o certificado indica a duração em meses"
+              {...form.getInputProps("workloadHours")}
+            />
             <MoneyInput label="Preço (Kz)" required {...form.getInputProps("price")} />
             <Select
               label="Estado"

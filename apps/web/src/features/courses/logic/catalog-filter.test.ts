@@ -9,6 +9,7 @@ const course = (name: string, area: CatalogCourse["area"], description = ""): Ca
   area,
   modality: "online",
   durationMonths: 2,
+  workloadHours: null,
   price: 1000,
   featured: false,
   createdAt: "2025-01-01T00:00:00Z",

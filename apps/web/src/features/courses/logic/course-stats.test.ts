@@ -9,6 +9,7 @@ const course = (price: number, durationMonths: number, status: Course["status"] 
   area: null,
   modality: null,
   durationMonths,
+  workloadHours: null,
   price,
   status,
   featured: false,

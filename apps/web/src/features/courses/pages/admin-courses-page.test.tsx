@@ -14,6 +14,7 @@ const course: Course = {
   area: "Gestão",
   modality: "presencial",
   durationMonths: 3,
+  workloadHours: null,
   price: 45_000,
   status: "active",
   featured: false,

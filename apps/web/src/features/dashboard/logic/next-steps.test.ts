@@ -5,11 +5,16 @@ const labels = (role: Parameters<typeof nextStepsFor>[0]) => nextStepsFor(role).
 
 describe("dashboard next steps", () => {
   it("offers each role only the screens it opens and the changes it may make", () => {
-    expect(labels("super_admin")).toEqual(["Configurar cursos", "Gerir utilizadores", "Configurar pagamentos"]);
-    expect(labels("admin")).toEqual(["Configurar cursos"]);
-    expect(labels("secretaria")).toEqual(["Configurar cursos"]);
+    expect(labels("super_admin")).toEqual([
+      "Configurar cursos",
+      "Gerir utilizadores",
+      "Configurar pagamentos",
+      "Registar resultados",
+    ]);
+    expect(labels("admin")).toEqual(["Configurar cursos", "Registar resultados"]);
+    expect(labels("secretaria")).toEqual(["Configurar cursos", "Registar resultados"]);
     expect(labels("financeiro")).toEqual(["Configurar pagamentos"]);
-    expect(labels("professor")).toEqual([]);
+    expect(labels("professor")).toEqual(["Registar resultados"]);
     expect(labels(null)).toEqual([]);
   });
 
@@ -18,6 +23,7 @@ describe("dashboard next steps", () => {
       "/admin/courses",
       "/admin/users",
       "/admin/financial",
+      "/admin/teaching",
     ]);
   });
 });

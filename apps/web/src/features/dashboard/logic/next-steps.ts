@@ -27,6 +27,11 @@ const NEXT_STEPS: NextStep[] = [
     label: "Configurar pagamentos",
     description: "Defina as formas de pagamento e acompanhe a receita.",
   },
+  {
+    screen: "teaching",
+    label: "Registar resultados",
+    description: "No fim do curso, marque cada aluno como concluído: o certificado é emitido de imediato.",
+  },
 ];
 
 /** The steps a role may follow: its screen opens for the role (the shared screen map), and so do its changes. */

@@ -21,6 +21,8 @@ const EVENT_LABELS: Record<EnrollmentEventKind, string> = {
   document_replaced: "Documento substituído pelo aluno",
   receipt_sent: "Novo comprovante enviado pelo aluno",
   receipt_rejected: "Comprovante rejeitado",
+  certificate_revoked: "Certificado revogado",
+  certificate_reissued: "Certificado reemitido",
 };
 
 const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;

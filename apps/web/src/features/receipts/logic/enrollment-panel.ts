@@ -14,6 +14,9 @@ const PANELS: Record<EnrollmentStatus, EnrollmentPanel> = {
   approved: "payment",
   payment_pending: "payment",
   enrolled: "enrolled",
+  // After the course (decision 021) the payment side is settled as for an enrolled student.
+  completed: "enrolled",
+  not_completed: "enrolled",
 };
 
 /** An unknown status (SPEC §4 'Pendente') waits like a pre-enrolment; so does a code-less approval, which cannot be paid. */

@@ -1,12 +1,12 @@
 import { TEACHER_STATUSES, type TeacherStatus } from "@app/shared/enums";
-import { teacherInputSchema } from "@app/shared/schemas/catalog";
+import { type TeacherUserOption, teacherInputSchema } from "@app/shared/schemas/catalog";
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { WholeNumberInput } from "../../../components/whole-number-input";
 import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
-import { type Teacher, teachersQuery, useSaveTeacher } from "../api/teachers";
+import { type Teacher, teachersQuery, teacherUserOptionsQuery, useSaveTeacher } from "../api/teachers";
 
 const STATUS_LABELS: Record<(typeof TEACHER_STATUSES)[number], string> = { active: "Ativo", inactive: "Inativo" };
 const EMPTY = {
@@ -18,6 +18,7 @@ const EMPTY = {
   teacherEmail: "",
   bio: "",
   status: "active" as TeacherStatus,
+  userId: null as string | null,
 };
 
 function valuesOf(teacher: Teacher): typeof EMPTY {
@@ -30,6 +31,7 @@ function valuesOf(teacher: Teacher): typeof EMPTY {
     teacherEmail: teacher.teacherEmail ?? "",
     bio: teacher.bio ?? "",
     status: teacher.status,
+    userId: teacher.userId,
   };
 }
 
@@ -49,6 +51,7 @@ export function TeacherFormDialog({
   const save = useSaveTeacher();
   const { data: teachers } = useQuery({ ...teachersQuery, enabled: teacherId !== null });
   const teacher = teachers?.find((t) => t.id === teacherId);
+  const users = useQuery({ ...teacherUserOptionsQuery, enabled: opened });
   const form = useForm({
     initialValues: teacher ? valuesOf(teacher) : EMPTY,
     validate: schemaResolver(teacherInputSchema, { sync: true }),
@@ -94,6 +97,16 @@ export function TeacherFormDialog({
             <TextInput label="Telefone (opcional)" type="tel" {...form.getInputProps("teacherPhone")} />
             <TextInput label="Email (opcional)" type="email" {...form.getInputProps("teacherEmail")} />
           </SimpleGrid>
+          <Select
+            label="Utilizador (acesso)"
+            description="A conta com o perfil Professor com que este professor regista os resultados das suas turmas"
+            placeholder={users.isPending ? "A carregar..." : "Sem acesso"}
+            data={userOptions(users.data ?? [], teacherId)}
+            nothingFoundMessage="Nenhum utilizador com o perfil Professor"
+            searchable
+            clearable
+            {...form.getInputProps("userId")}
+          />
           <Textarea label="Biografia" autosize minRows={2} {...form.getInputProps("bio")} />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>
@@ -107,6 +120,18 @@ export function TeacherFormDialog({
       </form>
     </Modal>
   );
+}
+
+/** Each professor user once; a user linked to another teacher is shown but cannot be chosen. */
+function userOptions(users: TeacherUserOption[], teacherId: string | null) {
+  return users.map((u) => {
+    const elsewhere = u.teacherId !== null && u.teacherId !== teacherId;
+    return {
+      value: u.id,
+      label: elsewhere ? `${u.name} (${u.email}) — ligado a ${u.teacherName}` : `${u.name} (${u.email})`,
+      disabled: elsewhere,
+    };
+  });
 }
 
 export { STATUS_LABELS as TEACHER_STATUS_LABELS };

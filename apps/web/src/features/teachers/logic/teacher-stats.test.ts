@@ -11,6 +11,8 @@ const teacher = (yearsOfExperience: number, status: Teacher["status"] = "active"
   qualification: "Q",
   yearsOfExperience,
   bio: null,
+  userId: null,
+  userName: null,
   status,
   createdAt: "2025-01-01T00:00:00Z",
 });

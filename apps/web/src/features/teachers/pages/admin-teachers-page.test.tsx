@@ -16,6 +16,8 @@ const teacher = (id: string, teacherName: string, yearsOfExperience: number): Te
   qualification: "Licenciatura",
   yearsOfExperience,
   bio: null,
+  userId: null,
+  userName: null,
   status: "active",
   createdAt: "2026-01-10T09:00:00.000Z",
 });

@@ -1,0 +1,211 @@
+import { formatCertificateNumber } from "@app/shared/certificate-number";
+import { todayInLuanda } from "@app/shared/dates";
+import { canDoEnrollmentAction } from "@app/shared/enrollment-review";
+import { formatGrade } from "@app/shared/grades";
+import { CLASS_NOT_FOUND, TEACHING_CLASS_NOT_YOURS } from "@app/shared/messages";
+import {
+  classNotStartedMessage,
+  type recordResultsSchema,
+  resultRefusedMessage,
+  TEACHING_STATUSES,
+  type TeachingClass,
+  type TeachingClassDetail,
+} from "@app/shared/schemas/certificates";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { SessionInfo } from "../../auth/session";
+import type { Config } from "../../config";
+import type { Database, Tx } from "../../db/client";
+import { classes, courses, enrollments, teachers } from "../../db/schema";
+import { ApiError } from "../../http/errors";
+import type { Logger } from "../../logger";
+import type { Mailer } from "../../mail/mailer";
+import type { FileStorage } from "../../storage/storage";
+import {
+  currentCertificates,
+  issueCertificate,
+  issuedCertificateBody,
+  withIssuing,
+} from "../certificates/certificates.service";
+import { recordEvent } from "../enrollments/enrollment-review.service";
+
+/** A professor sees only the classes whose teacher record is linked to their user (decision 021). */
+const onlyOwnClasses = (session: SessionInfo) => session.staff?.role === "professor";
+
+const DECIDED = sql<number>`count(*) filter (where ${enrollments.status} in ('completed', 'not_completed'))::int`;
+const LISTED = sql<number>`count(${enrollments.id})::int`;
+
+async function classRows(db: Database | Tx, where: { userId?: string; classId?: string }) {
+  return db
+    .select({
+      id: classes.id,
+      name: classes.name,
+      courseName: courses.name,
+      teacherName: teachers.teacherName,
+      startDate: classes.startDate,
+      endDate: classes.endDate,
+      status: classes.status,
+      enrolledCount: LISTED,
+      decidedCount: DECIDED,
+    })
+    .from(classes)
+    .innerJoin(courses, eq(courses.id, classes.courseId))
+    .leftJoin(teachers, eq(teachers.id, classes.teacherId))
+    .leftJoin(
+      enrollments,
+      and(eq(enrollments.classId, classes.id), inArray(enrollments.status, [...TEACHING_STATUSES])),
+    )
+    .where(
+      and(
+        where.userId ? eq(teachers.userId, where.userId) : undefined,
+        where.classId ? eq(classes.id, where.classId) : undefined,
+      ),
+    )
+    .groupBy(classes.id, courses.name, teachers.teacherName)
+    .orderBy(desc(classes.startDate), asc(classes.name));
+}
+
+/** GET /teaching/classes: a professor's own classes; every class for admin, secretaria and super_admin. */
+export async function listTeachingClasses(db: Database, session: SessionInfo): Promise<TeachingClass[]> {
+  return classRows(db, { userId: onlyOwnClasses(session) ? session.user!.id : undefined });
+}
+
+/** The class when the caller may grade it: 404 when it does not exist, 403 for another teacher's class. */
+async function gradableClass(db: Database | Tx, session: SessionInfo, classId: string) {
+  const [row] = await db
+    .select({ c: classes, teacherUserId: teachers.userId })
+    .from(classes)
+    .leftJoin(teachers, eq(teachers.id, classes.teacherId))
+    .where(eq(classes.id, classId));
+  if (!row) throw ApiError.of(404, CLASS_NOT_FOUND);
+  if (onlyOwnClasses(session) && row.teacherUserId !== session.user!.id) {
+    throw ApiError.of(403, TEACHING_CLASS_NOT_YOURS);
+  }
+  return row.c;
+}
+
+async function classDetail(db: Database | Tx, classId: string): Promise<TeachingClassDetail> {
+  const [cls] = await classRows(db, { classId });
+  const students = await db
+    .select({
+      enrollmentId: enrollments.id,
+      studentName: enrollments.studentName,
+      studentPhone: enrollments.studentPhone,
+      status: enrollments.status,
+      finalGrade: enrollments.finalGrade,
+      resultAt: enrollments.resultAt,
+    })
+    .from(enrollments)
+    .where(and(eq(enrollments.classId, classId), inArray(enrollments.status, [...TEACHING_STATUSES])))
+    .orderBy(asc(enrollments.studentName), asc(enrollments.id));
+  const certs = await currentCertificates(
+    db,
+    students.map((s) => s.enrollmentId),
+  );
+  return {
+    class: cls!,
+    students: students.map((s) => {
+      const cert = certs.get(s.enrollmentId);
+      return {
+        ...s,
+        status: s.status as (typeof TEACHING_STATUSES)[number],
+        resultAt: s.resultAt?.toISOString() ?? null,
+        certificate: cert ? issuedCertificateBody(cert) : null,
+      };
+    }),
+  };
+}
+
+/** GET /teaching/classes/{classId}/students. */
+export async function getTeachingClass(db: Database, session: SessionInfo, classId: string) {
+  await gradableClass(db, session, classId);
+  return classDetail(db, classId);
+}
+
+type ResultDeps = { db: Database; storage: FileStorage; config: Config; mailer: Mailer; log: Logger };
+
+/**
+ * POST /teaching/classes/{classId}/results, all or nothing in one transaction: the enrolments are
+ * locked (in one order: no deadlock between two teachers), each must be enrolled in this class (409
+ * naming the student otherwise); completed issues the certificate (completion date: today in Luanda,
+ * or the class's end date when that is earlier; issue date: today). Refused before the class starts.
+ * After the commit, students with an e-mail are told their certificate is ready.
+ */
+export async function recordResults(
+  deps: ResultDeps,
+  session: SessionInfo,
+  classId: string,
+  input: z.output<typeof recordResultsSchema>,
+): Promise<TeachingClassDetail> {
+  const actorUserId = session.user!.id;
+  const today = todayInLuanda();
+  const issued: { email: string; studentName: string; courseName: string; number: string }[] = [];
+  await withIssuing(
+    deps,
+    actorUserId,
+    async (tx, ctx) => {
+      const cls = await gradableClass(tx, session, classId);
+      if (today < cls.startDate) throw new ApiError(409, "class_not_started", classNotStartedMessage(cls.startDate));
+      const ids = input.results.map((r) => r.enrollmentId);
+      const locked = await tx
+        .select()
+        .from(enrollments)
+        .where(inArray(enrollments.id, ids))
+        .orderBy(asc(enrollments.id))
+        .for("update");
+      const byId = new Map(locked.map((e) => [e.id, e]));
+      for (const r of input.results) {
+        const e = byId.get(r.enrollmentId);
+        if (!e || e.classId !== classId) {
+          throw new ApiError(409, "not_in_class", resultRefusedMessage(e?.studentName ?? "Aluno", null));
+        }
+        if (!canDoEnrollmentAction("recordResult", e.status)) {
+          throw new ApiError(409, "invalid_status", resultRefusedMessage(e.studentName, e.status));
+        }
+      }
+      const [course] = await tx.select().from(courses).where(eq(courses.id, cls.courseId));
+      // The earlier of the class's end and today (YYYY-MM-DD strings sort as dates).
+      const completionDate = [cls.endDate, today].sort()[0]!;
+      for (const r of input.results) {
+        const e = byId.get(r.enrollmentId)!;
+        await tx
+          .update(enrollments)
+          .set({ status: r.outcome, finalGrade: r.finalGrade, resultAt: new Date(), resultBy: actorUserId })
+          .where(eq(enrollments.id, e.id));
+        const grade = r.finalGrade === null ? "" : `, nota ${formatGrade(r.finalGrade)}`;
+        let note = `Resultado: ${r.outcome === "completed" ? "Concluído" : "Não concluído"}${grade}`;
+        if (r.outcome === "completed") {
+          const cert = await issueCertificate(tx, ctx, {
+            enrollment: e,
+            course: course!,
+            completionDate,
+            issueDate: today,
+          });
+          const number = formatCertificateNumber(cert.certificateNumber);
+          note += `. Certificado ${number} emitido`;
+          if (e.studentEmail)
+            issued.push({ email: e.studentEmail, studentName: e.studentName, courseName: course!.name, number });
+        }
+        await recordEvent(tx, e.id, { actorUserId, fromStatus: e.status, toStatus: r.outcome, note });
+      }
+    },
+    () => new ApiError(409, "invalid_status", resultRefusedMessage("Aluno", "completed")),
+  );
+  for (const m of issued) {
+    try {
+      await deps.mailer.send({
+        to: m.email,
+        subject: "Certificado emitido",
+        text: [
+          `Olá ${m.studentName},`,
+          "",
+          `Concluiu o curso «${m.courseName}». O seu certificado n.º ${m.number} já está disponível na sua área de aluno, em «Meus Certificados».`,
+          `Qualquer pessoa pode confirmar a sua autenticidade em ${deps.config.baseUrl}/verificar/${m.number}`,
+        ].join("\n"),
+      });
+    } catch (err) {
+      deps.log.warn({ err }, "certificate e-mail failed");
+    }
+  }
+  return classDetail(deps.db, classId);
+}

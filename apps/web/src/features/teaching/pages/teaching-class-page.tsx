@@ -1,0 +1,377 @@
+import { formatCertificateNumber } from "@app/shared/certificate-number";
+import { formatDate, todayInLuanda } from "@app/shared/dates";
+import { enrollmentStatusLabel } from "@app/shared/enums";
+import { formatGrade, parseGrade } from "@app/shared/grades";
+import { formatAngolanMobile } from "@app/shared/phones";
+import { revokeCertificateSchema } from "@app/shared/schemas/certificates";
+import { Alert, Anchor, Badge, Button, Group, Skeleton, Stack, Text, TextInput } from "@mantine/core";
+import { IconArrowLeft, IconExternalLink, IconInfoCircle } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useRef, useState } from "react";
+import { Link, useParams } from "react-router";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { type Column, DataTable } from "../../../components/data-table";
+import { PageHeader } from "../../../components/page-header";
+import { ReasonDialog } from "../../../components/reason-dialog";
+import { errorMessage } from "../../../lib/form-errors";
+import { useSession } from "../../../lib/session";
+import { toastError, toastSuccess } from "../../../lib/toast";
+import { certificatePdfUrl } from "../../certificates/api/own-certificates";
+import {
+  type ClassStudent,
+  classStudentsQuery,
+  type ResultInput,
+  useRecordResults,
+  useReissueCertificate,
+  useRevokeCertificate,
+} from "../api/teaching";
+import { canConcludeAll, canRecordResults, studentActions } from "../logic/results";
+
+/** Filled, dark shades: white small text stays above 4.5:1 (WCAG AA). */
+const STATUS_COLORS: Record<string, string> = { enrolled: "blue.8", completed: "#1f6b30", not_completed: "gray.7" };
+
+type Pending =
+  | { kind: "result"; student: ClassStudent; outcome: ResultInput["outcome"] }
+  | { kind: "all" }
+  | { kind: "reissue"; student: ClassStudent }
+  | null;
+
+/**
+ * /admin/teaching/:classId: the students of one class, each with their status, a final grade (0–20,
+ * '14,5' accepted), 'Concluído' / 'Não concluído', 'Concluir todos' from the end date on, the
+ * certificate with 'Ver PDF', and for the secretariat 'Revogar' (with a reason) and 'Reemitir'.
+ */
+export function Component() {
+  const { classId = "" } = useParams();
+  const role = useSession().data?.staff?.role;
+  const detail = useQuery(classStudentsQuery(classId));
+  const today = todayInLuanda();
+
+  const record = useRecordResults(classId);
+  const revoke = useRevokeCertificate();
+  const reissue = useReissueCertificate();
+  const [grades, setGrades] = useState<Record<string, string>>({});
+  const [gradeErrors, setGradeErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState<Pending>(null);
+  const [revoking, setRevoking] = useState<ClassStudent | null>(null);
+  // A double click sends once: a pending mutation is only seen at the next render.
+  const sending = useRef(false);
+
+  if (detail.isPending) return <Skeleton height={200} />;
+  if (!detail.data)
+    return (
+      <Stack gap="md">
+        <BackLink />
+        <Alert color="red" title="Não foi possível abrir a turma">
+          {errorMessage(detail.error)}
+        </Alert>
+      </Stack>
+    );
+
+  const { class: cls, students: list } = detail.data;
+  const canRecord = canRecordResults(cls, today);
+  const enrolled = list.filter((s) => s.status === "enrolled");
+  const gradeOf = (s: ClassStudent) =>
+    grades[s.enrollmentId] ?? (s.finalGrade === null ? "" : formatGrade(s.finalGrade));
+
+  /** The results to send for `rows`, or null when a written grade is wrong (its field then says why). */
+  const resultsFor = (rows: ClassStudent[], outcome: ResultInput["outcome"]): ResultInput[] | null => {
+    const errors: Record<string, string> = {};
+    const results = rows.map((s) => {
+      const grade = parseGrade(gradeOf(s));
+      if (!grade.ok) errors[s.enrollmentId] = grade.message;
+      return { enrollmentId: s.enrollmentId, outcome, finalGrade: grade.ok ? grade.value : null };
+    });
+    setGradeErrors((current) => ({ ...current, ...errors }));
+    return Object.keys(errors).length > 0 ? null : results;
+  };
+
+  const ask = (next: NonNullable<Pending>) => {
+    if (next.kind === "result" && !resultsFor([next.student], next.outcome)) return;
+    if (next.kind === "all" && !resultsFor(enrolled, "completed")) return;
+    setPending(next);
+  };
+
+  const confirm = () => {
+    if (!pending || sending.current) return;
+    sending.current = true;
+    const done = () => {
+      sending.current = false;
+      setPending(null);
+    };
+    if (pending.kind === "reissue") {
+      const cert = pending.student.certificate!;
+      reissue.mutate(cert.id, {
+        onSuccess: (fresh) =>
+          toastSuccess(
+            "Certificado reemitido",
+            `Novo certificado n.º ${formatCertificateNumber(fresh.number)} para ${pending.student.studentName}.`,
+          ),
+        onError: (e) => toastError("Erro ao reemitir o certificado", errorMessage(e)),
+        onSettled: done,
+      });
+      return;
+    }
+    const results =
+      pending.kind === "all" ? resultsFor(enrolled, "completed") : resultsFor([pending.student], pending.outcome);
+    if (!results) return done();
+    record.mutate(results, {
+      onSuccess: () => {
+        toastSuccess(
+          pending.kind === "all"
+            ? `${results.length} alunos concluídos: certificados emitidos`
+            : pending.outcome === "completed"
+              ? `${pending.student.studentName}: Concluído, certificado emitido`
+              : `${pending.student.studentName}: Não concluído`,
+        );
+        setGrades((g) => {
+          const next = { ...g };
+          for (const r of results) delete next[r.enrollmentId];
+          return next;
+        });
+      },
+      onError: (e) => toastError("Erro ao registar o resultado", errorMessage(e)),
+      onSettled: done,
+    });
+  };
+
+  const columns: Column<ClassStudent>[] = [
+    {
+      key: "student",
+      title: "Aluno",
+      text: (s) => `${s.studentName} ${s.studentPhone}`,
+      sortable: true,
+      render: (s) => (
+        <Stack gap={0}>
+          <Text fw={600}>{s.studentName}</Text>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+            {formatAngolanMobile(s.studentPhone)}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: "status",
+      title: "Estado",
+      text: (s) => enrollmentStatusLabel(s.status),
+      sortable: true,
+      render: (s) => (
+        <Badge variant="filled" color={STATUS_COLORS[s.status] ?? "gray.7"} style={{ textTransform: "none" }}>
+          {enrollmentStatusLabel(s.status)}
+        </Badge>
+      ),
+    },
+    {
+      key: "grade",
+      title: "Nota final (0–20)",
+      text: (s) => (s.finalGrade === null ? "" : formatGrade(s.finalGrade)),
+      render: (s) =>
+        s.status === "enrolled" && canRecord ? (
+          <TextInput
+            aria-label={`Nota final de ${s.studentName}`}
+            placeholder="ex.: 14,5"
+            inputMode="decimal"
+            size="xs"
+            w={96}
+            value={gradeOf(s)}
+            error={gradeErrors[s.enrollmentId]}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setGrades((g) => ({ ...g, [s.enrollmentId]: value }));
+              setGradeErrors(({ [s.enrollmentId]: _, ...rest }) => rest);
+            }}
+          />
+        ) : (
+          <Text size="sm">{s.finalGrade === null ? "—" : formatGrade(s.finalGrade)}</Text>
+        ),
+    },
+    {
+      key: "certificate",
+      title: "Certificado",
+      text: (s) => s.certificate?.number ?? "",
+      render: (s) =>
+        s.certificate ? (
+          <Stack gap={2}>
+            <Text size="sm" ff="monospace" style={{ whiteSpace: "nowrap" }}>
+              {formatCertificateNumber(s.certificate.number)}
+            </Text>
+            {s.certificate.revokedAt ? (
+              <Text size="xs" c="red.9" fw={600}>
+                Revogado em {formatDate(s.certificate.revokedAt)}
+              </Text>
+            ) : (
+              <Anchor
+                href={certificatePdfUrl(s.certificate.id)}
+                target="_blank"
+                rel="noopener noreferrer"
+                size="sm"
+                aria-label={`Ver PDF do certificado de ${s.studentName}`}
+              >
+                <Group gap={4} wrap="nowrap" component="span">
+                  Ver PDF <IconExternalLink size={14} aria-hidden />
+                </Group>
+              </Anchor>
+            )}
+          </Stack>
+        ) : (
+          <Text size="sm">—</Text>
+        ),
+    },
+    {
+      key: "actions",
+      title: "Ações",
+      render: (s) => (
+        <Group gap={4} wrap="nowrap">
+          {studentActions(s, role, canRecord).map((action) =>
+            action === "complete" ? (
+              <Button
+                key={action}
+                size="xs"
+                color="#1f6b30"
+                aria-label={`Marcar ${s.studentName} como Concluído`}
+                onClick={() => ask({ kind: "result", student: s, outcome: "completed" })}
+              >
+                Concluído
+              </Button>
+            ) : action === "notComplete" ? (
+              <Button
+                key={action}
+                size="xs"
+                variant="default"
+                aria-label={`Marcar ${s.studentName} como Não concluído`}
+                onClick={() => ask({ kind: "result", student: s, outcome: "not_completed" })}
+              >
+                Não concluído
+              </Button>
+            ) : action === "revoke" ? (
+              <Button
+                key={action}
+                size="xs"
+                variant="outline"
+                color="red.8"
+                aria-label={`Revogar o certificado de ${s.studentName}`}
+                onClick={() => setRevoking(s)}
+              >
+                Revogar
+              </Button>
+            ) : (
+              <Button
+                key={action}
+                size="xs"
+                variant="light"
+                aria-label={`Reemitir o certificado de ${s.studentName}`}
+                onClick={() => ask({ kind: "reissue", student: s })}
+              >
+                Reemitir
+              </Button>
+            ),
+          )}
+        </Group>
+      ),
+    },
+  ];
+
+  const parsed = pending?.kind === "result" ? parseGrade(gradeOf(pending.student)) : null;
+  const pendingGrade = parsed?.ok ? parsed.value : null;
+
+  return (
+    <Stack gap="lg">
+      <BackLink />
+      <PageHeader
+        title={cls.name}
+        subtitle={`${cls.courseName} · ${formatDate(cls.startDate)} – ${formatDate(cls.endDate)}`}
+        action={
+          canConcludeAll(cls, list, today) && (
+            <Button color="#1f6b30" onClick={() => ask({ kind: "all" })}>
+              Concluir todos
+            </Button>
+          )
+        }
+      />
+      {!canRecord && (
+        <Alert color="blue" icon={<IconInfoCircle size={20} />} title="A turma ainda não começou">
+          Os resultados registam-se a partir do início da turma, a {formatDate(cls.startDate)}.
+        </Alert>
+      )}
+      <DataTable
+        caption={`Alunos da turma ${cls.name}`}
+        records={list}
+        columns={columns}
+        rowKey={(s) => s.enrollmentId}
+        searchPlaceholder="Pesquisar aluno..."
+      />
+      <ConfirmDialog
+        opened={pending !== null}
+        onClose={() => setPending(null)}
+        destructive={false}
+        loading={record.isPending || reissue.isPending}
+        title={
+          pending?.kind === "all"
+            ? "Concluir todos"
+            : pending?.kind === "reissue"
+              ? "Reemitir certificado"
+              : "Registar resultado"
+        }
+        confirmLabel={
+          pending?.kind === "all" ? "Concluir todos" : pending?.kind === "reissue" ? "Reemitir" : "Confirmar"
+        }
+        onConfirm={confirm}
+      >
+        {pending?.kind === "all"
+          ? `Os ${enrolled.length} alunos ainda matriculados na turma ${cls.name} ficam «Concluído» com as notas escritas na tabela, e cada um recebe o seu certificado.`
+          : pending?.kind === "reissue"
+            ? `Emitir um novo certificado, com um novo número, para ${pending.student.studentName}? ${
+                pending.student.certificate?.revokedAt
+                  ? "O certificado revogado continua revogado."
+                  : "O certificado atual é revogado e substituído pelo novo."
+              }`
+            : pending?.kind === "result"
+              ? `${pending.student.studentName} fica «${pending.outcome === "completed" ? "Concluído" : "Não concluído"}»${
+                  pendingGrade === null ? " sem nota final" : ` com a nota final ${formatGrade(pendingGrade)}`
+                }.${pending.outcome === "completed" ? " O certificado é emitido de imediato." : ""}`
+              : null}
+      </ConfirmDialog>
+      <ReasonDialog
+        key={revoking?.enrollmentId ?? "none"}
+        opened={revoking !== null}
+        onClose={() => setRevoking(null)}
+        title="Revogar certificado"
+        reasonLabel="Motivo da revogação"
+        schema={revokeCertificateSchema}
+        subject={
+          revoking?.certificate && (
+            <Text>
+              Certificado n.º {formatCertificateNumber(revoking.certificate.number)} de {revoking.studentName}. A
+              verificação pública passa a dizer «Revogado».
+            </Text>
+          )
+        }
+        description="Fica no histórico do certificado."
+        submitLabel="Revogar"
+        pending={revoke.isPending}
+        onSubmit={({ reason }) =>
+          revoke.mutateAsync({ id: revoking!.certificate!.id, reason }).then(
+            () => {
+              toastSuccess("Certificado revogado");
+              setRevoking(null);
+            },
+            (e: unknown) => {
+              toastError("Erro ao revogar o certificado", errorMessage(e));
+              throw e;
+            },
+          )
+        }
+      />
+    </Stack>
+  );
+}
+
+function BackLink() {
+  return (
+    <Anchor component={Link} to="/admin/teaching" size="sm">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={16} aria-hidden /> Voltar às turmas
+      </Group>
+    </Anchor>
+  );
+}
