@@ -1,7 +1,7 @@
 // `npm run bench`: the public pages against the budgets of ARCHITECTURE.md §7, on the production build.
-//   1. gzipped JS and CSS of the first load of / and /cursos (every script and stylesheet a fresh
+//   1. gzipped JS and CSS of the first load of /, /cursos and /verificar (every script and stylesheet a fresh
 //      browser fetches until the network is idle: the entry, the page's lazy chunk and its imports);
-//   2. Lighthouse 12, mobile, on both pages (performance, accessibility, LCP), with the system Chromium;
+//   2. Lighthouse 12, mobile, on each of them (performance, accessibility, LCP), with the system Chromium;
 //   3. the catalogue API under 50 connections (autocannon): p99, and throughput as a ratio to a bare
 //      node:http server answering the same JSON, measured in the same run;
 //   4. the admin DataTable with 10 000 rows (a bench-only page, scripts/bench-data-table.mjs): the longest
@@ -27,7 +27,8 @@ const BUDGET = {
   p99Ms: 20,
   tableLongestTaskMs: 200,
 };
-const PAGES = ["/", "/cursos"];
+// /verificar: the public certificate check an employer opens from the PDF's QR code (issue 15).
+const PAGES = ["/", "/cursos", "/verificar"];
 const FLAGS = [
   "--headless",
   "--no-sandbox",

@@ -1,6 +1,9 @@
-// Writes dist/prerendered/{index,cursos}.html: the built index.html with the page already rendered
-// inside #root (plus .br/.gz). The server sends them for exactly / and /cursos; every other path
-// keeps the plain index.html. On the phone, React then renders the same page over it.
+// Writes dist/prerendered/*.html (plus .br/.gz): the HTML the server sends for each public page instead of
+// the plain index.html (apps/server/src/http/static.ts).
+// - / and /cursos come with the shell: their page is rendered here into #root, so a phone paints it from
+//   HTML and CSS alone; React then renders the same page over it.
+// - /verificar and /inscricao are lazy chunks: their HTML names the chunk (modulepreload), so the phone
+//   fetches it with the entry instead of after the entry has run (one 3G round trip less).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -9,21 +12,52 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 const here = import.meta.dirname;
 const { render } = await import(pathToFileURL(path.join(here, "dist-ssr/prerender.js")).href);
 const shell = readFileSync(path.join(here, "dist/index.html"), "utf8");
+// Which file each source module became, and what it imports (build.manifest in vite.config.ts).
+const manifest = JSON.parse(readFileSync(path.join(here, "dist/.vite/manifest.json"), "utf8"));
 const out = path.join(here, "dist/prerendered");
 mkdirSync(out, { recursive: true });
-for (const [route, file] of [
-  ["/", "index.html"],
-  ["/cursos", "cursos.html"],
-]) {
-  // Both pages show courses: start the catalogue request with the HTML, not after the script runs.
-  const preload = '<link rel="preload" href="/api/courses/catalog" as="fetch" crossorigin="anonymous" />';
-  const html = shell
-    .replace("</head>", `    ${preload}\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root">${await render(route)}</div>`);
-  if (html === shell) throw new Error("no #root in dist/index.html");
+
+// Both pages show courses: start the catalogue request with the HTML, not after the script runs.
+const CATALOG_PRELOAD = '<link rel="preload" href="/api/courses/catalog" as="fetch" crossorigin="anonymous" />';
+const PAGES = [
+  { route: "/", file: "index.html", head: [CATALOG_PRELOAD] },
+  { route: "/cursos", file: "cursos.html", head: [CATALOG_PRELOAD] },
+  { file: "verificar.html", chunk: "src/features/certificates/pages/verify-page.tsx" },
+  { file: "inscricao.html", chunk: "src/features/enrollments/pages/enrollment-entry-page.tsx" },
+];
+
+/** modulepreload links for a lazy page's chunk and everything it imports that index.html does not name. */
+function chunkLinks(source) {
+  if (!manifest[source]) throw new Error(`${source} is not a chunk of the build (was the page moved?)`);
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  visit(source);
+  return [...files]
+    .filter((file) => !shell.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+}
+
+function renderInto(route) {
+  const page = render(route);
+  // React marks a Suspense boundary it could not fill (a lazy page) with <!--$!--> or <!--$?-->.
+  if (/<!--\$[!?]-->/.test(page)) throw new Error(`${route} waits for a lazy chunk; it cannot be prerendered`);
+  return `<div id="root">${page}</div>`;
+}
+
+for (const { route, file, head = [], chunk } of PAGES) {
+  const links = [...head, ...(chunk ? chunkLinks(chunk) : [])];
+  let html = shell.replace("\n  </head>", `\n${links.map((l) => `    ${l}\n`).join("")}  </head>`);
+  if (route) html = html.replace('<div id="root"></div>', renderInto(route));
+  if (html === shell) throw new Error(`${file}: index.html has no </head> or #root to fill`);
   writeFileSync(path.join(out, file), html);
   writeFileSync(path.join(out, `${file}.br`), brotliCompressSync(html));
   writeFileSync(path.join(out, `${file}.gz`), gzipSync(html, { level: 9 }));
 }
 rmSync(path.join(here, "dist-ssr"), { recursive: true, force: true });
-console.log("prerendered: / and /cursos");
+rmSync(path.join(here, "dist/.vite"), { recursive: true, force: true });
+console.log(`public pages: ${PAGES.map((p) => p.file).join(", ")}`);

@@ -40,6 +40,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: "es2022",
     chunkSizeWarningLimit: 800,
+    // dist/.vite/manifest.json: prerender.mjs reads which chunks each public page needs, then deletes it.
+    manifest: true,
     rollupOptions: {
       // Hash-only names for the lazy chunks: the shell lists every route's chunk and its dependencies
       // (the preload map), and names like "admin-student-accounts-page-…" cost ~1 KB gzip of first load.

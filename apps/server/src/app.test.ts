@@ -18,6 +18,7 @@ describe("HTTP app", () => {
       path.join(webDist, "prerendered", "cursos.html"),
       "<!doctype html><title>Cursos</title><h1>Cursos</h1>",
     );
+    writeFileSync(path.join(webDist, "prerendered", "verificar.html"), "<!doctype html><title>Verificar</title>");
     ctx = await createTestContext({}, { webDist });
   });
   afterAll(async () => {
@@ -53,6 +54,18 @@ describe("HTTP app", () => {
     expect(cursos.headers.get("cache-control")).toBe("no-cache");
     expect(await (await ctx.app.request("/cursos/outra")).text()).toContain("<title>SPA</title>");
     expect(await (await ctx.app.request("/")).text()).toContain("<title>SPA</title>"); // no prerendered home here
+  });
+
+  it("serves /verificar's own HTML (it names the page's chunk) for the page and every number after it", async () => {
+    for (const route of ["/verificar", "/verificar/ABCD-EFGH-JKMN"]) {
+      const res = await ctx.app.request(route);
+      expect(res.status, route).toBe(200);
+      expect(await res.text(), route).toContain("<title>Verificar</title>");
+      expect(res.headers.get("cache-control"), route).toBe("no-cache");
+    }
+    // A page whose own HTML the build did not write gets the plain shell.
+    expect(await (await ctx.app.request("/inscricao")).text()).toContain("<title>SPA</title>");
+    expect(await (await ctx.app.request("/verificarx")).text()).toContain("<title>SPA</title>");
   });
 
   it("serves hashed assets with a long cache", async () => {

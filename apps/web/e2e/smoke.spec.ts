@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { VIEWPORTS, violations } from "./support/axe";
 
 test("the home page shows the open enrolments badge and three featured courses", async ({ page }) => {
   await page.goto("/");
@@ -31,6 +32,55 @@ test("an unknown route shows the 404 page with a link home", async ({ page }) =>
   await page.getByRole("link", { name: "Voltar ao início" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText("Inscrições Abertas 2025")).toBeVisible();
+});
+
+test("a page whose code cannot be downloaded says so in Portuguese, and opens after 'Tentar novamente'", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await expect(page.getByText("Inscrições Abertas 2025")).toBeVisible();
+  // The phone loses its connection: the next page's code (a lazy chunk) cannot be fetched.
+  await page.route("**/assets/*.js", (route) => route.abort("internetdisconnected"));
+  const nav = page.getByRole("navigation", { name: "Navegação principal" });
+  await nav.getByRole("link", { name: "Inscrição" }).click();
+  const alert = page.getByRole("alert");
+  await expect(alert.getByRole("heading", { name: "Não foi possível abrir esta página" })).toBeVisible();
+  await expect(alert).toContainText("Sem ligação ao servidor. Verifique a sua internet e tente novamente.");
+  await expect(nav).toBeVisible(); // the header stays, so the visitor can go elsewhere
+  for (const size of VIEWPORTS) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `/tmp/shots-022/page-error-${size.width}.png`, fullPage: true });
+    const found = await violations(page);
+    expect.soft(found, `the error screen at ${size.width}px:\n${found.join("\n")}`).toEqual([]);
+  }
+  await page.unroute("**/assets/*.js");
+  await alert.getByRole("button", { name: "Tentar novamente" }).click();
+  await expect(page).toHaveURL(/\/inscricao$/);
+  await expect(page.getByRole("heading", { name: "Inscrição", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Não foi possível abrir esta página" })).toHaveCount(0);
+});
+
+test("each public page's HTML names every script the page runs, so a phone fetches them in one go", async ({
+  browser,
+  request,
+}) => {
+  for (const path of ["/", "/cursos", "/inscricao", "/verificar/ABCD-EFGH-JKMN"]) {
+    const html = await (await request.get(path)).text();
+    const named = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+    const page = await browser.newPage();
+    const ran: string[] = [];
+    page.on("request", (r) => {
+      const { pathname } = new URL(r.url());
+      if (pathname.startsWith("/assets/") && pathname.endsWith(".js")) ran.push(pathname);
+    });
+    await page.goto(path, { waitUntil: "networkidle" });
+    expect(ran.length, path).toBeGreaterThan(1);
+    expect(
+      ran.filter((file) => !named.has(file)),
+      `${path} fetched these only after its script ran`,
+    ).toEqual([]);
+    await page.close();
+  }
 });
 
 test("unknown API paths answer 404 JSON, not the web app", async ({ request }) => {

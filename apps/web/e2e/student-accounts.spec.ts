@@ -1,3 +1,4 @@
+import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { COURSE, today } from "./support/fixtures";
 import { signedInStaff } from "./support/sign-in";
@@ -9,7 +10,9 @@ const shot = async (page: Page, name: string) => {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
-    await page.screenshot({ path: `e2e/.artifacts/screens/student-accounts-${name}-${width}.png`, fullPage: true });
+    // Beside this spec (ignored by git), whichever folder the suite is started from.
+    const file = path.join(import.meta.dirname, ".artifacts/screens", `student-accounts-${name}-${width}.png`);
+    await page.screenshot({ path: file, fullPage: true });
   }
 };
 

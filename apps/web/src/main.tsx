@@ -2,8 +2,8 @@ import "./app/public-styles";
 import { MantineProvider } from "@mantine/core";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
-import { router } from "./app/router";
+import { BrowserRouter } from "react-router";
+import { AppRoutes } from "./app/router";
 import { cssVariablesResolver, theme } from "./app/theme";
 
 // Rendered as a transition: React splits the first render into short tasks, so a slow phone keeps
@@ -13,7 +13,9 @@ startTransition(() => {
   root.render(
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        <RouterProvider router={router!} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </MantineProvider>
     </StrictMode>,
   );

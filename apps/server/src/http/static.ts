@@ -27,10 +27,14 @@ export function mountSpa(app: AppHono, webDist: string): void {
     cacheFor("public, max-age=31536000, immutable"),
     serveStatic({ root: webDist, precompressed: true }),
   );
-  // / and /cursos rendered at build time (apps/web/prerender.mjs): painted before any JavaScript runs.
+  // The public pages' own HTML (apps/web/prerender.mjs): / and /cursos rendered at build time (painted
+  // before any JavaScript runs); /verificar and /inscricao naming their page's chunk (fetched with the entry).
   for (const [route, file] of [
     ["/", "index.html"],
     ["/cursos", "cursos.html"],
+    ["/verificar", "verificar.html"],
+    ["/verificar/*", "verificar.html"],
+    ["/inscricao", "inscricao.html"],
   ] as const) {
     if (existsSync(path.join(webDist, "prerendered", file))) {
       app.get(

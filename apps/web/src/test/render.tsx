@@ -2,7 +2,7 @@ import { MantineProvider, MantineThemeProvider } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { MemoryRouter, Route, Routes } from "react-router";
 import { signedInTheme } from "../app/signed-in-theme";
 import { theme } from "../app/theme";
 
@@ -16,20 +16,16 @@ export function renderAt(
   routePath = "*",
   client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
 ) {
-  const router = createMemoryRouter(
-    [
-      { path: routePath, element },
-      { path: "/", element: <p>Início</p> },
-    ],
-    {
-      initialEntries: [path],
-    },
-  );
   return render(
     <MantineProvider theme={theme} env="test">
       <MantineThemeProvider theme={signedInTheme}>
         <QueryClientProvider client={client}>
-          <RouterProvider router={router} />
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route path={routePath} element={element} />
+              <Route path="/" element={<p>Início</p>} />
+            </Routes>
+          </MemoryRouter>
         </QueryClientProvider>
       </MantineThemeProvider>
     </MantineProvider>,

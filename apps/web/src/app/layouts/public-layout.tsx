@@ -1,6 +1,7 @@
 import { Anchor, Box, Burger, Button, Container, Group, Stack, Text } from "@mantine/core";
-import { useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { Link, Outlet, useLocation } from "react-router";
+import { PageErrorBoundary } from "../page-error-boundary";
 import classes from "./public-layout.module.css";
 import { AREA_LINKS, CONTACT, SITE_LINKS } from "./site-links";
 
@@ -86,7 +87,12 @@ export function PublicLayout() {
         </nav>
       </header>
       <main id="conteudo" className={classes.main}>
-        <Outlet />
+        {/* A page whose code is still downloading, or failed to: the header and footer are already there. */}
+        <PageErrorBoundary resetKey={location.pathname}>
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <footer id="contacto" className={classes.footer}>
         <Container size="lg">

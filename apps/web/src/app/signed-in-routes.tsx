@@ -1,0 +1,106 @@
+import { Navigate, type RouteObject, useLocation, useRoutes } from "react-router";
+import { PublicLayout } from "./layouts/public-layout";
+import { lazyPage, preloadMatches } from "./lazy-page";
+import { NotFoundPage } from "./pages/not-found-page";
+
+/**
+ * Every screen behind a sign-in (student area, staff area and their sign-in pages), and the 404 page for
+ * an address nobody has. Rendered for any path that is not a public page (router.tsx), so the public first
+ * load carries neither these routes nor the list of their lazy chunks.
+ */
+export const signedInRoutes: RouteObject[] = [
+  {
+    Component: lazyPage(() => import("./layouts/toast-layout")),
+    children: [
+      { path: "auth", Component: lazyPage(() => import("../features/auth/pages/staff-auth-page")) },
+      { path: "reset-password", Component: lazyPage(() => import("../features/auth/pages/reset-password-page")) },
+      {
+        path: "criar-conta-aluno",
+        Component: lazyPage(() => import("../features/student-accounts/pages/create-account-page")),
+      },
+      {
+        path: "login-aluno",
+        Component: lazyPage(() => import("../features/student-accounts/pages/student-login-page")),
+      },
+      {
+        Component: lazyPage(() =>
+          import("./guards/student-route").then((m) => ({ Component: m.IncompleteStudentRoute })),
+        ),
+        children: [
+          {
+            path: "completar-inscricao",
+            Component: lazyPage(() => import("../features/enrollments/pages/complete-enrollment-page")),
+          },
+        ],
+      },
+      {
+        path: "aluno",
+        Component: lazyPage(() => import("./layouts/student-layout")),
+        children: [
+          { index: true, element: <Navigate to="/aluno/pagamento" replace /> },
+          { path: "pagamento", Component: lazyPage(() => import("../features/receipts/pages/student-payment-page")) },
+          { path: "acesso", Component: lazyPage(() => import("../features/student-accounts/pages/access-data-page")) },
+          {
+            path: "certificados",
+            Component: lazyPage(() => import("../features/certificates/pages/student-certificates-page")),
+          },
+          {
+            path: "nova-inscricao",
+            Component: lazyPage(() => import("../features/enrollments/pages/new-application-page")),
+          },
+        ],
+      },
+      {
+        path: "admin",
+        Component: lazyPage(() => import("./layouts/admin-layout")),
+        children: [
+          {
+            // Which roles open each screen: the shared screen map (@app/shared/screen-access), read by this guard.
+            Component: lazyPage(() => import("./guards/role-route").then((m) => ({ Component: m.AdminScreenRoute }))),
+            children: [
+              { index: true, Component: lazyPage(() => import("../features/dashboard/pages/dashboard-page")) },
+              { path: "courses", Component: lazyPage(() => import("../features/courses/pages/admin-courses-page")) },
+              { path: "classes", Component: lazyPage(() => import("../features/classes/pages/admin-classes-page")) },
+              {
+                path: "enrollments",
+                Component: lazyPage(() => import("../features/enrollments/pages/admin-enrollments-page")),
+              },
+              {
+                path: "student-accounts",
+                Component: lazyPage(() => import("../features/student-accounts/pages/admin-student-accounts-page")),
+              },
+              { path: "teachers", Component: lazyPage(() => import("../features/teachers/pages/admin-teachers-page")) },
+              {
+                path: "payment-receipts",
+                Component: lazyPage(() => import("../features/receipts/pages/admin-receipts-page")),
+              },
+              {
+                path: "financial",
+                Component: lazyPage(() => import("../features/payments/pages/admin-financial-page")),
+              },
+              { path: "users", Component: lazyPage(() => import("../features/users/pages/admin-users-page")) },
+              { path: "roles", Component: lazyPage(() => import("../features/users/pages/admin-roles-page")) },
+              { path: "settings", Component: lazyPage(() => import("../features/settings/pages/admin-settings-page")) },
+              {
+                path: "teaching",
+                Component: lazyPage(() => import("../features/teaching/pages/teaching-classes-page")),
+              },
+              {
+                path: "teaching/:classId",
+                Component: lazyPage(() => import("../features/teaching/pages/teaching-class-page")),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+  { element: <PublicLayout />, children: [{ path: "*", Component: NotFoundPage }] },
+];
+
+/** The signed-in routes under the app's "*" route (descendant routes, matched from "/"). */
+export function Component() {
+  const { pathname } = useLocation();
+  preloadMatches(signedInRoutes, pathname);
+  return useRoutes(signedInRoutes);
+}
