@@ -1,7 +1,8 @@
 // `npm run bench`: the public pages against the budgets of ARCHITECTURE.md §7, on the production build.
 //   1. gzipped JS and CSS of the first load of /, /cursos and /verificar (every script and stylesheet a fresh
 //      browser fetches until the network is idle: the entry, the page's lazy chunk and its imports);
-//   2. Lighthouse 12, mobile, on each of them (performance, accessibility, LCP), with the system Chromium;
+//   2. Lighthouse 12, mobile, on each of them (performance, accessibility, LCP), with the system Chromium
+//      (budgets for / and /cursos, as §7 sets them; reported for /verificar);
 //   3. the catalogue API under 50 connections (autocannon): p99, and throughput as a ratio to a bare
 //      node:http server answering the same JSON, measured in the same run;
 //   4. the admin DataTable with 10 000 rows (a bench-only page, scripts/bench-data-table.mjs): the longest
@@ -27,8 +28,14 @@ const BUDGET = {
   p99Ms: 20,
   tableLongestTaskMs: 200,
 };
-// /verificar: the public certificate check an employer opens from the PDF's QR code (issue 15).
-const PAGES = ["/", "/cursos", "/verificar"];
+// Every page is held to the first-load JS/CSS budget; the Lighthouse budgets of §7 are set for / and
+// /cursos, and are reported for /verificar (the certificate check an employer opens from a PDF's QR code,
+// issue 15), whose largest paint is the answer of a lookup (decision 022).
+const PAGES = [
+  { path: "/", lighthouseBudget: true },
+  { path: "/cursos", lighthouseBudget: true },
+  { path: "/verificar", lighthouseBudget: false },
+];
 const FLAGS = [
   "--headless",
   "--no-sandbox",
@@ -139,10 +146,10 @@ async function main() {
   mkdirSync(out, { recursive: true });
   const report = { budgets: BUDGET, pages: {}, api: {}, dataTable: {} };
   try {
-    for (const p of PAGES) {
+    for (const { path: p, lighthouseBudget } of PAGES) {
       const size = await firstLoad(base, p);
       const lh = lighthouse(base + p, path.join(out, `lighthouse${p === "/" ? "-home" : p.replace(/\//g, "-")}.json`));
-      report.pages[p] = { ...size, ...lh };
+      report.pages[p] = { ...size, ...lh, lighthouseBudget };
     }
     const body = await (await fetch(`${base}/api/courses/catalog`)).text();
     const bare = createServer((_req, res) => {
@@ -166,19 +173,22 @@ async function main() {
   for (const [p, r] of Object.entries(report.pages)) {
     checks.push([`${p} JS (gzip)`, `${r.jsKB} KB`, r.jsKB <= BUDGET.jsKB, `≤ ${BUDGET.jsKB} KB`]);
     checks.push([`${p} CSS (gzip)`, `${r.cssKB} KB`, r.cssKB <= BUDGET.cssKB, `≤ ${BUDGET.cssKB} KB`]);
+    // A page without a Lighthouse budget is reported against the same numbers, and never fails the run.
+    const held = (ok, budget) => (r.lighthouseBudget ? [ok, budget] : [true, `reported; ${budget} is the budget of / and /cursos`]);
     checks.push([
       `${p} Lighthouse performance`,
       r.performance,
-      r.performance >= BUDGET.performance,
-      `≥ ${BUDGET.performance}`,
+      ...held(r.performance >= BUDGET.performance, `≥ ${BUDGET.performance}`),
     ]);
     checks.push([
       `${p} Lighthouse accessibility`,
       r.accessibility,
-      r.accessibility >= BUDGET.accessibility,
-      `= ${BUDGET.accessibility}${r.failedA11y.length ? ` (failing: ${r.failedA11y.join(", ")})` : ""}`,
+      ...held(
+        r.accessibility >= BUDGET.accessibility,
+        `= ${BUDGET.accessibility}${r.failedA11y.length ? ` (failing: ${r.failedA11y.join(", ")})` : ""}`,
+      ),
     ]);
-    checks.push([`${p} LCP`, `${r.lcpMs} ms`, r.lcpMs <= BUDGET.lcpMs, `≤ ${BUDGET.lcpMs} ms`]);
+    checks.push([`${p} LCP`, `${r.lcpMs} ms`, ...held(r.lcpMs <= BUDGET.lcpMs, `≤ ${BUDGET.lcpMs} ms`)]);
   }
   const a = report.api;
   checks.push([
