@@ -174,7 +174,8 @@ async function main() {
     checks.push([`${p} JS (gzip)`, `${r.jsKB} KB`, r.jsKB <= BUDGET.jsKB, `≤ ${BUDGET.jsKB} KB`]);
     checks.push([`${p} CSS (gzip)`, `${r.cssKB} KB`, r.cssKB <= BUDGET.cssKB, `≤ ${BUDGET.cssKB} KB`]);
     // A page without a Lighthouse budget is reported against the same numbers, and never fails the run.
-    const held = (ok, budget) => (r.lighthouseBudget ? [ok, budget] : [true, `reported; ${budget} is the budget of / and /cursos`]);
+    const held = (ok, budget) =>
+      r.lighthouseBudget ? [ok, budget] : [true, `reported; ${budget} is the budget of / and /cursos`];
     checks.push([
       `${p} Lighthouse performance`,
       r.performance,
