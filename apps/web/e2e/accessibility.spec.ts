@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { VIEWPORTS, violations } from "./support/axe";
 import { PDF, PNG } from "./support/fixtures";
 import { createAdmin, withDatabase } from "./support/server";
-import { signInStaff } from "./support/sign-in";
+import { signedInStaff, signInStaff } from "./support/sign-in";
 import { applicant, approveThroughApi, sendReceipt, userContext } from "./support/students";
 
 interface Screen {
@@ -370,4 +370,32 @@ test("the student's enrolment panels, 'Nova inscrição', 'Editar' and 'Configur
     },
   ]);
   await student.close();
+});
+
+test("hovered controls keep AA contrast: the header's 'Área do Aluno' and the active sidebar item", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // axe reads the colours as drawn, so with the pointer resting on a control it checks its hover state.
+  const hoveredContrast = async (p: Page, control: Locator, what: string) => {
+    await control.hover();
+    const found = (await violations(p)).filter((v) => v.startsWith("color-contrast"));
+    expect.soft(found, `${what} hovered:\n${found.join("\n")}`).toEqual([]);
+  };
+  await page.setViewportSize(VIEWPORTS[1]!);
+  await page.goto("/");
+  await hoveredContrast(page, page.getByRole("link", { name: "Área do Aluno" }).first(), "'Área do Aluno'");
+
+  const admin = await signedInStaff(browser, baseURL!, {
+    email: "contraste@instituto.ao",
+    password: "contraste1",
+    name: "Revisor de Contraste",
+    role: "admin",
+  });
+  await admin.setViewportSize(VIEWPORTS[1]!);
+  await admin.goto("/admin/courses");
+  const active = admin.getByRole("navigation").getByRole("link", { name: "Cursos", exact: true });
+  await expect(active).toHaveAttribute("data-active", "true");
+  await hoveredContrast(admin, active, "the active sidebar item");
 });
