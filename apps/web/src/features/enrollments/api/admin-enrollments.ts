@@ -11,7 +11,7 @@ import type {
   RequestCorrectionInput,
 } from "@app/shared/schemas/enrollment-review";
 import type { z } from "@app/shared/zod";
-import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 
 export type AdminEnrollmentRow = z.infer<typeof adminEnrollmentRowSchema>;
@@ -26,6 +26,12 @@ export const adminEnrollmentsQuery = queryOptions({
   queryKey: LIST_KEY,
   queryFn: ({ signal }) => api<AdminEnrollmentRow[]>("/admin/enrollments", { signal }),
 });
+
+/** The row a dialog of 'Inscrições' opened on (undefined until the list is there, or when `id` is null). */
+export function useAdminEnrollmentRow(id: string | null): AdminEnrollmentRow | undefined {
+  const { data: rows } = useQuery({ ...adminEnrollmentsQuery, enabled: id !== null });
+  return rows?.find((r) => r.id === id);
+}
 
 /** One enrolment with its documents, correction requests and history (the view dialog). */
 export const adminEnrollmentQuery = (id: string) =>

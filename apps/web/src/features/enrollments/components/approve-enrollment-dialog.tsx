@@ -10,8 +10,8 @@ import { toastError, toastSuccess } from "../../../lib/toast";
 import {
   type AdminEnrollmentRow,
   type ApprovedEnrollment,
-  adminEnrollmentsQuery,
   proposedReferenceCodeQuery,
+  useAdminEnrollmentRow,
   useApproveEnrollment,
 } from "../api/admin-enrollments";
 import { WhatsappButton } from "./whatsapp-button";
@@ -37,8 +37,7 @@ export function ApproveEnrollmentDialog({
   enrollmentId: string | null;
   onClose: () => void;
 }) {
-  const { data: rows } = useQuery({ ...adminEnrollmentsQuery, enabled: enrollmentId !== null });
-  const row = rows?.find((r) => r.id === enrollmentId);
+  const row = useAdminEnrollmentRow(enrollmentId);
   const proposal = useQuery({ ...proposedReferenceCodeQuery, enabled: opened });
   const [approved, setApproved] = useState<ApprovedEnrollment | null>(null);
 

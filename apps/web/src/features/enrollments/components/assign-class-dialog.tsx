@@ -7,8 +7,8 @@ import { errorMessage } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
 import {
   type AdminEnrollmentRow,
-  adminEnrollmentsQuery,
   enrollableClassesQuery,
+  useAdminEnrollmentRow,
   useAssignClass,
 } from "../api/admin-enrollments";
 import { ClassPicker, showClassRefusal } from "./class-picker";
@@ -31,8 +31,7 @@ export function AssignClassDialog({
   enrollmentId: string | null;
   onClose: () => void;
 }) {
-  const { data: rows } = useQuery({ ...adminEnrollmentsQuery, enabled: enrollmentId !== null });
-  const row = rows?.find((r) => r.id === enrollmentId);
+  const row = useAdminEnrollmentRow(enrollmentId);
   return (
     <Modal opened={opened} onClose={onClose} title="Atribuir turma" centered>
       {row ? <AssignForm row={row} onClose={onClose} /> : <Loader size="sm" aria-label="A carregar" />}

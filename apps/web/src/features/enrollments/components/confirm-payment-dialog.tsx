@@ -12,8 +12,8 @@ import { errorMessage } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
 import {
   type AdminEnrollmentRow,
-  adminEnrollmentsQuery,
   enrollableClassesQuery,
+  useAdminEnrollmentRow,
   useConfirmPayment,
 } from "../api/admin-enrollments";
 import { ClassPicker, showClassRefusal } from "./class-picker";
@@ -36,8 +36,7 @@ export function ConfirmPaymentDialog({
   enrollmentId: string | null;
   onClose: () => void;
 }) {
-  const { data: rows } = useQuery({ ...adminEnrollmentsQuery, enabled: enrollmentId !== null });
-  const row = rows?.find((r) => r.id === enrollmentId);
+  const row = useAdminEnrollmentRow(enrollmentId);
   return (
     <Modal opened={opened} onClose={onClose} title="Pagamento e matrícula" size="lg" centered>
       {row ? <PaymentForm row={row} onClose={onClose} /> : <Loader size="sm" aria-label="A carregar" />}

@@ -1,9 +1,8 @@
 import { Text } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { ReasonDialog } from "../../../components/reason-dialog";
 import { errorMessage } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
-import { adminEnrollmentsQuery, useRejectEnrollment } from "../api/admin-enrollments";
+import { useAdminEnrollmentRow, useRejectEnrollment } from "../api/admin-enrollments";
 
 /** 'Rejeitar inscrição' (SPEC §5): a required reason, stored in notes and shown to the student. */
 export function RejectEnrollmentDialog({
@@ -15,8 +14,7 @@ export function RejectEnrollmentDialog({
   enrollmentId: string | null;
   onClose: () => void;
 }) {
-  const { data: rows } = useQuery({ ...adminEnrollmentsQuery, enabled: enrollmentId !== null });
-  const row = rows?.find((r) => r.id === enrollmentId);
+  const row = useAdminEnrollmentRow(enrollmentId);
   const reject = useRejectEnrollment();
   return (
     <ReasonDialog
