@@ -1,12 +1,12 @@
 import { formatDate } from "@app/shared/dates";
 import { formatKz } from "@app/shared/money";
-import { formatAngolanMobile } from "@app/shared/phones";
 import { SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconCash, IconCheck, IconHourglass, IconReceipt, IconX } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { type Column, DataTable } from "../../../components/data-table";
 import { PageHeader } from "../../../components/page-header";
 import { StatCard } from "../../../components/stat-card";
+import { StudentCell } from "../../../components/student-cell";
 import { useRowDialog } from "../../../lib/row-dialog";
 import { type AdminReceiptRow, adminReceiptsQuery } from "../api/admin-receipts";
 import { ApproveReceiptDialog, RejectReceiptDialog } from "../components/receipt-review-dialogs";
@@ -45,14 +45,7 @@ export function Component() {
       title: "Aluno",
       text: (r) => `${r.studentName} ${r.studentPhone}`,
       sortable: true,
-      render: (r) => (
-        <Stack gap={0}>
-          <Text fw={600}>{r.studentName}</Text>
-          <Text size="xs" c="dimmed" style={nowrap}>
-            {formatAngolanMobile(r.studentPhone)}
-          </Text>
-        </Stack>
-      ),
+      render: (r) => <StudentCell name={r.studentName} phone={r.studentPhone} />,
     },
     // At 1280 px with the sidebar open the SPEC's nine columns do not fit: what is read together shares a
     // cell (course and its reference code; paid, expected and the divergence; payment and sending dates).

@@ -2,7 +2,6 @@ import { formatCertificateNumber } from "@app/shared/certificate-number";
 import { formatDate, todayInLuanda } from "@app/shared/dates";
 import { enrollmentStatusLabel } from "@app/shared/enums";
 import { formatGrade, parseGrade } from "@app/shared/grades";
-import { formatAngolanMobile } from "@app/shared/phones";
 import { revokeCertificateSchema } from "@app/shared/schemas/certificates";
 import { Alert, Anchor, Badge, Button, Group, Skeleton, Stack, Text, TextInput } from "@mantine/core";
 import { IconArrowLeft, IconExternalLink, IconInfoCircle } from "@tabler/icons-react";
@@ -13,6 +12,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { type Column, DataTable } from "../../../components/data-table";
 import { PageHeader } from "../../../components/page-header";
 import { ReasonDialog } from "../../../components/reason-dialog";
+import { StudentCell } from "../../../components/student-cell";
 import { errorMessage } from "../../../lib/form-errors";
 import { useSession } from "../../../lib/session";
 import { toastError, toastSuccess } from "../../../lib/toast";
@@ -141,14 +141,7 @@ export function Component() {
       title: "Aluno",
       text: (s) => `${s.studentName} ${s.studentPhone}`,
       sortable: true,
-      render: (s) => (
-        <Stack gap={0}>
-          <Text fw={600}>{s.studentName}</Text>
-          <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
-            {formatAngolanMobile(s.studentPhone)}
-          </Text>
-        </Stack>
-      ),
+      render: (s) => <StudentCell name={s.studentName} phone={s.studentPhone} />,
     },
     {
       key: "status",
