@@ -17,5 +17,3 @@ export function NotFoundPage() {
     </Container>
   );
 }
-
-export { NotFoundPage as Component };

@@ -31,12 +31,6 @@ export function loadCatalog(force = false): Promise<CatalogCourse[]> {
   return entry.promise;
 }
 
-/** Starts the request as soon as the route matches, while its code is still loading. */
-export function prefetchCatalog() {
-  void loadCatalog();
-  return null;
-}
-
 type CatalogState =
   | { status: "pending"; data?: undefined }
   | { status: "success"; data: CatalogCourse[] }
