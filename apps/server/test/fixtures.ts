@@ -29,6 +29,21 @@ export function enrollmentRow(courseId: string, overrides: Record<string, unknow
   };
 }
 
+/** A valid class row for `courseId` (in-person, mornings, in 2025), inserted directly by tests that need one. */
+export function classRow(courseId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    name: "Turma A",
+    courseId,
+    classType: "presencial" as const,
+    enrollmentStartDate: "2025-01-01",
+    enrollmentEndDate: "2025-01-20",
+    startDate: "2025-02-01",
+    endDate: "2025-06-01",
+    schedule: "Manhã (08h-12h)",
+    ...overrides,
+  };
+}
+
 /** Every file below `dir` (none when it does not exist): what the storage really holds. */
 export function filesUnder(dir: string): string[] {
   try {

@@ -1,21 +1,12 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { createAdmin } from "./support/server";
 import { signInStaff } from "./support/sign-in";
+import { sidewaysScrollers } from "./support/table";
 
 // Sixty characters without a space, and an e-mail nearly as long: they used to push the actions off-screen.
 const LONG_COURSE = "Desenvolvimentodeaplicacoesmoveisparaempreendedoresangolanos";
 const LONG_USER = "Wellingtonmaximilianodossantosfernandesdacostapereiraandrade";
 const LONG_EMAIL = "wellington.maximiliano.dos.santos.fernandes@instituto-politecnico.ao";
-
-/** Elements in the page that scroll sideways (the page itself included; not a 1-pixel visually hidden caption). */
-function sidewaysScrollers(page: Page) {
-  return page.evaluate(() =>
-    [document.documentElement, ...document.querySelectorAll("main *")]
-      .filter((e) => e.clientWidth > 1 && e.scrollWidth > e.clientWidth + 1)
-      .filter((e) => getComputedStyle(e).overflowX !== "visible")
-      .map((e) => e.className || e.tagName),
-  );
-}
 
 /** How many lines the element's text takes. */
 function lineCount(target: Locator) {

@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
+import { violations } from "./support/axe";
 import { COURSE, drawnPicture, kz, PDF, PNG, today } from "./support/fixtures";
 import { signedInStaff } from "./support/sign-in";
 import { applicant, approveThroughApi, sendReceipt, userContext } from "./support/students";
-import { rowOf, settled } from "./support/table";
+import { rowOf, settled, sidewaysScrollers } from "./support/table";
 
 /**
  * Issue 13's journey, all in the browser, each person in a browser context of their own: a student
@@ -305,6 +306,7 @@ test("screenshots of 'Comprovantes' and 'Financeiro' on a phone and a laptop", a
     await admin.goto("/admin/payment-receipts");
     await expect(admin.getByText(slip.name).first()).toBeVisible();
     await admin.screenshot({ path: `${SHOTS}/receipts-list-${width}.png`, fullPage: true });
+    expect(await sidewaysScrollers(admin)).toEqual([]); // four-digit years and all, nothing pushes the page wider
     if (width === 1280) {
       // Every column fits beside the open sidebar: no sideways scrolling.
       const wrapper = admin.locator("table").first().locator("xpath=..");
@@ -343,6 +345,15 @@ test("screenshots of 'Comprovantes' and 'Financeiro' on a phone and a laptop", a
     await expect(admin.getByRole("heading", { name: "Financeiro", level: 1 })).toBeVisible();
     await expect(admin.getByRole("region", { name: "Receita total" })).toContainText(/Kz/);
     await admin.screenshot({ path: `${SHOTS}/financial-${width}.png`, fullPage: true });
+    expect(await sidewaysScrollers(admin)).toEqual([]);
+    // A period that ends before it starts: the message, and neither rows nor totals of the previous list.
+    await admin.getByLabel("De", { exact: true }).fill("2026-11-10");
+    await admin.getByLabel("Até", { exact: true }).fill("2026-11-01");
+    await expect(admin.getByText("A data final é anterior à inicial")).toBeVisible();
+    await expect(admin.getByRole("region", { name: "Receita total" })).toContainText("—");
+    await expect(admin.getByText("Nenhum registro encontrado")).toBeVisible();
+    await admin.screenshot({ path: `${SHOTS}/financial-bad-period-${width}.png`, fullPage: true });
+    expect(await violations(admin)).toEqual([]);
   }
   // Rejected with a reason: the student may send a new receipt.
   await admin.goto("/admin/payment-receipts");

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { type Browser, expect, test } from "@playwright/test";
-import { COURSE, drawnPicture, today } from "./support/fixtures";
+import { COURSE, drawnPicture, PNG, today } from "./support/fixtures";
 import { signedInStaff } from "./support/sign-in";
 import { applicant, approveThroughApi, sendReceipt } from "./support/students";
 
@@ -14,8 +14,13 @@ import { applicant, approveThroughApi, sendReceipt } from "./support/students";
 const SHOTS = "/tmp/shots13";
 
 /** A student with a pre-enrolment in COURSE, approved with `code` by a super admin; both signed in. */
-async function approvedStudent(browser: Browser, baseURL: string, code: string) {
-  const student = await applicant(browser, baseURL, "Paulo Comprovante Kiala", "923400401");
+async function approvedStudent(
+  browser: Browser,
+  baseURL: string,
+  code: string,
+  who = { name: "Paulo Comprovante Kiala", phone: "923400401" },
+) {
+  const student = await applicant(browser, baseURL, who.name, who.phone);
   const staff = await signedInStaff(browser, baseURL, {
     email: "recibos@instituto.ao",
     password: "recibos123",
@@ -115,4 +120,29 @@ test("the student sends a receipt with a divergent amount: warned, sent, 'Penden
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     await page.screenshot({ path: `${SHOTS}/student-receipt-rejected-${width}.png`, fullPage: true });
   }
+});
+
+test("on a phone the receipt toast leaves the header's 'Sair' clickable", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const { page } = await approvedStudent(browser, baseURL!, "RECIBO-SAIR", {
+    name: "Sara Telemóvel Kiala",
+    phone: "923400402",
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/aluno/pagamento");
+  const form = page.getByRole("region", { name: "Enviar comprovante" });
+  await form.getByRole("textbox", { name: /^Valor pago/ }).fill("150.000");
+  await form.getByLabel(/^Data do pagamento/).fill(today());
+  await form.locator('input[type="file"]').setInputFiles({ name: "talao.png", mimeType: "image/png", buffer: PNG });
+  await form.getByRole("button", { name: "Enviar Comprovante" }).click();
+  const toast = page.getByText("Comprovante enviado com sucesso! Aguarde a validação da equipe financeira.");
+  await expect(toast).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/student-receipt-toast-390.png` });
+
+  // The toast shows for 6 s; 'Sair' takes a click at once (a covered button would wait for the toast to go).
+  const signOut = page.getByRole("button", { name: "Sair" });
+  await signOut.click({ trial: true, timeout: 1_500 });
+  await expect(toast).toBeVisible(); // still there: nothing waited for it to close
+  await signOut.click({ timeout: 1_500 });
+  await expect(page).toHaveURL(/\/login-aluno/);
 });

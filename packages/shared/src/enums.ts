@@ -105,15 +105,20 @@ export const PROVINCES = [
 ] as const;
 export type Province = (typeof PROVINCES)[number];
 
+/**
+ * How a payment was made; the one column `payments.payment_method` holds. A bank transfer is one method
+ * whichever flow records it (staff confirmation or receipt approval), under one label (decision 025).
+ */
 export const PAYMENT_METHODS = ["tpa", "transferencia", "deposito", "dinheiro"] as const;
-export const PAYMENT_METHOD_LABELS: Record<string, string> = {
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   tpa: "TPA",
-  transferencia: "Transferência",
+  transferencia: "Transferência Bancária",
   deposito: "Depósito",
   dinheiro: "Dinheiro",
 };
-/** The method written when a receipt is approved (SPEC §9). */
-export const RECEIPT_PAYMENT_METHOD = "Transferência Bancária";
+/** The method a receipt approval records (SPEC §9: 'Transferência Bancária'). */
+export const RECEIPT_PAYMENT_METHOD: PaymentMethod = "transferencia";
 
 /**
  * correction_requested: staff asked the student to replace refused documents (decision 018).

@@ -1,23 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../test/context";
-import { enrollmentRow } from "../../test/fixtures";
+import { classRow as aClass, enrollmentRow } from "../../test/fixtures";
 import { classes, courses, enrollments, payments } from "./schema";
 
 /** The database itself refuses impossible data, whatever the code above it does. */
 describe("data model constraints", () => {
   let ctx: TestContext;
   let courseId: string;
-  const classRow = () => ({
-    name: "Turma A",
-    courseId,
-    classType: "presencial" as const,
-    enrollmentStartDate: "2025-01-01",
-    enrollmentEndDate: "2025-01-20",
-    startDate: "2025-02-01",
-    endDate: "2025-05-01",
-    schedule: "Noite",
-  });
+  const classRow = () => aClass(courseId);
 
   beforeAll(async () => {
     ctx = await createTestContext();

@@ -116,7 +116,7 @@ describe("demo receipts", () => {
       );
       expect(finances.payments).toEqual([
         expect.objectContaining({
-          paymentMethod: "Transferência Bancária",
+          paymentMethod: "transferencia",
           status: "completed",
           amount: byStatus("approved").paidAmount,
         }),

@@ -12,3 +12,14 @@ export async function rowOf(page: Page, text: string): Promise<Locator> {
 export async function settled(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
 }
+
+/** Elements in the page that scroll sideways (the page itself included; not a 1-pixel visually hidden caption). */
+export function sidewaysScrollers(page: Page) {
+  return page.evaluate(() =>
+    [document.documentElement, ...document.querySelectorAll("main *")]
+      .filter((e) => e.clientWidth > 1 && e.scrollWidth > e.clientWidth + 1)
+      // The page scrolls sideways whatever its overflow style; an element only when it clips or scrolls.
+      .filter((e) => e === document.documentElement || getComputedStyle(e).overflowX !== "visible")
+      .map((e) => e.className || e.tagName),
+  );
+}

@@ -2,6 +2,7 @@ import { Group, NativeSelect, Pagination, Skeleton, Table, Text, TextInput, Unst
 import { useMediaQuery } from "@mantine/hooks";
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconSearch } from "@tabler/icons-react";
 import { type ReactNode, useDeferredValue, useMemo, useState } from "react";
+import { PHONE_QUERY } from "../lib/media";
 import { normaliseForSearch } from "../lib/search";
 import classes from "./data-table.module.css";
 import { DataTableCards } from "./data-table-cards";
@@ -20,8 +21,9 @@ const PAGE_SIZE = 20;
 /** Between columns in a row's search text, so a match never spans two cells. */
 const COLUMN_SEPARATOR = "\u0000";
 const SKELETON_ROWS = ["r1", "r2", "r3", "r4", "r5"];
-/** Below the SPEC's 768 px mobile breakpoint each row is a card. */
-export const PHONE_QUERY = "(max-width: 47.99em)";
+
+/** Below the SPEC's 768 px mobile breakpoint each row is a card (kept here for the screens that import it). */
+export { PHONE_QUERY };
 
 /** A run this long without a space (a pasted name, an e-mail) may break anywhere. */
 const LONG_WORD = /\S{20,}/;

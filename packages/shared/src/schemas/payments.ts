@@ -1,20 +1,21 @@
-import { PAYMENT_STATUSES } from "../enums";
+import { INVALID_DATE, isCalendarDate } from "../calendar-date";
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../enums";
 import { z } from "../zod";
 
 /** 'Financeiro' (SPEC §2 'Admin finance', §4 'Payment status'): the payments list, its cards and export. */
 
 export const PAYMENT_EXPORT_FORMATS = ["csv", "xlsx"] as const;
 
-/** An empty parameter (`?from=`) counts as absent. */
+/** An empty parameter (`?from=`) counts as absent; a day that does not exist (2024-02-30) is 'Data inválida'. */
 const optionalDate = z
   .string()
   .optional()
-  .refine((v) => !v || /^\d{4}-\d{2}-\d{2}$/.test(v), "Data inválida")
+  .refine((v) => !v || isCalendarDate(v), INVALID_DATE)
   .transform((v) => v || undefined);
 
 /**
  * GET /admin/payments and /admin/payments/export query: payment_date within [from, to] (both inclusive,
- * `YYYY-MM-DD`, each optional) and the method as stored (e.g. `tpa`, `Transferência Bancária`).
+ * `YYYY-MM-DD`, each optional) and one of PAYMENT_METHODS.
  */
 export const paymentFilterSchema = z.object({
   from: optionalDate,
@@ -23,9 +24,11 @@ export const paymentFilterSchema = z.object({
     .string()
     .trim()
     .optional()
-    .transform((v) => v || undefined),
+    .transform((v) => v || undefined)
+    .pipe(z.enum(PAYMENT_METHODS, { message: "Método de pagamento inválido" }).optional()),
 });
-export type PaymentFilter = z.input<typeof paymentFilterSchema>;
+/** The filter as the server reads it (parsed). */
+export type PaymentFilter = z.output<typeof paymentFilterSchema>;
 
 export const paymentExportQuerySchema = paymentFilterSchema.extend({
   format: z.enum(PAYMENT_EXPORT_FORMATS, { message: "Formato de exportação inválido" }).default("csv"),
@@ -44,9 +47,9 @@ export const paymentRowSchema = z.object({
   amount: z.number(),
   /** `YYYY-MM-DD`. */
   paymentDate: z.string(),
-  /** As stored: a staff method code (`tpa`, `transferencia`, `deposito`, `dinheiro`) or 'Transferência Bancária'. */
-  paymentMethod: z.string(),
-  /** The method as shown (PAYMENT_METHOD_LABELS, or the stored text). */
+  /** One of PAYMENT_METHODS (a receipt approval records `transferencia`). */
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  /** The method as shown (PAYMENT_METHOD_LABELS). */
   paymentMethodLabel: z.string(),
   status: z.enum(PAYMENT_STATUSES),
   notes: z.string().nullable(),

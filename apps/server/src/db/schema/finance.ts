@@ -1,4 +1,5 @@
 import { CERTIFICATE_NUMBER_LENGTH, UNAMBIGUOUS_ALPHABET } from "@app/shared/certificate-number";
+import type { PaymentMethod } from "@app/shared/enums";
 import { NAME_MAX } from "@app/shared/limits";
 import { sql } from "drizzle-orm";
 import {
@@ -66,7 +67,7 @@ export const payments = pgTable(
       .references(() => enrollments.id, { onDelete: "restrict" }),
     amount: numeric("amount", { precision: 14, scale: 2, mode: "number" }).notNull(),
     paymentDate: date("payment_date").notNull(),
-    paymentMethod: varchar("payment_method", { length: 50 }).notNull(),
+    paymentMethod: varchar("payment_method", { length: 50 }).$type<PaymentMethod>().notNull(),
     status: paymentStatus("status").notNull().default("pending"),
     notes: text("notes"),
     receiptId: uuid("receipt_id").references(() => paymentReceipts.id, { onDelete: "restrict" }),

@@ -94,7 +94,9 @@ describe("payment confirmation and class seats", () => {
         actorName: "Filipe Financeiro",
         fromStatus: "approved",
         toStatus: "enrolled",
-        note: expect.stringMatching(/^Pagamento confirmado: 100\s000,00\sKz \(Transferência\)\. Turma: Turma A$/),
+        note: expect.stringMatching(
+          /^Pagamento confirmado: 100\s000,00\sKz \(Transferência Bancária\)\. Turma: Turma A$/,
+        ),
       }),
     ]);
     expect(await ctx.db.select().from(payments).where(eq(payments.enrollmentId, row!.id))).toEqual([

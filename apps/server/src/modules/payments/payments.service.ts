@@ -36,7 +36,7 @@ export async function listPayments(db: Database, filter: PaymentFilter): Promise
     amount: p.amount,
     paymentDate: p.paymentDate,
     paymentMethod: p.paymentMethod,
-    paymentMethodLabel: PAYMENT_METHOD_LABELS[p.paymentMethod] ?? p.paymentMethod,
+    paymentMethodLabel: PAYMENT_METHOD_LABELS[p.paymentMethod],
     status: p.status,
     notes: p.notes,
     receiptId: p.receiptId,

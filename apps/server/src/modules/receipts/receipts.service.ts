@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { RECEIPT_PAYMENT_METHOD } from "@app/shared/enums";
+import { PAYMENT_METHOD_LABELS, RECEIPT_PAYMENT_METHOD } from "@app/shared/enums";
 import { RECEIPT_MIME_TYPES } from "@app/shared/limits";
 import {
   RECEIPT_ALREADY_PENDING,
@@ -357,7 +357,7 @@ export async function approveReceipt(deps: ReviewDeps, actorUserId: string, id: 
       actorUserId,
       fromStatus: enrollment!.status,
       toStatus: "enrolled",
-      note: `Comprovante aprovado: ${formatKz(receipt.paidAmount)} (${RECEIPT_PAYMENT_METHOD})`,
+      note: `Comprovante aprovado: ${formatKz(receipt.paidAmount)} (${PAYMENT_METHOD_LABELS[RECEIPT_PAYMENT_METHOD]})`,
     });
   });
   const receipt = await getAdminReceipt(db, id);

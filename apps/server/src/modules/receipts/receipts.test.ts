@@ -6,19 +6,12 @@ import { todayInLuanda } from "@app/shared/dates";
 import { MAX_FILE_BYTES } from "@app/shared/limits";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonRequest, staffActor, studentActor } from "../../../test/actors";
-import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../test/context";
-import { enrollmentRow, filesUnder, HTML, PDF, PNG } from "../../../test/fixtures";
+import { jsonRequest, staffActor } from "../../../test/actors";
+import { body, createTestContext, type TestContext } from "../../../test/context";
+import { filesUnder, HTML, PDF, PNG } from "../../../test/fixtures";
+import { studentWithEnrollment as enrolledStudent, receiptForm, submitReceipt } from "../../../test/receipts";
 import { createApp } from "../../app";
-import {
-  courses,
-  enrollmentEvents,
-  enrollments,
-  paymentReceipts,
-  payments,
-  storedFiles,
-  studentAccounts,
-} from "../../db/schema";
+import { courses, enrollmentEvents, enrollments, paymentReceipts, payments, storedFiles } from "../../db/schema";
 import { createDiskStorage } from "../../storage/disk";
 
 /** Receipts (SPEC §1 steps 4–5, §4 'Receipt status', §7 'Receipt submission'): the student's and finance's side. */
@@ -40,37 +33,10 @@ describe("payment receipts", () => {
   afterAll(() => ctx.close());
 
   /** A signed-in student with an enrolment in `status` (approved by default, with a reference code). */
-  async function studentWithEnrollment(name: string, overrides: Record<string, unknown> = {}) {
-    const s = await studentActor(ctx, name);
-    const [account] = await ctx.db.select().from(studentAccounts).where(eq(studentAccounts.studentCode, s.studentCode));
-    const [enrollment] = await ctx.db
-      .insert(enrollments)
-      .values({
-        ...enrollmentRow(courseId),
-        studentName: name,
-        studentAccountId: account!.id,
-        userId: account!.userId,
-        status: "approved",
-        paymentReferenceCode: `REF${++codes}X`,
-        ...overrides,
-      })
-      .returning();
-    return { ...s, accountId: account!.id, enrollment: enrollment! };
-  }
-
-  function form(
-    enrollmentId: string,
-    overrides: Record<string, string> = {},
-    file: [Buffer, string, string] | null = [PNG, "talão.png", "image/png"],
-  ) {
-    const fd = new FormData();
-    const fields = { enrollmentId, paidAmount: "150.000,00", paymentDate: todayInLuanda(), ...overrides };
-    for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-    if (file) fd.append("file", new File([file[0]], file[1], { type: file[2] }));
-    return fd;
-  }
-  const submit = (cookie: string, fd: FormData, app = ctx.app) =>
-    app.request("/api/receipts/mine", { method: "POST", body: fd, headers: { cookie, origin: TEST_BASE_URL } });
+  const studentWithEnrollment = (name: string, overrides: Record<string, unknown> = {}) =>
+    enrolledStudent(ctx, courseId, name, { paymentReferenceCode: `REF${++codes}X`, ...overrides });
+  const form = receiptForm;
+  const submit = (cookie: string, fd: FormData, app = ctx.app) => submitReceipt(ctx, cookie, fd, app);
   const review = (id: string, action: "approve" | "reject", payload?: unknown, cookie = financeiro.cookie) =>
     ctx.app.request(`/api/admin/receipts/${id}/${action}`, jsonRequest("POST", payload, cookie));
   const receiptsOf = (enrollmentId: string) =>
@@ -231,7 +197,7 @@ describe("payment receipts", () => {
       expect.objectContaining({
         amount: 150000,
         paymentDate: todayInLuanda(),
-        paymentMethod: "Transferência Bancária",
+        paymentMethod: "transferencia",
         status: "completed",
         notes: `Pagamento validado. Ref: ${s.enrollment.paymentReferenceCode}`,
         receiptId: sent.id,

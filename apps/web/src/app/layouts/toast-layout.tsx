@@ -1,9 +1,11 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import { MantineThemeProvider } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Outlet } from "react-router";
+import { PHONE_QUERY } from "../../lib/media";
 import { queryClient } from "../../lib/query-client";
 import { signedInTheme } from "../signed-in-theme";
 
@@ -12,11 +14,14 @@ import { signedInTheme } from "../signed-in-theme";
  * carries none of them; the public pages read the catalogue with a small loader of their own.
  */
 export function Component() {
+  // On a phone a toast at the top covers the header ('Sair', the menu) for its 6 s; at the bottom it
+  // covers only content, which scrolls (decision 025).
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   return (
     <MantineThemeProvider theme={signedInTheme}>
       <QueryClientProvider client={queryClient}>
         {/* Mantine cuts a toast at 200 px: the reset-password one (code, password, copy and WhatsApp) is taller. */}
-        <Notifications position="top-center" limit={3} notificationMaxHeight={420} />
+        <Notifications position={phone ? "bottom-center" : "top-center"} limit={3} notificationMaxHeight={420} />
         <Outlet />
       </QueryClientProvider>
     </MantineThemeProvider>

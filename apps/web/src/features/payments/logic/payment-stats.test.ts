@@ -9,13 +9,12 @@ describe("payment statuses", () => {
     expect(paymentStatusLabel("failed")).toBe("Falhado");
   });
 
-  it("offers the staff methods and the receipt approval's 'Transferência Bancária'", () => {
-    expect(PAYMENT_METHOD_OPTIONS.map((o) => o.label)).toEqual([
-      "TPA",
-      "Transferência",
-      "Depósito",
-      "Dinheiro",
-      "Transferência Bancária",
+  it("offers each method once: one 'Transferência Bancária' for receipts and staff confirmations", () => {
+    expect(PAYMENT_METHOD_OPTIONS).toEqual([
+      { value: "tpa", label: "TPA" },
+      { value: "transferencia", label: "Transferência Bancária" },
+      { value: "deposito", label: "Depósito" },
+      { value: "dinheiro", label: "Dinheiro" },
     ]);
   });
 });
@@ -26,8 +25,8 @@ describe("filters", () => {
     expect(paymentFilterQuery({ from: "2026-11-01", to: "", method: "tpa" }, { format: "csv" })).toBe(
       "?format=csv&from=2026-11-01&method=tpa",
     );
-    expect(paymentFilterQuery({ from: "", to: "2026-11-30", method: "Transferência Bancária" })).toBe(
-      "?to=2026-11-30&method=Transfer%C3%AAncia+Banc%C3%A1ria",
+    expect(paymentFilterQuery({ from: "", to: "2026-11-30", method: "transferencia" })).toBe(
+      "?to=2026-11-30&method=transferencia",
     );
   });
 

@@ -1,9 +1,9 @@
 import { formatDate } from "@app/shared/dates";
 import { formatKz } from "@app/shared/money";
-import { Button, Group, Select, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Select, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconCash, IconCheck, IconDownload, IconHourglass, IconReceipt } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ChangeEvent, type SyntheticEvent, useState } from "react";
 import { type Column, DataTable } from "../../../components/data-table";
 import { DateInput } from "../../../components/date-input";
 import { PageHeader } from "../../../components/page-header";
@@ -12,18 +12,45 @@ import { StatCard } from "../../../components/stat-card";
 import { useRowDialog } from "../../../lib/row-dialog";
 import { adminPaymentsQuery, type PaymentRow, paymentsExportUrl } from "../api/admin-payments";
 import { PaymentStatusBadge, PaymentViewDialog } from "../components/payment-view-dialog";
-import { PAYMENT_METHOD_OPTIONS, type PaymentFilters, paymentStatusLabel, periodError } from "../logic/payment-stats";
+import {
+  filterErrors,
+  PAYMENT_METHOD_OPTIONS,
+  type PaymentFilters,
+  paymentStatusLabel,
+  type UnreadableDates,
+} from "../logic/payment-stats";
 
 const nowrap = { whiteSpace: "nowrap" } as const;
 
 /** /admin/financial: 'Financeiro' (SPEC §2 'Admin finance'): payments, their totals and the export for the bank. */
 export function Component() {
   const [filters, setFilters] = useState<PaymentFilters>({ from: "", to: "", method: null });
-  const badPeriod = periodError(filters);
-  const { data, isPending } = useQuery({ ...adminPaymentsQuery(filters), enabled: !badPeriod });
+  const [unreadable, setUnreadable] = useState<UnreadableDates>({ from: false, to: false });
+  const errors = filterErrors(filters, unreadable);
+  const badPeriod = Boolean(errors.from || errors.to);
+  const { data, isPending, error } = useQuery({ ...adminPaymentsQuery(filters), enabled: !badPeriod });
+  // The cards and the table read one answer, the current filters' (none while they are invalid): the
+  // previous list, kept while the next one loads, is never shown beside an empty table.
+  const shown = badPeriod ? undefined : data;
+  const stats = shown?.stats;
   const viewing = useRowDialog();
-  const stats = data?.stats;
   const set = (patch: Partial<PaymentFilters>) => setFilters((f) => ({ ...f, ...patch }));
+  /** A date field's value, and whether the browser holds a day it cannot read there. */
+  const dateProps = (field: "from" | "to") => {
+    const track = (e: SyntheticEvent<HTMLInputElement>) => {
+      const bad = e.currentTarget.validity.badInput;
+      setUnreadable((u) => (u[field] === bad ? u : { ...u, [field]: bad }));
+    };
+    return {
+      value: filters[field],
+      error: errors[field],
+      onChange: (e: ChangeEvent<HTMLInputElement>) => {
+        track(e);
+        set({ [field]: e.currentTarget.value });
+      },
+      onBlur: track,
+    };
+  };
 
   const columns: Column<PaymentRow>[] = [
     {
@@ -109,21 +136,8 @@ export function Component() {
         />
       </SimpleGrid>
       <Group gap="sm" align="flex-start">
-        <DateInput
-          label="De"
-          value={filters.from}
-          onChange={(e) => set({ from: e.currentTarget.value })}
-          w={180}
-          maw="100%"
-        />
-        <DateInput
-          label="Até"
-          value={filters.to}
-          onChange={(e) => set({ to: e.currentTarget.value })}
-          error={badPeriod}
-          w={180}
-          maw="100%"
-        />
+        <DateInput label="De" {...dateProps("from")} w={180} maw="100%" />
+        <DateInput label="Até" {...dateProps("to")} w={180} maw="100%" />
         <Select
           label="Método"
           placeholder="Todos os métodos"
@@ -135,9 +149,14 @@ export function Component() {
           maw="100%"
         />
       </Group>
+      {error && !badPeriod && (
+        <Alert color="red" role="alert">
+          {error.message}
+        </Alert>
+      )}
       <DataTable
         caption="Pagamentos"
-        records={badPeriod ? [] : data?.payments}
+        records={badPeriod ? [] : shown?.payments}
         loading={isPending && !badPeriod}
         columns={columns}
         rowKey={(r) => r.id}
@@ -146,7 +165,7 @@ export function Component() {
       <PaymentViewDialog
         key={viewing.key}
         opened={viewing.opened}
-        payment={data?.payments.find((p) => p.id === viewing.id)}
+        payment={shown?.payments.find((p) => p.id === viewing.id)}
         onClose={viewing.close}
       />
     </Stack>

@@ -54,6 +54,17 @@ describe("the student's receipt form", () => {
     expect(submitOwnReceipt).not.toHaveBeenCalled();
   });
 
+  it("says an ambiguous amount is ambiguous when the field is left, before sending", async () => {
+    show(slowPreparation().prepare);
+    await userEvent.type(screen.getByRole("textbox", { name: /Valor pago/ }), "150,000");
+    await userEvent.tab();
+    expect(
+      screen.getByText(
+        "Valor ambíguo: use 150.000 ou 150 000 para cento e cinquenta mil, e vírgula para os cêntimos (150.000,50)",
+      ),
+    ).toBeTruthy();
+  });
+
   it("refuses a payment date after today", async () => {
     show(slowPreparation().prepare);
     await userEvent.type(screen.getByLabelText(/Data do pagamento/), "2999-01-01");

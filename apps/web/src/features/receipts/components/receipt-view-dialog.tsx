@@ -6,8 +6,8 @@ import { Alert, Anchor, Button, Center, Group, List, Modal, SimpleGrid, Stack, T
 import { useMediaQuery } from "@mantine/hooks";
 import { IconAlertTriangle, IconCopy, IconExternalLink, IconFileTypePdf, IconPhotoOff } from "@tabler/icons-react";
 import { useState } from "react";
-import { PHONE_QUERY } from "../../../components/data-table";
 import { DetailField } from "../../../components/detail-field";
+import { PHONE_QUERY } from "../../../lib/media";
 import { type AdminReceiptRow, receiptFileUrl } from "../api/admin-receipts";
 import { divergenceLabel, hasDivergence, receiptStatusLabel } from "../logic/receipt-review";
 import { ReceiptStatusBadge } from "./receipt-status-badge";

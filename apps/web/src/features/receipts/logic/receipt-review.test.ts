@@ -1,12 +1,6 @@
 import { formatKz } from "@app/shared/money";
 import { describe, expect, it } from "vitest";
-import {
-  compactDateTime,
-  divergenceLabel,
-  hasDivergence,
-  receiptActionsFor,
-  receiptStatusLabel,
-} from "./receipt-review";
+import { divergenceLabel, hasDivergence, receiptActionsFor, receiptStatusLabel } from "./receipt-review";
 
 describe("Divergência", () => {
   it("reads 'Correto' when the difference is under 0.01", () => {
@@ -35,10 +29,5 @@ describe("receipt statuses and actions", () => {
     expect(receiptActionsFor("pending")).toEqual(["view", "approve", "reject"]);
     expect(receiptActionsFor("approved")).toEqual(["view"]);
     expect(receiptActionsFor("rejected")).toEqual(["view"]);
-  });
-
-  it("writes a sending moment compactly, in Luanda time", () => {
-    expect(compactDateTime("2026-11-23T18:53:00.000Z")).toBe("23/11/26 19:53");
-    expect(compactDateTime("2026-12-31T23:30:00.000Z")).toBe("01/01/27 00:30");
   });
 });

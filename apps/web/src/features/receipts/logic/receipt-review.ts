@@ -1,4 +1,3 @@
-import { formatDateTime } from "@app/shared/dates";
 import { RECEIPT_STATUS_LABELS, type ReceiptStatus } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
 
@@ -24,9 +23,4 @@ export function receiptStatusLabel(status: string): string {
 export type ReceiptAction = "view" | "approve" | "reject";
 export function receiptActionsFor(status: string): ReceiptAction[] {
   return status === "pending" ? ["view", "approve", "reject"] : ["view"];
-}
-
-/** A moment in Luanda for a narrow table cell: '23/11/26 19:53' (the dialog shows it in full). */
-export function compactDateTime(value: string): string {
-  return formatDateTime(value).replace(/^(\d{2}\/\d{2}\/)\d{2}(\d{2}) às /, "$1$2 ");
 }

@@ -1,4 +1,4 @@
-import { formatDate } from "@app/shared/dates";
+import { formatDate, formatDateTime } from "@app/shared/dates";
 import { formatKz } from "@app/shared/money";
 import { SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconCash, IconCheck, IconHourglass, IconReceipt, IconX } from "@tabler/icons-react";
@@ -14,7 +14,6 @@ import { ReceiptRowActions } from "../components/receipt-row-actions";
 import { ReceiptStatusBadge } from "../components/receipt-status-badge";
 import { ReceiptViewDialog } from "../components/receipt-view-dialog";
 import {
-  compactDateTime,
   divergenceLabel,
   hasDivergence,
   type ReceiptAction,
@@ -95,8 +94,9 @@ export function Component() {
       render: (r) => (
         <Stack gap={0}>
           <Text style={nowrap}>{formatDate(r.paymentDate)}</Text>
-          <Text size="xs" c="dimmed" style={nowrap}>
-            enviado {compactDateTime(r.submittedAt)}
+          {/* May wrap between its words (never inside the date) where a phone card is narrow. */}
+          <Text size="xs" c="dimmed">
+            enviado {formatDateTime(r.submittedAt)}
           </Text>
         </Stack>
       ),
