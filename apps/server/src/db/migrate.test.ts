@@ -2,6 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ibanChecksumIsValid } from "@app/shared/schemas/settings";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshDatabase } from "../../test/context";
@@ -38,6 +39,7 @@ describe("migrations", () => {
       "enrollment_document_requests",
       "enrollment_events",
       "enrollments",
+      "idempotent_requests",
       "institute_settings",
       "payment_receipts",
       "payments",
@@ -54,20 +56,8 @@ describe("migrations", () => {
   });
 
   it("featured courses: an existing install keeps the three newest active courses on its home page", async () => {
-    const folder = fileURLToPath(new URL("./migrations", import.meta.url));
     // The migrations as they were before featured courses existed.
-    const before = mkdtempSync(path.join(os.tmpdir(), "migrations-"));
-    mkdirSync(path.join(before, "meta"));
-    const journal = JSON.parse(readFileSync(path.join(folder, "meta/_journal.json"), "utf8"));
-    const upTo = journal.entries.findIndex((e: { tag: string }) => e.tag.endsWith("_featured_courses"));
-    writeFileSync(
-      path.join(before, "meta/_journal.json"),
-      JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }),
-    );
-    for (const e of journal.entries.slice(0, upTo)) {
-      cpSync(path.join(folder, `${e.tag}.sql`), path.join(before, `${e.tag}.sql`));
-    }
-
+    const before = migrationsBefore("_featured_courses");
     const old = createPool(await createFreshDatabase());
     try {
       await runMigrations(old, before);
@@ -83,4 +73,39 @@ describe("migrations", () => {
       rmSync(before, { recursive: true });
     }
   });
+
+  it("the demo IBAN: an install still holding the old (invalid) one gets a valid one; any other IBAN is kept", async () => {
+    const before = migrationsBefore("_credential_resets_and_iban");
+    const [demo, custom] = [createPool(await createFreshDatabase()), createPool(await createFreshDatabase())];
+    try {
+      await Promise.all([runMigrations(demo, before), runMigrations(custom, before)]);
+      const ibanOf = async (p: pg.Pool) => (await p.query("select iban from institute_settings")).rows[0].iban;
+      expect(await ibanOf(demo)).toBe("AO06004000001234567890123");
+      await custom.query("update institute_settings set iban = 'AO06004400006729503010102'");
+      await Promise.all([runMigrations(demo), runMigrations(custom)]);
+      expect(await ibanOf(demo)).toBe("AO06004000001234567890167");
+      expect(ibanChecksumIsValid(await ibanOf(demo))).toBe(true);
+      expect(await ibanOf(custom)).toBe("AO06004400006729503010102");
+    } finally {
+      await Promise.all([demo.end(), custom.end()]);
+      rmSync(before, { recursive: true });
+    }
+  });
 });
+
+/** A copy of the migrations folder as it was before the migration whose tag ends with `tagSuffix`. */
+function migrationsBefore(tagSuffix: string): string {
+  const folder = fileURLToPath(new URL("./migrations", import.meta.url));
+  const before = mkdtempSync(path.join(os.tmpdir(), "migrations-"));
+  mkdirSync(path.join(before, "meta"));
+  const journal = JSON.parse(readFileSync(path.join(folder, "meta/_journal.json"), "utf8"));
+  const upTo = journal.entries.findIndex((e: { tag: string }) => e.tag.endsWith(tagSuffix));
+  writeFileSync(
+    path.join(before, "meta/_journal.json"),
+    JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }),
+  );
+  for (const e of journal.entries.slice(0, upTo)) {
+    cpSync(path.join(folder, `${e.tag}.sql`), path.join(before, `${e.tag}.sql`));
+  }
+  return before;
+}
