@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { signedInStaff } from "./support/sign-in";
 import { userContext } from "./support/students";
 
@@ -20,9 +20,14 @@ const shot = async (page: Page, name: string) => {
   }
 };
 
-/** A student account made as /criar-conta-aluno sends it; its code and first password. */
-async function newStudent(page: Page, studentName: string, studentPhone: string, studentEmail?: string) {
-  const created = await page.request.post("/api/student-accounts", {
+/** A student account made as /criar-conta-aluno sends it (a browser of its own); its code and first password. */
+async function newStudent(
+  request: APIRequestContext,
+  studentName: string,
+  studentPhone: string,
+  studentEmail?: string,
+) {
+  const created = await request.post("/api/student-accounts", {
     data: { studentName, studentPhone, hasEmail: Boolean(studentEmail), studentEmail },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -50,9 +55,10 @@ const credentialsDialog = (page: Page, title: string) => page.getByRole("dialog"
 test("a double click on 'Resetar senha' in the confirmation sends one request, and the password shown signs in", async ({
   browser,
   baseURL,
+  request,
 }) => {
   const staff = await signedInStaff(browser, baseURL!, staffUser("contas.duplo@instituto.ao"));
-  const student = await newStudent(staff, "Duplo Clique Neto", "923555001");
+  const student = await newStudent(request, "Duplo Clique Neto", "923555001");
   const sent: string[] = [];
   staff.on("request", (r) => {
     if (r.url().endsWith("/reset-password")) sent.push(r.headers()["idempotency-key"] ?? "none");
@@ -74,10 +80,12 @@ test("a double click on 'Resetar senha' in the confirmation sends one request, a
 test("'Editar credenciais' for one student then 'Resetar senha' for another within 10 s: one dialog at a time, naming its student, whose 'Copiar' copies that student's password", async ({
   browser,
   baseURL,
+  request,
 }) => {
+  test.setTimeout(120_000); // it waits 11 s to show the credentials stay
   const staff = await signedInStaff(browser, baseURL!, staffUser("contas.dois@instituto.ao"));
-  const first = await newStudent(staff, "Primeira Aluna Lopes", "923555011");
-  const second = await newStudent(staff, "Segundo Aluno Mendes", "923555012");
+  const first = await newStudent(request, "Primeira Aluna Lopes", "923555011");
+  const second = await newStudent(request, "Segundo Aluno Mendes", "923555012");
   await staff.goto("/admin/student-accounts");
   await search(staff, "Aluna Lopes");
 
@@ -144,10 +152,11 @@ async function lineBreaks(element: Locator): Promise<string[]> {
 test("'Contas de Alunos' and the account's details write phones as '923 456 789' and wrap e-mails only at '@', '.' or '-'", async ({
   browser,
   baseURL,
+  request,
 }) => {
   const staff = await signedInStaff(browser, baseURL!, staffUser("contas.formato@instituto.ao"));
   const email = "helena.tchissola.domingos@instituto-exemplo.ao";
-  await newStudent(staff, "Helena Formato Domingos", "923456789", email);
+  await newStudent(request, "Helena Formato Domingos", "923456789", email);
   await staff.goto("/admin/student-accounts");
   await search(staff, "Formato");
 

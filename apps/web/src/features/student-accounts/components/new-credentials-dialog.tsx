@@ -53,7 +53,15 @@ export function NewCredentialsDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={shown?.title} closeOnClickOutside={false} centered>
+    // One way to close it, at the end, after the copy buttons ('Fechar'; Escape too): no corner ×.
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={shown?.title}
+      closeOnClickOutside={false}
+      withCloseButton={false}
+      centered
+    >
       {shown && <CredentialsNotice credentials={shown.credentials} onClose={onClose} />}
     </Modal>
   );

@@ -48,7 +48,7 @@ export function Component() {
       key: "phone",
       title: "Telefone",
       text: (a) => `${a.studentPhone} ${formatAngolanMobile(a.studentPhone)}`,
-      render: (a) => <Text style={{ whiteSpace: "nowrap" }}>{formatAngolanMobile(a.studentPhone)}</Text>,
+      render: (a) => <span style={{ whiteSpace: "nowrap" }}>{formatAngolanMobile(a.studentPhone)}</span>,
     },
     {
       key: "email",
