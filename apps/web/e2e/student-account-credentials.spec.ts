@@ -6,6 +6,8 @@ import { userContext } from "./support/students";
 /** Issue 21: credentials shown after a reset or an edit, and how 'Contas de Alunos' writes phones and e-mails. */
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+// Two browsers each, sign-ins and an 11-second wait: more than the default minute on a busy machine.
+test.describe.configure({ timeout: 120_000 });
 
 const shot = async (page: Page, name: string) => {
   for (const width of [390, 1280]) {
@@ -39,6 +41,7 @@ async function studentSignsIn(page: Page, baseURL: string, code: string, passwor
   const context = await userContext(page.context().browser()!, baseURL);
   const student = await context.newPage();
   await student.goto("/login-aluno");
+  await expect(student.getByRole("heading", { name: "Área do Aluno", level: 1 })).toBeVisible();
   await student.getByLabel(/^Código de estudante/).fill(code);
   await student.getByLabel(/^Senha/).fill(password);
   await student.getByRole("button", { name: "Entrar" }).click();
@@ -82,7 +85,6 @@ test("'Editar credenciais' for one student then 'Resetar senha' for another with
   baseURL,
   request,
 }) => {
-  test.setTimeout(120_000); // it waits 11 s to show the credentials stay
   const staff = await signedInStaff(browser, baseURL!, staffUser("contas.dois@instituto.ao"));
   const first = await newStudent(request, "Primeira Aluna Lopes", "923555011");
   const second = await newStudent(request, "Segundo Aluno Mendes", "923555012");

@@ -91,7 +91,8 @@ export const studentAccountAdminRoutes = createRouter()
 /** The caller and the key of a confirmation (decision 026). */
 function confirmation(c: Context<AppEnv>) {
   return {
-    key: c.req.header("idempotency-key")!,
+    // Validated as a UUID by the route; one spelling, whatever the case the client used.
+    key: c.req.header("idempotency-key")!.toLowerCase(),
     actorUserId: c.get("session").user!.id,
     authSecret: c.get("deps").config.authSecret,
   };
