@@ -7,7 +7,7 @@ import { userContext } from "./support/students";
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 // Two browsers each, sign-ins and an 11-second wait: more than the default minute on a busy machine.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const shot = async (page: Page, name: string) => {
   for (const width of [390, 1280]) {
