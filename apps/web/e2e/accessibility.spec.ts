@@ -198,6 +198,8 @@ test("admin pages and their main dialogs pass axe's WCAG 2.1 A/AA checks on a ph
       open: async (p) => {
         await openDialog("Resetar senha de Pagante Acessível")(p);
         await p.getByRole("dialog", { name: "Resetar senha" }).getByRole("button", { name: "Resetar senha" }).click();
+        // The dialog opens under the pointer: its hovered WhatsApp button must keep its contrast too.
+        await p.getByRole("link", { name: "Enviar por WhatsApp" }).hover();
       },
       ready: (p) => dialog("Senha resetada com sucesso!")(p).getByTestId("Nova senha"),
     },
