@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonRequest, staffActor, studentActor } from "../test/actors";
@@ -327,6 +328,8 @@ describe("authorisation matrix", () => {
         const path = row.path?.() ?? templatePath;
         const init = jsonRequest(method, row.body?.(), cookies[actor]);
         if (method === "GET") init.body = undefined;
+        // Staff confirmations carry an Idempotency-Key (decision 026); other routes ignore it.
+        init.headers = { ...(init.headers as Record<string, string>), "idempotency-key": randomUUID() };
         const res = await ctx.app.request(path, init);
         expect(res.status, `${actor} → ${route}`).toBe(row.expect[actor]);
       }

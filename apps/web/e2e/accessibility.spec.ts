@@ -192,6 +192,17 @@ test("admin pages and their main dialogs pass axe's WCAG 2.1 A/AA checks on a ph
       open: openDialog("Resetar senha de Pagante Acessível"),
       ready: dialog("Resetar senha"),
     },
+    {
+      path: "/admin/student-accounts",
+      name: "new credentials after a reset",
+      open: async (p) => {
+        await openDialog("Resetar senha de Pagante Acessível")(p);
+        await p.getByRole("dialog", { name: "Resetar senha" }).getByRole("button", { name: "Resetar senha" }).click();
+        // The dialog opens under the pointer: its hovered WhatsApp button must keep its contrast too.
+        await p.getByRole("link", { name: "Enviar por WhatsApp" }).hover();
+      },
+      ready: (p) => dialog("Senha resetada com sucesso!")(p).getByTestId("Nova senha"),
+    },
     { path: "/admin/teachers", ready: heading("Professores") },
     {
       path: "/admin/teachers",

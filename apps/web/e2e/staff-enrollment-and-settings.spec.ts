@@ -290,17 +290,21 @@ test("super_admin edits the institute's details on 'Configurações'; other role
   await page.getByLabel(/^IBAN/).fill("AO06 1234");
   await page.getByLabel(/^Número de WhatsApp/).fill("812 345 678");
   await page.getByRole("button", { name: "Guardar configurações" }).click();
-  await expect(page.getByText("IBAN inválido")).toBeVisible();
+  await expect(page.getByText("IBAN inválido: um IBAN angolano tem 25 caracteres, AO e 23 algarismos")).toBeVisible();
   await expect(page.getByText("O telemóvel deve começar por 9")).toBeVisible();
+  // The right length with wrong check digits (ISO 13616): refused, nothing saved.
+  await page.getByLabel(/^IBAN/).fill("AO06 0040 0000 8765 4321 0987 6");
+  await page.getByRole("button", { name: "Guardar configurações" }).click();
+  await expect(page.getByText("IBAN inválido: verifique os dígitos de controlo")).toBeVisible();
 
   await page.getByLabel(/^Banco/).fill("Banco BFA");
-  await page.getByLabel(/^IBAN/).fill("ao06 0006 0000 9876 5432 1012 3");
+  await page.getByLabel(/^IBAN/).fill("ao06.0006.0000.9876.5432.1018.2");
   await page.getByLabel(/^Número de WhatsApp/).fill("+244 923 000 111");
   await page.getByRole("button", { name: "Guardar configurações" }).click();
   await expect(page.getByText("Configurações guardadas com sucesso!")).toBeVisible();
   await page.reload();
   await expect(page.getByLabel(/^Banco/)).toHaveValue("Banco BFA");
-  await expect(page.getByLabel(/^IBAN/)).toHaveValue("AO06 0006 0000 9876 5432 1012 3");
+  await expect(page.getByLabel(/^IBAN/)).toHaveValue("AO06 0006 0000 9876 5432 1018 2");
   await expect(page.getByLabel(/^Número de WhatsApp/)).toHaveValue("923 000 111");
   await page.setViewportSize({ width: 390, height: 844 });
   await shoot(page, "settings-390");

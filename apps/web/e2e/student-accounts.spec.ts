@@ -63,32 +63,33 @@ test("a secretaria changes and resets a student's password: the old one fails, t
   await expect(edit.getByLabel(/^Nova senha/)).toHaveValue("VELHA1");
   await shot(staff, "edit");
   await edit.getByRole("button", { name: "Guardar credenciais" }).click();
-  await expect(staff.getByText("Credenciais atualizadas com sucesso!")).toBeVisible();
+  const edited = staff.getByRole("dialog", { name: "Credenciais atualizadas com sucesso!" });
+  await expect(edited.getByTestId("Nova senha")).toHaveText("VELHA1");
+  await edited.getByRole("button", { name: "Fechar" }).click();
+  await expect(edited).toBeHidden();
 
   await student.page.goto("/aluno/acesso");
   await expect(student.page).toHaveURL(/\/login-aluno/);
   await studentSignIn(student.page, student.code, "VELHA1");
   await expect(student.page).toHaveURL(/\/aluno\/pagamento/);
 
-  // The reset: shown once in a toast that stays 10 s, with copy buttons and the WhatsApp message.
+  // The reset: shown once, in a dialog the staff member closes (decision 026), with copy buttons and the WhatsApp message.
   await staff.getByRole("button", { name: "Resetar senha de Helena Tchissola" }).click();
   const confirm = staff.getByRole("dialog", { name: "Resetar senha" });
   await expect(confirm).toContainText("Gerar uma nova senha temporária para Helena Tchissola?");
   await confirm.getByRole("button", { name: "Resetar senha" }).click();
-  const toast = staff.locator(".mantine-Notification-root", { hasText: "Senha resetada com sucesso!" });
-  await expect(toast).toBeVisible();
-  const newPassword = (await toast.getByTestId("Nova senha").textContent())!.trim();
+  const shown = staff.getByRole("dialog", { name: "Senha resetada com sucesso!" });
+  await expect(shown).toContainText("Novas credenciais de Helena Tchissola");
+  const newPassword = (await shown.getByTestId("Nova senha").textContent())!.trim();
   expect(newPassword).toMatch(/^[A-Z0-9]{6}$/);
-  await expect(toast.getByTestId("Código de estudante")).toHaveText(student.code);
-  await expect(toast.getByRole("button", { name: "Copiar nova senha" })).toBeVisible();
-  const whatsapp = await toast.getByRole("link", { name: "Enviar por WhatsApp" }).getAttribute("href");
+  await expect(shown.getByTestId("Código de estudante")).toHaveText(student.code);
+  await expect(shown.getByRole("button", { name: "Copiar nova senha" })).toBeVisible();
+  const whatsapp = await shown.getByRole("link", { name: "Enviar por WhatsApp" }).getAttribute("href");
   expect(whatsapp).toContain("https://wa.me/244923111222?text=");
   expect(decodeURIComponent(whatsapp!)).toContain(`Senha temporária: ${newPassword}`);
-  await shot(staff, "reset-toast");
-  await staff.mouse.move(5, 790); // a toast under the pointer waits (Mantine pauses it while hovered)
-  await staff.waitForTimeout(7_000);
-  await expect(toast).toBeVisible(); // still there after 7 s
-  await expect(toast).toBeHidden({ timeout: 6_000 }); // gone after 10 s
+  await shot(staff, "reset-dialog");
+  await shown.getByRole("button", { name: "Fechar" }).click();
+  await expect(shown).toBeHidden();
 
   await student.page.goto("/aluno/acesso");
   await expect(student.page).toHaveURL(/\/login-aluno/);

@@ -83,6 +83,21 @@ export const OWN_DUPLICATE_OPEN_ENROLLMENT = {
 /* Student accounts, staff side (issue 14). */
 export const STUDENT_CODE_TAKEN = { code: "student_code_taken", message: "Código já em uso" } as const;
 
+/* A staff confirmation sent once, whatever the clicks and retries (Idempotency-Key; decision 026). */
+export const IDEMPOTENCY_KEY_MISSING = {
+  code: "idempotency_key_missing",
+  message: "Pedido sem chave de confirmação válida. Recarregue a página e tente de novo.",
+} as const;
+export const IDEMPOTENCY_KEY_REUSED = {
+  code: "idempotency_key_reused",
+  message: "Esta confirmação já foi usada para outro pedido. Feche a janela e tente de novo.",
+} as const;
+export const IDEMPOTENCY_ANSWER_EXPIRED = {
+  code: "idempotency_answer_expired",
+  message:
+    "Este pedido já foi feito e a resposta já não pode ser mostrada de novo. Feche a janela e repita a operação.",
+} as const;
+
 /* Payment receipts (issue 13). */
 export const RECEIPT_NOT_FOUND = { code: "not_found", message: "Comprovante não encontrado" } as const;
 /** The enrolment is not the student's, or has no payment reference code yet (not approved). */

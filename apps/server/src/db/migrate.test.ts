@@ -2,6 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ibanChecksumIsValid } from "@app/shared/schemas/settings";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshDatabase } from "../../test/context";
@@ -38,6 +39,7 @@ describe("migrations", () => {
       "enrollment_document_requests",
       "enrollment_events",
       "enrollments",
+      "idempotent_requests",
       "institute_settings",
       "payment_receipts",
       "payments",
@@ -132,5 +134,23 @@ describe("migrations", () => {
         expect(rows.map((r) => r.m)).toEqual(["transferencia", "transferencia", "tpa"]);
       },
     );
+  });
+
+  it("the demo IBAN: an install still holding the old (invalid) one gets a valid one; any other IBAN is kept", async () => {
+    const before = migrationsBefore("_credential_resets_and_iban");
+    const [demo, custom] = [createPool(await createFreshDatabase()), createPool(await createFreshDatabase())];
+    try {
+      await Promise.all([runMigrations(demo, before), runMigrations(custom, before)]);
+      const ibanOf = async (p: pg.Pool) => (await p.query("select iban from institute_settings")).rows[0].iban;
+      expect(await ibanOf(demo)).toBe("AO06004000001234567890123");
+      await custom.query("update institute_settings set iban = 'AO06004400006729503010102'");
+      await Promise.all([runMigrations(demo), runMigrations(custom)]);
+      expect(await ibanOf(demo)).toBe("AO06004000001234567890167");
+      expect(ibanChecksumIsValid(await ibanOf(demo))).toBe(true);
+      expect(await ibanOf(custom)).toBe("AO06004400006729503010102");
+    } finally {
+      await Promise.all([demo.end(), custom.end()]);
+      rmSync(before, { recursive: true });
+    }
   });
 });

@@ -1,7 +1,8 @@
 import { Stack, Text } from "@mantine/core";
+import type { ReactNode } from "react";
 
 /** A label and its value in a view dialog. */
-export function DetailField({ label, value }: { label: string; value: string }) {
+export function DetailField({ label, value }: { label: string; value: ReactNode }) {
   return (
     <Stack gap={0}>
       <Text size="xs" c="dimmed">

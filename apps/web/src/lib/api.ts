@@ -19,7 +19,7 @@ export class ApiError extends Error {
 /** fetch for /api: JSON (or multipart FormData) in, JSON out, cookies of this site, errors as ApiError with the server's message. */
 export async function api<T>(
   path: string,
-  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+  init: { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<T> {
   // A FormData body goes as multipart (the browser sets its boundary); anything else as JSON.
   const json = init.body !== undefined && !(init.body instanceof FormData);
@@ -28,7 +28,7 @@ export async function api<T>(
     res = await fetch(`/api${path}`, {
       method: init.method ?? "GET",
       credentials: "same-origin",
-      headers: json ? { "content-type": "application/json" } : undefined,
+      headers: { ...(json ? { "content-type": "application/json" } : {}), ...init.headers },
       body: json ? JSON.stringify(init.body) : (init.body as FormData | undefined),
       signal: init.signal,
     });

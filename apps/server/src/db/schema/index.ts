@@ -5,6 +5,7 @@ export * from "./enrollments";
 export * from "./enums";
 export * from "./files";
 export * from "./finance";
+export * from "./idempotency";
 export * from "./meta";
 export * from "./settings";
 export * from "./staff";

@@ -175,7 +175,7 @@ describe("correction requests, the student's view and deletion", () => {
       paymentReferenceCode: "ANA-1",
       coursePrice: 120000,
       documentRequests: [],
-      bankDetails: { bankName: "Banco BAI", iban: "AO06004000001234567890123", whatsappNumber: "912345678" },
+      bankDetails: { bankName: "Banco BAI", iban: "AO06004000001234567890167", whatsappNumber: "912345678" },
     });
   });
 

@@ -165,7 +165,7 @@ describe("enrolment review", () => {
     // Quoted-printable soft breaks aside, the code, the IBAN and the bank are in the text.
     const text = mail!.replace(/=\r?\n/g, "");
     expect(text).toContain("MAIL2024");
-    expect(text).toContain("AO06 0040 0000 1234 5678 9012 3");
+    expect(text).toContain("AO06 0040 0000 1234 5678 9016 7");
     expect(text).toContain("Banco BAI");
   });
 

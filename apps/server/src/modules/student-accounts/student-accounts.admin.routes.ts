@@ -6,8 +6,11 @@ import {
   STUDENT_ACCOUNT_MANAGER_ROLES,
 } from "@app/shared/schemas/student-accounts";
 import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { requireScreen, requireStaff } from "../../auth/guards";
+import type { AppEnv } from "../../http/env";
 import { errorResponse, guardErrors, staffErrors } from "../../http/errors";
+import { idempotencyErrors, idempotencyHeaders } from "../../http/idempotency";
 import { component } from "../../http/openapi";
 import { createRouter, json } from "../../http/router";
 import { editStudentCredentials, listStudentAccounts, resetStudentPassword } from "./student-accounts.admin.service";
@@ -37,15 +40,19 @@ const editCredentials = createRoute({
   path: "/admin/student-accounts/{id}/credentials",
   tags: ["student-accounts"],
   summary:
-    "Changes the login code and optionally sets a new (temporary) password; the student's sessions end. 409 'Código já em uso'",
+    "Changes the login code and optionally sets a new (temporary) password; the student's sessions end. 409 'Código já em uso'. Idempotent per Idempotency-Key",
   middleware: [requireManager()] as const,
-  request: { params: idParam, body: { required: true, ...json(editStudentCredentialsSchema) } },
+  request: {
+    params: idParam,
+    headers: idempotencyHeaders,
+    body: { required: true, ...json(editStudentCredentialsSchema) },
+  },
   responses: {
     200: { description: "The account as it is now", ...json(accountBody) },
-    400: errorResponse("Invalid code or password"),
+    400: errorResponse("Invalid code or password, or no Idempotency-Key"),
     ...managerErrors,
     ...notFound,
-    409: errorResponse("The code belongs to another student"),
+    409: errorResponse("The code belongs to another student, or the Idempotency-Key was used for another request"),
   },
 });
 
@@ -53,13 +60,16 @@ const resetPassword = createRoute({
   method: "post",
   path: "/admin/student-accounts/{id}/reset-password",
   tags: ["student-accounts"],
-  summary: "Generates a new temporary password, shown only in this answer; the student's sessions end",
+  summary:
+    "Generates a new temporary password, shown only in this answer; the student's sessions end. A repeated request with the same Idempotency-Key gets the same password and resets nothing",
   middleware: [requireManager()] as const,
-  request: { params: idParam },
+  request: { params: idParam, headers: idempotencyHeaders },
   responses: {
     200: { description: "The code and the new password (only now)", ...json(resetStudentPasswordSchema) },
+    400: errorResponse("No Idempotency-Key"),
     ...managerErrors,
     ...notFound,
+    ...idempotencyErrors,
   },
 });
 
@@ -69,10 +79,21 @@ export const studentAccountAdminRoutes = createRouter()
     return c.json(await listStudentAccounts(c.get("deps").db), 200);
   })
   .openapi(editCredentials, async (c) => {
-    const row = await editStudentCredentials(c.get("deps").db, c.req.valid("param").id, c.req.valid("json"));
+    const { db } = c.get("deps");
+    const row = await editStudentCredentials(db, c.req.valid("param").id, c.req.valid("json"), confirmation(c));
     return c.json(row, 200);
   })
   .openapi(resetPassword, async (c) => {
     c.header("Cache-Control", "no-store");
-    return c.json(await resetStudentPassword(c.get("deps").db, c.req.valid("param").id), 200);
+    return c.json(await resetStudentPassword(c.get("deps").db, c.req.valid("param").id, confirmation(c)), 200);
   });
+
+/** The caller and the key of a confirmation (decision 026). */
+function confirmation(c: Context<AppEnv>) {
+  return {
+    // Validated as a UUID by the route; one spelling, whatever the case the client used.
+    key: c.req.header("idempotency-key")!.toLowerCase(),
+    actorUserId: c.get("session").user!.id,
+    authSecret: c.get("deps").config.authSecret,
+  };
+}

@@ -17,6 +17,7 @@ import {
   studentAccounts,
 } from "../../db/schema";
 import { ApiError } from "../../http/errors";
+import { runIdempotent } from "../../http/idempotency";
 import { generateStudentPassword } from "./credentials";
 
 /**
@@ -24,7 +25,7 @@ import { generateStudentPassword } from "./credentials";
  * (course, status, class, dates) and its receipts, for the table and the details dialog. No password,
  * not even its hash: the table shows '••••••'. `onlyId` reads one account (the answer of an edit).
  */
-export async function listStudentAccounts(db: Database, onlyId?: string) {
+export async function listStudentAccounts(db: Database | Tx, onlyId?: string) {
   const accounts = await db
     .select()
     .from(studentAccounts)
@@ -109,55 +110,75 @@ async function endSessions(tx: Tx, userId: string) {
   await tx.delete(authSession).where(eq(authSession.userId, userId));
 }
 
+/** Who asks and with which `Idempotency-Key` (decision 026): one effect per confirmation. */
+export interface StaffConfirmation {
+  key: string;
+  actorUserId: string;
+  authSecret: string;
+}
+
 /**
  * Staff change a student's login code and, optionally, set a new password (SPEC §5 'Student
  * credentials edit'). One transaction on the locked account: the code (and the hidden sign-in
  * address made from it) is unique — two staff giving the same code at once get one success and one
  * 'Código já em uso' —, a new password is stored hashed and is temporary, and the student's open
- * sessions end whenever anything changed.
+ * sessions end whenever anything changed. A repeated request with the same key (a double click, a
+ * retry) answers what the first one did and changes nothing (the same key with other data: 409).
  */
 export async function editStudentCredentials(
   db: Database,
   id: string,
   input: z.output<typeof editStudentCredentialsSchema>,
+  confirmation: StaffConfirmation,
 ) {
-  const passwordHash = input.newPassword ? await hashPassword(input.newPassword) : null;
   try {
-    await db.transaction(async (tx) => {
-      const account = await lockAccount(tx, id);
-      const codeChanged = account.studentCode !== input.studentCode;
-      if (codeChanged) {
-        await tx.update(studentAccounts).set({ studentCode: input.studentCode }).where(eq(studentAccounts.id, id));
-        await tx
-          .update(authUser)
-          .set({ email: studentEmail(input.studentCode), updatedAt: new Date() })
-          .where(eq(authUser.id, account.userId));
-      }
-      if (passwordHash) await setTemporaryPassword(tx, account, passwordHash);
-      if (codeChanged || passwordHash) await endSessions(tx, account.userId);
-    });
+    const { result } = await runIdempotent(
+      db,
+      confirmation.authSecret,
+      { ...confirmation, operation: "student-credentials-edit", targetId: id, body: input },
+      async (tx) => {
+        const account = await lockAccount(tx, id);
+        const codeChanged = account.studentCode !== input.studentCode;
+        if (codeChanged) {
+          await tx.update(studentAccounts).set({ studentCode: input.studentCode }).where(eq(studentAccounts.id, id));
+          await tx
+            .update(authUser)
+            .set({ email: studentEmail(input.studentCode), updatedAt: new Date() })
+            .where(eq(authUser.id, account.userId));
+        }
+        if (input.newPassword) await setTemporaryPassword(tx, account, await hashPassword(input.newPassword));
+        if (codeChanged || input.newPassword) await endSessions(tx, account.userId);
+        const [row] = await listStudentAccounts(tx, id);
+        return row!;
+      },
+    );
+    return result;
   } catch (err) {
     if (isUniqueViolation(err)) {
       throw ApiError.of(409, STUDENT_CODE_TAKEN, [{ path: "studentCode", message: STUDENT_CODE_TAKEN.message }]);
     }
     throw err;
   }
-  const [row] = await listStudentAccounts(db, id);
-  return row!;
 }
 
 /**
  * Staff reset a student's password (SPEC §4): a new generated one, hashed, must_change_password true,
- * every session of the student ended — in one transaction. The plain password is answered this once.
+ * every session of the student ended — in one transaction. The plain password is in this answer only;
+ * a repeated request with the same key (a double click on the confirmation, a retry over a flaky
+ * connection) gets the same password back and resets nothing (decision 026).
  */
-export async function resetStudentPassword(db: Database, id: string) {
-  const studentPassword = generateStudentPassword();
-  const passwordHash = await hashPassword(studentPassword);
-  const studentCode = await db.transaction(async (tx) => {
-    const account = await lockAccount(tx, id);
-    await setTemporaryPassword(tx, account, passwordHash);
-    await endSessions(tx, account.userId);
-    return account.studentCode;
-  });
-  return { studentCode, studentPassword };
+export async function resetStudentPassword(db: Database, id: string, confirmation: StaffConfirmation) {
+  const { result } = await runIdempotent(
+    db,
+    confirmation.authSecret,
+    { ...confirmation, operation: "student-password-reset", targetId: id },
+    async (tx) => {
+      const account = await lockAccount(tx, id);
+      const studentPassword = generateStudentPassword();
+      await setTemporaryPassword(tx, account, await hashPassword(studentPassword));
+      await endSessions(tx, account.userId);
+      return { studentCode: account.studentCode, studentPassword };
+    },
+  );
+  return result;
 }

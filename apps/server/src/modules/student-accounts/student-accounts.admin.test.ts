@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonRequest, staffActor, studentActor } from "../../../test/actors";
+import { cookieOf, jsonRequest, staffActor, studentActor } from "../../../test/actors";
 import { body, createTestContext, type TestContext } from "../../../test/context";
 import { enrollmentRow } from "../../../test/fixtures";
 import {
@@ -8,6 +9,7 @@ import {
   authSession,
   courses,
   enrollments,
+  idempotentRequests,
   paymentReceipts,
   storedFiles,
   studentAccounts,
@@ -34,10 +36,15 @@ describe("'Contas de Alunos': staff manage student credentials", () => {
   const signIn = (code: string, password: string) =>
     ctx.app.request("/api/auth/student/sign-in", jsonRequest("POST", { code, password }));
   const whoAmI = async (cookie: string) => body(await ctx.app.request("/api/session", { headers: { cookie } }));
-  const reset = (id: string, cookie = secretaria) =>
-    ctx.app.request(`/api/admin/student-accounts/${id}/reset-password`, jsonRequest("POST", undefined, cookie));
-  const edit = (id: string, payload: unknown, cookie = secretaria) =>
-    ctx.app.request(`/api/admin/student-accounts/${id}/credentials`, jsonRequest("PUT", payload, cookie));
+  /** A request as the web sends it: one Idempotency-Key per confirmation (a fresh one unless given). */
+  const confirmed = (method: string, payload: unknown, cookie: string, key: string | null): RequestInit => {
+    const init = jsonRequest(method, payload, cookie);
+    return { ...init, headers: { ...(init.headers as object), ...(key ? { "idempotency-key": key } : {}) } };
+  };
+  const reset = (id: string, cookie = secretaria, key: string | null = randomUUID()) =>
+    ctx.app.request(`/api/admin/student-accounts/${id}/reset-password`, confirmed("POST", undefined, cookie, key));
+  const edit = (id: string, payload: unknown, cookie = secretaria, key: string | null = randomUUID()) =>
+    ctx.app.request(`/api/admin/student-accounts/${id}/credentials`, confirmed("PUT", payload, cookie, key));
 
   it("lists each account with its enrolments (course, status, class, dates) and receipts, and never a password", async () => {
     const s = await studentActor(ctx, "Lista Joana");
@@ -227,5 +234,106 @@ describe("'Contas de Alunos': staff manage student credentials", () => {
     expect((await edit(account.id, { studentCode: "MEU1" }, s.cookie)).status).toBe(403);
     expect((await signIn(s.studentCode, s.studentPassword)).status).toBe(200);
     expect((await reset("00000000-0000-4000-8000-000000000000")).status).toBe(404);
+  });
+
+  it("one confirmation resets once: two parallel requests with its key get the same password, which signs in", async () => {
+    const s = await studentActor(ctx, "Clique Duplo");
+    const account = await accountOf(s.studentCode);
+    const key = randomUUID();
+
+    const answers = await Promise.all([reset(account.id, secretaria, key), reset(account.id, secretaria, key)]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    const [first, second] = await Promise.all(answers.map(body));
+    expect(first.studentPassword).toMatch(/^[A-Z0-9]{6}$/);
+    expect(second).toEqual(first);
+    expect(answers.map((r) => r.headers.get("cache-control"))).toEqual(["no-store", "no-store"]);
+    const signedIn = await signIn(s.studentCode, first.studentPassword);
+    expect(signedIn.status).toBe(200);
+
+    // A retry after the first completed (the answer was lost on the way): the same password, no second
+    // reset — the student's new session is still open and the password still works.
+    const retry = await reset(account.id, secretaria, key);
+    expect(retry.status).toBe(200);
+    expect(await body(retry)).toEqual(first);
+    expect((await whoAmI(cookieOf(signedIn))).student.code).toBe(s.studentCode);
+    expect((await signIn(s.studentCode, first.studentPassword)).status).toBe(200);
+
+    // What is kept for the replay is encrypted: the password is nowhere in the row.
+    const [kept] = await ctx.db.select().from(idempotentRequests).where(eq(idempotentRequests.key, key));
+    expect(kept).toMatchObject({ operation: "student-password-reset", targetId: account.id });
+    expect(JSON.stringify(kept)).not.toContain(first.studentPassword);
+  });
+
+  it("a key is refused from another staff user, for another student or another operation, and without a key", async () => {
+    const a = await studentActor(ctx, "Chave Alvo");
+    const b = await studentActor(ctx, "Chave Outro");
+    const [accountA, accountB] = await Promise.all([accountOf(a.studentCode), accountOf(b.studentCode)]);
+    const admin = (await staffActor(ctx, "admin")).cookie;
+    const key = randomUUID();
+    expect((await reset(accountA.id, secretaria, key)).status).toBe(200);
+
+    const refusals = [
+      await reset(accountA.id, admin, key),
+      await reset(accountB.id, secretaria, key),
+      await edit(accountA.id, { studentCode: a.studentCode, newPassword: "CHAVE1" }, secretaria, key),
+    ];
+    for (const res of refusals) {
+      expect(res.status).toBe(409);
+      expect((await body(res)).error.message).toBe(
+        "Esta confirmação já foi usada para outro pedido. Feche a janela e tente de novo.",
+      );
+    }
+    for (const noKey of [null, "not-a-uuid"]) {
+      const res = await reset(accountB.id, secretaria, noKey);
+      expect(res.status).toBe(400);
+      expect((await body(res)).error.message).toBe(
+        "Pedido sem chave de confirmação válida. Recarregue a página e tente de novo.",
+      );
+    }
+    // Student B was never reset: their session and password are untouched.
+    expect((await whoAmI(b.cookie)).student.code).toBe(b.studentCode);
+    expect((await signIn(b.studentCode, b.studentPassword)).status).toBe(200);
+  });
+
+  it("after 10 minutes the answer is gone: a late retry is refused and resets nothing", async () => {
+    const s = await studentActor(ctx, "Retry Tardio");
+    const account = await accountOf(s.studentCode);
+    const key = randomUUID();
+    const { studentPassword } = await body(await reset(account.id, secretaria, key));
+    await ctx.db
+      .update(idempotentRequests)
+      .set({ createdAt: sql`now() - interval '11 minutes'` })
+      .where(eq(idempotentRequests.key, key));
+    const late = await reset(account.id, secretaria, key);
+    expect(late.status).toBe(409);
+    expect((await body(late)).error.message).toBe(
+      "Este pedido já foi feito e a resposta já não pode ser mostrada de novo. Feche a janela e repita a operação.",
+    );
+    const [kept] = await ctx.db.select().from(idempotentRequests).where(eq(idempotentRequests.key, key));
+    expect(kept!.response).toBeNull();
+    expect((await signIn(s.studentCode, studentPassword)).status).toBe(200);
+  });
+
+  it("'Editar credenciais' sent twice with one key sets the password once; the same key with other data is refused", async () => {
+    const s = await studentActor(ctx, "Edita Duas");
+    const account = await accountOf(s.studentCode);
+    const key = randomUUID();
+    const payload = { studentCode: s.studentCode, newPassword: "DUAS26" };
+    const answers = await Promise.all([
+      edit(account.id, payload, secretaria, key),
+      edit(account.id, payload, secretaria, key),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    const [first, second] = await Promise.all(answers.map(body));
+    expect(second).toEqual(first);
+    const signedIn = await signIn(s.studentCode, "DUAS26");
+    expect(signedIn.status).toBe(200);
+    // A retry does not end the session opened since, as a second edit would.
+    expect((await edit(account.id, payload, secretaria, key)).status).toBe(200);
+    expect((await whoAmI(cookieOf(signedIn))).student.code).toBe(s.studentCode);
+
+    const changed = await edit(account.id, { ...payload, newPassword: "OUTRA2" }, secretaria, key);
+    expect(changed.status).toBe(409);
+    expect((await signIn(s.studentCode, "OUTRA2")).status).toBe(401);
   });
 });

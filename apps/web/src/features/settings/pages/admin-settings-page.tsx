@@ -109,7 +109,7 @@ function SettingsForm({ settings }: { settings: InstituteSettings }) {
             />
             <TextInput
               label="IBAN"
-              description="AO06 seguido de 21 algarismos (os espaços são opcionais)"
+              description="AO e 23 algarismos, como no extrato do banco (espaços e pontos opcionais)"
               required
               autoCapitalize="characters"
               spellCheck={false}

@@ -16,26 +16,37 @@ export const studentAccountsQuery = queryOptions({
   queryFn: ({ signal }) => api<AdminStudentAccount[]>("/admin/student-accounts", { signal }),
 });
 
-/** Changes a student's login code and, optionally, sets a new password; the student's sessions end. */
+/** One confirmation's `Idempotency-Key` (decision 026): a repeated request with it takes effect once. */
+const confirmationHeaders = (key: string) => ({ "Idempotency-Key": key });
+
+/**
+ * Changes a student's login code and, optionally, sets a new password; the student's sessions end.
+ * `key` is the dialog's idempotency key: a double submit or a retry changes nothing more.
+ */
 export function useEditStudentCredentials() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: EditStudentCredentialsInput & { id: string }) =>
+    mutationFn: ({ id, key, ...body }: EditStudentCredentialsInput & { id: string; key: string }) =>
       api<AdminStudentAccount>(`/admin/student-accounts/${encodeURIComponent(id)}/credentials`, {
         method: "PUT",
         body,
+        headers: confirmationHeaders(key),
       }),
     onSettled: () => client.invalidateQueries(studentAccountsQuery),
   });
 }
 
-/** Generates a new temporary password; the answer is the only place it is ever shown. */
+/**
+ * Generates a new temporary password; the answer is the only place it is ever shown. With the
+ * confirmation's `key`, a retry gets the same password back instead of resetting again.
+ */
 export function useResetStudentPassword() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
+    mutationFn: ({ id, key }: { id: string; key: string }) =>
       api<ResetStudentPassword>(`/admin/student-accounts/${encodeURIComponent(id)}/reset-password`, {
         method: "POST",
+        headers: confirmationHeaders(key),
       }),
     onSettled: () => client.invalidateQueries(studentAccountsQuery),
   });

@@ -3,32 +3,40 @@ import { editStudentCredentialsSchema } from "@app/shared/schemas/student-accoun
 import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
-import type { ChangeEvent } from "react";
+import { type ChangeEvent, useRef, useState } from "react";
 import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
+import { newIdempotencyKey } from "../../../lib/idempotency-key";
 import { toastError, toastSuccess } from "../../../lib/toast";
 import { instituteSettingsQuery } from "../../settings/api/institute-settings";
 import { studentAccountsQuery, useEditStudentCredentials } from "../api/admin-student-accounts";
-import { showCredentialsToast } from "./credentials-notice";
+import type { ShownCredentials } from "./new-credentials-dialog";
 
 const upper = (e: ChangeEvent<HTMLInputElement>) => e.currentTarget.value.toUpperCase();
 
 /**
  * 'Editar credenciais' (SPEC §5 'Student credentials edit'): the login code (upper-cased, at most 10)
- * and an optional new password of exactly 6 of A–Z/0–9. Mounted afresh at each opening.
+ * and an optional new password of exactly 6 of A–Z/0–9. Mounted afresh at each opening, with one
+ * idempotency key (decision 026): a double submit sends one request, a retry changes nothing more.
+ * New credentials go to `onSaved`, which shows them in the credentials dialog.
  */
 export function EditCredentialsDialog({
   opened,
   accountId,
   onClose,
+  onSaved,
 }: {
   opened: boolean;
   accountId: string | null;
   onClose: () => void;
+  onSaved: (shown: ShownCredentials) => void;
 }) {
   const { data } = useQuery({ ...studentAccountsQuery, enabled: accountId !== null });
   const settings = useQuery(instituteSettingsQuery);
   const account = data?.find((a) => a.id === accountId);
   const save = useEditStudentCredentials();
+  const [key] = useState(newIdempotencyKey);
+  // isPending is seen only at the next render: a double click must send one request.
+  const sending = useRef(false);
   const form = useForm({
     initialValues: { studentCode: account?.studentCode ?? "", newPassword: "" },
     validate: schemaResolver(editStudentCredentialsSchema, { sync: true }),
@@ -36,34 +44,42 @@ export function EditCredentialsDialog({
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Editar credenciais" centered>
+    // Not closed while the request is on its way: its answer may carry the credentials to show.
+    <Modal opened={opened} onClose={() => !sending.current && onClose()} title="Editar credenciais" centered>
       {account && (
         <form
           noValidate
-          onSubmit={form.onSubmit((values) =>
+          onSubmit={form.onSubmit((values) => {
+            if (sending.current) return;
+            sending.current = true;
             save.mutate(
-              { id: account.id, ...values },
+              { id: account.id, key, ...values },
               {
+                onSettled: () => {
+                  sending.current = false;
+                },
                 onSuccess: (saved) => {
+                  onClose();
                   const changed = saved.studentCode !== account.studentCode || values.newPassword;
-                  if (changed && settings.data) {
-                    showCredentialsToast("Credenciais atualizadas com sucesso!", {
+                  if (!changed) return toastSuccess("Credenciais atualizadas com sucesso!");
+                  onSaved({
+                    title: "Credenciais atualizadas com sucesso!",
+                    credentials: {
                       studentName: saved.studentName,
                       studentPhone: saved.studentPhone,
                       studentCode: saved.studentCode,
                       studentPassword: values.newPassword,
-                      instituteName: settings.data.name,
-                    });
-                  } else toastSuccess("Credenciais atualizadas com sucesso!");
-                  onClose();
+                      instituteName: settings.data?.name ?? "Instituto",
+                    },
+                  });
                 },
                 onError: (e) => {
                   applyServerErrors(form, e);
                   toastError("Erro ao atualizar credenciais", errorMessage(e));
                 },
               },
-            ),
-          )}
+            );
+          })}
         >
           <Stack gap="sm">
             <Text size="sm">{account.studentName}</Text>
@@ -86,7 +102,7 @@ export function EditCredentialsDialog({
               Ao guardar, o aluno sai de todas as sessões e entra de novo com as novas credenciais.
             </Text>
             <Group justify="flex-end" mt="sm">
-              <Button variant="default" onClick={onClose}>
+              <Button variant="default" onClick={onClose} disabled={save.isPending}>
                 Cancelar
               </Button>
               <Button type="submit" loading={save.isPending}>

@@ -1,10 +1,12 @@
 import { formatDate, formatDateTime } from "@app/shared/dates";
 import { formatKz } from "@app/shared/money";
+import { formatAngolanMobile } from "@app/shared/phones";
 import { Badge, Modal, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { DetailField } from "../../../components/detail-field";
 import { EnrollmentStatusBadge, ReceiptStatusBadge } from "../../../components/status-badges";
 import { studentAccountsQuery } from "../api/admin-student-accounts";
+import { EmailText } from "./email-text";
 
 /** An account as the list holds it now (read by id): its data, its enrolments and its receipts. */
 export function StudentAccountDetailsDialog({
@@ -25,8 +27,11 @@ export function StudentAccountDetailsDialog({
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <DetailField label="Nome" value={account.studentName} />
             <DetailField label="Código de estudante" value={account.studentCode} />
-            <DetailField label="Telefone" value={account.studentPhone} />
-            <DetailField label="Email" value={account.studentEmail ?? "—"} />
+            <DetailField label="Telefone" value={`+244 ${formatAngolanMobile(account.studentPhone)}`} />
+            <DetailField
+              label="Email"
+              value={account.studentEmail ? <EmailText email={account.studentEmail} /> : "—"}
+            />
             <DetailField label="Inscrição" value={account.enrollmentCompleted ? "Completa" : "Pendente"} />
             <DetailField
               label="Senha"

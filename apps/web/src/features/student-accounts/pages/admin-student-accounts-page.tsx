@@ -1,23 +1,21 @@
 import { formatDate } from "@app/shared/dates";
 import { roleSatisfies } from "@app/shared/enums";
+import { formatAngolanMobile } from "@app/shared/phones";
 import { STUDENT_ACCOUNT_MANAGER_ROLES } from "@app/shared/schemas/student-accounts";
 import { SimpleGrid, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { IconEye, IconKey, IconLockOpen, IconUserCheck, IconUserExclamation, IconUsers } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { type Column, DataTable } from "../../../components/data-table";
 import { PageHeader } from "../../../components/page-header";
 import { NamedRowActions, type RowActionLook } from "../../../components/row-actions";
 import { StatCard } from "../../../components/stat-card";
-import { errorMessage } from "../../../lib/form-errors";
 import { useRowDialog } from "../../../lib/row-dialog";
 import { useSession } from "../../../lib/session";
-import { toastError } from "../../../lib/toast";
-import { instituteSettingsQuery } from "../../settings/api/institute-settings";
-import { type AdminStudentAccount, studentAccountsQuery, useResetStudentPassword } from "../api/admin-student-accounts";
-import { showCredentialsToast } from "../components/credentials-notice";
+import { type AdminStudentAccount, studentAccountsQuery } from "../api/admin-student-accounts";
 import { EditCredentialsDialog } from "../components/edit-credentials-dialog";
+import { EmailText } from "../components/email-text";
+import { NewCredentialsDialog, useNewCredentialsDialog } from "../components/new-credentials-dialog";
+import { ResetPasswordDialog } from "../components/reset-password-dialog";
 import { CompletionBadge, StudentAccountDetailsDialog } from "../components/student-account-details-dialog";
 
 type Action = "view" | "edit" | "reset";
@@ -32,27 +30,11 @@ export function Component() {
   const { data, isPending } = useQuery(studentAccountsQuery);
   const role = useSession().data?.staff?.role;
   const canManage = roleSatisfies(role, STUDENT_ACCOUNT_MANAGER_ROLES);
-  const settings = useQuery({ ...instituteSettingsQuery, enabled: canManage });
   const viewing = useRowDialog();
   const editing = useRowDialog();
-  const [resetting, setResetting] = useState<AdminStudentAccount | null>(null);
-  const reset = useResetStudentPassword();
+  const resetting = useRowDialog();
+  const credentials = useNewCredentialsDialog();
   const accounts = data ?? [];
-
-  const confirmReset = (account: AdminStudentAccount) =>
-    reset.mutate(account.id, {
-      onSuccess: ({ studentCode, studentPassword }) => {
-        setResetting(null);
-        showCredentialsToast("Senha resetada com sucesso!", {
-          studentName: account.studentName,
-          studentPhone: account.studentPhone,
-          studentCode,
-          studentPassword,
-          instituteName: settings.data?.name ?? "Instituto",
-        });
-      },
-      onError: (e) => toastError("Erro ao resetar senha", errorMessage(e)),
-    });
 
   const columns: Column<AdminStudentAccount>[] = [
     {
@@ -62,8 +44,18 @@ export function Component() {
       sortable: true,
       render: (a) => <Text fw={600}>{a.studentName}</Text>,
     },
-    { key: "phone", title: "Telefone", text: (a) => a.studentPhone, render: (a) => a.studentPhone },
-    { key: "email", title: "Email", text: (a) => a.studentEmail, render: (a) => a.studentEmail ?? "—" },
+    {
+      key: "phone",
+      title: "Telefone",
+      text: (a) => `${a.studentPhone} ${formatAngolanMobile(a.studentPhone)}`,
+      render: (a) => <span style={{ whiteSpace: "nowrap" }}>{formatAngolanMobile(a.studentPhone)}</span>,
+    },
+    {
+      key: "email",
+      title: "Email",
+      text: (a) => a.studentEmail,
+      render: (a) => (a.studentEmail ? <EmailText email={a.studentEmail} /> : "—"),
+    },
     {
       key: "code",
       title: "Código",
@@ -111,7 +103,7 @@ export function Component() {
           onAction={(action) => {
             if (action === "view") viewing.open(a.id);
             else if (action === "edit") editing.open(a.id);
-            else setResetting(a);
+            else resetting.open(a.id);
           }}
         />
       ),
@@ -149,19 +141,21 @@ export function Component() {
         searchPlaceholder="Pesquisar por nome, telefone, email ou código..."
       />
       <StudentAccountDetailsDialog opened={viewing.opened} accountId={viewing.id} onClose={viewing.close} />
-      <EditCredentialsDialog key={editing.key} opened={editing.opened} accountId={editing.id} onClose={editing.close} />
-      <ConfirmDialog
-        opened={resetting !== null}
-        title="Resetar senha"
-        confirmLabel="Resetar senha"
-        destructive={false}
-        loading={reset.isPending}
-        onConfirm={() => resetting && confirmReset(resetting)}
-        onClose={() => setResetting(null)}
-      >
-        Gerar uma nova senha temporária para {resetting?.studentName}? A senha atual deixa de funcionar e o aluno sai de
-        todas as sessões.
-      </ConfirmDialog>
+      <EditCredentialsDialog
+        key={editing.key}
+        opened={editing.opened}
+        accountId={editing.id}
+        onClose={editing.close}
+        onSaved={credentials.show}
+      />
+      <ResetPasswordDialog
+        key={resetting.key}
+        opened={resetting.opened}
+        accountId={resetting.id}
+        onClose={resetting.close}
+        onReset={credentials.show}
+      />
+      <NewCredentialsDialog opened={credentials.opened} shown={credentials.shown} onClose={credentials.close} />
     </Stack>
   );
 }

@@ -1,0 +1,80 @@
+import { useQuery } from "@tanstack/react-query";
+import { useRef, useState } from "react";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { errorMessage } from "../../../lib/form-errors";
+import { newIdempotencyKey } from "../../../lib/idempotency-key";
+import { toastError } from "../../../lib/toast";
+import { instituteSettingsQuery } from "../../settings/api/institute-settings";
+import { studentAccountsQuery, useResetStudentPassword } from "../api/admin-student-accounts";
+import type { ShownCredentials } from "./new-credentials-dialog";
+
+/**
+ * 'Resetar senha' confirmation (decision 026). Mounted afresh at each opening (the page gives it the
+ * row dialog's key), it makes one idempotency key then: a double click sends one request, and a
+ * second attempt after an error (a lost answer) sends the same key, so the server resets once and
+ * answers the same password. It cannot be closed while the request is on its way, so the answer
+ * always reaches `onReset`.
+ */
+export function ResetPasswordDialog({
+  opened,
+  accountId,
+  onClose,
+  onReset,
+}: {
+  opened: boolean;
+  accountId: string | null;
+  onClose: () => void;
+  onReset: (shown: ShownCredentials) => void;
+}) {
+  const { data } = useQuery({ ...studentAccountsQuery, enabled: accountId !== null });
+  const settings = useQuery(instituteSettingsQuery);
+  const account = data?.find((a) => a.id === accountId);
+  const reset = useResetStudentPassword();
+  const [key] = useState(newIdempotencyKey);
+  // isPending is seen only at the next render: a double click must send one request.
+  const sending = useRef(false);
+
+  const confirm = () => {
+    if (!account || sending.current) return;
+    sending.current = true;
+    reset.mutate(
+      { id: account.id, key },
+      {
+        onSettled: () => {
+          sending.current = false;
+        },
+        onSuccess: ({ studentCode, studentPassword }) => {
+          onClose();
+          onReset({
+            title: "Senha resetada com sucesso!",
+            credentials: {
+              studentName: account.studentName,
+              studentPhone: account.studentPhone,
+              studentCode,
+              studentPassword,
+              instituteName: settings.data?.name ?? "Instituto",
+            },
+          });
+        },
+        onError: (e) => toastError("Erro ao resetar senha", errorMessage(e)),
+      },
+    );
+  };
+
+  return (
+    <ConfirmDialog
+      opened={opened}
+      title="Resetar senha"
+      confirmLabel="Resetar senha"
+      destructive={false}
+      loading={reset.isPending}
+      onConfirm={confirm}
+      onClose={() => {
+        if (!sending.current) onClose();
+      }}
+    >
+      Gerar uma nova senha temporária para {account?.studentName}? A senha atual deixa de funcionar e o aluno sai de
+      todas as sessões.
+    </ConfirmDialog>
+  );
+}
