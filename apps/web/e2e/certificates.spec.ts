@@ -279,26 +279,6 @@ test("a professor concludes a student: the student downloads the certificate, an
   await studentPage.goto("/aluno/certificados");
   await expect(card.getByText("Revogado", { exact: true })).toBeVisible();
   await lookAt(studentPage, "student-revoked", () => expect(card).toBeVisible());
-
-});
-  await expect(correction.getByLabel("Nota final (0–20)")).toHaveValue("14,5");
-  await lookAt(admin, "teaching-correction", () => expect(correction).toBeVisible());
-  await correction.getByLabel("Nota final (0–20)").fill("9,5");
-  await correction.getByLabel(/^Motivo da correção/).fill("A nota da pauta é 9,5, não 14,5");
-  await expect(
-    correction.getByText("A nota 9,5 é inferior à nota mínima de aprovação (10). Emitir o certificado mesmo assim?"),
-  ).toBeVisible();
-  await expect(correction.getByRole("button", { name: "Corrigir resultado" })).toHaveCount(0);
-  await lookAt(admin, "teaching-correction-pass-mark", () => expect(correction).toBeVisible());
-  await correction.getByRole("button", { name: "Emitir mesmo assim" }).dblclick();
-  await expect(correction).toBeHidden();
-  const corrected = admin.getByRole("row", { name: new RegExp(STUDENT) });
-  await expect(corrected.getByText("9,5")).toBeVisible();
-  const newNumber = (await corrected.getByText(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/).textContent())!;
-  expect(newNumber).not.toBe(number);
-  await expect(corrected.getByRole("button", { name: `Corrigir o resultado de ${STUDENT}` })).toHaveCount(0);
-  await anonymous.goto(`/verificar/${newNumber}`);
-  await expect(result.getByText("Válido", { exact: true })).toBeVisible();
 });
 
 test("the secretariat corrects a result entered by mistake after revoking its certificate; under the pass mark it asks first", async ({
