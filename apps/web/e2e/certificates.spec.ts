@@ -58,7 +58,7 @@ test("a professor concludes a student: the student downloads the certificate, an
   browser,
   baseURL,
 }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(600_000);
   mkdirSync(SHOTS, { recursive: true });
   const origin = { origin: baseURL! };
 
@@ -297,7 +297,7 @@ test("the secretariat corrects a result entered by mistake after revoking its ce
   const row = admin.getByRole("row", { name: new RegExp(ROSA) });
   const number = (await row.getByText(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/).textContent())!;
   // While the certificate is valid there is nothing to correct: revoke it first.
-  await expect(row.getByRole("button", { name: `Corrigir o resultado de ${ROSA}` })).toHaveCount(0);
+  await expect(row.getByRole("button", { name: `Corrigir resultado de ${ROSA}` })).toHaveCount(0);
   await row.getByRole("button", { name: `Revogar o certificado de ${ROSA}` }).click();
   const revoke = admin.getByRole("dialog", { name: "Revogar certificado" });
   await revoke.getByLabel(/^Motivo da revogação/).fill("Nota lançada com erro");
@@ -306,7 +306,7 @@ test("the secretariat corrects a result entered by mistake after revoking its ce
 
   // The grade in the register is 9,5: 'Corrigir resultado' (besides 'Reemitir'), with the reason.
   await expect(row.getByRole("button", { name: `Reemitir o certificado de ${ROSA}` })).toBeVisible();
-  await row.getByRole("button", { name: `Corrigir o resultado de ${ROSA}` }).click();
+  await row.getByRole("button", { name: `Corrigir resultado de ${ROSA}` }).click();
   const correction = admin.getByRole("dialog", { name: "Corrigir resultado" });
   await expect(correction.getByLabel("Nota final (0–20)")).toHaveValue("16,5");
   await expect(correction.getByRole("radio", { name: "Concluído", exact: true })).toBeChecked();
@@ -325,7 +325,7 @@ test("the secretariat corrects a result entered by mistake after revoking its ce
   await expect(row.getByText("9,5")).toBeVisible();
   const newNumber = (await row.getByText(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/).textContent())!;
   expect(newNumber).not.toBe(number);
-  await expect(row.getByRole("button", { name: `Corrigir o resultado de ${ROSA}` })).toHaveCount(0);
+  await expect(row.getByRole("button", { name: `Corrigir resultado de ${ROSA}` })).toHaveCount(0);
   await expect(row.getByRole("button", { name: `Revogar o certificado de ${ROSA}` })).toBeVisible();
   const check = await admin.request.get(`/api/verify/${newNumber}`);
   expect((await check.json()).result).toBe("valid");

@@ -1,6 +1,6 @@
 import { formatGrade } from "@app/shared/grades";
 import { passMarkInputSchema } from "@app/shared/schemas/pass-mark";
-import { Alert, Button, Group, Paper, Skeleton, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Group, Paper, Skeleton, Stack, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
@@ -52,21 +52,21 @@ function PassMarkForm({ passMark }: { passMark: number }) {
         }),
       )}
     >
-      <Group align="flex-end" gap="sm" wrap="wrap">
+      <Stack gap="sm">
         <TextInput
           label="Nota mínima de aprovação (0–20)"
+          description="Ao registar «Concluído» com uma nota inferior, o portal pergunta antes de emitir o certificado."
           required
           inputMode="decimal"
-          w={{ base: "100%", xs: 220 }}
+          maw={{ base: "100%", sm: 420 }}
           {...form.getInputProps("passMark")}
         />
-        <Button type="submit" loading={save.isPending}>
-          Guardar nota mínima
-        </Button>
-      </Group>
-      <Text size="sm" c="dimmed" mt="xs">
-        Ao registar «Concluído» com uma nota inferior, o portal pergunta antes de emitir o certificado.
-      </Text>
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            Guardar nota mínima
+          </Button>
+        </Group>
+      </Stack>
     </form>
   );
 }

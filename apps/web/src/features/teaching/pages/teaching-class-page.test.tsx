@@ -174,7 +174,7 @@ describe("/admin/teaching/:classId — the secretariat", () => {
 
   it("offers 'Corrigir resultado' besides 'Reemitir' after a revocation", () => {
     show(sampleClassDetail([revokedNine()]), "secretaria");
-    expect(screen.getByRole("button", { name: "Corrigir o resultado de Ana Lúcia Gonçalves" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Corrigir resultado de Ana Lúcia Gonçalves" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Reemitir o certificado de Ana Lúcia Gonçalves" })).toBeTruthy();
   });
 
@@ -187,7 +187,7 @@ describe("/admin/teaching/:classId — the secretariat", () => {
       );
     show(detail, "secretaria");
     const user = userEvent.setup({ delay: null });
-    await user.click(screen.getByRole("button", { name: "Corrigir o resultado de Ana Lúcia Gonçalves" }));
+    await user.click(screen.getByRole("button", { name: "Corrigir resultado de Ana Lúcia Gonçalves" }));
     const dialog = screen.getByRole("dialog", { name: "Corrigir resultado" });
     expect(within(dialog).getByLabelText("Nota final (0–20)")).toHaveProperty("value", "9,5");
     await user.click(within(dialog).getByRole("radio", { name: "Não concluído" }));
@@ -212,7 +212,7 @@ describe("/admin/teaching/:classId — the secretariat", () => {
     const fetch = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(JSON.stringify(detail)));
     show(detail, "admin");
     const user = userEvent.setup({ delay: null });
-    await user.click(screen.getByRole("button", { name: "Corrigir o resultado de Ana Lúcia Gonçalves" }));
+    await user.click(screen.getByRole("button", { name: "Corrigir resultado de Ana Lúcia Gonçalves" }));
     const dialog = screen.getByRole("dialog", { name: "Corrigir resultado" });
     // 'Não concluído' with 8: nothing to ask.
     expect(within(dialog).queryByText(/inferior à nota mínima/)).toBeNull();

@@ -4,7 +4,7 @@ import { enrollmentStatusLabel } from "@app/shared/enums";
 import { formatGrade, parseGrade } from "@app/shared/grades";
 import { revokeCertificateSchema } from "@app/shared/schemas/certificates";
 import { belowPassMarkQuestion, isBelowPassMark } from "@app/shared/schemas/pass-mark";
-import { Alert, Anchor, Badge, Button, Group, Skeleton, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Flex, Group, Skeleton, Stack, Text, TextInput } from "@mantine/core";
 import { IconArrowLeft, IconExternalLink, IconInfoCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
@@ -223,7 +223,8 @@ export function Component() {
       key: "actions",
       title: "Ações",
       render: (s) => (
-        <Group gap={4} wrap="nowrap">
+        // On a phone's card the buttons stack beside the name, which keeps its width.
+        <Flex gap={4} direction={{ base: "column", sm: "row" }} align={{ base: "stretch", sm: "center" }}>
           {studentActions(s, role, canRecord).map((action) =>
             action === "complete" ? (
               <Button
@@ -250,7 +251,7 @@ export function Component() {
                 key={action}
                 size="xs"
                 variant="outline"
-                aria-label={`Corrigir o resultado de ${s.studentName}`}
+                aria-label={`Corrigir resultado de ${s.studentName}`}
                 onClick={() => setCorrecting({ student: s, key: Date.now() })}
               >
                 Corrigir resultado
@@ -278,7 +279,7 @@ export function Component() {
               </Button>
             ),
           )}
-        </Group>
+        </Flex>
       ),
     },
   ];
