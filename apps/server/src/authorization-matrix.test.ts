@@ -153,6 +153,9 @@ const MATRIX: Record<string, Row> = {
   "GET /api/dashboard": { expect: anyStaffRole(200) },
   "GET /api/settings/institute": { expect: anyStaffRole(200) },
   "PUT /api/settings/institute": { expect: onlyRole("super_admin", 400), body: () => ({}) },
+  // The pass mark (decision 027): read by any staff role, changed by super_admin.
+  "GET /api/settings/pass-mark": { expect: anyStaffRole(200) },
+  "PUT /api/settings/pass-mark": { expect: onlyRole("super_admin", 400), body: () => ({}) },
   "GET /api/admin/enrollments": { expect: enrollmentViewers(200) },
   "GET /api/admin/enrollments/reference-code": { expect: enrollmentReviewers(200) },
   "GET /api/admin/enrollments/{id}": {
@@ -242,6 +245,14 @@ const MATRIX: Record<string, Row> = {
     expect: catalogManagers(404),
     path: () => `/api/admin/certificates/${MISSING_ID}/reissue`,
   },
+  // Correcting a recorded result (decision 027): the roles that revoke; a missing enrolment is 404.
+  "POST /api/teaching/enrollments/{enrollmentId}/result-correction": {
+    expect: catalogManagers(404),
+    path: () => `/api/teaching/enrollments/${MISSING_ID}/result-correction`,
+    body: () => ({ outcome: "completed", finalGrade: "12", reason: "Nota errada" }),
+  },
+  // BASE_URL and whether it is loopback (decision 027): the super_admin's dashboard only.
+  "GET /api/admin/base-url": { expect: onlyRole("super_admin", 200) },
   // Public verification: no login.
   "GET /api/verify/issuer": { expect: all(200) },
   "GET /api/verify/{number}": { expect: all(200), path: () => "/api/verify/ABCD-EFGH-JKMN" },

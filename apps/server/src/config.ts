@@ -2,6 +2,7 @@ import { createPrivateKey, generateKeyPairSync, randomBytes } from "node:crypto"
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { Logger } from "./logger";
 
 /** The only reader of process.env. Validated once at start; a bad value stops the server with a clear message. */
 
@@ -151,4 +152,34 @@ function readOrCreateSecret(dataDir: string): string {
 /** Whether a URL's scheme asks for Secure cookies. */
 export function isHttps(config: Pick<Config, "baseUrl">): boolean {
   return config.baseUrl.startsWith("https://");
+}
+
+/**
+ * Whether BASE_URL names this machine only (localhost, *.localhost, 127.0.0.0/8, ::1, 0.0.0.0): then
+ * every certificate, its QR code and its signed credential would carry an address that works nowhere
+ * else, for ever (decision 027). A private LAN address is not loopback: it works inside the institute.
+ */
+export function isLoopbackBaseUrl(config: Pick<Config, "baseUrl">): boolean {
+  let host: string;
+  try {
+    host = new URL(config.baseUrl).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return (
+    host === "localhost" ||
+    host.endsWith(".localhost") ||
+    /^127(\.\d{1,3}){3}$/.test(host) ||
+    host === "[::1]" ||
+    host === "0.0.0.0"
+  );
+}
+
+/** The start-up warning while BASE_URL is a loopback address (main.ts logs it once). */
+export function warnAboutLoopbackBaseUrl(config: Pick<Config, "baseUrl">, log: Pick<Logger, "warn">): void {
+  if (!isLoopbackBaseUrl(config)) return;
+  log.warn(
+    { baseUrl: config.baseUrl },
+    "BASE_URL is a loopback address: every certificate, its QR code and its signed credential would carry it for ever. Set BASE_URL to the public address (https://…) before the first certificate is issued",
+  );
 }

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { createAuth } from "./auth/auth";
-import { type Config, ConfigError, loadConfig } from "./config";
+import { type Config, ConfigError, loadConfig, warnAboutLoopbackBaseUrl } from "./config";
 import { createDb, createPool } from "./db/client";
 import { openDatabase } from "./db/connect";
 import { runMigrations } from "./db/migrate";
@@ -29,6 +29,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const log = createLogger(config.logLevel);
+  warnAboutLoopbackBaseUrl(config, log);
   const database = await openDatabase(config, log);
   const pool = createPool(database.url);
   pool.on("error", (err) => log.error({ err }, "idle database connection failed"));

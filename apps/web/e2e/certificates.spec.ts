@@ -58,7 +58,7 @@ test("a professor concludes a student: the student downloads the certificate, an
   browser,
   baseURL,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   mkdirSync(SHOTS, { recursive: true });
   const origin = { origin: baseURL! };
 
@@ -178,6 +178,11 @@ test("a professor concludes a student: the student downloads the certificate, an
   await professor.getByRole("button", { name: `Marcar ${STUDENT} como Concluído` }).click();
   const confirm = professor.getByRole("dialog", { name: "Registar resultado" });
   await expect(confirm.getByText(/com a nota final 14,5/)).toBeVisible();
+  // This e2e server's BASE_URL is http://127.0.0.1:…: the teacher is told before issuing (issue 21).
+  const loopback = confirm.getByRole("alert");
+  await expect(loopback.getByText("O portal ainda não tem o seu endereço público")).toBeVisible();
+  await expect(loopback).toContainText(baseURL!);
+  await expect(confirm.getByText(/inferior à nota mínima/)).toHaveCount(0);
   await lookAt(professor, "teaching-confirm", () => expect(confirm).toBeVisible());
   await confirm.getByRole("button", { name: "Confirmar" }).dblclick();
   await expect(professor.getByText(`${STUDENT}: Concluído, certificado emitido`)).toBeVisible();
@@ -206,6 +211,16 @@ test("a professor concludes a student: the student downloads the certificate, an
       .toString(),
   ).toBe("%PDF-");
   await lookAt(studentPage, "student-certificate", () => expect(card).toBeVisible());
+
+  // The payment screen shows the course as finished, with the way to its certificate (issue 21).
+  await studentPage.goto("/aluno/pagamento");
+  const finished = studentPage.getByRole("article", { name: `Inscrição: ${COURSE}` });
+  await expect(finished.getByText("Curso concluído")).toBeVisible();
+  await expect(finished.getByText("Matrícula confirmada")).toHaveCount(0);
+  await lookAt(studentPage, "payment-finished-course", () => expect(finished).toBeVisible());
+  await finished.getByRole("link", { name: "Ver o certificado" }).click();
+  await expect(studentPage).toHaveURL(/\/aluno\/certificados$/);
+  await expect(card.getByText(number)).toBeVisible();
 
   // Anyone: /verificar, the number typed in lower case without dashes.
   const visitor = await browser.newContext({ baseURL, locale: "pt-AO", timezoneId: "Africa/Luanda" });
@@ -264,4 +279,54 @@ test("a professor concludes a student: the student downloads the certificate, an
   await studentPage.goto("/aluno/certificados");
   await expect(card.getByText("Revogado", { exact: true })).toBeVisible();
   await lookAt(studentPage, "student-revoked", () => expect(card).toBeVisible());
+});
+
+test("the secretariat corrects a result entered by mistake after revoking its certificate; under the pass mark it asks first", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  mkdirSync(SHOTS, { recursive: true });
+  // The demo class 'Inglês para Negócios — Turma Intensiva': Rosa completed with 16,5 and a certificate.
+  const DEMO_CLASS = "Inglês para Negócios — Turma Intensiva";
+  const ROSA = "Rosa Tchissola Domingos";
+  const admin = await staffPage(browser, baseURL!, "cert.correction@instituto.ao", "Celeste Secretária", "secretaria");
+  await admin.goto("/admin/teaching");
+  await admin.getByRole("link", { name: `Abrir turma ${DEMO_CLASS}` }).click();
+  await expect(admin.getByRole("heading", { level: 1, name: DEMO_CLASS })).toBeVisible();
+  const row = admin.getByRole("row", { name: new RegExp(ROSA) });
+  const number = (await row.getByText(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/).textContent())!;
+  // While the certificate is valid there is nothing to correct: revoke it first.
+  await expect(row.getByRole("button", { name: `Corrigir resultado de ${ROSA}` })).toHaveCount(0);
+  await row.getByRole("button", { name: `Revogar o certificado de ${ROSA}` }).click();
+  const revoke = admin.getByRole("dialog", { name: "Revogar certificado" });
+  await revoke.getByLabel(/^Motivo da revogação/).fill("Nota lançada com erro");
+  await revoke.getByRole("button", { name: "Revogar" }).click();
+  await expect(revoke).toBeHidden();
+
+  // The grade in the register is 9,5: 'Corrigir resultado' (besides 'Reemitir'), with the reason.
+  await expect(row.getByRole("button", { name: `Reemitir o certificado de ${ROSA}` })).toBeVisible();
+  await row.getByRole("button", { name: `Corrigir resultado de ${ROSA}` }).click();
+  const correction = admin.getByRole("dialog", { name: "Corrigir resultado" });
+  await expect(correction.getByLabel("Nota final (0–20)")).toHaveValue("16,5");
+  await expect(correction.getByRole("radio", { name: "Concluído", exact: true })).toBeChecked();
+  await lookAt(admin, "teaching-correction", () => expect(correction).toBeVisible());
+  await correction.getByLabel("Nota final (0–20)").fill("9,5");
+  await correction.getByLabel(/^Motivo da correção/).fill("A nota da pauta é 9,5, não 16,5");
+  // The pass mark is 10: the certificate is issued only after saying yes to the question.
+  await expect(
+    correction.getByText("A nota 9,5 é inferior à nota mínima de aprovação (10). Emitir o certificado mesmo assim?"),
+  ).toBeVisible();
+  await expect(correction.getByRole("button", { name: "Corrigir resultado" })).toHaveCount(0);
+  await lookAt(admin, "teaching-correction-pass-mark", () => expect(correction).toBeVisible());
+  await correction.getByRole("button", { name: "Emitir mesmo assim" }).dblclick();
+  await expect(correction).toBeHidden();
+  await expect(admin.getByText("Resultado corrigido")).toBeVisible();
+  await expect(row.getByText("9,5")).toBeVisible();
+  const newNumber = (await row.getByText(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/).textContent())!;
+  expect(newNumber).not.toBe(number);
+  await expect(row.getByRole("button", { name: `Corrigir resultado de ${ROSA}` })).toHaveCount(0);
+  await expect(row.getByRole("button", { name: `Revogar o certificado de ${ROSA}` })).toBeVisible();
+  const check = await admin.request.get(`/api/verify/${newNumber}`);
+  expect((await check.json()).result).toBe("valid");
 });

@@ -81,6 +81,8 @@ export const ENROLLMENT_ACTION_FROM = {
   assignClass: ["enrolled"],
   /** The teacher's result: enrolled → completed (certificate issued) or not_completed (decision 021). */
   recordResult: ["enrolled"],
+  /** Staff correct a recorded result once no certificate is in force (decision 027). */
+  correctResult: ["completed", "not_completed"],
 } as const satisfies Record<string, readonly EnrollmentStatus[]>;
 export type EnrollmentAction = keyof typeof ENROLLMENT_ACTION_FROM;
 
@@ -97,6 +99,7 @@ const ACTION_VERBS: Record<EnrollmentAction, string> = {
   confirmPayment: "confirmar o pagamento desta inscrição",
   assignClass: "atribuir uma turma a esta inscrição",
   recordResult: "registar o resultado",
+  correctResult: "corrigir o resultado",
 };
 
 /** The 409 text when an action meets the wrong status: it names the current status label. */

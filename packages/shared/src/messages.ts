@@ -149,6 +149,26 @@ export const CERTIFICATE_NOT_REISSUABLE = {
   code: "invalid_status",
   message: "Só se reemite o certificado de uma inscrição concluída",
 } as const;
+/**
+ * 410 for a revoked certificate's PDF (both file routes) and signed credential: the student reads why, not
+ * the document. The reason follows the colon (certificateRevokedMessage in ./schemas/certificates).
+ */
+export const CERTIFICATE_REVOKED = { code: "certificate_revoked", message: "Este certificado foi revogado" } as const;
+/** 409 when a result would be sent for an enrolment of another class: the student is not named (issue 21). */
+export const RESULT_NOT_IN_CLASS = {
+  code: "not_in_class",
+  message: "Um dos alunos indicados não pertence a esta turma. Nenhum resultado foi registado.",
+} as const;
+/** 409 when a result is corrected while its certificate is still valid (decision 027). */
+export const RESULT_CERTIFICATE_IN_FORCE = {
+  code: "certificate_in_force",
+  message: "Este aluno tem um certificado válido: revogue-o antes de corrigir o resultado.",
+} as const;
+/** 409 when a correction would leave the result as it is. */
+export const RESULT_UNCHANGED = {
+  code: "result_unchanged",
+  message: "O resultado e a nota indicados são os que já estão registados: não há nada a corrigir.",
+} as const;
 /** A file dropped on /verificar that is not one of our credentials (not JSON, no signed token). */
 export const CREDENTIAL_UNREADABLE = {
   code: "credential_unreadable",

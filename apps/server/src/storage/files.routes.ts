@@ -9,6 +9,7 @@ import { readSession } from "../auth/session";
 import { storedFiles } from "../db/schema";
 import { ApiError, errorResponse, guardErrors } from "../http/errors";
 import { createRouter } from "../http/router";
+import { refuseRevokedCertificateFile } from "../modules/certificates/certificates.service";
 import { FileMissingError } from "./storage";
 
 const NOT_FOUND = () => ApiError.of(404, DOCUMENT_NOT_AVAILABLE);
@@ -29,6 +30,9 @@ const getFile = createRoute({
     },
     ...guardErrors("Staff without a role"),
     404: errorResponse("No such file, or not yours"),
+    410: errorResponse(
+      "The PDF of a revoked certificate, asked by its student: 'Este certificado foi revogado: {motivo}'",
+    ),
   },
 });
 
@@ -52,6 +56,8 @@ export const fileRoutes = createRouter().openapi(getFile, async (c) => {
   ) {
     throw NOT_FOUND();
   }
+  // A revoked certificate's PDF reaches staff only, as on GET /certificates/{id}/pdf (decision 027).
+  if (file.kind === "certificate_pdf" && !session.staff) await refuseRevokedCertificateFile(db, file.id);
   let body: NodeJS.ReadableStream;
   try {
     body = await storage.getStream(file.storageKey);

@@ -4,11 +4,13 @@ import type { ReactNode } from "react";
 /**
  * Asks before a destructive action, saying it cannot be undone. With `destructive={false}` it asks
  * before a weighty change that can be reverted (a role change): no red button, no 'cannot be undone'.
+ * `notice` goes below the question (warnings such as alerts, which a paragraph may not hold).
  */
 export function ConfirmDialog({
   opened,
   title,
   children,
+  notice,
   confirmLabel = "Excluir",
   destructive = true,
   loading,
@@ -18,6 +20,7 @@ export function ConfirmDialog({
   opened: boolean;
   title: string;
   children: ReactNode;
+  notice?: ReactNode;
   confirmLabel?: string;
   destructive?: boolean;
   loading?: boolean;
@@ -28,6 +31,7 @@ export function ConfirmDialog({
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack gap="md">
         <Text>{children}</Text>
+        {notice}
         {destructive && (
           <Text size="sm" c="dimmed">
             Esta ação não pode ser desfeita.

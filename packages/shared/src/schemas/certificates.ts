@@ -3,6 +3,7 @@ import { CLASS_STATUSES, enrollmentStatusLabel, type StaffRole } from "../enums"
 import { TEXT_TOO_LONG } from "../field-messages";
 import { gradeSchema } from "../grades";
 import { LONG_TEXT_MAX } from "../limits";
+import { CERTIFICATE_REVOKED } from "../messages";
 import { z } from "../zod";
 
 /**
@@ -22,6 +23,8 @@ export const TEACHING_STATUSES = ["enrolled", "completed", "not_completed"] as c
 export const CERTIFICATE_MANAGER_ROLES = ["super_admin", "admin", "secretaria"] as const satisfies readonly StaffRole[];
 export const CERTIFICATE_MANAGER_MESSAGE =
   "Só Super Administrador, Administrador e Secretaria podem revogar ou reemitir certificados";
+/** Correcting a recorded result (decision 027): the roles that revoke, since a correction follows a revocation. */
+export const RESULT_CORRECTION_MESSAGE = "Só Super Administrador, Administrador e Secretaria podem corrigir resultados";
 
 export const RESULT_MESSAGES = {
   enrollment: "Aluno inválido",
@@ -29,13 +32,20 @@ export const RESULT_MESSAGES = {
   none: "Indique pelo menos um resultado",
   repeated: "Cada aluno só pode aparecer uma vez",
   revokeReason: "Indique o motivo da revogação",
+  correctionReason: "Indique o motivo da correção",
 } as const;
 
-/** 409 when a student of the request is not enrolled in the class (any more): nothing was changed. */
-export function resultRefusedMessage(studentName: string, status: string | null): string {
-  return status === null
-    ? `«${studentName}» não pertence a esta turma. Nenhum resultado foi registado.`
-    : `Não é possível registar o resultado de «${studentName}»: a inscrição está «${enrollmentStatusLabel(status)}». Nenhum resultado foi registado.`;
+/**
+ * 409 when a student of the class is no longer enrolled (a result already recorded): nothing was changed.
+ * (A student of another class is refused with RESULT_NOT_IN_CLASS, which names nobody.)
+ */
+export function resultRefusedMessage(studentName: string, status: string): string {
+  return `Não é possível registar o resultado de «${studentName}»: a inscrição está «${enrollmentStatusLabel(status)}». Nenhum resultado foi registado.`;
+}
+
+/** 410 for a revoked certificate's PDF or credential: 'Este certificado foi revogado: {motivo}'. */
+export function certificateRevokedMessage(reason: string | null): string {
+  return reason ? `${CERTIFICATE_REVOKED.message}: ${reason}` : CERTIFICATE_REVOKED.message;
 }
 
 /** 409 when a student to complete has no student account (a certificate belongs to an account). */
@@ -74,15 +84,24 @@ export const recordResultsSchema = z.object({
 });
 export type RecordResultsInput = z.input<typeof recordResultsSchema>;
 
+/** A required reason (kept in History), trimmed; `message` when it is missing or blank. */
+const requiredReason = (message: string) =>
+  z.string({ message }).trim().min(1, message).max(LONG_TEXT_MAX, TEXT_TOO_LONG);
+
 /** POST /admin/certificates/{id}/revoke: the reason is kept with the certificate and in History. */
-export const revokeCertificateSchema = z.object({
-  reason: z
-    .string({ message: RESULT_MESSAGES.revokeReason })
-    .trim()
-    .min(1, RESULT_MESSAGES.revokeReason)
-    .max(LONG_TEXT_MAX, TEXT_TOO_LONG),
-});
+export const revokeCertificateSchema = z.object({ reason: requiredReason(RESULT_MESSAGES.revokeReason) });
 export type RevokeCertificateInput = z.input<typeof revokeCertificateSchema>;
+
+/**
+ * POST /teaching/enrollments/{enrollmentId}/result-correction (decision 027): the corrected outcome and
+ * grade of a completed or not-completed enrolment with no valid certificate, and why (kept in History).
+ */
+export const correctResultSchema = z.object({
+  outcome: z.enum(RESULT_OUTCOMES, { message: RESULT_MESSAGES.outcome }),
+  finalGrade: gradeSchema,
+  reason: requiredReason(RESULT_MESSAGES.correctionReason),
+});
+export type CorrectResultInput = z.input<typeof correctResultSchema>;
 
 /* What the API answers. */
 
@@ -129,10 +148,22 @@ export const teachingStudentSchema = z.object({
 });
 export type TeachingStudent = z.infer<typeof teachingStudentSchema>;
 
+/**
+ * What the teaching screen says before a certificate is issued (decision 027): the institute's pass mark
+ * (a 'Concluído' under it asks for confirmation) and, while BASE_URL is a loopback address, that address
+ * (every certificate would carry it); null when BASE_URL is a public address.
+ */
+export const issuingNoticesSchema = z.object({
+  passMark: z.number(),
+  loopbackBaseUrl: z.string().nullable(),
+});
+export type IssuingNotices = z.infer<typeof issuingNoticesSchema>;
+
 /** GET /teaching/classes/{classId}/students and the answer of POST …/results: the class and its students by name. */
 export const teachingClassDetailSchema = z.object({
   class: teachingClassSchema,
   students: z.array(teachingStudentSchema),
+  issuing: issuingNoticesSchema,
 });
 export type TeachingClassDetail = z.infer<typeof teachingClassDetailSchema>;
 
@@ -217,3 +248,13 @@ export type CredentialVerification = z.infer<typeof credentialVerificationSchema
 
 /** The largest credential file the verification accepts. */
 export const CREDENTIAL_MAX_BYTES = 64 * 1024;
+
+/**
+ * GET /admin/base-url (super_admin; decision 027): the public address certificates, QR codes and signed
+ * credentials carry, and whether it is a loopback address (then the dashboard says so).
+ */
+export const baseUrlStatusSchema = z.object({
+  baseUrl: z.string(),
+  loopback: z.boolean(),
+});
+export type BaseUrlStatus = z.infer<typeof baseUrlStatusSchema>;

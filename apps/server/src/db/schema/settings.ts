@@ -1,6 +1,8 @@
+import { GRADE_MAX, GRADE_MIN } from "@app/shared/grades";
 import { EMAIL_MAX, IBAN_MAX, INSTITUTE_NAME_MAX, PHONE_MAX, TEXT_MAX } from "@app/shared/limits";
+import { DEFAULT_PASS_MARK } from "@app/shared/schemas/pass-mark";
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { check, integer, numeric, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
 import { authUser } from "./auth";
 
 /**
@@ -21,6 +23,14 @@ export const instituteSettings = pgTable(
     contactEmail: varchar("contact_email", { length: EMAIL_MAX }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text("updated_by").references(() => authUser.id, { onDelete: "set null" }),
+    /** The lowest final grade that passes (0–20; decision 027): 'Concluído' under it asks first. */
+    passMark: numeric("pass_mark", { precision: 4, scale: 1, mode: "number" }).notNull().default(DEFAULT_PASS_MARK),
   },
-  (t) => [check("institute_settings_single_row_check", sql`${t.id} = 1`)],
+  (t) => [
+    check("institute_settings_single_row_check", sql`${t.id} = 1`),
+    check(
+      "institute_settings_pass_mark_check",
+      sql`${t.passMark} between ${sql.raw(String(GRADE_MIN))} and ${sql.raw(String(GRADE_MAX))}`,
+    ),
+  ],
 );

@@ -2,6 +2,7 @@ import { formatCertificateNumber } from "@app/shared/certificate-number";
 import { CERTIFICATE_NOT_FOUND, CERTIFICATE_PDF_NOT_READY, NO_ROLE } from "@app/shared/messages";
 import {
   adminCertificateSchema,
+  baseUrlStatusSchema,
   CERTIFICATE_MANAGER_MESSAGE,
   CERTIFICATE_MANAGER_ROLES,
   ownCertificatesSchema,
@@ -13,9 +14,10 @@ import type { Context } from "hono";
 import { stream } from "hono/streaming";
 import { NOT_SIGNED_IN, requireStaff, requireStudent } from "../../auth/guards";
 import { readSession } from "../../auth/session";
+import { isLoopbackBaseUrl } from "../../config";
 import { storedFiles } from "../../db/schema";
 import type { AppEnv } from "../../http/env";
-import { ApiError, errorResponse, guardErrors, studentErrors } from "../../http/errors";
+import { ApiError, errorResponse, guardErrors, studentErrors, superAdminErrors } from "../../http/errors";
 import { component } from "../../http/openapi";
 import { createRouter, json } from "../../http/router";
 import { FileMissingError } from "../../storage/storage";
@@ -23,6 +25,7 @@ import {
   credentialFile,
   listOwnCertificates,
   readableCertificate,
+  refuseRevokedDocument,
   reissueCertificate,
   revokeCertificate,
 } from "./certificates.service";
@@ -32,6 +35,7 @@ const readErrors = {
   401: errorResponse("Not signed in"),
   403: errorResponse("Staff without a role"),
   404: errorResponse("No such certificate, or another student's"),
+  410: errorResponse("Revoked: 'Este certificado foi revogado: {motivo}'"),
 };
 
 const mine = createRoute({
@@ -54,7 +58,7 @@ const pdf = createRoute({
   path: "/certificates/{id}/pdf",
   tags: ["certificates"],
   summary:
-    "The certificate's PDF (inline, or as the download certificado-{number}.pdf with ?download=1): the owner student or staff with a role",
+    "The certificate's PDF (inline, or as the download certificado-{number}.pdf with ?download=1): the owner student or staff with a role; once revoked, staff only (the student gets 410 with the reason)",
   request: { params: idParam, query: z.object({ download: z.string().optional() }) },
   responses: {
     200: {
@@ -70,12 +74,11 @@ const credential = createRoute({
   path: "/certificates/{id}/credential",
   tags: ["certificates"],
   summary:
-    "The certificate as an Open Badges 3.0 credential signed by the institute (certificado-{number}.json: the credential and its VC-JWT)",
+    "The certificate as an Open Badges 3.0 credential signed by the institute (certificado-{number}.json: the credential and its VC-JWT); a revoked one to nobody (410)",
   request: { params: idParam },
   responses: {
     200: { description: "The credential file", content: { "application/json": { schema: z.any() } } },
     ...readErrors,
-    409: errorResponse("The certificate was revoked"),
   },
 });
 
@@ -94,7 +97,9 @@ export const certificateRoutes = createRouter()
   })
   .openapi(pdf, async (c) => {
     const { db, storage } = c.get("deps");
-    const cert = await readableCertificate(db, c.req.valid("param").id, await certificateReader(c));
+    const reader = await certificateReader(c);
+    const cert = await readableCertificate(db, c.req.valid("param").id, reader);
+    if (reader !== null) refuseRevokedDocument(cert);
     if (!cert.fileId) throw ApiError.of(404, CERTIFICATE_PDF_NOT_READY);
     const [file] = await db.select().from(storedFiles).where(eq(storedFiles.id, cert.fileId));
     let body: NodeJS.ReadableStream;
@@ -162,7 +167,28 @@ const reissue = createRoute({
   },
 });
 
+const baseUrl = createRoute({
+  method: "get",
+  path: "/admin/base-url",
+  tags: ["certificates"],
+  summary:
+    "The public address (BASE_URL) certificates, QR codes and credentials carry, and whether it is a loopback address (super_admin; the dashboard's notice)",
+  middleware: [requireStaff("super_admin", "Só o Super Administrador vê a configuração do servidor")] as const,
+  responses: {
+    200: {
+      description: "BASE_URL and whether it is loopback",
+      ...json(component("BaseUrlStatus", baseUrlStatusSchema)),
+    },
+    ...superAdminErrors,
+  },
+});
+
 export const certificateAdminRoutes = createRouter()
+  .openapi(baseUrl, (c) => {
+    const { config } = c.get("deps");
+    c.header("Cache-Control", "no-store");
+    return c.json({ baseUrl: config.baseUrl, loopback: isLoopbackBaseUrl(config) }, 200);
+  })
   .openapi(revoke, async (c) => {
     const revoked = await revokeCertificate(
       c.get("deps").db,

@@ -9,12 +9,14 @@ import {
   CERTIFICATE_ALREADY_REVOKED,
   CERTIFICATE_NOT_FOUND,
   CERTIFICATE_NOT_REISSUABLE,
+  CERTIFICATE_REVOKED,
 } from "@app/shared/messages";
 import { courseProgressPercent } from "@app/shared/rules";
 import {
   type AdminCertificate,
   type CertificateVerification,
   type CredentialVerification,
+  certificateRevokedMessage,
   type IssuedCertificate,
   noStudentAccountMessage,
   type OwnCertificates,
@@ -316,6 +318,25 @@ export async function readableCertificate(db: Database, id: string, studentAccou
   return row;
 }
 
+/**
+ * A revoked certificate's document is not handed out (decision 027): 410 'Este certificado foi revogado:
+ * {motivo}', so its student reads why instead of getting a document that no longer holds.
+ */
+export function refuseRevokedDocument(row: Pick<CertificateRow, "revokedAt" | "revokedReason">): void {
+  if (row.revokedAt) {
+    throw new ApiError(410, CERTIFICATE_REVOKED.code, certificateRevokedMessage(row.revokedReason));
+  }
+}
+
+/** GET /files/{id} of a certificate's PDF: the same refusal once its certificate is revoked (non-staff readers). */
+export async function refuseRevokedCertificateFile(db: Database, fileId: string): Promise<void> {
+  const [row] = await db
+    .select({ revokedAt: certificates.revokedAt, revokedReason: certificates.revokedReason })
+    .from(certificates)
+    .where(eq(certificates.fileId, fileId));
+  if (row) refuseRevokedDocument(row);
+}
+
 /** The certificate's id and what it states (the snapshot taken at issue). */
 function factsOf(r: CertificateRow): CredentialFacts {
   return {
@@ -330,12 +351,12 @@ function factsOf(r: CertificateRow): CredentialFacts {
   };
 }
 
-/** The OB 3.0 credential file of a certificate (a revoked one is refused: it would not verify as valid). */
+/** The OB 3.0 credential file of a certificate (a revoked one is refused to everyone: it would not verify as valid). */
 export async function credentialFile(
   deps: { db: Database; config: Pick<Config, "baseUrl" | "credentialSigningKey"> },
   row: CertificateRow,
 ) {
-  if (row.revokedAt) throw ApiError.of(409, CERTIFICATE_ALREADY_REVOKED);
+  refuseRevokedDocument(row);
   const { name } = await getInstituteSettings(deps.db);
   return signedCredentialFile(deps.config, name, factsOf(row));
 }

@@ -316,7 +316,43 @@ describe("certificates", () => {
       matchesRecord: true,
     });
     // A revoked certificate's credential is no longer handed out.
-    expect((await get(`/api/certificates/${cert.id}/credential`, s.cookie)).status).toBe(409);
+    expect((await get(`/api/certificates/${cert.id}/credential`, s.cookie)).status).toBe(410);
+  });
+
+  it("gives a student the revocation, not the document, by every route that served the revoked PDF or credential; staff still read the PDF", async () => {
+    const s = await signedInEnrolledStudent(ctx, setup.cls, "Dina Revogada");
+    const cert = await complete(s.enrollment.id);
+    const [row] = await ctx.db.select().from(certificates).where(eq(certificates.id, cert.id));
+    const routes = [
+      `/api/certificates/${cert.id}/pdf`,
+      `/api/certificates/${cert.id}/pdf?download=1`,
+      `/api/files/${row!.fileId}`,
+      `/api/certificates/${cert.id}/credential`,
+    ];
+    for (const path of routes) expect((await get(path, s.cookie)).status, path).toBe(200);
+
+    const revoked = await ctx.app.request(
+      `/api/admin/certificates/${cert.id}/revoke`,
+      jsonRequest("POST", { reason: "Nota registada por engano" }, admin.cookie),
+    );
+    expect(revoked.status).toBe(200);
+    for (const path of routes) {
+      const res = await get(path, s.cookie);
+      expect(res.status, path).toBe(410);
+      expect(res.headers.get("content-type"), path).toMatch(/^application\/json/);
+      expect((await body(res)).error, path).toEqual({
+        code: "certificate_revoked",
+        message: "Este certificado foi revogado: Nota registada por engano",
+      });
+    }
+    // Staff with a role (the secretariat that revoked it, the teacher) still open the PDF, as a record of
+    // what was issued; the signed credential is handed to nobody.
+    const professor = setup.professor.cookie;
+    for (const cookie of [admin.cookie, professor]) {
+      expect((await get(routes[0]!, cookie)).status).toBe(200);
+      expect((await get(routes[2]!, cookie)).status).toBe(200);
+      expect((await get(routes[3]!, cookie)).status).toBe(410);
+    }
   });
 
   it("publishes the issuer profile with the public key (no private part)", async () => {

@@ -8,6 +8,10 @@ import { getInstituteSettings, updateInstituteSettings } from "./settings.servic
 
 const settingsBody = component("InstituteSettings", instituteSettingsSchema);
 
+/** Changing any setting is for super_admin (the institute's details, the pass mark). */
+export const requireSettingsEditor = () =>
+  requireStaff("super_admin", "Só o Super Administrador pode alterar as configurações");
+
 const read = createRoute({
   method: "get",
   path: "/settings/institute",
@@ -22,7 +26,7 @@ const update = createRoute({
   path: "/settings/institute",
   tags: ["settings"],
   summary: "Replaces the institute's details (super_admin)",
-  middleware: [requireStaff("super_admin", "Só o Super Administrador pode alterar as configurações")] as const,
+  middleware: [requireSettingsEditor()] as const,
   request: { body: { required: true, ...json(instituteSettingsInputSchema) } },
   responses: {
     200: { description: "Saved", ...json(settingsBody) },

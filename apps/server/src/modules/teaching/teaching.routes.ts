@@ -1,11 +1,19 @@
 import { CLASS_NOT_FOUND } from "@app/shared/messages";
-import { recordResultsSchema, teachingClassDetailSchema, teachingClassSchema } from "@app/shared/schemas/certificates";
+import {
+  CERTIFICATE_MANAGER_ROLES,
+  correctResultSchema,
+  RESULT_CORRECTION_MESSAGE,
+  recordResultsSchema,
+  teachingClassDetailSchema,
+  teachingClassSchema,
+} from "@app/shared/schemas/certificates";
 import { createRoute, z } from "@hono/zod-openapi";
-import { requireScreen } from "../../auth/guards";
+import { requireScreen, requireStaff } from "../../auth/guards";
 import { errorResponse, guardErrors } from "../../http/errors";
 import { component } from "../../http/openapi";
 import { createRouter, json } from "../../http/router";
-import { getTeachingClass, listTeachingClasses, recordResults } from "./teaching.service";
+import { ENROLLMENT_NOT_FOUND } from "../enrollments/enrollment-admin.queries";
+import { correctResult, getTeachingClass, listTeachingClasses, recordResults } from "./teaching.service";
 
 /** 'As minhas turmas' / 'Turmas e resultados' (decision 021): professor (own classes), admin, secretaria. */
 const teachingErrors = guardErrors("Not professor, admin, secretaria or super_admin");
@@ -58,6 +66,26 @@ const results = createRoute({
   },
 });
 
+const correction = createRoute({
+  method: "post",
+  path: "/teaching/enrollments/{enrollmentId}/result-correction",
+  tags: ["teaching"],
+  summary:
+    "Corrects a recorded result (completed or not_completed) once no certificate of the enrolment is in force: outcome, grade and a reason kept in History; 'Concluído' issues a new certificate (super_admin, admin, secretaria)",
+  middleware: [requireStaff(CERTIFICATE_MANAGER_ROLES, RESULT_CORRECTION_MESSAGE)] as const,
+  request: {
+    params: z.object({ enrollmentId: z.uuid({ message: ENROLLMENT_NOT_FOUND().message }) }),
+    body: { required: true, ...json(correctResultSchema) },
+  },
+  responses: {
+    200: { description: "The enrolment's class and its students, after the correction", ...json(detailBody) },
+    400: errorResponse("Invalid input (no reason, a grade outside 0–20)"),
+    ...guardErrors("Not super_admin, admin or secretaria"),
+    404: errorResponse("No such enrolment"),
+    409: errorResponse("No result recorded yet, a certificate still valid, or the same result"),
+  },
+});
+
 export const teachingRoutes = createRouter()
   .openapi(list, async (c) => {
     c.header("Cache-Control", "no-store");
@@ -65,7 +93,7 @@ export const teachingRoutes = createRouter()
   })
   .openapi(students, async (c) => {
     c.header("Cache-Control", "no-store");
-    return c.json(await getTeachingClass(c.get("deps").db, c.get("session"), c.req.valid("param").classId), 200);
+    return c.json(await getTeachingClass(c.get("deps"), c.get("session"), c.req.valid("param").classId), 200);
   })
   .openapi(results, async (c) => {
     const { db, storage, config, mailer } = c.get("deps");
@@ -73,6 +101,16 @@ export const teachingRoutes = createRouter()
       { db, storage, config, mailer, log: c.get("log") },
       c.get("session"),
       c.req.valid("param").classId,
+      c.req.valid("json"),
+    );
+    return c.json(detail, 200);
+  })
+  .openapi(correction, async (c) => {
+    const { db, storage, config, mailer } = c.get("deps");
+    const detail = await correctResult(
+      { db, storage, config, mailer, log: c.get("log") },
+      c.get("session").user!.id,
+      c.req.valid("param").enrollmentId,
       c.req.valid("json"),
     );
     return c.json(detail, 200);

@@ -1,10 +1,19 @@
 import { formatCertificateNumber } from "@app/shared/certificate-number";
 import { todayInLuanda } from "@app/shared/dates";
-import { canDoEnrollmentAction } from "@app/shared/enrollment-review";
+import { canDoEnrollmentAction, wrongStatusMessage } from "@app/shared/enrollment-review";
+import { enrollmentStatusLabel } from "@app/shared/enums";
 import { formatGrade } from "@app/shared/grades";
-import { CLASS_NOT_FOUND, TEACHING_CLASS_NOT_YOURS } from "@app/shared/messages";
+import {
+  CLASS_NOT_FOUND,
+  RESULT_CERTIFICATE_IN_FORCE,
+  RESULT_NOT_IN_CLASS,
+  RESULT_UNCHANGED,
+  TEACHING_CLASS_NOT_YOURS,
+} from "@app/shared/messages";
 import {
   classNotStartedMessage,
+  type correctResultSchema,
+  type IssuingNotices,
   type recordResultsSchema,
   resultRefusedMessage,
   TEACHING_STATUSES,
@@ -14,7 +23,7 @@ import {
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { SessionInfo } from "../../auth/session";
-import type { Config } from "../../config";
+import { type Config, isLoopbackBaseUrl } from "../../config";
 import type { Database, Tx } from "../../db/client";
 import { classes, courses, enrollments, teachers } from "../../db/schema";
 import { ApiError } from "../../http/errors";
@@ -27,7 +36,9 @@ import {
   issuedCertificateBody,
   withIssuing,
 } from "../certificates/certificates.service";
+import { ENROLLMENT_NOT_FOUND } from "../enrollments/enrollment-admin.queries";
 import { recordEvent } from "../enrollments/enrollment-review.service";
+import { getPassMark } from "../settings/pass-mark.service";
 
 /** A professor sees only the classes whose teacher record is linked to their user (decision 021). */
 const onlyOwnClasses = (session: SessionInfo) => session.staff?.role === "professor";
@@ -84,7 +95,19 @@ async function gradableClass(db: Database | Tx, session: SessionInfo, classId: s
   return row.c;
 }
 
-async function classDetail(db: Database | Tx, classId: string): Promise<TeachingClassDetail> {
+/**
+ * What the teaching screen says before it issues a certificate (decision 027): the pass mark, and the
+ * loopback BASE_URL every certificate would carry (null once BASE_URL is a public address).
+ */
+export async function issuingNotices(db: Database | Tx, config: Pick<Config, "baseUrl">): Promise<IssuingNotices> {
+  return { passMark: await getPassMark(db), loopbackBaseUrl: isLoopbackBaseUrl(config) ? config.baseUrl : null };
+}
+
+async function classDetail(
+  db: Database | Tx,
+  config: Pick<Config, "baseUrl">,
+  classId: string,
+): Promise<TeachingClassDetail> {
   const [cls] = await classRows(db, { classId });
   const students = await db
     .select({
@@ -113,21 +136,58 @@ async function classDetail(db: Database | Tx, classId: string): Promise<Teaching
         certificate: cert ? issuedCertificateBody(cert) : null,
       };
     }),
+    issuing: await issuingNotices(db, config),
   };
 }
 
 /** GET /teaching/classes/{classId}/students. */
-export async function getTeachingClass(db: Database, session: SessionInfo, classId: string) {
-  await gradableClass(db, session, classId);
-  return classDetail(db, classId);
+export async function getTeachingClass(
+  deps: { db: Database; config: Pick<Config, "baseUrl"> },
+  session: SessionInfo,
+  classId: string,
+) {
+  await gradableClass(deps.db, session, classId);
+  return classDetail(deps.db, deps.config, classId);
 }
 
 type ResultDeps = { db: Database; storage: FileStorage; config: Config; mailer: Mailer; log: Logger };
 
+/** 'Concluído, nota 14,5' / 'Não concluído' as History writes a result. */
+function resultSummary(status: string, grade: number | null): string {
+  return `${enrollmentStatusLabel(status)}${grade === null ? "" : `, nota ${formatGrade(grade)}`}`;
+}
+
+/** The completion a result dates: the earlier of the class's end and today (YYYY-MM-DD strings sort as dates). */
+const completionDateOf = (classEndDate: string, today: string) => [classEndDate, today].sort()[0]!;
+
+/** A certificate issued in a transaction, to tell its student by e-mail once committed. */
+type IssuedMail = { email: string; studentName: string; courseName: string; number: string };
+
+/** After the commit: each student with an e-mail is told their certificate is ready (a failure is only logged). */
+async function mailIssuedCertificates(deps: ResultDeps, issued: IssuedMail[]) {
+  for (const m of issued) {
+    try {
+      await deps.mailer.send({
+        to: m.email,
+        subject: "Certificado emitido",
+        text: [
+          `Olá ${m.studentName},`,
+          "",
+          `Concluiu o curso «${m.courseName}». O seu certificado n.º ${m.number} já está disponível na sua área de aluno, em «Meus Certificados».`,
+          `Qualquer pessoa pode confirmar a sua autenticidade em ${deps.config.baseUrl}/verificar/${m.number}`,
+        ].join("\n"),
+      });
+    } catch (err) {
+      deps.log.warn({ err }, "certificate e-mail failed");
+    }
+  }
+}
+
 /**
  * POST /teaching/classes/{classId}/results, all or nothing in one transaction: the enrolments are
  * locked (in one order: no deadlock between two teachers), each must be enrolled in this class (409
- * naming the student otherwise); completed issues the certificate (completion date: today in Luanda,
+ * naming the student when their result is already recorded; naming nobody for another class's student,
+ * issue 21); completed issues the certificate (completion date: today in Luanda,
  * or the class's end date when that is earlier; issue date: today). Refused before the class starts.
  * After the commit, students with an e-mail are told their certificate is ready.
  */
@@ -139,7 +199,7 @@ export async function recordResults(
 ): Promise<TeachingClassDetail> {
   const actorUserId = session.user!.id;
   const today = todayInLuanda();
-  const issued: { email: string; studentName: string; courseName: string; number: string }[] = [];
+  const issued: IssuedMail[] = [];
   await withIssuing(
     deps,
     actorUserId,
@@ -156,24 +216,21 @@ export async function recordResults(
       const byId = new Map(locked.map((e) => [e.id, e]));
       for (const r of input.results) {
         const e = byId.get(r.enrollmentId);
-        if (!e || e.classId !== classId) {
-          throw new ApiError(409, "not_in_class", resultRefusedMessage(e?.studentName ?? "Aluno", null));
-        }
+        // Another class's student is not named: this class's teacher has no business knowing who it is.
+        if (!e || e.classId !== classId) throw ApiError.of(409, RESULT_NOT_IN_CLASS);
         if (!canDoEnrollmentAction("recordResult", e.status)) {
           throw new ApiError(409, "invalid_status", resultRefusedMessage(e.studentName, e.status));
         }
       }
       const [course] = await tx.select().from(courses).where(eq(courses.id, cls.courseId));
-      // The earlier of the class's end and today (YYYY-MM-DD strings sort as dates).
-      const completionDate = [cls.endDate, today].sort()[0]!;
+      const completionDate = completionDateOf(cls.endDate, today);
       for (const r of input.results) {
         const e = byId.get(r.enrollmentId)!;
         await tx
           .update(enrollments)
           .set({ status: r.outcome, finalGrade: r.finalGrade, resultAt: new Date(), resultBy: actorUserId })
           .where(eq(enrollments.id, e.id));
-        const grade = r.finalGrade === null ? "" : `, nota ${formatGrade(r.finalGrade)}`;
-        let note = `Resultado: ${r.outcome === "completed" ? "Concluído" : "Não concluído"}${grade}`;
+        let note = `Resultado: ${resultSummary(r.outcome, r.finalGrade)}`;
         if (r.outcome === "completed") {
           const cert = await issueCertificate(tx, ctx, {
             enrollment: e,
@@ -191,21 +248,62 @@ export async function recordResults(
     },
     () => new ApiError(409, "invalid_status", resultRefusedMessage("Aluno", "completed")),
   );
-  for (const m of issued) {
-    try {
-      await deps.mailer.send({
-        to: m.email,
-        subject: "Certificado emitido",
-        text: [
-          `Olá ${m.studentName},`,
-          "",
-          `Concluiu o curso «${m.courseName}». O seu certificado n.º ${m.number} já está disponível na sua área de aluno, em «Meus Certificados».`,
-          `Qualquer pessoa pode confirmar a sua autenticidade em ${deps.config.baseUrl}/verificar/${m.number}`,
-        ].join("\n"),
-      });
-    } catch (err) {
-      deps.log.warn({ err }, "certificate e-mail failed");
-    }
-  }
-  return classDetail(deps.db, classId);
+  await mailIssuedCertificates(deps, issued);
+  return classDetail(deps.db, deps.config, classId);
+}
+
+/**
+ * POST /teaching/enrollments/{enrollmentId}/result-correction (super_admin, admin, secretaria; decision
+ * 027): a recorded result (completed or not_completed) entered by mistake gets another outcome and grade,
+ * only while no certificate of the enrolment is in force (revoke it first), in one transaction with the
+ * reason in History. A correction to 'Concluído' issues a new certificate as a result does, dated at the
+ * completion of the certificate it follows, if any. A double click: the second meets the new state (409).
+ */
+export async function correctResult(
+  deps: ResultDeps,
+  actorUserId: string,
+  enrollmentId: string,
+  input: z.output<typeof correctResultSchema>,
+): Promise<TeachingClassDetail> {
+  const today = todayInLuanda();
+  const issued: IssuedMail[] = [];
+  const classId = await withIssuing(
+    deps,
+    actorUserId,
+    async (tx, ctx) => {
+      const [e] = await tx.select().from(enrollments).where(eq(enrollments.id, enrollmentId)).for("update");
+      if (!e?.classId) throw ENROLLMENT_NOT_FOUND();
+      if (!canDoEnrollmentAction("correctResult", e.status)) {
+        throw new ApiError(409, "invalid_status", wrongStatusMessage("correctResult", e.status));
+      }
+      const previous = (await currentCertificates(tx, [e.id])).get(e.id);
+      if (previous && !previous.revokedAt) throw ApiError.of(409, RESULT_CERTIFICATE_IN_FORCE);
+      if (e.status === input.outcome && e.finalGrade === input.finalGrade) throw ApiError.of(409, RESULT_UNCHANGED);
+      await tx
+        .update(enrollments)
+        .set({ status: input.outcome, finalGrade: input.finalGrade, resultAt: new Date(), resultBy: actorUserId })
+        .where(eq(enrollments.id, e.id));
+      let note = `Resultado corrigido: ${resultSummary(e.status, e.finalGrade)} → ${resultSummary(input.outcome, input.finalGrade)}. Motivo: ${input.reason}`;
+      if (input.outcome === "completed") {
+        const [cls] = await tx.select().from(classes).where(eq(classes.id, e.classId));
+        const [course] = await tx.select().from(courses).where(eq(courses.id, e.courseId));
+        const cert = await issueCertificate(tx, ctx, {
+          enrollment: e,
+          course: course!,
+          completionDate: previous?.completionDate ?? completionDateOf(cls!.endDate, today),
+          issueDate: today,
+          replacesCertificateId: previous?.id,
+        });
+        const number = formatCertificateNumber(cert.certificateNumber);
+        note += `. Certificado ${number} emitido`;
+        if (e.studentEmail)
+          issued.push({ email: e.studentEmail, studentName: e.studentName, courseName: course!.name, number });
+      }
+      await recordEvent(tx, e.id, { actorUserId, fromStatus: e.status, toStatus: input.outcome, note });
+      return e.classId;
+    },
+    () => ApiError.of(409, RESULT_CERTIFICATE_IN_FORCE),
+  );
+  await mailIssuedCertificates(deps, issued);
+  return classDetail(deps.db, deps.config, classId);
 }

@@ -34,7 +34,9 @@ describe("/verificar", () => {
     expect(within(card).getByText("Válido")).toBeTruthy();
     expect(within(card).getByText("Ana Lúcia Gonçalves")).toBeTruthy();
     expect(within(card).getByText("Marketing Digital")).toBeTruthy();
+    expect(within(card).getByText("Carga horária")).toBeTruthy();
     expect(within(card).getByText("40 horas")).toBeTruthy();
+    expect(within(card).queryByText("Duração")).toBeNull();
     expect(within(card).getByText("20/11/2026")).toBeTruthy();
     expect(within(card).getByText("21/11/2026")).toBeTruthy();
   });
@@ -45,7 +47,10 @@ describe("/verificar", () => {
     const card = await screen.findByRole("region", { name: "Resultado da verificação" });
     expect(within(card).getByText("Revogado")).toBeTruthy();
     expect(within(card).getByText(/Revogado em 22\/11\/2026/)).toBeTruthy();
+    // Without hours the certificate states months: a 'Duração', not a 'Carga horária'.
+    expect(within(card).getByText("Duração")).toBeTruthy();
     expect(within(card).getByText("3 meses")).toBeTruthy();
+    expect(within(card).queryByText("Carga horária")).toBeNull();
     unmount();
     vi.restoreAllMocks();
     answer({ ...valid, result: "not_found", studentName: null, courseName: null, number: "ZZZZ-ZZZZ-ZZZZ" });

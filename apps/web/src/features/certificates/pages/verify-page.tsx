@@ -140,8 +140,9 @@ function ResultCard({ answer, title }: { answer: Verification | CredentialVerifi
       : [
           ["Aluno", answer.studentName ?? "—"],
           ["Curso", answer.courseName ?? "—"],
+          // Hours are a 'Carga horária'; without them the certificate states months, a 'Duração'.
           [
-            "Carga horária",
+            answer.workloadHours ? "Carga horária" : "Duração",
             answer.durationMonths === null ? "—" : workloadLabel(answer.workloadHours, answer.durationMonths),
           ],
           ["Data de conclusão", calendarDateLabel(answer.completionDate)],

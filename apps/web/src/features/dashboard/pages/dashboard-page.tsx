@@ -9,6 +9,7 @@ import { StatCard } from "../../../components/stat-card";
 import { errorMessage } from "../../../lib/form-errors";
 import { useSession } from "../../../lib/session";
 import { dashboardQuery } from "../api/dashboard";
+import { BaseUrlNotice } from "../components/base-url-notice";
 import { nextStepsFor } from "../logic/next-steps";
 import { pendingHint } from "../logic/pending-hint";
 
@@ -24,6 +25,7 @@ export function Component() {
   return (
     <Stack gap="lg">
       <PageHeader title="Painel" subtitle="Resumo da atividade do instituto" />
+      <BaseUrlNotice />
       {isError ? (
         <Alert color="red" variant="light" title="Não foi possível carregar o painel" icon={<IconAlertCircle />}>
           <Stack gap="sm" align="flex-start">

@@ -11,6 +11,8 @@ describe("the student's enrolment panels on /aluno/pagamento", () => {
     expect(enrollmentPanel(e("approved", "K7M3QX9A"))).toBe("payment");
     expect(enrollmentPanel(e("payment_pending", "K7M3QX9A"))).toBe("payment");
     expect(enrollmentPanel(e("enrolled", "K7M3QX9A"))).toBe("enrolled");
+    expect(enrollmentPanel(e("completed", "K7M3QX9A"))).toBe("finished");
+    expect(enrollmentPanel(e("not_completed", "K7M3QX9A"))).toBe("ended");
   });
 
   it("never offers a payment without a code, and lets an unknown status wait ('Pendente')", () => {

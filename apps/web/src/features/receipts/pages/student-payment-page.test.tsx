@@ -162,6 +162,26 @@ describe("/aluno/pagamento for each own enrolment", () => {
     expect(screen.queryByText("Aguarde Aprovação")).toBeNull();
   });
 
+  it("shows a finished course as finished, with the way to its certificate, not as a confirmed enrolment", () => {
+    show([{ ...approved, status: "completed" }]);
+    const card = screen.getByRole("article", { name: "Inscrição: Marketing Digital" });
+    expect(within(card).getByText("Curso concluído")).toBeTruthy();
+    expect(within(card).getByText(/Concluiu este curso/)).toBeTruthy();
+    expect(within(card).getByRole("link", { name: "Ver o certificado" }).getAttribute("href")).toBe(
+      "/aluno/certificados",
+    );
+    expect(within(card).queryByText("Matrícula confirmada")).toBeNull();
+    expect(within(card).queryByText(/está matriculado/)).toBeNull();
+  });
+
+  it("says a course ended 'Não concluído' without calling the student enrolled", () => {
+    show([{ ...approved, status: "not_completed" }]);
+    const card = screen.getByRole("article", { name: "Inscrição: Marketing Digital" });
+    expect(within(card).getByText("Curso terminado sem conclusão")).toBeTruthy();
+    expect(within(card).queryByText("Matrícula confirmada")).toBeNull();
+    expect(within(card).queryByRole("link", { name: "Ver o certificado" })).toBeNull();
+  });
+
   it("puts the enrolment that needs the student first when there are several", () => {
     show([
       { ...base, id: "00000000-0000-4000-8000-000000000002", courseName: "Excel Avançado" },

@@ -1,8 +1,9 @@
 import { enrollmentStatusLabel } from "@app/shared/enums";
-import { Alert, Badge, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { IconCircleCheck, IconClockHour4, IconX } from "@tabler/icons-react";
+import { Alert, Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { IconAward, IconCircleCheck, IconClockHour4, IconX } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { errorMessage } from "../../../lib/form-errors";
 import { type OwnEnrollment, ownEnrollmentsQuery } from "../../enrollments/api/enrollments";
 import { type OwnReceipt, ownReceiptsQuery } from "../api/own-receipts";
@@ -19,6 +20,8 @@ const BADGE_COLORS: Record<EnrollmentPanel, string> = {
   rejected: "red.8",
   payment: "teal.9",
   enrolled: "#1f6b30", // green.9 is 4.4:1 with white
+  finished: "#1f6b30",
+  ended: "gray.7",
 };
 
 function AwaitApproval() {
@@ -148,6 +151,19 @@ function EnrollmentCard({ enrollment, step }: { enrollment: OwnEnrollment; step:
         {panel === "enrolled" && (
           <Alert color="green" icon={<IconCircleCheck size={20} />} title="Matrícula confirmada">
             O pagamento foi confirmado e está matriculado neste curso.
+          </Alert>
+        )}
+        {panel === "finished" && (
+          <Alert color="green" icon={<IconAward size={20} />} title="Curso concluído">
+            <Text size="sm">Concluiu este curso. O seu certificado está em «Meus Certificados».</Text>
+            <Anchor component={Link} to="/aluno/certificados" size="sm" fw={600} mt="xs" display="inline-block">
+              Ver o certificado
+            </Anchor>
+          </Alert>
+        )}
+        {panel === "ended" && (
+          <Alert color="gray" icon={<IconCircleCheck size={20} />} title="Curso terminado sem conclusão">
+            O curso terminou com o resultado «Não concluído». Em caso de dúvida, contacte a secretaria do instituto.
           </Alert>
         )}
       </Stack>

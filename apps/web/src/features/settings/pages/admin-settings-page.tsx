@@ -9,6 +9,7 @@ import { PageHeader } from "../../../components/page-header";
 import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
 import { type InstituteSettings, instituteSettingsQuery, useSaveInstituteSettings } from "../api/institute-settings";
+import { PassMarkSection } from "../components/pass-mark-form";
 
 export const SETTINGS_SAVED = "Configurações guardadas com sucesso!";
 export const SETTINGS_SAVE_FAILED = "Erro ao guardar configurações";
@@ -35,6 +36,7 @@ export function Component() {
         // A fresh form for each saved version: its initial values are what the server holds.
         <SettingsForm key={data.updatedAt} settings={data} />
       )}
+      <PassMarkSection />
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import type {
   AdminCertificate,
+  CorrectResultInput,
   RecordResultsInput,
   teachingClassDetailSchema,
   teachingClassSchema,
@@ -51,6 +52,19 @@ export function useReissueCertificate() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<AdminCertificate>(`/admin/certificates/${id}/reissue`, { method: "POST" }),
+    onSettled: () => client.invalidateQueries({ queryKey: ["teaching"] }),
+  });
+}
+
+/** Corrects a recorded result once no certificate is in force (admin, secretaria; decision 027). */
+export function useCorrectResult() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ enrollmentId, ...input }: CorrectResultInput & { enrollmentId: string }) =>
+      api<TeachingClassDetail>(`/teaching/enrollments/${enrollmentId}/result-correction`, {
+        method: "POST",
+        body: input,
+      }),
     onSettled: () => client.invalidateQueries({ queryKey: ["teaching"] }),
   });
 }

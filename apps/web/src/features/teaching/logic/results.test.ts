@@ -27,9 +27,19 @@ describe("teaching screen rules", () => {
     expect(studentActions(done, "professor", true)).toEqual([]);
     expect(studentActions(done, "secretaria", true)).toEqual(["revoke", "reissue"]);
     expect(studentActions(done, "super_admin", true)).toEqual(["revoke", "reissue"]);
+  });
+
+  it("offers 'Corrigir resultado' to the secretariat once no certificate is in force (after a revocation, or 'Não concluído')", () => {
+    const revoked = { status: "completed" as const, certificate: sampleIssuedCertificate("2026-11-22T10:00:00Z") };
+    expect(studentActions(revoked, "admin", true)).toEqual(["correct", "reissue"]);
+    expect(studentActions(revoked, "professor", true)).toEqual([]);
+    const failed = { status: "not_completed" as const, certificate: null };
+    expect(studentActions(failed, "secretaria", true)).toEqual(["correct"]);
+    expect(studentActions(failed, "professor", true)).toEqual([]);
+    // A 'Não concluído' that was a revoked 'Concluído' before its correction.
+    expect(studentActions({ ...failed, certificate: revoked.certificate }, "secretaria", true)).toEqual(["correct"]);
     expect(
-      studentActions({ ...done, certificate: sampleIssuedCertificate("2026-11-22T10:00:00Z") }, "admin", true),
-    ).toEqual(["reissue"]);
-    expect(studentActions({ status: "not_completed", certificate: null }, "admin", true)).toEqual([]);
+      studentActions({ status: "completed", certificate: sampleIssuedCertificate() }, "admin", true),
+    ).not.toContain("correct");
   });
 });

@@ -1,4 +1,5 @@
 import { roleSatisfies, type StaffRole } from "@app/shared/enums";
+import { formatGrade } from "@app/shared/grades";
 import { CERTIFICATE_MANAGER_ROLES } from "@app/shared/schemas/certificates";
 import type { ClassStudent, TeachingClass } from "../api/teaching";
 
@@ -21,12 +22,14 @@ export function canConcludeAll(
   return today >= cls.endDate && students.some((s) => s.status === "enrolled");
 }
 
-export type StudentAction = "complete" | "notComplete" | "revoke" | "reissue";
+export type StudentAction = "complete" | "notComplete" | "revoke" | "reissue" | "correct";
 
 /**
- * The buttons of a student's row: an enrolled student gets a result (from the start date on); a
- * completed student's current certificate may be revoked or re-issued (a new number; the server revokes
- * the old one if it was still valid) by the secretariat (CERTIFICATE_MANAGER_ROLES, checked by the server).
+ * The buttons of a student's row: an enrolled student gets a result (from the start date on); for the
+ * secretariat (CERTIFICATE_MANAGER_ROLES, checked by the server) a completed student's current certificate
+ * may be revoked or re-issued (a new number; the server revokes the old one if it was still valid), and a
+ * result with no certificate in force ('Não concluído', or 'Concluído' after a revocation) may be
+ * corrected (decision 027).
  */
 export function studentActions(
   student: Pick<ClassStudent, "status" | "certificate">,
@@ -34,7 +37,15 @@ export function studentActions(
   canRecord: boolean,
 ): StudentAction[] {
   if (student.status === "enrolled") return canRecord ? ["complete", "notComplete"] : [];
-  if (student.status !== "completed" || !student.certificate || !roleSatisfies(role, CERTIFICATE_MANAGER_ROLES))
-    return [];
-  return student.certificate.revokedAt ? ["reissue"] : ["revoke", "reissue"];
+  if (!roleSatisfies(role, CERTIFICATE_MANAGER_ROLES)) return [];
+  if (student.status === "not_completed") return ["correct"];
+  if (!student.certificate) return [];
+  return student.certificate.revokedAt ? ["correct", "reissue"] : ["revoke", "reissue"];
+}
+
+/** 'Ana (8) fica' / 'Ana (8) e Bruno (7) ficam' …: the students of 'Concluir todos' under the pass mark. */
+export function belowPassMarkAllQuestion(below: { name: string; grade: number }[], passMark: number): string {
+  const names = below.map((b) => `${b.name} (${formatGrade(b.grade)})`);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} e ${names.at(-1)}` : names[0];
+  return `${list} ${names.length > 1 ? "ficam" : "fica"} com uma nota inferior à nota mínima de aprovação (${formatGrade(passMark)}). Emitir os certificados mesmo assim?`;
 }

@@ -40,6 +40,8 @@ describe("/admin/teaching/:classId — recording results", () => {
     );
     const dialog = screen.getByRole("dialog", { name: "Registar resultado" });
     expect(within(dialog).getByText(/fica «Concluído» com a nota final 14,5\. O certificado é emitido/)).toBeTruthy();
+    expect(within(dialog).queryByText(/inferior à nota mínima/)).toBeNull();
+    expect(within(dialog).queryByText(/BASE_URL/)).toBeNull();
     await user.dblClick(within(dialog).getByRole("button", { name: "Confirmar" }));
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Registar resultado" })).toBeNull());
     const posts = fetch.mock.calls.filter(([, init]) => init?.method === "POST");
@@ -98,7 +100,142 @@ describe("/admin/teaching/:classId — recording results", () => {
   });
 });
 
+describe("/admin/teaching/:classId — before a certificate is issued", () => {
+  it("asks 'Emitir o certificado mesmo assim?' for a 'Concluído' under the institute's pass mark", async () => {
+    const detail = sampleClassDetail([sampleClassStudent()], 30, { passMark: 10 });
+    const fetch = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(JSON.stringify(detail)));
+    show(detail);
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText("Nota final de Ana Lúcia Gonçalves"), "9,5");
+    await user.click(screen.getByRole("button", { name: "Marcar Ana Lúcia Gonçalves como Concluído" }));
+    const dialog = screen.getByRole("dialog", { name: "Registar resultado" });
+    expect(
+      within(dialog).getByText(
+        "A nota 9,5 é inferior à nota mínima de aprovação (10). Emitir o certificado mesmo assim?",
+      ),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole("button", { name: "Emitir mesmo assim" }));
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body)).results[0]).toMatchObject({ finalGrade: 9.5 });
+  });
+
+  it("does not ask for a 'Não concluído' under the pass mark", async () => {
+    show(sampleClassDetail([sampleClassStudent()]));
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText("Nota final de Ana Lúcia Gonçalves"), "7");
+    await user.click(screen.getByRole("button", { name: "Marcar Ana Lúcia Gonçalves como Não concluído" }));
+    const dialog = screen.getByRole("dialog", { name: "Registar resultado" });
+    expect(within(dialog).queryByText(/inferior à nota mínima/)).toBeNull();
+    expect(within(dialog).getByRole("button", { name: "Confirmar" })).toBeTruthy();
+  });
+
+  it("names the students under the pass mark in 'Concluir todos'", async () => {
+    const other = sampleClassStudent({
+      enrollmentId: "00000000-0000-4000-8000-0000000000e9",
+      studentName: "Bruno Tavares",
+    });
+    show(sampleClassDetail([sampleClassStudent(), other], 0, { passMark: 9.5 }));
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText("Nota final de Bruno Tavares"), "8");
+    await user.type(screen.getByLabelText("Nota final de Ana Lúcia Gonçalves"), "12");
+    await user.click(screen.getByRole("button", { name: "Concluir todos" }));
+    const dialog = screen.getByRole("dialog", { name: "Concluir todos" });
+    expect(
+      within(dialog).getByText(
+        "Bruno Tavares (8) fica com uma nota inferior à nota mínima de aprovação (9,5). Emitir os certificados mesmo assim?",
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole("button", { name: "Emitir mesmo assim" })).toBeTruthy();
+  });
+
+  it("warns, while BASE_URL is a loopback address, that the certificate would carry it for ever", async () => {
+    show(sampleClassDetail([sampleClassStudent()], 30, { loopbackBaseUrl: "http://127.0.0.1:3000" }));
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole("button", { name: "Marcar Ana Lúcia Gonçalves como Concluído" }));
+    const dialog = screen.getByRole("dialog", { name: "Registar resultado" });
+    const warning = within(dialog).getByRole("alert");
+    expect(within(warning).getByText("O portal ainda não tem o seu endereço público")).toBeTruthy();
+    expect(warning.textContent).toContain("http://127.0.0.1:3000");
+    expect(warning.textContent).toContain("BASE_URL");
+    await user.click(within(dialog).getByRole("button", { name: "Cancelar" }));
+    await user.click(screen.getByRole("button", { name: "Marcar Ana Lúcia Gonçalves como Não concluído" }));
+    expect(within(screen.getByRole("dialog", { name: "Registar resultado" })).queryByRole("alert")).toBeNull();
+  });
+});
+
 describe("/admin/teaching/:classId — the secretariat", () => {
+  const revokedNine = () =>
+    sampleClassStudent({
+      status: "completed",
+      finalGrade: 9.5,
+      certificate: sampleIssuedCertificate("2026-11-22T09:00:00.000Z"),
+    });
+  const correctionUrl = `/api/teaching/enrollments/${sampleClassStudent().enrollmentId}/result-correction`;
+
+  it("offers 'Corrigir resultado' besides 'Reemitir' after a revocation", () => {
+    show(sampleClassDetail([revokedNine()]), "secretaria");
+    expect(screen.getByRole("button", { name: "Corrigir resultado de Ana Lúcia Gonçalves" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Reemitir o certificado de Ana Lúcia Gonçalves" })).toBeTruthy();
+  });
+
+  it("corrects 'Concluído 9,5' to 'Não concluído' with a required reason, once for a double click", async () => {
+    const detail = sampleClassDetail([revokedNine()]);
+    const fetch = vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementation(
+        () => new Promise((resolve) => setTimeout(() => resolve(new Response(JSON.stringify(detail))), 20)),
+      );
+    show(detail, "secretaria");
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole("button", { name: "Corrigir resultado de Ana Lúcia Gonçalves" }));
+    const dialog = screen.getByRole("dialog", { name: "Corrigir resultado" });
+    expect(within(dialog).getByLabelText("Nota final (0–20)")).toHaveProperty("value", "9,5");
+    await user.click(within(dialog).getByRole("radio", { name: "Não concluído" }));
+    await user.click(within(dialog).getByRole("button", { name: "Corrigir resultado" }));
+    expect(await within(dialog).findByText("Indique o motivo da correção")).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+    await user.type(within(dialog).getByLabelText(/^Motivo da correção/), "Nota abaixo da mínima: não concluiu");
+    await user.dblClick(within(dialog).getByRole("button", { name: "Corrigir resultado" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Corrigir resultado" })).toBeNull());
+    const posts = fetch.mock.calls.filter(([, init]) => init?.method === "POST");
+    expect(posts).toHaveLength(1);
+    expect(String(posts[0]![0])).toBe(correctionUrl);
+    expect(JSON.parse(String(posts[0]![1]!.body))).toEqual({
+      outcome: "not_completed",
+      finalGrade: 9.5,
+      reason: "Nota abaixo da mínima: não concluiu",
+    });
+  });
+
+  it("asks before a correction to 'Concluído' under the pass mark issues a certificate", async () => {
+    const detail = sampleClassDetail([sampleClassStudent({ status: "not_completed", finalGrade: 8 })]);
+    const fetch = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(JSON.stringify(detail)));
+    show(detail, "admin");
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole("button", { name: "Corrigir resultado de Ana Lúcia Gonçalves" }));
+    const dialog = screen.getByRole("dialog", { name: "Corrigir resultado" });
+    // 'Não concluído' with 8: nothing to ask.
+    expect(within(dialog).queryByText(/inferior à nota mínima/)).toBeNull();
+    await user.click(within(dialog).getByRole("radio", { name: "Concluído" }));
+    await user.type(within(dialog).getByLabelText(/^Motivo da correção/), "Prova de recurso");
+    expect(
+      within(dialog).getByText(
+        "A nota 8 é inferior à nota mínima de aprovação (10). Emitir o certificado mesmo assim?",
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).queryByRole("button", { name: "Corrigir resultado" })).toBeNull();
+    expect(within(dialog).getByText(/Um novo certificado, com um novo número, é emitido de imediato/)).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole("button", { name: "Emitir mesmo assim" }));
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(String(fetch.mock.calls[0]![0])).toBe(correctionUrl);
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toEqual({
+      outcome: "completed",
+      finalGrade: 8,
+      reason: "Prova de recurso",
+    });
+  });
+
   it("revokes a certificate only with a reason", async () => {
     const certificate = sampleIssuedCertificate();
     const fetch = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response("{}"));

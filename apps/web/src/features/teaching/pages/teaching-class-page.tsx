@@ -3,7 +3,8 @@ import { formatDate, todayInLuanda } from "@app/shared/dates";
 import { enrollmentStatusLabel } from "@app/shared/enums";
 import { formatGrade, parseGrade } from "@app/shared/grades";
 import { revokeCertificateSchema } from "@app/shared/schemas/certificates";
-import { Alert, Anchor, Badge, Button, Group, Skeleton, Stack, Text, TextInput } from "@mantine/core";
+import { belowPassMarkQuestion, isBelowPassMark } from "@app/shared/schemas/pass-mark";
+import { Alert, Anchor, Badge, Button, Flex, Group, Skeleton, Stack, Text, TextInput } from "@mantine/core";
 import { IconArrowLeft, IconExternalLink, IconInfoCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
@@ -21,11 +22,14 @@ import {
   type ClassStudent,
   classStudentsQuery,
   type ResultInput,
+  useCorrectResult,
   useRecordResults,
   useReissueCertificate,
   useRevokeCertificate,
 } from "../api/teaching";
-import { canConcludeAll, canRecordResults, studentActions } from "../logic/results";
+import { CorrectResultDialog } from "../components/correct-result-dialog";
+import { LoopbackWarning, PassMarkQuestion } from "../components/issuing-notices";
+import { belowPassMarkAllQuestion, canConcludeAll, canRecordResults, studentActions } from "../logic/results";
 
 /** Filled, dark shades: white small text stays above 4.5:1 (WCAG AA). */
 const STATUS_COLORS: Record<string, string> = { enrolled: "blue.8", completed: "#1f6b30", not_completed: "gray.7" };
@@ -39,7 +43,9 @@ type Pending =
 /**
  * /admin/teaching/:classId: the students of one class, each with their status, a final grade (0–20,
  * '14,5' accepted), 'Concluído' / 'Não concluído', 'Concluir todos' from the end date on, the
- * certificate with 'Ver PDF', and for the secretariat 'Revogar' (with a reason) and 'Reemitir'.
+ * certificate with 'Ver PDF', and for the secretariat 'Revogar' (with a reason), 'Reemitir' and, once no
+ * certificate is in force, 'Corrigir resultado' (decision 027). Before a certificate is issued the dialog
+ * asks again for a grade under the pass mark, and warns while BASE_URL is a loopback address.
  */
 export function Component() {
   const { classId = "" } = useParams();
@@ -50,10 +56,13 @@ export function Component() {
   const record = useRecordResults(classId);
   const revoke = useRevokeCertificate();
   const reissue = useReissueCertificate();
+  const correct = useCorrectResult();
   const [grades, setGrades] = useState<Record<string, string>>({});
   const [gradeErrors, setGradeErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState<Pending>(null);
   const [revoking, setRevoking] = useState<ClassStudent | null>(null);
+  // The key mounts a fresh correction form at each opening.
+  const [correcting, setCorrecting] = useState<{ student: ClassStudent; key: number } | null>(null);
   // A double click sends once: a pending mutation is only seen at the next render.
   const sending = useRef(false);
 
@@ -68,7 +77,7 @@ export function Component() {
       </Stack>
     );
 
-  const { class: cls, students: list } = detail.data;
+  const { class: cls, students: list, issuing } = detail.data;
   const canRecord = canRecordResults(cls, today);
   const enrolled = list.filter((s) => s.status === "enrolled");
   const gradeOf = (s: ClassStudent) =>
@@ -214,7 +223,8 @@ export function Component() {
       key: "actions",
       title: "Ações",
       render: (s) => (
-        <Group gap={4} wrap="nowrap">
+        // On a phone's card the buttons stack beside the name, which keeps its width.
+        <Flex gap={4} direction={{ base: "column", sm: "row" }} align={{ base: "stretch", sm: "center" }}>
           {studentActions(s, role, canRecord).map((action) =>
             action === "complete" ? (
               <Button
@@ -235,6 +245,16 @@ export function Component() {
                 onClick={() => ask({ kind: "result", student: s, outcome: "not_completed" })}
               >
                 Não concluído
+              </Button>
+            ) : action === "correct" ? (
+              <Button
+                key={action}
+                size="xs"
+                variant="outline"
+                aria-label={`Corrigir resultado de ${s.studentName}`}
+                onClick={() => setCorrecting({ student: s, key: Date.now() })}
+              >
+                Corrigir resultado
               </Button>
             ) : action === "revoke" ? (
               <Button
@@ -259,13 +279,32 @@ export function Component() {
               </Button>
             ),
           )}
-        </Group>
+        </Flex>
       ),
     },
   ];
 
   const parsed = pending?.kind === "result" ? parseGrade(gradeOf(pending.student)) : null;
   const pendingGrade = parsed?.ok ? parsed.value : null;
+  const issues = pending !== null && (pending.kind !== "result" || pending.outcome === "completed");
+  const belowAll =
+    pending?.kind === "all"
+      ? enrolled.flatMap((s) => {
+          const g = parseGrade(gradeOf(s));
+          return g.ok && g.value !== null && isBelowPassMark(g.value, issuing.passMark)
+            ? [{ name: s.studentName, grade: g.value }]
+            : [];
+        })
+      : [];
+  const question =
+    pending?.kind === "result" &&
+    pending.outcome === "completed" &&
+    pendingGrade !== null &&
+    isBelowPassMark(pendingGrade, issuing.passMark)
+      ? belowPassMarkQuestion(pendingGrade, issuing.passMark)
+      : belowAll.length > 0
+        ? belowPassMarkAllQuestion(belowAll, issuing.passMark)
+        : null;
 
   return (
     <Stack gap="lg">
@@ -306,7 +345,21 @@ export function Component() {
               : "Registar resultado"
         }
         confirmLabel={
-          pending?.kind === "all" ? "Concluir todos" : pending?.kind === "reissue" ? "Reemitir" : "Confirmar"
+          question
+            ? "Emitir mesmo assim"
+            : pending?.kind === "all"
+              ? "Concluir todos"
+              : pending?.kind === "reissue"
+                ? "Reemitir"
+                : "Confirmar"
+        }
+        notice={
+          issues && (
+            <>
+              <PassMarkQuestion question={question} />
+              <LoopbackWarning baseUrl={issuing.loopbackBaseUrl} />
+            </>
+          )
         }
         onConfirm={confirm}
       >
@@ -324,6 +377,32 @@ export function Component() {
                 }.${pending.outcome === "completed" ? " O certificado é emitido de imediato." : ""}`
               : null}
       </ConfirmDialog>
+      <CorrectResultDialog
+        key={correcting?.key ?? "none"}
+        student={correcting?.student ?? null}
+        issuing={issuing}
+        opened={correcting !== null}
+        onClose={() => setCorrecting(null)}
+        pending={correct.isPending}
+        onSubmit={(input) =>
+          correct.mutateAsync({ enrollmentId: correcting!.student.enrollmentId, ...input }).then(
+            (answer) => {
+              const corrected = answer.students.find((s) => s.enrollmentId === correcting!.student.enrollmentId);
+              toastSuccess(
+                "Resultado corrigido",
+                corrected?.status === "completed" && corrected.certificate
+                  ? `Novo certificado n.º ${formatCertificateNumber(corrected.certificate.number)} para ${corrected.studentName}.`
+                  : undefined,
+              );
+              setCorrecting(null);
+            },
+            (e: unknown) => {
+              toastError("Erro ao corrigir o resultado", errorMessage(e));
+              throw e;
+            },
+          )
+        }
+      />
       <ReasonDialog
         key={revoking?.enrollmentId ?? "none"}
         opened={revoking !== null}

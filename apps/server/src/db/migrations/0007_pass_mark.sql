@@ -1,0 +1,2 @@
+ALTER TABLE "institute_settings" ADD COLUMN "pass_mark" numeric(4, 1) DEFAULT 10 NOT NULL;--> statement-breakpoint
+ALTER TABLE "institute_settings" ADD CONSTRAINT "institute_settings_pass_mark_check" CHECK ("institute_settings"."pass_mark" between 0 and 20);

@@ -1,0 +1,23 @@
+import { Code } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { WarningNotice } from "../../../components/warning-notice";
+import { useSession } from "../../../lib/session";
+import { baseUrlStatusQuery } from "../api/base-url";
+
+/**
+ * The super_admin's dashboard says so while BASE_URL is a loopback address (decision 027): every
+ * certificate, its QR code and its signed credential would carry it for ever. Nobody else asks.
+ */
+export function BaseUrlNotice() {
+  const isSuperAdmin = useSession().data?.staff?.role === "super_admin";
+  const { data } = useQuery({ ...baseUrlStatusQuery, enabled: isSuperAdmin });
+  if (!isSuperAdmin || !data?.loopback) return null;
+  return (
+    <WarningNotice title="Configure o endereço público do portal (BASE_URL)">
+      O portal está a usar o endereço <Code>{data.baseUrl}</Code>, que só funciona no próprio computador. Os
+      certificados, os seus códigos QR e as credenciais digitais levam este endereço para sempre: defina a variável
+      BASE_URL com o endereço público (ex.: https://portal.instituto.ao) e reinicie o servidor antes de emitir o
+      primeiro certificado.
+    </WarningNotice>
+  );
+}

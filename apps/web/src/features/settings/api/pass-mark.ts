@@ -1,0 +1,21 @@
+import type { PassMark, PassMarkInput } from "@app/shared/schemas/pass-mark";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api";
+
+/** The institute's pass mark (decision 027): any staff reads it; super_admin changes it. */
+export const passMarkQuery = queryOptions({
+  queryKey: ["settings", "pass-mark"],
+  queryFn: ({ signal }) => api<PassMark>("/settings/pass-mark", { signal }),
+});
+
+export function useSavePassMark() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PassMarkInput) => api<PassMark>("/settings/pass-mark", { method: "PUT", body: input }),
+    onSuccess: (saved) => {
+      client.setQueryData(passMarkQuery.queryKey, saved);
+      // The teaching screen's answers carry it.
+      return client.invalidateQueries({ queryKey: ["teaching"] });
+    },
+  });
+}
