@@ -1,12 +1,11 @@
 import type { AddressInfo } from "node:net";
 import { todayInLuanda } from "@app/shared/dates";
-import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonRequest, staffActor, studentActor } from "../../../test/actors";
+import { jsonRequest, staffActor } from "../../../test/actors";
 import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../test/context";
-import { enrollmentRow, PNG } from "../../../test/fixtures";
-import { courses, enrollments, instituteSettings, studentAccounts } from "../../db/schema";
+import { receiptForm, studentWithEnrollment, submitReceipt } from "../../../test/students";
+import { courses, instituteSettings } from "../../db/schema";
 
 /** Quoted-printable and RFC 2047 words as nodemailer writes them, decoded to read the text a student reads. */
 function decode(raw: string): string {
@@ -59,30 +58,8 @@ describe("receipt review e-mails through SMTP", () => {
 
   /** A student with an approved enrolment and an e-mail, who sends a receipt of `paidAmount`; its id. */
   async function sentReceipt(name: string, email: string, code: string, paidAmount: string): Promise<string> {
-    const s = await studentActor(ctx, name);
-    const [account] = await ctx.db.select().from(studentAccounts).where(eq(studentAccounts.studentCode, s.studentCode));
-    const [enrollment] = await ctx.db
-      .insert(enrollments)
-      .values({
-        ...enrollmentRow(courseId),
-        studentName: name,
-        studentEmail: email,
-        studentAccountId: account!.id,
-        userId: account!.userId,
-        status: "approved",
-        paymentReferenceCode: code,
-      })
-      .returning();
-    const fd = new FormData();
-    fd.append("enrollmentId", enrollment!.id);
-    fd.append("paidAmount", paidAmount);
-    fd.append("paymentDate", todayInLuanda());
-    fd.append("file", new File([PNG], "talao.png", { type: "image/png" }));
-    const res = await ctx.app.request("/api/receipts/mine", {
-      method: "POST",
-      body: fd,
-      headers: { cookie: s.cookie, origin: TEST_BASE_URL },
-    });
+    const s = await studentWithEnrollment(ctx, courseId, name, { studentEmail: email, paymentReferenceCode: code });
+    const res = await submitReceipt(ctx, s.cookie, receiptForm(s.enrollment.id, { paidAmount }));
     expect(res.status).toBe(201);
     return (await body(res)).id;
   }

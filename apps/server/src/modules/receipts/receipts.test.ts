@@ -4,21 +4,14 @@ import path from "node:path";
 import { addDays } from "@app/shared/calendar-date";
 import { todayInLuanda } from "@app/shared/dates";
 import { MAX_FILE_BYTES } from "@app/shared/limits";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonRequest, staffActor, studentActor } from "../../../test/actors";
-import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../test/context";
-import { enrollmentRow, filesUnder, HTML, PDF, PNG } from "../../../test/fixtures";
+import { jsonRequest, staffActor } from "../../../test/actors";
+import { body, createTestContext, type TestContext } from "../../../test/context";
+import { filesUnder, HTML, PDF, PNG } from "../../../test/fixtures";
+import { studentWithEnrollment as enrolledStudent, receiptForm, submitReceipt } from "../../../test/students";
 import { createApp } from "../../app";
-import {
-  courses,
-  enrollmentEvents,
-  enrollments,
-  paymentReceipts,
-  payments,
-  storedFiles,
-  studentAccounts,
-} from "../../db/schema";
+import { courses, enrollmentEvents, enrollments, paymentReceipts, payments, storedFiles } from "../../db/schema";
 import { createDiskStorage } from "../../storage/disk";
 
 /** Receipts (SPEC §1 steps 4–5, §4 'Receipt status', §7 'Receipt submission'): the student's and finance's side. */
@@ -26,7 +19,6 @@ describe("payment receipts", () => {
   let ctx: TestContext;
   let courseId: string;
   let financeiro: { userId: string; cookie: string };
-  let codes = 0;
   const filesOnDisk = () => filesUnder(path.join(ctx.dataDir, "files"));
 
   beforeAll(async () => {
@@ -39,38 +31,10 @@ describe("payment receipts", () => {
   });
   afterAll(() => ctx.close());
 
-  /** A signed-in student with an enrolment in `status` (approved by default, with a reference code). */
-  async function studentWithEnrollment(name: string, overrides: Record<string, unknown> = {}) {
-    const s = await studentActor(ctx, name);
-    const [account] = await ctx.db.select().from(studentAccounts).where(eq(studentAccounts.studentCode, s.studentCode));
-    const [enrollment] = await ctx.db
-      .insert(enrollments)
-      .values({
-        ...enrollmentRow(courseId),
-        studentName: name,
-        studentAccountId: account!.id,
-        userId: account!.userId,
-        status: "approved",
-        paymentReferenceCode: `REF${++codes}X`,
-        ...overrides,
-      })
-      .returning();
-    return { ...s, accountId: account!.id, enrollment: enrollment! };
-  }
-
-  function form(
-    enrollmentId: string,
-    overrides: Record<string, string> = {},
-    file: [Buffer, string, string] | null = [PNG, "talão.png", "image/png"],
-  ) {
-    const fd = new FormData();
-    const fields = { enrollmentId, paidAmount: "150.000,00", paymentDate: todayInLuanda(), ...overrides };
-    for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-    if (file) fd.append("file", new File([file[0]], file[1], { type: file[2] }));
-    return fd;
-  }
-  const submit = (cookie: string, fd: FormData, app = ctx.app) =>
-    app.request("/api/receipts/mine", { method: "POST", body: fd, headers: { cookie, origin: TEST_BASE_URL } });
+  const studentWithEnrollment = (name: string, overrides: Record<string, unknown> = {}) =>
+    enrolledStudent(ctx, courseId, name, overrides);
+  const form = receiptForm;
+  const submit = (cookie: string, fd: FormData, app = ctx.app) => submitReceipt({ app }, cookie, fd);
   const review = (id: string, action: "approve" | "reject", payload?: unknown, cookie = financeiro.cookie) =>
     ctx.app.request(`/api/admin/receipts/${id}/${action}`, jsonRequest("POST", payload, cookie));
   const receiptsOf = (enrollmentId: string) =>
@@ -273,18 +237,25 @@ describe("payment receipts", () => {
     const res = await review(sent.id, "reject", { reason: "Comprovante ilegível" });
     expect(res.status).toBe(200);
     expect((await body(res)).receipt).toMatchObject({ status: "rejected", notes: "Comprovante ilegível" });
-    expect(await statusOf(s.enrollment.id)).toBe("payment_pending");
+    // The enrolment reads as awaiting a new receipt, no longer 'Pagamento Enviado' (decision 024).
+    expect(await statusOf(s.enrollment.id)).toBe("receipt_rejected");
     expect(outboxTo("rui@exemplo.ao").some((m) => m.includes("Motivo: Comprovante ileg"))).toBe(true);
     const mine = await body(await ctx.app.request("/api/receipts/mine", jsonRequest("GET", undefined, s.cookie)));
     expect(mine[0]).toMatchObject({ status: "rejected", notes: "Comprovante ilegível" });
 
     const again = await submit(s.cookie, form(s.enrollment.id));
     expect(again.status).toBe(201);
+    expect(await statusOf(s.enrollment.id)).toBe("payment_pending");
     const events = await ctx.db
       .select()
       .from(enrollmentEvents)
-      .where(and(eq(enrollmentEvents.enrollmentId, s.enrollment.id), eq(enrollmentEvents.kind, "receipt_sent")));
-    expect(events).toHaveLength(1);
+      .where(eq(enrollmentEvents.enrollmentId, s.enrollment.id))
+      .orderBy(enrollmentEvents.at);
+    expect(events.map((e) => [e.fromStatus, e.toStatus, e.kind])).toEqual([
+      ["approved", "payment_pending", null],
+      ["payment_pending", "receipt_rejected", null],
+      ["receipt_rejected", "payment_pending", null],
+    ]);
     expect(await ctx.db.select().from(payments).where(eq(payments.enrollmentId, s.enrollment.id))).toEqual([]);
   });
 

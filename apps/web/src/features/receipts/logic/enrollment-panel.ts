@@ -13,6 +13,8 @@ const PANELS: Record<EnrollmentStatus, EnrollmentPanel> = {
   rejected: "rejected",
   approved: "payment",
   payment_pending: "payment",
+  // The latest receipt was rejected: the payment details and the form again (decision 024).
+  receipt_rejected: "payment",
   enrolled: "enrolled",
   // After the course (decision 021) the payment side is settled as for an enrolled student.
   completed: "enrolled",

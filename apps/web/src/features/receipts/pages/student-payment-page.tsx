@@ -20,6 +20,8 @@ const BADGE_COLORS: Record<EnrollmentPanel, string> = {
   payment: "teal.9",
   enrolled: "#1f6b30", // green.9 is 4.4:1 with white
 };
+/** 'Comprovante rejeitado' (decision 024): payable again, but the student must act, as on 'Inscrições'. */
+const REJECTED_RECEIPT_COLOR = "pink.9";
 
 function AwaitApproval() {
   return (
@@ -112,7 +114,11 @@ function EnrollmentCard({ enrollment, step }: { enrollment: OwnEnrollment; step:
           <Title order={2} size="h4">
             {enrollment.courseName}
           </Title>
-          <Badge color={BADGE_COLORS[panel]} variant="filled" style={{ textTransform: "none" }}>
+          <Badge
+            color={enrollment.status === "receipt_rejected" ? REJECTED_RECEIPT_COLOR : BADGE_COLORS[panel]}
+            variant="filled"
+            style={{ textTransform: "none" }}
+          >
             {enrollmentStatusLabel(enrollment.status)}
           </Badge>
         </Group>
