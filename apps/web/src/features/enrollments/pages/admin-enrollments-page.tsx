@@ -164,9 +164,9 @@ export function Component() {
         cols={{ base: 2, sm: 3, lg: 5 }}
         spacing={{ base: "xs", sm: "md" }}
       >
-        <StatCard label="Total" value={counts.total} icon={<IconClipboardList size={20} />} />
+        <StatCard label="Total" value={counts.total} icon={<IconClipboardList size={20} />} compact />
         {ENROLLMENT_STATUSES.map((s) => (
-          <StatCard key={s} label={STATUS_CARDS[s].label} value={counts[s]} icon={STATUS_CARDS[s].icon} />
+          <StatCard key={s} label={STATUS_CARDS[s].label} value={counts[s]} icon={STATUS_CARDS[s].icon} compact />
         ))}
       </SimpleGrid>
       <Group gap="sm" align="flex-end">
