@@ -33,7 +33,7 @@ test("the student sends a receipt with a divergent amount: warned, sent, 'Penden
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000); // the student, then finance, then Inscrições and the dashboard, then the student again
   mkdirSync(SHOTS, { recursive: true });
   const { page, staff, price } = await approvedStudent(browser, baseURL!, "RECIBO-P2");
 
