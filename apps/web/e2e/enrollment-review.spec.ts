@@ -91,10 +91,10 @@ test("the secretariat approves, asks a correction, rejects and enrols; each stud
     "Concluídos",
     "Não concluídos",
   ];
-  const valueOf = async (name: string) =>
+  const cardValue = async (name: string) =>
     Number(await summary.getByRole("region", { name, exact: true }).getByText(/^\d+$/).textContent());
-  const values = await Promise.all(cards.map(valueOf));
-  expect(values.reduce((a, b) => a + b, 0)).toBe(await valueOf("Total"));
+  const values = await Promise.all(cards.map(cardValue));
+  expect(values.reduce((a, b) => a + b, 0)).toBe(await cardValue("Total"));
   const row = await rowOf(page, ana.name);
   await expect(row).toContainText(COURSE);
   await expect(row).toContainText(/Kz/);
