@@ -279,11 +279,17 @@ describe("staff new enrolment and edit", () => {
   });
 
   describe("a phone someone else registered (issue 21)", () => {
-    /** Signs in with a student code and password; the session cookie. */
+    /** Signs in with a student code and the password shown once, and chooses a new one as a student does; the cookie. */
     const signIn = async (code: string, password: string) => {
       const res = await ctx.app.request("/api/auth/student/sign-in", jsonRequest("POST", { code, password }));
       expect(res.status).toBe(200);
-      return cookieOf(res);
+      const cookie = cookieOf(res);
+      const chosen = await ctx.app.request(
+        "/api/student-accounts/me/password",
+        jsonRequest("PUT", { currentPassword: password, newPassword: "MINHA1", confirmPassword: "MINHA1" }, cookie),
+      );
+      expect(chosen.status).toBe(200);
+      return cookie;
     };
     const get = (url: string, cookie: string) => ctx.app.request(url, { headers: { cookie } });
 
