@@ -158,6 +158,10 @@ const MATRIX: Record<string, Row> = {
   "PUT /api/settings/pass-mark": { expect: onlyRole("super_admin", 400), body: () => ({}) },
   "GET /api/admin/enrollments": { expect: enrollmentViewers(200) },
   "GET /api/admin/enrollments/reference-code": { expect: enrollmentReviewers(200) },
+  "GET /api/admin/enrollments/phone-accounts": {
+    expect: enrollmentReviewers(200),
+    path: () => "/api/admin/enrollments/phone-accounts?phone=931222333",
+  },
   "GET /api/admin/enrollments/{id}": {
     expect: enrollmentViewers(404),
     path: () => `/api/admin/enrollments/${MISSING_ID}`,

@@ -251,8 +251,9 @@ test("the student's enrolment panels, 'Nova inscrição', 'Editar' and 'Configur
   await expect(page.getByTestId("role-label")).toHaveText("Super Administrador");
   // A walk-in enrolment recorded by staff: a new student account, whose two documents are refused.
   const courses: { id: string; name: string }[] = await (await page.request.get("/api/courses/catalog")).json();
-  // A walk-in student's enrolment recorded by staff, in `course`, with `schedulePreference`.
-  const recordWalkIn = (course: string, schedulePreference: string) =>
+  // A walk-in student's enrolment recorded by staff, in `course`, with `schedulePreference`, for the
+  // student account chosen (a new one when the phone has none yet; decision 024).
+  const recordWalkIn = (course: string, schedulePreference: string, studentAccount = "new") =>
     page.request.post("/api/admin/enrollments", {
       headers: { origin: baseURL! },
       multipart: {
@@ -271,6 +272,7 @@ test("the student's enrolment panels, 'Nova inscrição', 'Editar' and 'Configur
         trainingArea: "Informática",
         schedulePreference,
         courseId: courses.find((c) => c.name === course)!.id,
+        studentAccount,
         idCardFront: { name: "frente.png", mimeType: "image/png", buffer: PNG },
         idCardBack: { name: "verso.png", mimeType: "image/png", buffer: PNG },
         certificate: { name: "certificado.pdf", mimeType: "application/pdf", buffer: PDF },
@@ -290,7 +292,8 @@ test("the student's enrolment panels, 'Nova inscrição', 'Editar' and 'Configur
   });
   expect(corrected.status()).toBe(200);
   // A second enrolment of the same phone, in another course, linked to the same account and approved.
-  const second = await recordWalkIn(courses.find((c) => c.name !== "Marketing Digital")!.name, "manha");
+  const [holder] = await (await page.request.get("/api/admin/enrollments/phone-accounts?phone=923000301")).json();
+  const second = await recordWalkIn(courses.find((c) => c.name !== "Marketing Digital")!.name, "manha", holder.id);
   expect(second.status(), await second.text()).toBe(201);
   const approvedSecond = await page.request.post(
     `/api/admin/enrollments/${(await second.json()).enrollment.id}/approve`,

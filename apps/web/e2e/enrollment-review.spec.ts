@@ -78,9 +78,23 @@ test("the secretariat approves, asks a correction, rejects and enrols; each stud
     .getByRole("link", { name: "Inscrições" })
     .click();
   await expect(page.getByRole("heading", { name: "Inscrições", level: 1 })).toBeVisible();
-  for (const card of ["Total", "Pré-inscritos", "Aprovados", "Pagamento Enviado", "Matriculados"]) {
-    await expect(page.getByRole("region", { name: card, exact: true })).toBeVisible();
-  }
+  // One card per status, so they add up to 'Total' (decision 024).
+  const summary = page.getByRole("region", { name: "Resumo das inscrições" });
+  const cards = [
+    "Pré-inscritos",
+    "Correção pedida",
+    "Aprovados",
+    "Pagamento Enviado",
+    "Comprovante rejeitado",
+    "Matriculados",
+    "Rejeitados",
+    "Concluídos",
+    "Não concluídos",
+  ];
+  const cardValue = async (name: string) =>
+    Number(await summary.getByRole("region", { name, exact: true }).getByText(/^\d+$/).textContent());
+  const values = await Promise.all(cards.map(cardValue));
+  expect(values.reduce((a, b) => a + b, 0)).toBe(await cardValue("Total"));
   const row = await rowOf(page, ana.name);
   await expect(row).toContainText(COURSE);
   await expect(row).toContainText(/Kz/);

@@ -1,7 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { violations } from "./support/axe";
 import { createAdmin } from "./support/server";
 import { signInStaff } from "./support/sign-in";
+import { rowOf } from "./support/table";
 
 /**
  * Issue 12, helper W2's screens: staff record a walk-in student's enrolment ('Nova inscrição', a new
@@ -36,6 +38,47 @@ async function chooseOption(page: Page, box: Locator, option: string) {
   await page.getByRole("option", { name: option, exact: true }).click();
 }
 
+/** The walk-in student's personal step, as the secretariat types it. */
+async function fillPersonal(page: Page, dialog: Locator, who: { name: string; phone: string; email: string }) {
+  await dialog.getByLabel(/^Nome completo/).fill(who.name);
+  await dialog.getByLabel(/^Data de nascimento/).fill("1998-03-21");
+  await dialog.getByLabel(/^Nome do pai/).fill("Sebastião Domingos");
+  await dialog.getByLabel(/^Nome da mãe/).fill("Teresa Sebastião");
+  await dialog.getByLabel(/^Naturalidade/).fill("Benguela");
+  await chooseOption(page, dialog.getByRole("combobox", { name: /^Província/ }), "Benguela");
+  await dialog.getByLabel(/^Município/).fill("Lobito");
+  await dialog.getByLabel(/^Bairro/).fill("Compão");
+  await dialog.getByLabel(/^Telefone/).fill(who.phone);
+  await dialog.getByLabel(/^Email/).fill(who.email);
+}
+
+/** The education step: technical school, Saturdays, in `course`. */
+async function fillEducation(page: Page, dialog: Locator, course = COURSE) {
+  await chooseOption(page, dialog.getByRole("combobox", { name: /^Qualificação/ }), "Ensino Técnico");
+  await dialog.getByLabel(/^Área de formação/).fill("Electricidade");
+  await chooseOption(page, dialog.getByRole("combobox", { name: /^Horário preferido/ }), "Sábado");
+  await chooseOption(page, dialog.getByRole("combobox", { name: /^Curso/ }), course);
+}
+
+/** The three documents of the last step. */
+async function attachDocuments(page: Page, dialog: Locator) {
+  await pickFile(page, dialog.getByRole("button", { name: /^Bilhete de Identidade \(frente\)/ }), {
+    name: "bi-frente.png",
+    mimeType: "image/png",
+    buffer: PNG,
+  });
+  await pickFile(page, dialog.getByRole("button", { name: /^Bilhete de Identidade \(verso\)/ }), {
+    name: "bi-verso.png",
+    mimeType: "image/png",
+    buffer: PNG,
+  });
+  await pickFile(page, dialog.getByRole("button", { name: /^Certificado de habilitações/ }), {
+    name: "certificado.pdf",
+    mimeType: "application/pdf",
+    buffer: PDF,
+  });
+}
+
 async function signInStudent(page: Page, code: string, password: string) {
   await page.goto("/login-aluno");
   await page.getByLabel(/^Código de estudante/).fill(code);
@@ -61,45 +104,23 @@ test("the secretariat records a walk-in student's enrolment; the student signs i
   await expect(dialog.getByRole("tab", { name: "Dados pessoais" })).toHaveAttribute("aria-selected", "true");
   await expect(dialog.getByText("Nome do pai é obrigatório")).toBeVisible();
 
-  await dialog.getByLabel(/^Nome completo/).fill("Domingos Balcão Sebastião");
-  await dialog.getByLabel(/^Data de nascimento/).fill("1998-03-21");
-  await dialog.getByLabel(/^Nome do pai/).fill("Sebastião Domingos");
-  await dialog.getByLabel(/^Nome da mãe/).fill("Teresa Sebastião");
-  await dialog.getByLabel(/^Naturalidade/).fill("Benguela");
-  await chooseOption(page, dialog.getByRole("combobox", { name: /^Província/ }), "Benguela");
-  await dialog.getByLabel(/^Município/).fill("Lobito");
-  await dialog.getByLabel(/^Bairro/).fill("Compão");
-  await dialog.getByLabel(/^Telefone/).fill("+244 934 555 010");
-  await dialog.getByLabel(/^Email/).fill("domingos.balcao@exemplo.ao");
+  await fillPersonal(page, dialog, {
+    name: "Domingos Balcão Sebastião",
+    phone: "+244 934 555 010",
+    email: "domingos.balcao@exemplo.ao",
+  });
   await dialog.getByRole("button", { name: "Continuar" }).click();
   await expect(dialog.getByRole("tab", { name: "Formação" })).toHaveAttribute("aria-selected", "true");
 
   await dialog.getByRole("tab", { name: "Documentos" }).click();
   await expect(page.getByText("Preencha todos os campos de formação antes de continuar")).toBeVisible();
-  await chooseOption(page, dialog.getByRole("combobox", { name: /^Qualificação/ }), "Ensino Técnico");
-  await dialog.getByLabel(/^Área de formação/).fill("Electricidade");
-  await chooseOption(page, dialog.getByRole("combobox", { name: /^Horário preferido/ }), "Sábado");
-  await chooseOption(page, dialog.getByRole("combobox", { name: /^Curso/ }), COURSE);
+  await fillEducation(page, dialog);
   await dialog.getByRole("button", { name: "Continuar" }).click();
   await expect(dialog.getByRole("tab", { name: "Documentos" })).toHaveAttribute("aria-selected", "true");
 
   await dialog.getByRole("button", { name: "Criar inscrição" }).click();
   await expect(page.getByText("Anexe todos os documentos obrigatórios")).toBeVisible();
-  await pickFile(page, dialog.getByRole("button", { name: /^Bilhete de Identidade \(frente\)/ }), {
-    name: "bi-frente.png",
-    mimeType: "image/png",
-    buffer: PNG,
-  });
-  await pickFile(page, dialog.getByRole("button", { name: /^Bilhete de Identidade \(verso\)/ }), {
-    name: "bi-verso.png",
-    mimeType: "image/png",
-    buffer: PNG,
-  });
-  await pickFile(page, dialog.getByRole("button", { name: /^Certificado de habilitações/ }), {
-    name: "certificado.pdf",
-    mimeType: "application/pdf",
-    buffer: PDF,
-  });
+  await attachDocuments(page, dialog);
   await dialog.getByRole("button", { name: "Criar inscrição" }).click();
   await expect(page.getByText("Inscrição criada com sucesso!")).toBeVisible();
 
@@ -148,6 +169,90 @@ test("the secretariat records a walk-in student's enrolment; the student signs i
   await expect(studentPage.getByRole("article", { name: `Inscrição: ${COURSE}` })).toBeVisible();
   await expect(studentPage.getByText("Aguarde Aprovação")).toBeVisible();
   await student.close();
+});
+
+test("a phone someone already registered: the secretariat sees its accounts and chooses, nothing is linked silently", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(300_000); // the whole form twice, two screenshots and two axe runs
+  // Someone made a student account with the walk-in student's phone: the public sign-up never checks it.
+  const stranger = await browser.newContext({ baseURL });
+  const signUp = await stranger.request.post("/api/student-accounts", {
+    data: { studentName: "Conta Estranha", studentPhone: "934555030", hasEmail: false },
+  });
+  expect(signUp.status()).toBe(201);
+  const other: { studentCode: string } = await signUp.json();
+  await stranger.close();
+  const createdOn = new Intl.DateTimeFormat("pt-PT", { timeZone: "Africa/Luanda" }).format(new Date());
+
+  createAdmin("secretaria.escolha@instituto.ao", "escolha123", "Sílvia Escolha", "secretaria");
+  await signInStaff(page, "secretaria.escolha@instituto.ao", "escolha123");
+  await expect(page.getByTestId("role-label")).toHaveText("Secretaria");
+  await page.goto("/admin/enrollments");
+  const student = { name: "Vitória Escolha Neto", phone: "934 555 030", email: "vitoria.escolha@exemplo.ao" };
+  /** 'Nova inscrição' filled for the student, in `course`, up to the documents step. */
+  const upToDocuments = async (course = COURSE) => {
+    await page.getByRole("button", { name: "Nova inscrição" }).click();
+    const dialog = page.getByRole("dialog", { name: "Nova inscrição" });
+    await fillPersonal(page, dialog, student);
+    await dialog.getByRole("button", { name: "Continuar" }).click();
+    await fillEducation(page, dialog, course);
+    await dialog.getByRole("button", { name: "Continuar" }).click();
+    await attachDocuments(page, dialog);
+    return dialog;
+  };
+
+  const dialog = await upToDocuments();
+  const choice = dialog.getByRole("radiogroup", { name: /^Conta de aluno/ });
+  await expect(choice).toHaveAccessibleDescription(/^Já existe uma conta de aluno com o telefone 934\s555\s030\./);
+  const theirs = choice.getByRole("radio", {
+    name: `Usar a conta ${other.studentCode} — Conta Estranha, criada em ${createdOn}`,
+  });
+  const fresh = choice.getByRole("radio", { name: "Criar uma conta nova" });
+  await expect(theirs).not.toBeChecked();
+  await expect(fresh).not.toBeChecked();
+  // Nothing is chosen for staff: creating asks first.
+  await dialog.getByRole("button", { name: "Criar inscrição" }).click();
+  await expect(dialog.getByText("Escolha a conta do aluno ou crie uma conta nova", { exact: true })).toBeVisible();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await shoot(page, `new-enrollment-account-choice-${width}`, false);
+    const found = await violations(page);
+    expect.soft(found, `'Nova inscrição' with the account choice at ${width}px:\n${found.join("\n")}`).toEqual([]);
+  }
+
+  // This student is not the account's owner: a new account, its credentials shown once.
+  await fresh.check();
+  await dialog.getByRole("button", { name: "Criar inscrição" }).click();
+  const created = page.getByRole("dialog", { name: "Conta de aluno criada" });
+  const code = (await created.getByTestId("Código de estudante").textContent())!;
+  expect(code).not.toBe(other.studentCode);
+  await created.getByRole("button", { name: "Já anotei" }).click();
+  const row = await rowOf(page, student.name);
+  await row.getByRole("button", { name: `Ver ${student.name}` }).click();
+  const view = page.getByRole("dialog", { name: "Detalhes da inscrição" });
+  await view.getByRole("tab", { name: "Histórico" }).click();
+  await expect(view.getByText("Sílvia Escolha", { exact: false })).toBeVisible();
+  await expect(
+    view.getByText(
+      `Inscrição registada pela equipa, com uma nova conta de aluno (${code}); o telefone já tinha a conta ${other.studentCode}, não usada`,
+    ),
+  ).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  // Her next course: two accounts have the phone now; staff choose hers and no password is shown.
+  const courses: { name: string }[] = await (await page.request.get("/api/courses/catalog")).json();
+  const next = await upToDocuments(courses.find((c) => c.name !== COURSE)!.name);
+  await next
+    .getByRole("radiogroup", { name: /^Conta de aluno/ })
+    .getByRole("radio", { name: new RegExp(`^Usar a conta ${code} — ${student.name}, criada em`) })
+    .check();
+  await next.getByRole("button", { name: "Criar inscrição" }).click();
+  await expect(page.getByText(`Ligada à conta ${code} (${student.name}), com o mesmo telefone`)).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Conta de aluno criada" })).toHaveCount(0);
+  await expect(page.getByRole("dialog", { name: "Nova inscrição" })).toHaveCount(0);
 });
 
 test("a student replaces only the refused documents, one at a time, with the form's checks", async ({

@@ -38,7 +38,7 @@ test("the student sends a receipt with a divergent amount: warned, sent, 'Penden
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000); // the student, then finance, then Inscrições and the dashboard, then the student again
   mkdirSync(SHOTS, { recursive: true });
   const { page, staff, price } = await approvedStudent(browser, baseURL!, "RECIBO-P2");
 
@@ -111,7 +111,10 @@ test("the student sends a receipt with a divergent amount: warned, sent, 'Penden
   });
   expect(rejected.status(), await rejected.text()).toBe(200);
   await page.reload();
-  await expect(card.getByText("Comprovante rejeitado")).toBeVisible();
+  // The enrolment no longer reads 'Pagamento Enviado': its status says it awaits a new receipt, above
+  // the red alert with the reason (decision 024).
+  await expect(card.getByText("Pagamento Enviado")).toHaveCount(0);
+  await expect(card.getByText("Comprovante rejeitado", { exact: true })).toHaveCount(2);
   await expect(card.getByText("O valor não corresponde ao preço do curso")).toBeVisible();
   await expect(page.getByRole("region", { name: "Enviar comprovante" })).toBeVisible();
   await expect(item.getByText("Rejeitado", { exact: true })).toBeVisible();
@@ -120,6 +123,24 @@ test("the student sends a receipt with a divergent amount: warned, sent, 'Penden
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     await page.screenshot({ path: `${SHOTS}/student-receipt-rejected-${width}.png`, fullPage: true });
   }
+
+  // Staff tell this student from those awaiting validation: the status filter and card on 'Inscrições',
+  // and the dashboard's count.
+  await staff.goto("/admin");
+  await expect(staff.getByRole("region", { name: "Aguardam novo comprovante" })).toContainText(/[1-9]/);
+  await staff.goto("/admin/enrollments");
+  await expect(staff.getByRole("region", { name: "Comprovante rejeitado" })).toContainText(/[1-9]/);
+  await staff.getByRole("combobox", { name: "Estado" }).click();
+  await staff.getByRole("option", { name: "Comprovante rejeitado", exact: true }).click();
+  const row = staff.getByRole("row", { name: /Paulo Comprovante Kiala/ });
+  await expect(row).toContainText("Comprovante rejeitado");
+  await expect(staff.getByRole("row", { name: /Pagamento Enviado/ })).toHaveCount(0);
+
+  // A new receipt: 'Pagamento Enviado' again, waiting for finance.
+  expect((await sendReceipt(page.request, baseURL!, mine[0]!.enrollmentId, String(price))).status()).toBe(201);
+  await page.reload();
+  await expect(card.getByText("Pagamento Enviado")).toBeVisible();
+  await expect(card.getByText("Comprovante enviado")).toBeVisible();
 });
 
 test("on a phone the receipt toast leaves the header's 'Sair' clickable", async ({ browser, baseURL }) => {

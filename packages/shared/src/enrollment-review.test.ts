@@ -20,6 +20,10 @@ describe("enrolment review rules", () => {
     expect(canDoEnrollmentAction("whatsappSent", "enrolled")).toBe(false);
     expect(canDoEnrollmentAction("confirmPayment", "approved")).toBe(true);
     expect(canDoEnrollmentAction("confirmPayment", "payment_pending")).toBe(false);
+    // A rejected receipt: staff may still take the payment at the desk and send the code again (decision 024).
+    expect(canDoEnrollmentAction("confirmPayment", "receipt_rejected")).toBe(true);
+    expect(canDoEnrollmentAction("whatsappSent", "receipt_rejected")).toBe(true);
+    expect(enrollmentStatusLabel("receipt_rejected")).toBe("Comprovante rejeitado");
   });
 
   it("names the current status in the refusal", () => {
@@ -45,7 +49,14 @@ describe("applying again (issue 14)", () => {
   const B = "course-b";
 
   it("an application under review or payment, or a course in progress, holds that course only", () => {
-    for (const status of ["pre_inscrito", "correction_requested", "approved", "payment_pending", "enrolled"]) {
+    for (const status of [
+      "pre_inscrito",
+      "correction_requested",
+      "approved",
+      "payment_pending",
+      "receipt_rejected",
+      "enrolled",
+    ]) {
       expect(mayApplyForCourse([{ courseId: A, status }], A), status).toBe(false);
       expect(mayApplyForCourse([{ courseId: A, status }], B), status).toBe(true);
     }

@@ -35,8 +35,9 @@ export const ENROLLMENT_EVENT_KINDS = [
   "whatsapp_sent",
   "data_edited",
   "document_replaced",
-  /** A new receipt sent after a rejection (the enrolment stays payment_pending). */
+  /** A new receipt sent while the enrolment was already payment_pending (before decision 024, after a rejection). */
   "receipt_sent",
+  /** A receipt rejected while the enrolment was not payment_pending; from payment_pending it is a status change (decision 024). */
   "receipt_rejected",
   /** A certificate revoked, or replaced by a new one (the enrolment stays completed; decision 021). */
   "certificate_revoked",
@@ -75,8 +76,9 @@ export const ENROLLMENT_ACTION_FROM = {
   approve: ["pre_inscrito"],
   reject: ["pre_inscrito", "correction_requested"],
   requestCorrection: ["pre_inscrito"],
-  whatsappSent: ["approved", "payment_pending"],
-  confirmPayment: ["approved"],
+  whatsappSent: ["approved", "payment_pending", "receipt_rejected"],
+  /** Also after a rejected receipt: the student may pay at the desk instead of sending another (decision 024). */
+  confirmPayment: ["approved", "receipt_rejected"],
   /** An enrolment made 'Matriculado' by a receipt approval has no class yet (decision 019). */
   assignClass: ["enrolled"],
   /** The teacher's result: enrolled → completed (certificate issued) or not_completed (decision 021). */
@@ -108,7 +110,23 @@ export function wrongStatusMessage(action: EnrollmentAction, status: string): st
 }
 
 /** Statuses in which the student has a payment reference code (and so sees it and the bank details). */
-export const STATUSES_WITH_REFERENCE: readonly EnrollmentStatus[] = ["approved", "payment_pending", "enrolled"];
+export const STATUSES_WITH_REFERENCE: readonly EnrollmentStatus[] = [
+  "approved",
+  "payment_pending",
+  "receipt_rejected",
+  "enrolled",
+];
+
+/**
+ * Statuses in which the student may send a receipt: approved (the first one), payment_pending (kept for
+ * rows older than decision 024) and receipt_rejected (a new one after a rejection). Sending one moves
+ * the enrolment to payment_pending.
+ */
+export const RECEIPT_SENDING_STATUSES: readonly EnrollmentStatus[] = [
+  "approved",
+  "payment_pending",
+  "receipt_rejected",
+];
 
 /** A payment reference code typed by staff: trimmed, upper-cased, A–Z, 0–9 and '-', at most 20. */
 export const REFERENCE_CODE_MAX = 20;
@@ -123,8 +141,8 @@ export const REFERENCE_CODE_MESSAGES = {
 export type EnrollmentCounts = Record<EnrollmentStatus, number> & { total: number };
 
 /**
- * The summary cards of 'Inscrições' (Total, Pré-inscritos, Aprovados, Pagamento Enviado, Matriculados),
- * counted in the browser from the list it already holds; an unknown status counts only in the total.
+ * The summary cards of 'Inscrições' (Total and one card per status, so they add up to Total; decision
+ * 024), counted in the browser from the list it already holds; an unknown status counts only in the total.
  */
 export function enrollmentCounts(rows: readonly { status: string }[]): EnrollmentCounts {
   const counts = Object.fromEntries(ENROLLMENT_STATUSES.map((s) => [s, 0])) as EnrollmentCounts;
@@ -144,6 +162,7 @@ export const COURSE_HOLDING_STATUSES = [
   "correction_requested",
   "approved",
   "payment_pending",
+  "receipt_rejected",
   "enrolled",
 ] as const satisfies readonly EnrollmentStatus[];
 

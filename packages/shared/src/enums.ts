@@ -122,6 +122,7 @@ export const RECEIPT_PAYMENT_METHOD: PaymentMethod = "transferencia";
 
 /**
  * correction_requested: staff asked the student to replace refused documents (decision 018).
+ * receipt_rejected: finance rejected the latest receipt; the student must send a new one (decision 024).
  * completed / not_completed: the teacher's result at the end of the course (decision 021); completed
  * issues the certificate.
  */
@@ -130,6 +131,7 @@ export const ENROLLMENT_STATUSES = [
   "correction_requested",
   "approved",
   "payment_pending",
+  "receipt_rejected",
   "enrolled",
   "rejected",
   "completed",
@@ -141,6 +143,7 @@ const ENROLLMENT_STATUS_LABELS: Record<EnrollmentStatus, string> = {
   correction_requested: "Correção pedida",
   approved: "Aprovado (Código Enviado)",
   payment_pending: "Pagamento Enviado",
+  receipt_rejected: "Comprovante rejeitado",
   rejected: "Rejeitado",
   enrolled: "Matriculado",
   completed: "Concluído",

@@ -74,6 +74,20 @@ export const DUPLICATE_OPEN_ENROLLMENT = {
   message: "Este aluno já tem uma inscrição em aberto neste curso",
 } as const;
 
+/**
+ * Staff record a walk-in enrolment for a phone that student accounts already have, without saying which
+ * account it belongs to (issue 21, decision 024). The server's message lists them (`phoneAccountsMessage`).
+ */
+export const STUDENT_PHONE_HAS_ACCOUNTS = {
+  code: "student_phone_has_accounts",
+  message: "Já existem contas de aluno com este telefone. Escolha a conta do aluno ou crie uma conta nova.",
+} as const;
+/** The account staff chose for a walk-in enrolment does not have the enrolment's phone (or no longer exists). */
+export const STUDENT_ACCOUNT_NOT_FOR_PHONE = {
+  code: "student_account_phone_mismatch",
+  message: "A conta escolhida não tem este telefone. Escolha uma das contas com este telefone ou crie uma conta nova.",
+} as const;
+
 /** A student applies again for a course they hold (an open application or the course in progress; issue 14). */
 export const OWN_DUPLICATE_OPEN_ENROLLMENT = {
   code: "duplicate_enrollment",

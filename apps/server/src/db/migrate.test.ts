@@ -2,6 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ENROLLMENT_STATUSES } from "@app/shared/enums";
 import { ibanChecksumIsValid } from "@app/shared/schemas/settings";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -55,13 +56,13 @@ describe("migrations", () => {
     expect(applied.rows[0].n).toBe(files.length);
   });
 
-  /** A migrations folder as it was before the migration whose tag ends with `suffix`. */
-  function migrationsBefore(suffix: string): string {
+  /** A folder with the migrations as they were before the one tagged `…_${suffix}` existed. */
+  function migrationsBefore(suffix: string) {
     const folder = fileURLToPath(new URL("./migrations", import.meta.url));
     const before = mkdtempSync(path.join(os.tmpdir(), "migrations-"));
     mkdirSync(path.join(before, "meta"));
     const journal = JSON.parse(readFileSync(path.join(folder, "meta/_journal.json"), "utf8"));
-    const upTo = journal.entries.findIndex((e: { tag: string }) => e.tag.endsWith(suffix));
+    const upTo = journal.entries.findIndex((e: { tag: string }) => e.tag.endsWith(`_${suffix}`));
     writeFileSync(
       path.join(before, "meta/_journal.json"),
       JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }),
@@ -72,19 +73,19 @@ describe("migrations", () => {
     return before;
   }
 
-  /** An install migrated up to (not including) `suffix`, given `data`, then migrated to the end. */
-  async function upgrade(
+  /** Migrates a fresh database as it was before `suffix`, lets `seed` fill it, then migrates it to now. */
+  async function upgrade<T>(
     suffix: string,
-    data: (old: pg.Pool) => Promise<void>,
-    check: (old: pg.Pool) => Promise<void>,
+    seed: (old: pg.Pool) => Promise<T>,
+    check: (old: pg.Pool, seeded: T) => Promise<void>,
   ) {
     const before = migrationsBefore(suffix);
     const old = createPool(await createFreshDatabase());
     try {
       await runMigrations(old, before);
-      await data(old);
+      const seeded = await seed(old);
       await runMigrations(old);
-      await check(old);
+      await check(old, seeded);
     } finally {
       await old.end();
       rmSync(before, { recursive: true });
@@ -93,12 +94,12 @@ describe("migrations", () => {
 
   it("featured courses: an existing install keeps the three newest active courses on its home page", async () => {
     await upgrade(
-      "_featured_courses",
+      "featured_courses",
       async (old) => {
         await old.query(`insert into courses (name, duration_months, price, status, created_at) values
-        ('Antigo', 1, 10, 'active', '2025-01-01'), ('Segundo', 1, 10, 'active', '2025-02-01'),
-        ('Terceiro', 1, 10, 'active', '2025-03-01'), ('Inativo', 1, 10, 'inactive', '2025-04-01'),
-        ('Mais novo', 1, 10, 'active', '2025-05-01')`);
+          ('Antigo', 1, 10, 'active', '2025-01-01'), ('Segundo', 1, 10, 'active', '2025-02-01'),
+          ('Terceiro', 1, 10, 'active', '2025-03-01'), ('Inativo', 1, 10, 'inactive', '2025-04-01'),
+          ('Mais novo', 1, 10, 'active', '2025-05-01')`);
       },
       async (old) => {
         const { rows } = await old.query("select name from courses where featured order by name");
@@ -109,7 +110,7 @@ describe("migrations", () => {
 
   it("one transfer method: receipt payments recorded as 'Transferência Bancária' become 'transferencia'", async () => {
     await upgrade(
-      "_one_transfer_method",
+      "one_transfer_method",
       async (old) => {
         const course = await old.query(
           "insert into courses (name, duration_months, price) values ('C', 1, 10) returning id",
@@ -136,8 +137,83 @@ describe("migrations", () => {
     );
   });
 
+  it("receipt_rejected: enrolments whose latest receipt was rejected now await a new one; the others keep their status", async () => {
+    await upgrade(
+      "receipt_rejected_status",
+      async (old) => {
+        const one = async (query: string, values: unknown[] = []) => (await old.query(query, values)).rows[0];
+        const course = await one(
+          "insert into courses (name, duration_months, price) values ('Curso', 3, 1000) returning id",
+        );
+        await one("insert into auth_user (id, name, email) values ('u1', 'Aluno', 'u1@alunos.invalid') returning id");
+        const account = await one(
+          `insert into student_accounts (user_id, student_name, student_phone, student_code)
+           values ('u1', 'Aluno', '923000001', 'ALMIGRA1') returning id`,
+        );
+        const enrolment = (name: string, status: string) =>
+          one(
+            `insert into enrollments (course_id, student_account_id, student_name, student_phone, birth_date, mother_name,
+               nationality, birth_place, province, municipality, neighborhood, qualification, training_area,
+               schedule_preference, status)
+             values ($1, $2, $3, '923000001', '2001-04-02', 'Mãe', 'Angolana', 'Luanda', 'Luanda', 'Belas', 'Talatona',
+               'medio', 'Gestão', 'manha', $4) returning id`,
+            [course.id, account.id, name, status],
+          );
+        let files = 0;
+        const receipt = async (enrollmentId: string, status: string, submittedAt: string) => {
+          const file = await one(
+            "insert into stored_files (kind, content_type, size, storage_key) values ('receipt', 'application/pdf', 10, $1) returning id",
+            [`migra/${++files}.pdf`],
+          );
+          await one(
+            `insert into payment_receipts (student_account_id, enrollment_id, file_id, file_type, status, paid_amount,
+               payment_date, course_price, submitted_at)
+             values ($1, $2, $3, 'pdf', $4, 1000, '2026-01-10', 1000, $5) returning id`,
+            [account.id, enrollmentId, file.id, status, submittedAt],
+          );
+        };
+        const rejected = await enrolment("rejeitado", "payment_pending");
+        await receipt(rejected.id, "rejected", "2026-01-10T10:00:00Z");
+        const twice = await enrolment("duas vezes rejeitado", "payment_pending");
+        await receipt(twice.id, "rejected", "2026-01-10T10:00:00Z");
+        await receipt(twice.id, "rejected", "2026-01-11T10:00:00Z");
+        const resent = await enrolment("reenviado", "payment_pending");
+        await receipt(resent.id, "rejected", "2026-01-10T10:00:00Z");
+        await receipt(resent.id, "pending", "2026-01-11T10:00:00Z");
+        const pending = await enrolment("pendente", "payment_pending");
+        await receipt(pending.id, "pending", "2026-01-10T10:00:00Z");
+        const enrolled = await enrolment("matriculado", "enrolled");
+        await receipt(enrolled.id, "rejected", "2026-01-10T10:00:00Z");
+        await receipt(enrolled.id, "approved", "2026-01-11T10:00:00Z");
+        await enrolment("sem comprovante", "payment_pending");
+      },
+      async (old) => {
+        const { rows } = await old.query("select student_name, status from enrollments order by student_name");
+        expect(Object.fromEntries(rows.map((r) => [r.student_name, r.status]))).toEqual({
+          rejeitado: "receipt_rejected",
+          "duas vezes rejeitado": "receipt_rejected",
+          reenviado: "payment_pending",
+          pendente: "payment_pending",
+          matriculado: "enrolled",
+          "sem comprovante": "payment_pending",
+        });
+        // The rebuilt type has the schema's values in the schema's order, and the column keeps its default.
+        const type = await old.query("select unnest(enum_range(null::enrollment_status))::text as v");
+        expect(type.rows.map((r) => r.v)).toEqual([...ENROLLMENT_STATUSES]);
+        const added = await old.query(
+          `insert into enrollments (course_id, student_name, student_phone, birth_date, mother_name, nationality,
+             birth_place, province, municipality, neighborhood, qualification, training_area, schedule_preference)
+           select course_id, 'novo', student_phone, birth_date, mother_name, nationality, birth_place, province,
+             municipality, neighborhood, qualification, training_area, schedule_preference
+           from enrollments limit 1 returning status`,
+        );
+        expect(added.rows[0].status).toBe("pre_inscrito");
+      },
+    );
+  });
+
   it("the demo IBAN: an install still holding the old (invalid) one gets a valid one; any other IBAN is kept", async () => {
-    const before = migrationsBefore("_credential_resets_and_iban");
+    const before = migrationsBefore("credential_resets_and_iban");
     const [demo, custom] = [createPool(await createFreshDatabase()), createPool(await createFreshDatabase())];
     try {
       await Promise.all([runMigrations(demo, before), runMigrations(custom, before)]);

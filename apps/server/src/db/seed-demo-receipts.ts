@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { addDays } from "@app/shared/calendar-date";
-import { RECEIPT_PAYMENT_METHOD } from "@app/shared/enums";
+import { type EnrollmentStatus, RECEIPT_PAYMENT_METHOD } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
 import { hashPassword } from "better-auth/crypto";
 import { insertStudentAccount } from "../modules/student-accounts/student-accounts.service";
@@ -49,11 +49,19 @@ interface DemoReceipt {
   reason?: string;
 }
 
+/** The enrolment's status once its receipt is in that state (decision 024 for a rejected one). */
+const ENROLLMENT_AFTER_RECEIPT = {
+  pending: "payment_pending",
+  approved: "enrolled",
+  rejected: "receipt_rejected",
+} as const satisfies Record<DemoReceipt["status"], EnrollmentStatus>;
+
 /**
  * 'Comprovantes' and 'Financeiro' with something to show (decision 019): three demo students, each with
  * an approved enrolment and a receipt (a PDF transfer slip in the storage) — one pending with a
  * divergence, one approved with its payment (the student 'Matriculado', without a class: staff give it
- * with 'Atribuir turma'), one rejected with a reason (the student may send another).
+ * with 'Atribuir turma'), one rejected with a reason (the enrolment 'Comprovante rejeitado': the student
+ * may send another).
  */
 export async function seedDemoReceipts(
   tx: Tx,
@@ -118,7 +126,7 @@ export async function seedDemoReceipts(
         qualification: "medio",
         trainingArea: "Gestão",
         schedulePreference: "noite",
-        status: d.status === "approved" ? "enrolled" : "payment_pending",
+        status: ENROLLMENT_AFTER_RECEIPT[d.status],
         applicationDate: new Date(sentAt.getTime() - 5 * 86_400_000),
         approvalDate: new Date(sentAt.getTime() - 2 * 86_400_000),
         paymentReferenceCode: d.code,

@@ -1,19 +1,22 @@
 import { Group, Paper, Stack, Text, ThemeIcon } from "@mantine/core";
 import type { ReactNode } from "react";
 
+/** A figure with its label; `compact` (many cards in a row) uses less padding and no icon on a phone. */
 export function StatCard({
   label,
   value,
   icon,
   hint,
+  compact = false,
 }: {
   label: string;
   value: ReactNode;
   icon?: ReactNode;
   hint?: string;
+  compact?: boolean;
 }) {
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label={label}>
+    <Paper withBorder p={compact ? { base: "sm", sm: "md" } : "md"} radius="md" component="section" aria-label={label}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={2}>
           <Text size="sm" c="dimmed" fw={500}>
@@ -29,7 +32,7 @@ export function StatCard({
           )}
         </Stack>
         {icon && (
-          <ThemeIcon variant="light" size={38} radius="md" aria-hidden>
+          <ThemeIcon variant="light" size={38} radius="md" aria-hidden visibleFrom={compact ? "sm" : undefined}>
             {icon}
           </ThemeIcon>
         )}

@@ -8,6 +8,10 @@ export const dashboardFiguresSchema = z.object({
   pendingEnrollments: z.number().int().describe("preEnrollmentsToReview + receiptsToValidate"),
   preEnrollmentsToReview: z.number().int().describe("Enrolments with status pre_inscrito"),
   receiptsToValidate: z.number().int().describe("Payment receipts with status pending"),
+  awaitingNewReceipt: z
+    .number()
+    .int()
+    .describe("Enrolments with status receipt_rejected: the student must send a new receipt (decision 024)"),
   monthRevenue: z.number(),
   /** 12 entries, oldest first; `month` is "YYYY-MM" (a calendar month in Luanda). */
   revenueByMonth: z.array(z.object({ month: z.string(), total: z.number() })),

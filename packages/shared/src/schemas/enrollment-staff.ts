@@ -1,3 +1,4 @@
+import { formatDate } from "../dates";
 import {
   STAFF_CREATE_QUALIFICATIONS,
   STAFF_CREATE_SCHEDULES,
@@ -13,6 +14,7 @@ import {
   TEXT_TOO_LONG,
 } from "../field-messages";
 import { EMAIL_MAX, NAME_MAX, PERSON_NAME_MIN, TEXT_MAX } from "../limits";
+import { STUDENT_PHONE_HAS_ACCOUNTS } from "../messages";
 import { studentPhoneSchema } from "../phones";
 import { z } from "../zod";
 import { adminEnrollmentDetailSchema } from "./enrollment-review";
@@ -108,8 +110,30 @@ export const staffEducationSchema = z.object({
   courseId: student.courseId,
 });
 
-/** POST /admin/enrollments (multipart): both steps' fields; the three documents travel beside them. */
-export const staffEnrollmentSchema = staffPersonalSchema.extend(staffEducationSchema.shape);
+/** Which student account a walk-in enrolment belongs to (decision 024): a new one, or one with its phone. */
+export type StudentAccountChoice = { mode: "new" } | { mode: "existing"; id: string };
+export const NEW_STUDENT_ACCOUNT = "new";
+export const STUDENT_ACCOUNT_CHOICE_MESSAGE = "Escolha a conta do aluno ou crie uma conta nova";
+
+/**
+ * The multipart field `studentAccount`: "new", or the id of an account with the enrolment's phone.
+ * Absent or empty means no choice, which the server accepts only while no account has that phone.
+ */
+export const studentAccountChoiceSchema = z
+  .union([z.literal(""), z.literal(NEW_STUDENT_ACCOUNT), z.uuid()], { message: STUDENT_ACCOUNT_CHOICE_MESSAGE })
+  .nullish()
+  .transform((v): StudentAccountChoice | null => {
+    if (!v) return null;
+    return v === NEW_STUDENT_ACCOUNT ? { mode: "new" } : { mode: "existing", id: v };
+  });
+
+/**
+ * POST /admin/enrollments (multipart): both steps' fields and the student account choice; the three
+ * documents travel beside them.
+ */
+export const staffEnrollmentSchema = staffPersonalSchema
+  .extend(staffEducationSchema.shape)
+  .extend({ studentAccount: studentAccountChoiceSchema });
 export type StaffEnrollmentInput = z.input<typeof staffEnrollmentSchema>;
 
 /**
@@ -132,6 +156,28 @@ export const editEnrollmentSchema = staffPersonalSchema.extend({
 export type EditEnrollmentInput = z.input<typeof editEnrollmentSchema>;
 
 /* What the API answers. */
+
+/** GET /admin/enrollments/phone-accounts?phone=…: the student accounts with a phone, oldest first; nothing else. */
+export const phoneStudentAccountSchema = z.object({
+  id: z.uuid(),
+  studentCode: z.string(),
+  studentName: z.string(),
+  createdAt: z.string(),
+});
+export type PhoneStudentAccount = z.infer<typeof phoneStudentAccountSchema>;
+export const phoneAccountsQuerySchema = z.object({ phone: studentPhoneSchema });
+
+/** 'ALX7K2M9 — Maria Silva, criada em 02/03/2026': how staff tell the accounts with one phone apart. */
+export function phoneAccountLabel(a: Pick<PhoneStudentAccount, "studentCode" | "studentName" | "createdAt">) {
+  return `${a.studentCode} — ${a.studentName}, criada em ${formatDate(a.createdAt)}`;
+}
+
+/** The 409 when accounts have the phone and staff chose none: the refusal, naming each account. */
+export function phoneAccountsMessage(accounts: readonly Parameters<typeof phoneAccountLabel>[0][]) {
+  const listed = accounts.map(phoneAccountLabel).join("; ");
+  const which = accounts.length === 1 ? "Conta com este telefone" : "Contas com este telefone";
+  return `${STUDENT_PHONE_HAS_ACCOUNTS.message} ${which}: ${listed}.`;
+}
 
 /** POST /admin/enrollments: the enrolment and the student account it belongs to. */
 export const staffEnrollmentCreatedSchema = z.object({

@@ -5,7 +5,8 @@ import type { Database } from "../../db/client";
 /**
  * The four dashboard figures (SPEC §2 'Admin dashboard') and revenue per month for the last 12 months.
  * Months are calendar months in Luanda. 'Inscrições pendentes' is what awaits staff (decision 012):
- * the pre-inscrições to review plus the receipts to validate, each also given on its own.
+ * the pre-inscrições to review plus the receipts to validate, each also given on its own. Enrolments
+ * whose receipt was rejected await the student, not staff: counted apart (decision 024).
  */
 export async function dashboardFigures(db: Database, now: Date = new Date()) {
   const at = now.toISOString();
@@ -15,6 +16,7 @@ export async function dashboardFigures(db: Database, now: Date = new Date()) {
     active_courses: number;
     to_review: number;
     receipts_to_validate: number;
+    awaiting_new_receipt: number;
     month_revenue: string;
   }>(sql`
     select
@@ -22,6 +24,7 @@ export async function dashboardFigures(db: Database, now: Date = new Date()) {
       (select count(*) from courses where status = 'active')::int as active_courses,
       (select count(*) from enrollments where status = 'pre_inscrito')::int as to_review,
       (select count(*) from payment_receipts where status = 'pending')::int as receipts_to_validate,
+      (select count(*) from enrollments where status = 'receipt_rejected')::int as awaiting_new_receipt,
       (select coalesce(sum(amount), 0) from payments
         where payment_date >= ${month} and payment_date < (${month} + interval '1 month'))::text as month_revenue`);
   const byMonth = await db.execute<{ month: string; total: string }>(sql`
@@ -36,6 +39,7 @@ export async function dashboardFigures(db: Database, now: Date = new Date()) {
     pendingEnrollments: f.to_review + f.receipts_to_validate,
     preEnrollmentsToReview: f.to_review,
     receiptsToValidate: f.receipts_to_validate,
+    awaitingNewReceipt: f.awaiting_new_receipt,
     monthRevenue: Number(f.month_revenue),
     revenueByMonth: byMonth.rows.map((r) => ({ month: r.month, total: Number(r.total) })),
   };

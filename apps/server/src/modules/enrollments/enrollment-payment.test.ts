@@ -110,9 +110,9 @@ describe("payment confirmation and class seats", () => {
     expect(await seats(cls.id)).toBe(1);
   });
 
-  it("refuses every status but approved (409 naming it), and leaves seat and payments untouched", async () => {
+  it("refuses every status but approved and receipt_rejected (409 naming it), and leaves seat and payments untouched", async () => {
     const cls = await schoolClass();
-    for (const status of ENROLLMENT_STATUSES.filter((s) => s !== "approved")) {
+    for (const status of ENROLLMENT_STATUSES.filter((s) => s !== "approved" && s !== "receipt_rejected")) {
       const [row] = await approvedEnrollments(1, status);
       const res = await confirm(row!.id, payment(cls.id));
       expect(res.status, status).toBe(409);

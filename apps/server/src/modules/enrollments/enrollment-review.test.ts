@@ -61,7 +61,12 @@ describe("enrolment review", () => {
       from: ["pre_inscrito"],
       to: "correction_requested",
     },
-    { action: "whatsapp-sent", payload: () => ({}), from: ["approved", "payment_pending"], to: null },
+    {
+      action: "whatsapp-sent",
+      payload: () => ({}),
+      from: ["approved", "payment_pending", "receipt_rejected"],
+      to: null,
+    },
   ] as const;
 
   for (const { action, payload, from, to } of ACTIONS) {

@@ -1,14 +1,20 @@
 import { COURSE_HOLDING_STATUSES } from "@app/shared/enrollment-review";
-import { DUPLICATE_OPEN_ENROLLMENT } from "@app/shared/messages";
+import {
+  DUPLICATE_OPEN_ENROLLMENT,
+  STUDENT_ACCOUNT_NOT_FOR_PHONE,
+  STUDENT_PHONE_HAS_ACCOUNTS,
+} from "@app/shared/messages";
 import {
   type editEnrollmentSchema,
+  type PhoneStudentAccount,
+  phoneAccountsMessage,
   STAFF_ENROLLMENT_FIELD_LABELS,
   staffEnrollmentSchema,
 } from "@app/shared/schemas/enrollment-staff";
 import { hashPassword } from "better-auth/crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Database } from "../../db/client";
+import type { Database, Tx } from "../../db/client";
 import { enrollments, studentAccounts } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import type { FileStorage } from "../../storage/storage";
@@ -19,14 +25,34 @@ import { ENROLLMENT_NOT_FOUND, getEnrollmentDetail } from "./enrollment-admin.qu
 import { recordEvent } from "./enrollment-review.service";
 import { readEnrollmentForm } from "./enrollments.service";
 
+/** The student accounts with this phone (9 digits), oldest first: what staff choose from (decision 024). */
+export async function listPhoneAccounts(db: Database | Tx, phone: string): Promise<PhoneStudentAccount[]> {
+  const rows = await phoneAccounts(db, phone);
+  return rows.map((a) => ({
+    id: a.id,
+    studentCode: a.studentCode,
+    studentName: a.studentName,
+    createdAt: a.createdAt.toISOString(),
+  }));
+}
+
+const phoneAccounts = (db: Database | Tx, phone: string) =>
+  db
+    .select()
+    .from(studentAccounts)
+    .where(eq(studentAccounts.studentPhone, phone))
+    .orderBy(asc(studentAccounts.createdAt), asc(studentAccounts.id));
+
 /**
- * Staff record an enrolment for a student (SPEC §5 'Staff new enrolment'; decision 018), e.g. a walk-in
- * at the secretariat. All or nothing, in one transaction: the student account with the same phone is
- * linked (the oldest one, if several), or a new one is created (code and hashed password, must change
- * it, enrolment completed) whose code and password are returned once; the enrolment starts pre_inscrito
- * with its three documents (owned by the student's user, so the student may read them) and a History
- * event. An account's second enrolment in a course it holds (COURSE_HOLDING_STATUSES: an open
- * application or the course in progress) is refused (409).
+ * Staff record an enrolment for a student (SPEC §5 'Staff new enrolment'; decisions 018, 024), e.g. a
+ * walk-in at the secretariat. All or nothing, in one transaction. The request says which student account
+ * it belongs to: a new one (code and hashed password, must change it, enrolment completed; the code and
+ * password are returned once), or an existing account that has the enrolment's phone. Nothing is linked
+ * silently: anyone may create an account with any phone, so when accounts with this phone exist and no
+ * choice was made the request is refused (409, naming them), and a chosen account without this phone is
+ * refused too. The enrolment starts pre_inscrito with its three documents (owned by the student's user,
+ * so the student may read them) and a History event naming the account. An account's second enrolment in
+ * a course it holds (COURSE_HOLDING_STATUSES) is refused (409).
  */
 export async function createStaffEnrollment(
   db: Database,
@@ -35,7 +61,8 @@ export async function createStaffEnrollment(
   form: Record<string, unknown>,
 ) {
   const { data, files, course } = await readEnrollmentForm(db, staffEnrollmentSchema, form);
-  // Hashed before the transaction (it takes a while), used only when no account has this phone.
+  const { studentAccount: choice, courseId: _courseId, ...fields } = data;
+  // Hashed before the transaction (it takes a while), used only when a new account is made.
   const studentPassword = generateStudentPassword();
   const passwordHash = await hashPassword(studentPassword);
 
@@ -45,16 +72,15 @@ export async function createStaffEnrollment(
     result = await db.transaction(async (tx) => {
       // Two staff recording the same new student at once end with one account: one phone at a time.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`student-phone:${data.studentPhone}`}))`);
-      const [existing] = await tx
-        .select()
-        .from(studentAccounts)
-        .where(eq(studentAccounts.studentPhone, data.studentPhone))
-        .orderBy(asc(studentAccounts.createdAt), asc(studentAccounts.id))
-        .limit(1)
-        .for("update");
+      const holders = await phoneAccounts(tx, data.studentPhone).for("update");
+      if (!choice && holders.length > 0) {
+        throw new ApiError(409, STUDENT_PHONE_HAS_ACCOUNTS.code, phoneAccountsMessage(listed(holders)));
+      }
 
       let account: typeof studentAccounts.$inferSelect;
-      if (existing) {
+      if (choice?.mode === "existing") {
+        const existing = holders.find((h) => h.id === choice.id);
+        if (!existing) throw ApiError.of(409, STUDENT_ACCOUNT_NOT_FOR_PHONE);
         const [open] = await tx
           .select({ id: enrollments.id })
           .from(enrollments)
@@ -88,7 +114,6 @@ export async function createStaffEnrollment(
       }
 
       const [frontId, backId, certificateId] = await recordFiles(tx, account.userId, written);
-      const { courseId: _courseId, ...fields } = data;
       const [enrollment] = await tx
         .insert(enrollments)
         .values({
@@ -102,15 +127,14 @@ export async function createStaffEnrollment(
           status: "pre_inscrito",
         })
         .returning({ id: enrollments.id });
+      const created = choice?.mode !== "existing";
       await recordEvent(tx, enrollment!.id, {
         actorUserId,
         fromStatus: null,
         toStatus: "pre_inscrito",
-        note: existing
-          ? `Inscrição registada pela equipa (conta ${account.studentCode})`
-          : `Inscrição registada pela equipa, com uma nova conta de aluno (${account.studentCode})`,
+        note: accountNote(account, created, holders),
       });
-      return { id: enrollment!.id, account, created: !existing };
+      return { id: enrollment!.id, account, created };
     });
   } catch (err) {
     await removeFiles(storage, written);
@@ -126,6 +150,24 @@ export async function createStaffEnrollment(
       studentPassword: result.created ? studentPassword : null,
     },
   };
+}
+
+const listed = (rows: (typeof studentAccounts.$inferSelect)[]) =>
+  rows.map((a) => ({ studentCode: a.studentCode, studentName: a.studentName, createdAt: a.createdAt.toISOString() }));
+
+/** The History note of a staff-recorded enrolment: which account it went to, and why (decision 024). */
+function accountNote(
+  account: typeof studentAccounts.$inferSelect,
+  created: boolean,
+  holders: (typeof studentAccounts.$inferSelect)[],
+) {
+  if (!created) {
+    return `Inscrição registada pela equipa e ligada à conta de aluno existente ${account.studentCode} (${account.studentName}), escolhida pela equipa`;
+  }
+  const others = holders.length
+    ? `; o telefone já tinha ${holders.length === 1 ? "a conta" : "as contas"} ${holders.map((h) => h.studentCode).join(", ")}, não usada${holders.length === 1 ? "" : "s"}`
+    : "";
+  return `Inscrição registada pela equipa, com uma nova conta de aluno (${account.studentCode})${others}`;
 }
 
 type EditInput = z.output<typeof editEnrollmentSchema>;

@@ -1,9 +1,11 @@
+import path from "node:path";
+import { formatDate } from "@app/shared/dates";
 import { STAFF_ENROLLMENT_STEP_MESSAGES } from "@app/shared/schemas/enrollment-staff";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonRequest, staffActor, studentActor } from "../../../test/actors";
+import { cookieOf, jsonRequest, staffActor, studentActor } from "../../../test/actors";
 import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../test/context";
-import { enrollmentRow, PDF, PNG } from "../../../test/fixtures";
+import { enrollmentRow, filesUnder, PDF, PNG } from "../../../test/fixtures";
 import { authAccount, courses, enrollmentEvents, enrollments, storedFiles, studentAccounts } from "../../db/schema";
 
 /** Staff record and correct enrolments (SPEC §5 'Staff new enrolment'; decision 018) against a real PostgreSQL. */
@@ -50,6 +52,10 @@ describe("staff new enrolment and edit", () => {
       method: "POST",
       body: fd,
       headers: { cookie, origin: TEST_BASE_URL },
+    });
+  const accountsOf = (phone: string, cookie = secretaria.cookie) =>
+    ctx.app.request(`/api/admin/enrollments/phone-accounts?phone=${encodeURIComponent(phone)}`, {
+      headers: { cookie },
     });
   const patch = (id: string, payload: unknown, cookie = secretaria.cookie) =>
     ctx.app.request(`/api/admin/enrollments/${id}`, jsonRequest("PATCH", payload, cookie));
@@ -123,7 +129,7 @@ describe("staff new enrolment and edit", () => {
     expect(document.status).toBe(200);
   });
 
-  it("links to the existing account with the same phone, answers no password, and completes its enrolment", async () => {
+  it("links to the existing account staff chose among those with the phone: no password, its enrolment completed, History names it", async () => {
     const student = await studentActor(ctx, "Joana Lunda");
     const [before] = await ctx.db
       .select()
@@ -133,7 +139,16 @@ describe("staff new enrolment and edit", () => {
 
     // Written as people write it: the same number.
     const typed = `+244 ${student.phone.slice(0, 3)} ${student.phone.slice(3, 6)} ${student.phone.slice(6)}`;
-    const res = await create(form(fields({ studentName: "Joana Lunda", studentPhone: typed })));
+    const [listed] = await body(await accountsOf(typed));
+    expect(listed).toEqual({
+      id: before!.id,
+      studentCode: student.studentCode,
+      studentName: "Joana Lunda",
+      createdAt: before!.createdAt.toISOString(),
+    });
+    const res = await create(
+      form(fields({ studentName: "Joana Lunda", studentPhone: typed, studentAccount: listed.id })),
+    );
     expect(res.status).toBe(201);
     const created = await body(res);
     expect(created.account).toEqual({
@@ -146,40 +161,72 @@ describe("staff new enrolment and edit", () => {
     expect(after!.enrollmentCompleted).toBe(true);
     const accounts = await ctx.db.select().from(studentAccounts).where(eq(studentAccounts.studentPhone, student.phone));
     expect(accounts).toHaveLength(1);
+    expect(created.enrollment.events).toEqual([
+      expect.objectContaining({
+        fromStatus: null,
+        toStatus: "pre_inscrito",
+        actorName: "Sara Secretaria",
+        note: `Inscrição registada pela equipa e ligada à conta de aluno existente ${student.studentCode} (Joana Lunda), escolhida pela equipa`,
+      }),
+    ]);
 
     const mine = await body(await ctx.app.request("/api/enrollments/mine", { headers: { cookie: student.cookie } }));
     expect(mine.map((e: { id: string }) => e.id)).toEqual([created.enrollment.id]);
   });
 
+  it("refuses an account that does not have the enrolment's phone (409), writing nothing", async () => {
+    const other = await studentActor(ctx, "Conta Alheia");
+    const [account] = await ctx.db
+      .select()
+      .from(studentAccounts)
+      .where(eq(studentAccounts.studentCode, other.studentCode));
+    const phone = freshPhone();
+    const filesBefore = (await ctx.db.select().from(storedFiles)).length;
+    const res = await create(form(fields({ studentPhone: phone, studentAccount: account!.id })));
+    expect(res.status).toBe(409);
+    expect((await body(res)).error).toEqual({
+      code: "student_account_phone_mismatch",
+      message:
+        "A conta escolhida não tem este telefone. Escolha uma das contas com este telefone ou crie uma conta nova.",
+    });
+    expect(await ctx.db.select().from(enrollments).where(eq(enrollments.studentAccountId, account!.id))).toEqual([]);
+    expect(await ctx.db.select().from(studentAccounts).where(eq(studentAccounts.studentPhone, phone))).toEqual([]);
+    expect(await ctx.db.select().from(storedFiles)).toHaveLength(filesBefore);
+  });
+
   it("refuses a second open application of the same account for the same course (409), but not another course", async () => {
     const phone = freshPhone();
     expect((await create(form(fields({ studentPhone: phone })))).status).toBe(201);
-    const again = await create(form(fields({ studentPhone: phone })));
+    const [{ id: accountId }] = await body(await accountsOf(phone));
+    const same = (overrides: Record<string, string> = {}) =>
+      form(fields({ studentPhone: phone, studentAccount: accountId, ...overrides }));
+    const again = await create(same());
     expect(again.status).toBe(409);
     expect((await body(again)).error).toMatchObject({
       code: "duplicate_enrollment",
       message: "Este aluno já tem uma inscrição em aberto neste curso",
     });
-    expect((await create(form(fields({ studentPhone: phone, courseId: otherCourseId })))).status).toBe(201);
+    expect((await create(same({ courseId: otherCourseId }))).status).toBe(201);
 
     // A rejected application does not count as open.
     await ctx.db
       .update(enrollments)
       .set({ status: "rejected" })
       .where(and(eq(enrollments.studentPhone, phone), eq(enrollments.courseId, courseId)));
-    expect((await create(form(fields({ studentPhone: phone })))).status).toBe(201);
+    expect((await create(same())).status).toBe(201);
   });
 
-  it("gives one account when two staff record the same new phone at once", async () => {
+  it("gives one account when two staff record the same new phone at once: the second must choose (409)", async () => {
     const phone = freshPhone();
     const results = await Promise.all([
       create(form(fields({ studentPhone: phone }))),
       create(form(fields({ studentPhone: phone, courseId: otherCourseId }))),
     ]);
-    expect(results.map((r) => r.status).sort()).toEqual([201, 201]);
-    const answers = await Promise.all(results.map((r) => body(r)));
-    expect(answers.filter((a) => a.account.created)).toHaveLength(1);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    const refused = await body(results.find((r) => r.status === 409)!);
+    expect(refused.error.code).toBe("student_phone_has_accounts");
     expect(await ctx.db.select().from(studentAccounts).where(eq(studentAccounts.studentPhone, phone))).toHaveLength(1);
+    expect(await ctx.db.select().from(enrollments).where(eq(enrollments.studentPhone, phone))).toHaveLength(1);
   });
 
   it("refuses incomplete steps with the fields' messages, and missing documents with the SPEC's text", async () => {
@@ -229,6 +276,129 @@ describe("staff new enrolment and edit", () => {
     }
     const admin = await staffActor(ctx, "admin");
     expect((await create(form(fields()), admin.cookie)).status).toBe(201);
+  });
+
+  describe("a phone someone else registered (issue 21)", () => {
+    /** Signs in with a student code and the password shown once, and chooses a new one as a student does; the cookie. */
+    const signIn = async (code: string, password: string) => {
+      const res = await ctx.app.request("/api/auth/student/sign-in", jsonRequest("POST", { code, password }));
+      expect(res.status).toBe(200);
+      const cookie = cookieOf(res);
+      const chosen = await ctx.app.request(
+        "/api/student-accounts/me/password",
+        jsonRequest("PUT", { currentPassword: password, newPassword: "MINHA1", confirmPassword: "MINHA1" }, cookie),
+      );
+      expect(chosen.status).toBe(200);
+      return cookie;
+    };
+    const get = (url: string, cookie: string) => ctx.app.request(url, { headers: { cookie } });
+
+    it("refuses to link silently; staff choose a new account, which alone owns the enrolment, its documents and code", async () => {
+      const victimPhone = freshPhone();
+      // The attacker creates a student account with the victim's phone: the public sign-up never checks it.
+      const signUp = await ctx.app.request(
+        "/api/student-accounts",
+        jsonRequest("POST", { studentName: "Atacante Oportunista", studentPhone: victimPhone, hasEmail: false }),
+      );
+      expect(signUp.status).toBe(201);
+      const attacker = await body(signUp);
+      const attackerCookie = await signIn(attacker.studentCode, attacker.studentPassword);
+
+      // The secretariat records the victim's walk-in enrolment without choosing an account: refused, nothing written.
+      const victim = fields({ studentName: "Vitória Sebastião", studentPhone: victimPhone });
+      const filesBefore = filesUnder(path.join(ctx.dataDir, "files")).length;
+      const rowsBefore = (await ctx.db.select().from(storedFiles)).length;
+      const refused = await create(form(victim));
+      expect(refused.status).toBe(409);
+      const [attackerAccount] = await ctx.db
+        .select()
+        .from(studentAccounts)
+        .where(eq(studentAccounts.studentCode, attacker.studentCode));
+      expect((await body(refused)).error).toEqual({
+        code: "student_phone_has_accounts",
+        message:
+          "Já existem contas de aluno com este telefone. Escolha a conta do aluno ou crie uma conta nova. " +
+          `Conta com este telefone: ${attacker.studentCode} — Atacante Oportunista, criada em ${formatDate(attackerAccount!.createdAt)}.`,
+      });
+      expect(await ctx.db.select().from(enrollments).where(eq(enrollments.studentPhone, victimPhone))).toEqual([]);
+      expect(
+        await ctx.db.select().from(studentAccounts).where(eq(studentAccounts.studentPhone, victimPhone)),
+      ).toHaveLength(1);
+      expect(await ctx.db.select().from(storedFiles)).toHaveLength(rowsBefore);
+      expect(filesUnder(path.join(ctx.dataDir, "files"))).toHaveLength(filesBefore);
+
+      // Staff see the account (name, code, created date and nothing else) and create a new one.
+      const listed = await body(await accountsOf(victimPhone));
+      expect(listed).toEqual([
+        {
+          id: attackerAccount!.id,
+          studentCode: attacker.studentCode,
+          studentName: "Atacante Oportunista",
+          createdAt: attackerAccount!.createdAt.toISOString(),
+        },
+      ]);
+      const res = await create(form({ ...victim, studentAccount: "new" }));
+      expect(res.status).toBe(201);
+      const created = await body(res);
+      expect(created.account).toMatchObject({ created: true, studentName: "Vitória Sebastião" });
+      expect(created.account.studentCode).not.toBe(attacker.studentCode);
+      const [victimAccount] = await ctx.db
+        .select()
+        .from(studentAccounts)
+        .where(eq(studentAccounts.studentCode, created.account.studentCode));
+      expect(created.enrollment.studentAccountId).toBe(victimAccount!.id);
+      expect(created.enrollment.events[0].note).toBe(
+        `Inscrição registada pela equipa, com uma nova conta de aluno (${created.account.studentCode}); o telefone já tinha a conta ${attacker.studentCode}, não usada`,
+      );
+      const approved = await ctx.app.request(
+        `/api/admin/enrollments/${created.enrollment.id}/approve`,
+        jsonRequest(
+          "POST",
+          { referenceCode: "VITORIA-01", documentsChecked: true, personalDataChecked: true },
+          secretaria.cookie,
+        ),
+      );
+      expect(approved.status).toBe(200);
+
+      // The attacker reads nothing of it: not the enrolment, not its reference code, not its documents.
+      expect(await body(await get("/api/enrollments/mine", attackerCookie))).toEqual([]);
+      const start = await body(await get("/api/enrollments/mine/new-application", attackerCookie));
+      expect(JSON.stringify(start)).not.toContain("VITORIA-01");
+      expect(start.personal).toBeNull();
+      for (const document of created.enrollment.documents) {
+        expect((await get(`/api/files/${document.fileId}`, attackerCookie)).status).toBe(404);
+      }
+      const receipt = new FormData();
+      receipt.append("enrollmentId", created.enrollment.id);
+      receipt.append("paidAmount", "120000");
+      receipt.append("paymentDate", "2026-01-10");
+      receipt.append("file", new File([PDF], "talao.pdf", { type: "application/pdf" }));
+      const paying = await ctx.app.request("/api/receipts/mine", {
+        method: "POST",
+        body: receipt,
+        headers: { cookie: attackerCookie, origin: TEST_BASE_URL },
+      });
+      expect(paying.status).toBe(409);
+
+      // The victim, with the credentials shown once, owns it.
+      const victimCookie = await signIn(created.account.studentCode, created.account.studentPassword);
+      const [mine] = await body(await get("/api/enrollments/mine", victimCookie));
+      expect(mine).toMatchObject({ id: created.enrollment.id, paymentReferenceCode: "VITORIA-01" });
+      expect((await get(`/api/files/${created.enrollment.documents[0].fileId}`, victimCookie)).status).toBe(200);
+    });
+
+    it("lists a phone's accounts only to those who record enrolments, and refuses a phone that is not one", async () => {
+      for (const role of ["financeiro", "professor"] as const) {
+        const who = await staffActor(ctx, role);
+        expect((await accountsOf("931222333", who.cookie)).status).toBe(403);
+      }
+      const student = await studentActor(ctx, "Aluno Curioso");
+      expect((await accountsOf(student.phone, student.cookie)).status).toBe(403);
+      const bad = await accountsOf("12345");
+      expect(bad.status).toBe(400);
+      expect((await body(bad)).error.message).toBe("Telefone deve ter 9 dígitos");
+      expect(await body(await accountsOf(freshPhone()))).toEqual([]);
+    });
   });
 
   describe("edit", () => {

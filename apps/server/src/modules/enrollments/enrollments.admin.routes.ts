@@ -18,6 +18,7 @@ import {
   rejectEnrollmentSchema,
   requestCorrectionSchema,
 } from "@app/shared/schemas/enrollment-review";
+import { phoneAccountsQuerySchema, phoneStudentAccountSchema } from "@app/shared/schemas/enrollment-staff";
 import { createRoute, z } from "@hono/zod-openapi";
 import { requireStaff } from "../../auth/guards";
 import { errorResponse, guardErrors } from "../../http/errors";
@@ -32,6 +33,8 @@ import {
   rejectEnrollment,
   requestCorrection,
 } from "./enrollment-review.service";
+import { listPhoneAccounts } from "./enrollment-staff.service";
+import { requireEditor } from "./enrollments.staff.routes";
 import { proposeReferenceCode } from "./reference-code";
 
 /** Roles (decision 018): viewers see; reviewers approve, reject, ask corrections, delete; confirmers take payments. */
@@ -68,6 +71,22 @@ const referenceCode = createRoute({
   summary: "Proposes an unused payment reference code (8 characters without 0/O, 1/I/L)",
   middleware: [requireReviewer()] as const,
   responses: { 200: { description: "A proposal", ...json(proposedReferenceCodeSchema) }, ...reviewerErrors },
+});
+
+const phoneAccounts = createRoute({
+  method: "get",
+  path: "/admin/enrollments/phone-accounts",
+  tags: ["enrollments"],
+  summary:
+    "The student accounts with a phone (id, code, name, created date; nothing else), oldest first: 'Nova inscrição' shows them so staff choose one or a new account (decision 024)",
+  // Those who record enrolments (decision 018).
+  middleware: [requireEditor()] as const,
+  request: { query: phoneAccountsQuerySchema },
+  responses: {
+    200: { description: "Accounts", ...json(z.array(component("PhoneStudentAccount", phoneStudentAccountSchema))) },
+    400: errorResponse("The phone is not an Angolan mobile"),
+    ...reviewerErrors,
+  },
 });
 
 const detail = createRoute({
@@ -215,6 +234,10 @@ export const enrollmentAdminRoutes = createRouter()
   .openapi(referenceCode, async (c) => {
     c.header("Cache-Control", "no-store");
     return c.json({ referenceCode: await proposeReferenceCode(c.get("deps").db) }, 200);
+  })
+  .openapi(phoneAccounts, async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await listPhoneAccounts(c.get("deps").db, c.req.valid("query").phone), 200);
   })
   .openapi(detail, async (c) => {
     c.header("Cache-Control", "no-store");

@@ -10,7 +10,7 @@ import { createStaffEnrollment, editEnrollment } from "./enrollment-staff.servic
 import { documentsBodyLimit } from "./enrollments.routes";
 
 /** Those who approve enrolments also record and correct them (decision 018). */
-const requireEditor = () => requireStaff(ENROLLMENT_REVIEWER_ROLES, ENROLLMENT_EDITOR_MESSAGE);
+export const requireEditor = () => requireStaff(ENROLLMENT_REVIEWER_ROLES, ENROLLMENT_EDITOR_MESSAGE);
 const editorErrors = guardErrors("Not super_admin, admin or secretaria");
 
 const binary = z.any().openapi({ type: "string", format: "binary" });
@@ -33,6 +33,10 @@ const staffSubmissionDoc = z
     trainingArea: text,
     schedulePreference: text.openapi({ enum: ["manha", "tarde", "noite", "sabado"] }),
     courseId: text,
+    studentAccount: text.openapi({
+      description:
+        "'new', or the id of a student account with this phone (GET /admin/enrollments/phone-accounts); required when such accounts exist",
+    }),
     idCardFront: binary,
     idCardBack: binary,
     certificate: binary,
@@ -45,14 +49,16 @@ const create = createRoute({
   path: "/admin/enrollments",
   tags: ["enrollments"],
   summary:
-    "Staff record an enrolment with its three documents (multipart): linked to the student account with the same phone, or to a new one whose code and password are answered once",
+    "Staff record an enrolment with its three documents (multipart) for the student account they chose: studentAccount 'new' (its code and password answered once) or the id of an account with the same phone; without a choice it is refused while accounts have that phone (decision 024)",
   middleware: [requireEditor(), documentsBodyLimit()] as const,
   request: { body: { required: true, content: { "multipart/form-data": { schema: staffSubmissionDoc } } } },
   responses: {
     201: { description: "Enrolment created (pre_inscrito)", ...json(staffEnrollmentCreatedSchema) },
     400: errorResponse("A field or a document is missing or invalid"),
     ...editorErrors,
-    409: errorResponse("The student already has an open enrolment in this course"),
+    409: errorResponse(
+      "Accounts have this phone and none was chosen (the message names them), the chosen account does not have this phone, or it already has an open enrolment in this course",
+    ),
     413: errorResponse("A file is larger than 5 MB"),
     415: errorResponse("A file is not JPEG, PNG, WEBP or PDF (by its content)"),
   },

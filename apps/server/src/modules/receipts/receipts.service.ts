@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { RECEIPT_SENDING_STATUSES } from "@app/shared/enrollment-review";
 import { PAYMENT_METHOD_LABELS, RECEIPT_PAYMENT_METHOD } from "@app/shared/enums";
 import { RECEIPT_MIME_TYPES } from "@app/shared/limits";
 import {
@@ -38,9 +39,6 @@ import { type ReceiptEmailInput, receiptApprovedEmail, receiptRejectedEmail } fr
 
 type FormFields = Record<string, unknown>;
 
-/** Statuses in which a student may send a receipt (SPEC §4: approved → payment_pending; again after a rejection). */
-const RECEIPT_ENROLLMENT_STATUSES = ["approved", "payment_pending"] as const;
-
 const fileIssue = (message: string) => ApiError.of(400, REQUIRED_FIELDS, [{ path: "file", message }]);
 
 /** The fields, then the file (present, ≤ 5 MB → 413, JPEG/PNG/PDF by content → 415). Nothing is written. */
@@ -67,7 +65,7 @@ async function payableEnrollment(db: Database | Tx, studentAccountId: string, en
     .from(enrollments)
     .where(and(eq(enrollments.id, enrollmentId), eq(enrollments.studentAccountId, studentAccountId)));
   const [row] = lock ? await query.for("update") : await query;
-  if (!row?.paymentReferenceCode || !(RECEIPT_ENROLLMENT_STATUSES as readonly string[]).includes(row.status)) {
+  if (!row?.paymentReferenceCode || !RECEIPT_SENDING_STATUSES.includes(row.status)) {
     throw ApiError.of(409, RECEIPT_ENROLLMENT_NOT_READY);
   }
   return row;
@@ -75,7 +73,7 @@ async function payableEnrollment(db: Database | Tx, studentAccountId: string, en
 
 /**
  * The student sends a receipt (SPEC §7 'Receipt submission'), all or nothing: the file is checked and
- * stored, then one transaction locks the enrolment (own, approved or payment_pending, with a code),
+ * stored, then one transaction locks the enrolment (own, in RECEIPT_SENDING_STATUSES, with a code),
  * refuses a second pending receipt (409; the partial unique index holds it under a race), records the
  * file, inserts the pending receipt with the course price and the code copied, moves the enrolment to
  * payment_pending and writes History. On any failure the stored file is removed.
@@ -365,7 +363,11 @@ export async function approveReceipt(deps: ReviewDeps, actorUserId: string, id: 
   return { receipt, studentEmail };
 }
 
-/** Rejection: pending → rejected with reviewed_at/by and the reason in notes; the student may send another. */
+/**
+ * Rejection: pending → rejected with reviewed_at/by and the reason in notes; the enrolment (locked)
+ * payment_pending → receipt_rejected, so it reads as awaiting a new receipt (decision 024); History.
+ * The student may send another, which moves it back to payment_pending.
+ */
 export async function rejectReceipt(
   deps: ReviewDeps,
   actorUserId: string,
@@ -382,12 +384,17 @@ export async function rejectReceipt(
     const [enrollment] = await tx
       .select({ status: enrollments.status })
       .from(enrollments)
-      .where(eq(enrollments.id, receipt.enrollmentId));
+      .where(eq(enrollments.id, receipt.enrollmentId))
+      .for("update");
+    const awaitsNewReceipt = enrollment!.status === "payment_pending";
+    if (awaitsNewReceipt) {
+      await tx.update(enrollments).set({ status: "receipt_rejected" }).where(eq(enrollments.id, receipt.enrollmentId));
+    }
     await recordEvent(tx, receipt.enrollmentId, {
       actorUserId,
       fromStatus: enrollment!.status,
-      toStatus: enrollment!.status,
-      kind: "receipt_rejected",
+      toStatus: awaitsNewReceipt ? "receipt_rejected" : enrollment!.status,
+      kind: awaitsNewReceipt ? null : "receipt_rejected",
       note: `Comprovante rejeitado: ${input.reason}`,
     });
   });

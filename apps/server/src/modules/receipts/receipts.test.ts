@@ -4,7 +4,7 @@ import path from "node:path";
 import { addDays } from "@app/shared/calendar-date";
 import { todayInLuanda } from "@app/shared/dates";
 import { MAX_FILE_BYTES } from "@app/shared/limits";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonRequest, staffActor } from "../../../test/actors";
 import { body, createTestContext, type TestContext } from "../../../test/context";
@@ -19,7 +19,6 @@ describe("payment receipts", () => {
   let ctx: TestContext;
   let courseId: string;
   let financeiro: { userId: string; cookie: string };
-  let codes = 0;
   const filesOnDisk = () => filesUnder(path.join(ctx.dataDir, "files"));
 
   beforeAll(async () => {
@@ -239,18 +238,25 @@ describe("payment receipts", () => {
     const res = await review(sent.id, "reject", { reason: "Comprovante ilegível" });
     expect(res.status).toBe(200);
     expect((await body(res)).receipt).toMatchObject({ status: "rejected", notes: "Comprovante ilegível" });
-    expect(await statusOf(s.enrollment.id)).toBe("payment_pending");
+    // The enrolment reads as awaiting a new receipt, no longer 'Pagamento Enviado' (decision 024).
+    expect(await statusOf(s.enrollment.id)).toBe("receipt_rejected");
     expect(outboxTo("rui@exemplo.ao").some((m) => m.includes("Motivo: Comprovante ileg"))).toBe(true);
     const mine = await body(await ctx.app.request("/api/receipts/mine", jsonRequest("GET", undefined, s.cookie)));
     expect(mine[0]).toMatchObject({ status: "rejected", notes: "Comprovante ilegível" });
 
     const again = await submit(s.cookie, form(s.enrollment.id));
     expect(again.status).toBe(201);
+    expect(await statusOf(s.enrollment.id)).toBe("payment_pending");
     const events = await ctx.db
       .select()
       .from(enrollmentEvents)
-      .where(and(eq(enrollmentEvents.enrollmentId, s.enrollment.id), eq(enrollmentEvents.kind, "receipt_sent")));
-    expect(events).toHaveLength(1);
+      .where(eq(enrollmentEvents.enrollmentId, s.enrollment.id))
+      .orderBy(enrollmentEvents.at);
+    expect(events.map((e) => [e.fromStatus, e.toStatus, e.kind])).toEqual([
+      ["approved", "payment_pending", null],
+      ["payment_pending", "receipt_rejected", null],
+      ["receipt_rejected", "payment_pending", null],
+    ]);
     expect(await ctx.db.select().from(payments).where(eq(payments.enrollmentId, s.enrollment.id))).toEqual([]);
   });
 

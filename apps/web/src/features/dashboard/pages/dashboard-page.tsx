@@ -1,6 +1,6 @@
 import { formatKz } from "@app/shared/money";
 import { Alert, Anchor, Button, Grid, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { IconAlertCircle, IconBook, IconCash, IconClipboardList, IconUsers } from "@tabler/icons-react";
+import { IconAlertCircle, IconBook, IconCash, IconClipboardList, IconReceiptOff, IconUsers } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useId } from "react";
 import { Link } from "react-router";
@@ -36,9 +36,9 @@ export function Component() {
           </Stack>
         </Alert>
       ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }}>
           {isPending ? (
-            [1, 2, 3, 4].map((n) => <Skeleton key={n} h={98} radius="md" />)
+            [1, 2, 3, 4, 5].map((n) => <Skeleton key={n} h={98} radius="md" />)
           ) : (
             <>
               <StatCard label="Total de alunos" value={data.totalStudents} icon={<IconUsers size={20} />} />
@@ -48,6 +48,12 @@ export function Component() {
                 value={data.pendingEnrollments}
                 hint={pendingHint(data)}
                 icon={<IconClipboardList size={20} />}
+              />
+              <StatCard
+                label="Aguardam novo comprovante"
+                value={data.awaitingNewReceipt}
+                hint="Comprovante rejeitado: o aluno deve enviar outro"
+                icon={<IconReceiptOff size={20} />}
               />
               <StatCard label="Receita do mês" value={formatKz(data.monthRevenue)} icon={<IconCash size={20} />} />
             </>

@@ -1,6 +1,10 @@
-import type { EditEnrollmentInput, staffEnrollmentCreatedSchema } from "@app/shared/schemas/enrollment-staff";
+import type {
+  EditEnrollmentInput,
+  PhoneStudentAccount,
+  staffEnrollmentCreatedSchema,
+} from "@app/shared/schemas/enrollment-staff";
 import type { z } from "@app/shared/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { uploadWithProgress } from "../../../lib/upload";
 import { type AdminEnrollmentDetail, adminEnrollmentQuery, adminEnrollmentsQuery } from "./admin-enrollments";
@@ -9,8 +13,21 @@ export type StaffEnrollmentCreated = z.infer<typeof staffEnrollmentCreatedSchema
 
 export const CREATE_FAILED = "Erro ao criar inscrição";
 
+const PHONE_ACCOUNTS_KEY = ["enrollments", "phone-accounts"] as const;
+
+/** The student accounts with this phone (9 digits), for 'Nova inscrição' to choose from (decision 024). */
+export const phoneAccountsQuery = (phone: string) =>
+  queryOptions({
+    queryKey: [...PHONE_ACCOUNTS_KEY, phone],
+    queryFn: ({ signal }) =>
+      api<PhoneStudentAccount[]>(`/admin/enrollments/phone-accounts?phone=${encodeURIComponent(phone)}`, { signal }),
+    // Another account may be made with this phone at any moment: ask afresh.
+    staleTime: 0,
+  });
+
 /**
- * 'Nova inscrição' (staff): the form's fields and three documents as multipart, with upload progress.
+ * 'Nova inscrição' (staff): the form's fields, the student account chosen and three documents as
+ * multipart, with upload progress.
  * Answers the enrolment and its student account (with the password once, when created now).
  */
 export function useCreateStaffEnrollment() {
@@ -24,6 +41,7 @@ export function useCreateStaffEnrollment() {
         client.invalidateQueries(adminEnrollmentsQuery),
         client.invalidateQueries({ queryKey: ["dashboard"] }),
         client.invalidateQueries({ queryKey: ["student-accounts"] }),
+        client.invalidateQueries({ queryKey: PHONE_ACCOUNTS_KEY }),
       ]);
     },
   });

@@ -1,9 +1,17 @@
 import { STAFF_CREATE_QUALIFICATIONS, STAFF_CREATE_SCHEDULES } from "@app/shared/enums";
-import { STAFF_ENROLLMENT_STEP_MESSAGES, staffEnrollmentSchema } from "@app/shared/schemas/enrollment-staff";
+import { STUDENT_ACCOUNT_NOT_FOR_PHONE, STUDENT_PHONE_HAS_ACCOUNTS } from "@app/shared/messages";
+import { studentPhoneSchema } from "@app/shared/phones";
+import {
+  NEW_STUDENT_ACCOUNT,
+  STAFF_ENROLLMENT_STEP_MESSAGES,
+  STUDENT_ACCOUNT_CHOICE_MESSAGE,
+  staffEnrollmentSchema,
+} from "@app/shared/schemas/enrollment-staff";
 import { ENROLLMENT_DOCUMENTS } from "@app/shared/schemas/enrollments";
 import { Alert, Button, Group, Modal, Progress, Stack, Tabs, Text } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { IconAlertTriangle } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { CopyableValue } from "../../../components/copyable-value";
 import { DocumentField } from "../../../components/document-field";
@@ -12,7 +20,12 @@ import { ApiError } from "../../../lib/api";
 import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
 import { useCatalog } from "../../courses/api/catalog";
-import { CREATE_FAILED, type StaffEnrollmentCreated, useCreateStaffEnrollment } from "../api/staff-enrollments";
+import {
+  CREATE_FAILED,
+  phoneAccountsQuery,
+  type StaffEnrollmentCreated,
+  useCreateStaffEnrollment,
+} from "../api/staff-enrollments";
 import { courseOptions } from "../logic/course-options";
 import {
   moveBlocked,
@@ -21,8 +34,12 @@ import {
   stepOfField,
 } from "../logic/staff-enrollment-steps";
 import { EducationFields, PersonalFields, type StaffEnrollmentValues } from "./staff-enrollment-fields";
+import { StudentAccountChoice } from "./student-account-choice";
 
 export const ENROLLMENT_CREATED = "Inscrição criada com sucesso!";
+
+/** The server's refusals that ask staff to choose the student account again (decision 024). */
+const ACCOUNT_REFUSALS = new Set<string>([STUDENT_PHONE_HAS_ACCOUNTS.code, STUDENT_ACCOUNT_NOT_FOR_PHONE.code]);
 
 const EMPTY: StaffEnrollmentValues = {
   studentName: "",
@@ -93,6 +110,16 @@ function NewEnrollmentForm({
     initialValues: EMPTY,
     validate: schemaResolver(staffEnrollmentSchema, { sync: true }),
   });
+  // The accounts that already have the phone typed: staff choose one or a new account (decision 024).
+  const parsedPhone = studentPhoneSchema.safeParse(form.getValues().studentPhone);
+  const phone = parsedPhone.success ? parsedPhone.data : null;
+  const holders = useQuery({ ...phoneAccountsQuery(phone ?? ""), enabled: phone !== null });
+  const accounts = phone ? (holders.data ?? []) : [];
+  const [choice, setChoice] = useState<string | null>(null);
+  const [choiceError, setChoiceError] = useState<string | null>(null);
+  // A choice counts only for the accounts listed now (the phone may have changed since).
+  const chosen = choice === NEW_STUDENT_ACCOUNT || accounts.some((a) => a.id === choice) ? choice : null;
+  form.watch("studentPhone", () => setChoiceError(null));
 
   /** Moves to `to` unless a step before it is incomplete: then shows that step, its fields and the SPEC's message. */
   const go = (to: StaffEnrollmentStep) => {
@@ -110,8 +137,13 @@ function NewEnrollmentForm({
   const submit = async (ready: Documents) => {
     if (!go("documents")) return;
     if (uploads.markMissing().length > 0) return toastError(STAFF_ENROLLMENT_STEP_MESSAGES.documents);
+    if (accounts.length > 0 && !chosen) {
+      setChoiceError(STUDENT_ACCOUNT_CHOICE_MESSAGE);
+      return toastError(STUDENT_ACCOUNT_CHOICE_MESSAGE);
+    }
     const body = new FormData();
     for (const [key, value] of Object.entries(form.getValues())) if (value !== null) body.append(key, value);
+    if (chosen) body.append("studentAccount", chosen);
     for (const d of ENROLLMENT_DOCUMENTS) body.append(d.field, ready[d.field].file!);
     setProgress(0);
     try {
@@ -126,7 +158,13 @@ function NewEnrollmentForm({
       onCreated(result);
     } catch (e) {
       setProgress(null);
-      if (e instanceof ApiError) {
+      if (e instanceof ApiError && ACCOUNT_REFUSALS.has(e.code)) {
+        // Accounts with this phone appeared, or the chosen one no longer has it: show them and ask again.
+        setChoice(null);
+        setChoiceError(e.message);
+        setTab("documents");
+        await holders.refetch();
+      } else if (e instanceof ApiError) {
         uploads.showServerErrors(e.issues);
         if (applyServerErrors(form, e)) setTab(stepOfField(e.issues[0]!.path));
       }
@@ -168,6 +206,18 @@ function NewEnrollmentForm({
           </Tabs.Panel>
           <Tabs.Panel value="documents" pt="md">
             <Stack gap="sm">
+              {phone && accounts.length > 0 && (
+                <StudentAccountChoice
+                  phone={phone}
+                  accounts={accounts}
+                  value={chosen}
+                  error={choiceError}
+                  onChange={(value) => {
+                    setChoice(value);
+                    setChoiceError(null);
+                  }}
+                />
+              )}
               <Text size="sm" c="dimmed">
                 Imagens (JPEG, PNG, WEBP) ou PDF; fotografias grandes são comprimidas antes do envio.
               </Text>

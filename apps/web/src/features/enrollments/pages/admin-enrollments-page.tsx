@@ -1,12 +1,24 @@
 import { formatDate } from "@app/shared/dates";
 import { enrollmentCounts } from "@app/shared/enrollment-review";
-import { ENROLLMENT_STATUSES, enrollmentStatusLabel } from "@app/shared/enums";
+import { ENROLLMENT_STATUSES, type EnrollmentStatus, enrollmentStatusLabel } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
 import { formatAngolanMobile } from "@app/shared/phones";
 import { Button, Group, Select, SimpleGrid, Stack, Text } from "@mantine/core";
-import { IconCash, IconCheck, IconClipboardList, IconHourglass, IconPlus, IconSchool } from "@tabler/icons-react";
+import {
+  IconCash,
+  IconCertificate,
+  IconCheck,
+  IconCircleMinus,
+  IconClipboardList,
+  IconFileAlert,
+  IconHourglass,
+  IconPlus,
+  IconReceiptOff,
+  IconSchool,
+  IconX,
+} from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { type Column, DataTable } from "../../../components/data-table";
 import { PageHeader } from "../../../components/page-header";
@@ -28,6 +40,19 @@ import { RejectEnrollmentDialog } from "../components/reject-enrollment-dialog";
 import { actionAccess, type RowAction, rowActionsFor } from "../logic/enrollment-actions";
 
 const statusOptions = ENROLLMENT_STATUSES.map((s) => ({ value: s, label: enrollmentStatusLabel(s) }));
+
+/** One summary card per status, so the cards add up to 'Total' (decision 024). */
+const STATUS_CARDS: Record<EnrollmentStatus, { label: string; icon: ReactNode }> = {
+  pre_inscrito: { label: "Pré-inscritos", icon: <IconHourglass size={20} /> },
+  correction_requested: { label: "Correção pedida", icon: <IconFileAlert size={20} /> },
+  approved: { label: "Aprovados", icon: <IconCheck size={20} /> },
+  payment_pending: { label: "Pagamento Enviado", icon: <IconCash size={20} /> },
+  receipt_rejected: { label: "Comprovante rejeitado", icon: <IconReceiptOff size={20} /> },
+  enrolled: { label: "Matriculados", icon: <IconSchool size={20} /> },
+  rejected: { label: "Rejeitados", icon: <IconX size={20} /> },
+  completed: { label: "Concluídos", icon: <IconCertificate size={20} /> },
+  not_completed: { label: "Não concluídos", icon: <IconCircleMinus size={20} /> },
+};
 
 /** /admin/enrollments: 'Inscrições' (SPEC §2 'Admin enrolments'): the secretariat turns applications into students. */
 export function Component() {
@@ -133,12 +158,16 @@ export function Component() {
           )
         }
       />
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
-        <StatCard label="Total" value={counts.total} icon={<IconClipboardList size={20} />} />
-        <StatCard label="Pré-inscritos" value={counts.pre_inscrito} icon={<IconHourglass size={20} />} />
-        <StatCard label="Aprovados" value={counts.approved} icon={<IconCheck size={20} />} />
-        <StatCard label="Pagamento Enviado" value={counts.payment_pending} icon={<IconCash size={20} />} />
-        <StatCard label="Matriculados" value={counts.enrolled} icon={<IconSchool size={20} />} />
+      <SimpleGrid
+        component="section"
+        aria-label="Resumo das inscrições"
+        cols={{ base: 2, sm: 3, lg: 5 }}
+        spacing={{ base: "xs", sm: "md" }}
+      >
+        <StatCard label="Total" value={counts.total} icon={<IconClipboardList size={20} />} compact />
+        {ENROLLMENT_STATUSES.map((s) => (
+          <StatCard key={s} label={STATUS_CARDS[s].label} value={counts[s]} icon={STATUS_CARDS[s].icon} compact />
+        ))}
       </SimpleGrid>
       <Group gap="sm" align="flex-end">
         <Select

@@ -14,6 +14,8 @@ const PANELS: Record<EnrollmentStatus, EnrollmentPanel> = {
   rejected: "rejected",
   approved: "payment",
   payment_pending: "payment",
+  // The latest receipt was rejected: the payment details and the form again (decision 024).
+  receipt_rejected: "payment",
   enrolled: "enrolled",
   // After the course (decision 021): no longer "matriculado"; the payment side is settled.
   completed: "finished",

@@ -1,3 +1,4 @@
+import { RECEIPT_SENDING_STATUSES } from "@app/shared/enrollment-review";
 import { formatKz } from "@app/shared/money";
 import { parseMoney } from "@app/shared/money-input";
 import { receiptDivergence } from "@app/shared/rules";
@@ -14,7 +15,7 @@ export type ReceiptStep =
   /** Payable; `rejection` is the reason when the latest receipt was rejected. */
   | { kind: "form"; rejection: string | null; rejected: boolean };
 
-const PAYABLE = new Set(["approved", "payment_pending"]);
+const PAYABLE = new Set<string>(RECEIPT_SENDING_STATUSES);
 
 /** The enrolment's receipts, newest first (the API answers newest first; sorted again here to be sure). */
 function receiptsOf<R extends Receipt>(enrollmentId: string, receipts: readonly R[]): R[] {
@@ -32,7 +33,7 @@ export function receiptStep(enrollment: Enrollment, receipts: readonly Receipt[]
   return { kind: "form", rejected, rejection: rejected ? latest.notes : null };
 }
 
-/** The enrolments a receipt may be sent for now: approved or payment_pending, with a code, none pending. */
+/** The enrolments a receipt may be sent for now: approved, payment_pending or receipt_rejected, with a code, none pending. */
 export function receiptEligible<E extends Enrollment>(enrollments: readonly E[], receipts: readonly Receipt[]): E[] {
   return enrollments.filter((e) => receiptStep(e, receipts).kind === "form");
 }

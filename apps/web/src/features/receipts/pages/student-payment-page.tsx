@@ -23,6 +23,8 @@ const BADGE_COLORS: Record<EnrollmentPanel, string> = {
   finished: "#1f6b30",
   ended: "gray.7",
 };
+/** 'Comprovante rejeitado' (decision 024): payable again, but the student must act, as on 'Inscrições'. */
+const REJECTED_RECEIPT_COLOR = "pink.9";
 
 function AwaitApproval() {
   return (
@@ -115,7 +117,11 @@ function EnrollmentCard({ enrollment, step }: { enrollment: OwnEnrollment; step:
           <Title order={2} size="h4">
             {enrollment.courseName}
           </Title>
-          <Badge color={BADGE_COLORS[panel]} variant="filled" style={{ textTransform: "none" }}>
+          <Badge
+            color={enrollment.status === "receipt_rejected" ? REJECTED_RECEIPT_COLOR : BADGE_COLORS[panel]}
+            variant="filled"
+            style={{ textTransform: "none" }}
+          >
             {enrollmentStatusLabel(enrollment.status)}
           </Badge>
         </Group>
