@@ -19,6 +19,7 @@ describe("payment receipts", () => {
   let ctx: TestContext;
   let courseId: string;
   let financeiro: { userId: string; cookie: string };
+  let codes = 0;
   const filesOnDisk = () => filesUnder(path.join(ctx.dataDir, "files"));
 
   beforeAll(async () => {
