@@ -7,12 +7,13 @@ import { authRoutes } from "./auth/auth.routes";
 import { originCheck } from "./auth/csrf";
 import { sessionRoutes } from "./auth/session.routes";
 import { isDatabaseUnavailable, rootCause } from "./db/pg-errors";
+import { jsonBodyLimit } from "./http/body-limit";
 import type { AppDeps, AppEnv } from "./http/env";
 import { ApiError, databaseUnavailable, sendError } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
 import { mountSpa } from "./http/static";
 import { certificateAdminRoutes, certificateRoutes } from "./modules/certificates/certificates.routes";
-import { verifyRoutes } from "./modules/certificates/verify.routes";
+import { CREDENTIAL_VERIFICATION_PATH, verifyRoutes } from "./modules/certificates/verify.routes";
 import { classRoutes } from "./modules/classes/classes.routes";
 import { courseAdminRoutes } from "./modules/courses/courses.admin.routes";
 import { courseRoutes } from "./modules/courses/courses.routes";
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     }
   });
 
+  app.use("/api/*", jsonBodyLimit([`/api${CREDENTIAL_VERIFICATION_PATH}`]));
   app.use("/api/*", originCheck());
   app.route("/api", healthRoutes);
   app.route("/api", sessionRoutes);
