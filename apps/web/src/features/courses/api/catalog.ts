@@ -31,6 +31,11 @@ export function loadCatalog(force = false): Promise<CatalogCourse[]> {
   return entry.promise;
 }
 
+/** A course was saved or deleted here: the next catalogue read asks the server (decision 023). */
+export function forgetCatalog(): void {
+  cached = undefined;
+}
+
 type CatalogState =
   | { status: "pending"; data?: undefined }
   | { status: "success"; data: CatalogCourse[] }
