@@ -6,12 +6,14 @@ import { requestId } from "hono/request-id";
 import { authRoutes } from "./auth/auth.routes";
 import { originCheck } from "./auth/csrf";
 import { sessionRoutes } from "./auth/session.routes";
+import { isDatabaseUnavailable, rootCause } from "./db/pg-errors";
+import { jsonBodyLimit } from "./http/body-limit";
 import type { AppDeps, AppEnv } from "./http/env";
-import { ApiError, sendError } from "./http/errors";
+import { ApiError, databaseUnavailable, sendError } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
 import { mountSpa } from "./http/static";
 import { certificateAdminRoutes, certificateRoutes } from "./modules/certificates/certificates.routes";
-import { verifyRoutes } from "./modules/certificates/verify.routes";
+import { CREDENTIAL_VERIFICATION_PATH, verifyRoutes } from "./modules/certificates/verify.routes";
 import { classRoutes } from "./modules/classes/classes.routes";
 import { courseAdminRoutes } from "./modules/courses/courses.admin.routes";
 import { courseRoutes } from "./modules/courses/courses.routes";
@@ -57,6 +59,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     }
   });
 
+  app.use("/api/*", jsonBodyLimit([`/api${CREDENTIAL_VERIFICATION_PATH}`]));
   app.use("/api/*", originCheck());
   app.route("/api", healthRoutes);
   app.route("/api", sessionRoutes);
@@ -95,6 +98,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     if (err instanceof ApiError) return sendError(c, err);
     if (err instanceof HTTPException && err.status < 500) {
       return sendError(c, new ApiError(err.status, "bad_request", INVALID_DATA.message));
+    }
+    if (isDatabaseUnavailable(err)) {
+      // The driver's words only: drizzle's own message quotes the query's parameters.
+      c.get("log")?.warn({ cause: rootCause(err) }, "database unavailable");
+      return sendError(c, databaseUnavailable());
     }
     c.get("log")?.error({ err }, "unhandled error");
     return sendError(c, ApiError.of(500, UNEXPECTED_ERROR));

@@ -1,10 +1,10 @@
-import pino, { type Logger } from "pino";
+import pino, { type DestinationStream, type Logger } from "pino";
 
 export type { Logger };
 
 /** JSON logs. Secrets, passwords, tokens and document contents are never logged; the redact list is a safety net. */
-export function createLogger(level: string): Logger {
-  return pino({
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = {
     level,
     base: undefined,
     redact: {
@@ -20,5 +20,7 @@ export function createLogger(level: string): Logger {
       ],
       censor: "[redacted]",
     },
-  });
+  };
+  // Standard output unless told otherwise (tests read what would be logged).
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -1,22 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { findRunningServer } from "./db/embedded";
+import { findRunningServer, freePort } from "./db/embedded";
 
 const serverDir = path.resolve(import.meta.dirname, "..");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** The real server process (main.ts) on the embedded PostgreSQL of `dataDir`. */
 async function startServer(dataDir: string, port: number): Promise<ChildProcess> {

@@ -31,8 +31,7 @@ async function main(): Promise<void> {
   const log = createLogger(config.logLevel);
   warnAboutLoopbackBaseUrl(config, log);
   const database = await openDatabase(config, log);
-  const pool = createPool(database.url);
-  pool.on("error", (err) => log.error({ err }, "idle database connection failed"));
+  const pool = createPool(database.url, log);
   try {
     await runMigrations(pool);
   } catch (err) {

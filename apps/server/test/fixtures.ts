@@ -44,6 +44,25 @@ export function classRow(courseId: string, overrides: Record<string, unknown> = 
   };
 }
 
+/** The text fields of a student's enrolment form for `courseId`, as the web sends them (multipart). */
+export function enrollmentFormFields(courseId: string, overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    birthDate: "2001-05-14",
+    motherName: "Ana Maria Lunda",
+    fatherName: "",
+    nationality: "Angolana",
+    birthPlace: "Luanda",
+    province: "Luanda",
+    municipality: "Belas",
+    neighborhood: "Talatona",
+    qualification: "medio",
+    trainingArea: "Informática",
+    courseId,
+    schedulePreference: "noite",
+    ...overrides,
+  };
+}
+
 /** Every file below `dir` (none when it does not exist): what the storage really holds. */
 export function filesUnder(dir: string): string[] {
   try {

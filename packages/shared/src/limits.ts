@@ -7,6 +7,14 @@
 export const MAX_FILE_MB = 5;
 export const MAX_FILE_BYTES = MAX_FILE_MB * 1024 * 1024;
 
+/**
+ * Any request body that is not a multipart upload (JSON, forms, the credential file): at most 64 KB,
+ * refused before it is read (decision 023). The largest real one, a course with a 2 000-character
+ * description, is under 10 KB.
+ */
+export const MAX_JSON_BODY_KB = 64;
+export const MAX_JSON_BODY_BYTES = MAX_JSON_BODY_KB * 1024;
+
 /** What each upload may be, by its content. */
 export const DOCUMENT_MIME_TYPES = ["image/jpeg", "image/png", "image/webp", "application/pdf"] as const;
 export const CURRICULUM_MIME_TYPES = ["application/pdf"] as const;

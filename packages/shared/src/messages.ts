@@ -1,4 +1,4 @@
-import { MAX_FILE_MB } from "./limits";
+import { MAX_FILE_MB, MAX_JSON_BODY_KB } from "./limits";
 
 /**
  * The refusals both sides know: the server answers `{ error: { code, message } }` with one of these,
@@ -12,6 +12,11 @@ export interface CodedMessage {
 }
 
 export const INVALID_DATA = { code: "validation_error", message: "Dados inválidos" } as const;
+/** A request body (not a file upload) over MAX_JSON_BODY_KB: refused before it is read. */
+export const REQUEST_TOO_LARGE = {
+  code: "request_too_large",
+  message: `Pedido muito grande. Tamanho máximo: ${MAX_JSON_BODY_KB} KB`,
+} as const;
 export const REQUIRED_FIELDS = {
   code: "validation_error",
   message: "Por favor, preencha todos os campos obrigatórios",

@@ -20,3 +20,11 @@ export const SESSION_EXPIRED = {
   code: "unauthenticated",
   message: "Sessão expirada. Faça login novamente.",
 } as const satisfies CodedMessage;
+/**
+ * The database does not answer (a restart, a failover, a network cut): the server answers 503 with
+ * Retry-After instead of failing, and recovers by itself when the database is back (decision 023).
+ */
+export const DATABASE_UNAVAILABLE = {
+  code: "DATABASE_UNAVAILABLE",
+  message: "O serviço está temporariamente indisponível. Tente novamente dentro de momentos.",
+} as const satisfies CodedMessage;

@@ -19,6 +19,7 @@ import { studentLoginSchema } from "@app/shared/schemas/student-accounts";
 import { createRoute, z } from "@hono/zod-openapi";
 import { isAPIError } from "better-auth/api";
 import type { Context } from "hono";
+import { isDatabaseUnavailable } from "../db/pg-errors";
 import type { AppEnv } from "../http/env";
 import { ApiError, errorResponse } from "../http/errors";
 import { component } from "../http/openapi";
@@ -188,6 +189,7 @@ export const authRoutes = createRouter()
       try {
         await auth.api.requestPasswordReset({ body: { email, redirectTo: `${config.baseUrl}/reset-password` } });
       } catch (err) {
+        if (isDatabaseUnavailable(err)) throw err;
         log.error({ err }, "password reset e-mail failed");
         throw ApiError.of(503, MAIL_FAILED);
       }

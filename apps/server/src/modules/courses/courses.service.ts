@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { COURSE_NOT_FOUND } from "@app/shared/messages";
 import type { courseInputSchema } from "@app/shared/schemas/catalog";
 import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
@@ -9,22 +10,39 @@ import { ApiError } from "../../http/errors";
 
 type CatalogCourse = Awaited<ReturnType<typeof queryCatalog>>[number];
 
+/** The public catalogue as sent: its rows, their JSON and a validator that changes whenever the JSON does. */
+export interface Catalog {
+  rows: CatalogCourse[];
+  json: string;
+  etag: string;
+}
+
 /**
  * The public catalogue is read by every visitor and changes rarely: each process keeps it for
- * CATALOG_TTL_MS, so concurrent requests share one query. Course changes in this process call
- * forgetCatalog; other instances see them within the TTL.
+ * CATALOG_TTL_MS, so concurrent requests share one query (and one JSON.stringify). Course changes in this
+ * process call forgetCatalog; other instances see them within the TTL. Browsers revalidate it on every
+ * use with its ETag (decision 023), so a saved course shows at once.
  */
 export const CATALOG_TTL_MS = 2_000;
-const catalogCache = new WeakMap<Database, { at: number; rows: Promise<CatalogCourse[]> }>();
+const catalogCache = new WeakMap<Database, { at: number; catalog: Promise<Catalog> }>();
 
 /** Active courses, newest first: the public catalogue. `now` (ms) lets tests step past the TTL without waiting. */
-export function listCatalog(db: Database, now: number = Date.now()): Promise<CatalogCourse[]> {
+export function loadCatalog(db: Database, now: number = Date.now()): Promise<Catalog> {
   const hit = catalogCache.get(db);
-  if (hit && now - hit.at < CATALOG_TTL_MS) return hit.rows;
-  const rows = queryCatalog(db);
-  catalogCache.set(db, { at: now, rows });
-  rows.catch(() => catalogCache.delete(db));
-  return rows;
+  if (hit && now - hit.at < CATALOG_TTL_MS) return hit.catalog;
+  const catalog = queryCatalog(db).then((rows) => {
+    const json = JSON.stringify(rows);
+    // A hash of the very bytes sent: any change of any active course (or one more, or one less) changes it.
+    const etag = `W/"${createHash("sha256").update(json).digest("base64url").slice(0, 32)}"`;
+    return { rows, json, etag };
+  });
+  catalogCache.set(db, { at: now, catalog });
+  catalog.catch(() => catalogCache.delete(db));
+  return catalog;
+}
+
+export async function listCatalog(db: Database, now: number = Date.now()): Promise<CatalogCourse[]> {
+  return (await loadCatalog(db, now)).rows;
 }
 
 export function forgetCatalog(db: Database): void {

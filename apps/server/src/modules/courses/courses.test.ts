@@ -1,5 +1,6 @@
 import { courseInputSchema } from "@app/shared/schemas/catalog";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jsonRequest, staffActor } from "../../../test/actors";
 import { body, createTestContext, type TestContext } from "../../../test/context";
 import { courses } from "../../db/schema";
 import { CATALOG_TTL_MS, createCourse, listCatalog } from "./courses.service";
@@ -22,6 +23,57 @@ describe("GET /api/courses/catalog", () => {
     const list = await body(res);
     expect(list.map((c: { name: string }) => c.name)).toEqual(["Novo", "Antigo"]);
     expect(list[0]).toMatchObject({ price: 2500.5, durationMonths: 2, area: null });
+  });
+});
+
+describe("the catalogue in the browser's cache", () => {
+  let ctx: TestContext;
+  let cookie: string;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    ({ cookie } = await staffActor(ctx, "secretaria"));
+  });
+  afterAll(() => ctx.close());
+  const catalogue = (etag?: string) =>
+    ctx.app.request("/api/courses/catalog", etag ? { headers: { "if-none-match": etag } } : {});
+  const names = async (res: Response) => (await body(res)).map((c: { name: string }) => c.name);
+  const course = { name: "Excel Avançado", durationMonths: 2, price: 45000, status: "active" };
+
+  it("is revalidated on every use: 304 while unchanged, the new list at once after a course is created, edited or deactivated", async () => {
+    const first = await catalogue();
+    expect(first.status).toBe(200);
+    expect(first.headers.get("cache-control")).toBe("no-cache");
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(await names(first)).toEqual([]);
+
+    const same = await catalogue(etag);
+    expect(same.status).toBe(304);
+    expect(await same.text()).toBe("");
+    expect(same.headers.get("etag")).toBe(etag);
+    expect((await catalogue(`"other", ${etag.replace("W/", "")}`)).status).toBe(304);
+
+    // The secretariat saves a course: the next visit gets it, not the copy it had.
+    const created = await body(await ctx.app.request("/api/courses", jsonRequest("POST", course, cookie)));
+    const afterCreate = await catalogue(etag);
+    expect(afterCreate.status).toBe(200);
+    expect(await names(afterCreate)).toEqual(["Excel Avançado"]);
+    const etag2 = afterCreate.headers.get("etag")!;
+    expect(etag2).not.toBe(etag);
+
+    const put = (changes: object) =>
+      ctx.app.request(`/api/courses/${created.id}`, jsonRequest("PUT", { ...course, ...changes }, cookie));
+    expect((await put({ price: 50000 })).status).toBe(200);
+    const afterEdit = await catalogue(etag2);
+    expect(afterEdit.status).toBe(200);
+    expect((await body(afterEdit))[0].price).toBe(50000);
+    const etag3 = afterEdit.headers.get("etag")!;
+
+    expect((await put({ price: 50000, status: "inactive" })).status).toBe(200);
+    const afterDeactivate = await catalogue(etag3);
+    expect(afterDeactivate.status).toBe(200);
+    expect(await names(afterDeactivate)).toEqual([]);
+    expect(afterDeactivate.headers.get("etag")).toBe(etag); // the same (empty) list as at first
   });
 });
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonRequest, staffActor, studentActor } from "../../../test/actors";
 import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../test/context";
-import { filesUnder, HTML, PDF, PNG } from "../../../test/fixtures";
+import { enrollmentFormFields, filesUnder, HTML, PDF, PNG } from "../../../test/fixtures";
 import {
   classes,
   courses,
@@ -36,19 +36,7 @@ describe("correction requests, the student's view and deletion", () => {
 
   function enrolmentForm() {
     const fd = new FormData();
-    const fields = {
-      birthDate: "2001-05-14",
-      motherName: "Ana Maria Lunda",
-      nationality: "Angolana",
-      birthPlace: "Luanda",
-      province: "Luanda",
-      municipality: "Belas",
-      neighborhood: "Talatona",
-      qualification: "medio",
-      trainingArea: "Informática",
-      courseId,
-      schedulePreference: "noite",
-    };
+    const fields = enrollmentFormFields(courseId);
     for (const [k, v] of Object.entries(fields)) fd.append(k, v);
     fd.append("idCardFront", new File([PNG], "frente.png", { type: "image/png" }));
     fd.append("idCardBack", new File([PNG], "verso.png", { type: "image/png" }));

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffActor, studentActor } from "../../../test/actors";
 import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../test/context";
-import { filesUnder, HTML, PDF, PNG } from "../../../test/fixtures";
+import { enrollmentFormFields, filesUnder, HTML, PDF, PNG } from "../../../test/fixtures";
 import { createApp } from "../../app";
 import { courses, enrollmentEvents, enrollments, storedFiles, studentAccounts } from "../../db/schema";
 import { createDiskStorage } from "../../storage/disk";
@@ -17,20 +17,7 @@ describe("student enrolment submission", () => {
   let courseId: string;
   const filesOnDisk = () => filesUnder(path.join(ctx.dataDir, "files"));
 
-  const fields = () => ({
-    birthDate: "2001-05-14",
-    motherName: "Ana Maria Lunda",
-    fatherName: "",
-    nationality: "Angolana",
-    birthPlace: "Luanda",
-    province: "Luanda",
-    municipality: "Belas",
-    neighborhood: "Talatona",
-    qualification: "medio",
-    trainingArea: "Informática",
-    courseId,
-    schedulePreference: "noite",
-  });
+  const fields = () => enrollmentFormFields(courseId);
 
   function form(overrides: Record<string, string> = {}, files: Partial<Record<string, [Buffer, string, string]>> = {}) {
     const fd = new FormData();

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonRequest, staffActor, studentActor } from "../../../test/actors";
 import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../test/context";
-import { filesUnder, PDF, PNG } from "../../../test/fixtures";
+import { enrollmentFormFields, filesUnder, PDF, PNG } from "../../../test/fixtures";
 import { courses, enrollmentEvents, enrollments, storedFiles } from "../../db/schema";
 
 /** Issue 14: a student who already has an enrolment applies for another course with the same account. */
@@ -15,21 +15,7 @@ describe("the returning student's 'Nova inscrição'", () => {
   let courseC: string;
   const filesOnDisk = () => filesUnder(path.join(ctx.dataDir, "files"));
 
-  const fields = (courseId: string, overrides: Record<string, string> = {}) => ({
-    birthDate: "2001-05-14",
-    motherName: "Ana Maria Lunda",
-    fatherName: "",
-    nationality: "Angolana",
-    birthPlace: "Luanda",
-    province: "Luanda",
-    municipality: "Belas",
-    neighborhood: "Talatona",
-    qualification: "medio",
-    trainingArea: "Informática",
-    courseId,
-    schedulePreference: "noite",
-    ...overrides,
-  });
+  const fields = enrollmentFormFields;
 
   function form(values: Record<string, string>, files: Record<string, [Buffer, string, string]> = {}) {
     const fd = new FormData();

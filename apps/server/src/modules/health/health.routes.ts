@@ -1,6 +1,7 @@
 import { healthSchema } from "@app/shared/schemas/health";
 import { createRoute } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
+import { DATABASE_RETRY_AFTER_SECONDS } from "../../http/errors";
 import { component } from "../../http/openapi";
 import { createRouter } from "../../http/router";
 
@@ -28,6 +29,7 @@ export const healthRoutes = createRouter().openapi(healthRoute, async (c) => {
     return c.json({ status: "ok" as const, database: databaseKind }, 200);
   } catch (err) {
     log.warn({ err }, "health check: database unreachable");
+    c.header("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
     return c.json({ status: "unavailable" as const, database: databaseKind }, 503);
   }
 });

@@ -21,6 +21,7 @@ describe("GET /api/health", () => {
     const app = createApp({ ...ctx.deps, pool: deadPool, db: createDb(deadPool), databaseKind: "embedded" });
     const res = await app.request("/api/health");
     expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("5");
     expect(await res.json()).toEqual({ status: "unavailable", database: "embedded" });
     await deadPool.end();
   });

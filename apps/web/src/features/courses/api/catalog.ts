@@ -31,12 +31,17 @@ export function loadCatalog(force = false): Promise<CatalogCourse[]> {
   return entry.promise;
 }
 
+/** A course was saved or deleted here: the next catalogue read asks the server (decision 023). */
+export function forgetCatalog(): void {
+  cached = undefined;
+}
+
 type CatalogState =
   | { status: "pending"; data?: undefined }
   | { status: "success"; data: CatalogCourse[] }
-  | { status: "error"; data?: undefined };
+  | { status: "error"; data?: undefined; error: Error };
 
-/** The catalogue for a screen: `data`, `isPending`, `isError` and `refetch`, like a query. */
+/** The catalogue for a screen: `data`, `isPending`, `isError`, `error` and `refetch`, like a query. */
 export function useCatalog(enabled = true) {
   const [state, setState] = useState<CatalogState>(() =>
     isFresh(cached) && cached.data ? { status: "success", data: cached.data } : { status: "pending" },
@@ -48,7 +53,7 @@ export function useCatalog(enabled = true) {
     let live = true;
     loadCatalog(attempt > 0).then(
       (data) => live && setState({ status: "success", data }),
-      () => live && setState({ status: "error" }),
+      (error: Error) => live && setState({ status: "error", error }),
     );
     return () => {
       live = false;
@@ -60,5 +65,11 @@ export function useCatalog(enabled = true) {
     setAttempt((n) => n + 1);
   }, []);
 
-  return { data: state.data, isPending: state.status === "pending", isError: state.status === "error", refetch };
+  return {
+    data: state.data,
+    isPending: state.status === "pending",
+    isError: state.status === "error",
+    error: state.status === "error" ? state.error : null,
+    refetch,
+  };
 }

@@ -6,7 +6,7 @@ import { useCatalog } from "../api/catalog";
 import { ALL_AREAS, areasOf, filterCatalog } from "../logic/catalog-filter";
 
 export function Component() {
-  const { data, isPending, isError, refetch } = useCatalog();
+  const { data, isPending, isError, error, refetch } = useCatalog();
   const [search, setSearch] = useState("");
   const [area, setArea] = useState(ALL_AREAS);
   const courses = data ?? [];
@@ -48,7 +48,8 @@ export function Component() {
                 <Text fw={700} c="red.9">
                   Erro ao carregar os cursos
                 </Text>
-                <Text size="sm">Verifique a sua ligação e tente novamente.</Text>
+                {/* The server's words: no connection, or the service briefly unavailable (decision 023). */}
+                <Text size="sm">{error?.message}</Text>
               </Stack>
               <Button size="xs" variant="default" onClick={() => refetch()}>
                 Tentar novamente
