@@ -74,8 +74,12 @@ describe("DataTable", SLOW, () => {
     show(many);
     expect(bodyRows()).toHaveLength(20);
     expect(screen.getByText("45 registos")).toBeTruthy();
-    await userEvent.click(screen.getByRole("button", { name: "3" }));
+    await userEvent.click(screen.getByRole("button", { name: "Página 3" }));
     expect(bodyRows()).toHaveLength(5);
+    await userEvent.click(screen.getByRole("button", { name: "Página anterior" }));
+    expect(bodyRows()).toHaveLength(20);
+    expect(screen.getByRole("button", { name: "Página 2" }).getAttribute("aria-current")).toBe("page");
+    expect(screen.getByRole("button", { name: "Página seguinte" })).toBeTruthy();
   });
 });
 
@@ -142,7 +146,7 @@ describe("DataTable on a phone", SLOW, () => {
     showCards(many);
     expect(cards()).toHaveLength(20);
     expect(screen.getByText("45 registos")).toBeTruthy();
-    await userEvent.click(screen.getByRole("button", { name: "3" }));
+    await userEvent.click(screen.getByRole("button", { name: "Página 3" }));
     expect(cards()).toHaveLength(5);
   });
 });

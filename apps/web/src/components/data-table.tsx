@@ -184,12 +184,27 @@ export function DataTable<T extends object>({
           <Text size="sm" c="dimmed">
             {rows.length} registos
           </Text>
-          <Pagination total={pages} value={current} onChange={setPage} size="sm" aria-label="Páginas" />
+          <Pagination
+            total={pages}
+            value={current}
+            onChange={setPage}
+            size="sm"
+            aria-label="Páginas"
+            getItemProps={(page) => ({ "aria-label": `Página ${page}` })}
+            getControlProps={(control) => ({ "aria-label": CONTROL_LABELS[control] })}
+          />
         </Group>
       )}
     </>
   );
 }
+
+const CONTROL_LABELS = {
+  first: "Primeira página",
+  previous: "Página anterior",
+  next: "Página seguinte",
+  last: "Última página",
+} as const;
 
 /** The phone layout has no column headers to click: one select sorts by any sortable column. */
 function SortSelect<T>({
