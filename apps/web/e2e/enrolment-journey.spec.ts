@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { dataDir, withDatabase } from "./support/server";
+import { chooseOwnPassword } from "./support/students";
 
 /** Picks a file the way a user does: click the field, answer the file chooser. */
 async function attach(page: Page, label: RegExp, file: string) {
@@ -82,6 +83,8 @@ test("on a phone: from the home page to a submitted pre-enrolment", async ({ pag
   await expect(page.getByLabel(/^Código de estudante/)).toHaveValue(code);
   await page.getByLabel(/^Senha/).fill(password);
   await page.getByRole("button", { name: "Entrar" }).click();
+  // The generated password is temporary: the student chooses their own first (decision 028).
+  await chooseOwnPassword(page, password);
   await expect(page).toHaveURL(/\/completar-inscricao/);
 
   await expect(page.getByRole("textbox", { name: "Nome", exact: true })).toHaveValue("Esperança Kiala");

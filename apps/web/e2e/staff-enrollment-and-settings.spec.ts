@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { createAdmin } from "./support/server";
 import { signInStaff } from "./support/sign-in";
+import { chooseOwnPassword } from "./support/students";
 
 /**
  * Issue 12, helper W2's screens: staff record a walk-in student's enrolment ('Nova inscrição', a new
@@ -144,6 +145,7 @@ test("the secretariat records a walk-in student's enrolment; the student signs i
   const student = await browser.newContext({ locale: "pt-AO", timezoneId: "Africa/Luanda" });
   const studentPage = await student.newPage();
   await signInStudent(studentPage, code, password);
+  await chooseOwnPassword(studentPage, password);
   await expect(studentPage).toHaveURL(/\/aluno\/pagamento$/);
   await expect(studentPage.getByRole("article", { name: `Inscrição: ${COURSE}` })).toBeVisible();
   await expect(studentPage.getByText("Aguarde Aprovação")).toBeVisible();
@@ -202,6 +204,7 @@ test("a student replaces only the refused documents, one at a time, with the for
 
   await page.setViewportSize({ width: 390, height: 844 });
   await signInStudent(page, account.studentCode, account.studentPassword);
+  await chooseOwnPassword(page, account.studentPassword);
   await expect(page).toHaveURL(/\/aluno\/pagamento$/);
   await expect(page.getByRole("alert").filter({ hasText: "Correção pedida" })).toBeVisible();
   const back = page.getByRole("region", { name: "Bilhete de Identidade (verso)" });
