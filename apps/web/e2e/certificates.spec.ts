@@ -59,7 +59,7 @@ test("a professor concludes a student: the student downloads the certificate, an
   browser,
   baseURL,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(360_000); // three people and the student's password step, on a busy 2-core machine
   mkdirSync(SHOTS, { recursive: true });
   const origin = { origin: baseURL! };
 

@@ -17,8 +17,8 @@ const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 const REQUIRED_TOAST = "Por favor, preencha todos os campos obrigatórios";
 
 test("on a phone: from the home page to a submitted pre-enrolment", async ({ page }) => {
-  // Compressing a 12-megapixel photo takes most of this on a busy 2-core CI machine.
-  test.setTimeout(300_000);
+  // Compressing a 12-megapixel photo takes most of this on a busy 2-core CI machine (plus the password step).
+  test.setTimeout(420_000);
   // A 12-megapixel noisy photo, as a phone camera makes, far above 5 MB before compression.
   const photo = path.join(dataDir, "foto-bi-frente.jpg");
   await page.goto("/");
