@@ -14,6 +14,8 @@ const ACTORS = [
   "anonymous",
   "studentA",
   "studentB",
+  /** A student still on the generated password: only their account and its password change (decision 028). */
+  "studentTemp",
   "noRole",
   "admin",
   "secretaria",
@@ -30,6 +32,7 @@ const anyStaffRole = (ok: number): Expectation => ({
   anonymous: 401,
   studentA: 403,
   studentB: 403,
+  studentTemp: 403,
   noRole: 403,
   admin: ok,
   secretaria: ok,
@@ -51,6 +54,7 @@ const onlyRole = (role: "super_admin" | "financeiro", ok: number): Expectation =
 });
 /** The teaching screen (decision 021): professor (own classes), admin, secretaria; not financeiro. */
 const teachingRoles = (ok: number): Expectation => ({ ...anyStaffRole(ok), financeiro: 403 });
+/** Students who chose their own password; one still on a temporary password is refused (403). */
 const onlyStudents = (ok: number): Expectation => ({
   ...all(403),
   anonymous: 401,
@@ -80,8 +84,8 @@ const MATRIX: Record<string, Row> = {
   "POST /api/auth/password/reset": { expect: all(400), body: () => ({}) },
   "POST /api/auth/student/sign-in": { expect: all(400), body: () => ({}) },
   "POST /api/student-accounts": { expect: all(400), body: () => ({}) },
-  "GET /api/student-accounts/me": { expect: onlyStudents(200) },
-  "PUT /api/student-accounts/me/password": { expect: onlyStudents(400), body: () => ({}) },
+  "GET /api/student-accounts/me": { expect: { ...onlyStudents(200), studentTemp: 200 } },
+  "PUT /api/student-accounts/me/password": { expect: { ...onlyStudents(400), studentTemp: 400 }, body: () => ({}) },
   // 'Contas de Alunos' (issue 14): every staff role sees it; super_admin, admin and secretaria change credentials.
   "GET /api/admin/student-accounts": { expect: anyStaffRole(200) },
   "PUT /api/admin/student-accounts/{id}/credentials": {
@@ -122,7 +126,7 @@ const MATRIX: Record<string, Row> = {
   "GET /api/admin/payments/export": { expect: onlyRole("financeiro", 200) },
   // Student A's own document: B, and a professor (no applicants' documents), get the answer of a missing file.
   "GET /api/files/{id}": {
-    expect: { ...enrollmentViewers(200), professor: 404, studentA: 200, studentB: 404 },
+    expect: { ...enrollmentViewers(200), professor: 404, studentA: 200, studentB: 404, studentTemp: 404 },
     path: () => `/api/files/${target.fileId}`,
   },
   "GET /api/courses": { expect: anyStaffRole(200) },
@@ -233,11 +237,11 @@ const MATRIX: Record<string, Row> = {
   },
   "GET /api/certificates/mine": { expect: onlyStudents(200) },
   "GET /api/certificates/{id}/pdf": {
-    expect: { ...anyStaffRole(404), studentA: 404, studentB: 404 },
+    expect: { ...anyStaffRole(404), studentA: 404, studentB: 404, studentTemp: 404 },
     path: () => `/api/certificates/${MISSING_ID}/pdf`,
   },
   "GET /api/certificates/{id}/credential": {
-    expect: { ...anyStaffRole(404), studentA: 404, studentB: 404 },
+    expect: { ...anyStaffRole(404), studentA: 404, studentB: 404, studentTemp: 404 },
     path: () => `/api/certificates/${MISSING_ID}/credential`,
   },
   "POST /api/admin/certificates/{id}/revoke": {
@@ -279,6 +283,7 @@ describe("authorisation matrix", () => {
     const studentA = await studentActor(ctx, "Aluno A");
     cookies.studentA = studentA.cookie;
     cookies.studentB = (await studentActor(ctx, "Aluno B")).cookie;
+    cookies.studentTemp = (await studentActor(ctx, "Aluno Novo", { temporaryPassword: true })).cookie;
     cookies.noRole = (await staffActor(ctx, null)).cookie;
     for (const role of ["admin", "secretaria", "professor", "financeiro", "super_admin"] as const) {
       cookies[role] = (await staffActor(ctx, role)).cookie;

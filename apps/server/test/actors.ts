@@ -38,8 +38,15 @@ export async function staffActor(ctx: TestContext, role: StaffRole | null, name 
   return { userId, email, cookie: cookieOf(res) };
 }
 
-/** A student account created through the API and signed in; returns its code, password and cookie. */
-export async function studentActor(ctx: TestContext, name = "Aluno Teste") {
+/** The password test students choose at their first sign-in ('1' is never in a generated one). */
+export const CHOSEN_STUDENT_PASSWORD = "MINHA1";
+
+/**
+ * A student account created through the API and signed in; returns its code, password and cookie. Like a
+ * student, it first replaces the generated password with its own (CHOSEN_STUDENT_PASSWORD), since every
+ * other student route refuses a temporary password (decision 028); `temporaryPassword` keeps the generated one.
+ */
+export async function studentActor(ctx: TestContext, name = "Aluno Teste", { temporaryPassword = false } = {}) {
   const phone = String(900000000 + ++counter).slice(0, 9);
   const created = await ctx.app.request(
     "/api/student-accounts",
@@ -52,5 +59,20 @@ export async function studentActor(ctx: TestContext, name = "Aluno Teste") {
     jsonRequest("POST", { code: studentCode, password: studentPassword }),
   );
   if (res.status !== 200) throw new Error(`student sign-in failed: ${res.status}`);
-  return { studentCode, studentPassword, phone, cookie: cookieOf(res) };
+  const cookie = cookieOf(res);
+  if (temporaryPassword) return { studentCode, studentPassword, phone, cookie };
+  const changed = await ctx.app.request(
+    "/api/student-accounts/me/password",
+    jsonRequest(
+      "PUT",
+      {
+        currentPassword: studentPassword,
+        newPassword: CHOSEN_STUDENT_PASSWORD,
+        confirmPassword: CHOSEN_STUDENT_PASSWORD,
+      },
+      cookie,
+    ),
+  );
+  if (changed.status !== 200) throw new Error(`password change failed: ${changed.status} ${await changed.text()}`);
+  return { studentCode, studentPassword: CHOSEN_STUDENT_PASSWORD, phone, cookie };
 }

@@ -3,7 +3,7 @@ import { VIEWPORTS, violations } from "./support/axe";
 import { PDF, PNG } from "./support/fixtures";
 import { createAdmin, withDatabase } from "./support/server";
 import { signedInStaff, signInStaff } from "./support/sign-in";
-import { applicant, approveThroughApi, sendReceipt, userContext } from "./support/students";
+import { applicant, approveThroughApi, chooseOwnPassword, sendReceipt, userContext } from "./support/students";
 
 interface Screen {
   path: string;
@@ -44,6 +44,7 @@ async function checkPhoneMenu(page: Page, path: string, menu: (page: Page) => Lo
 }
 
 test("public pages pass axe's WCAG 2.1 A/AA checks on a phone and a laptop", async ({ page }) => {
+  test.setTimeout(180_000); // ~10 screens, twice, on a loaded CI machine
   const staffAuthMode = (button: string, title: string) => ({
     path: "/auth",
     name: `/auth (${title})`,
@@ -57,6 +58,16 @@ test("public pages pass axe's WCAG 2.1 A/AA checks on a phone and a laptop", asy
     { path: "/verificar", ready: heading("Verificar certificado") },
     { path: "/criar-conta-aluno", ready: heading("Criar Conta de Aluno") },
     { path: "/login-aluno", ready: heading("Área do Aluno") },
+    {
+      path: "/login-aluno",
+      name: "/login-aluno (refused)",
+      open: async (p) => {
+        await p.getByLabel(/^Código de estudante/).fill("ALNAOHA");
+        await p.getByLabel(/^Senha/).fill("ERRADA");
+        await p.getByRole("button", { name: "Entrar" }).click();
+      },
+      ready: (p) => p.getByRole("alert").filter({ hasText: "Código ou senha incorretos" }),
+    },
     { path: "/auth", ready: (p) => p.getByRole("button", { name: "Entrar" }) },
     staffAuthMode("Não tem conta? Criar conta", "Criar Conta da Equipa"),
     staffAuthMode("Esqueci minha senha", "Recuperar Senha"),
@@ -67,6 +78,7 @@ test("public pages pass axe's WCAG 2.1 A/AA checks on a phone and a laptop", asy
 });
 
 test("student pages pass axe's WCAG 2.1 A/AA checks on a phone and a laptop", async ({ page, request }) => {
+  test.setTimeout(180_000); // the first screens and the area, twice, on a loaded CI machine
   const created = await request.post("/api/student-accounts", {
     data: { studentName: "Acessível Aluno Teste", studentPhone: "923000111", hasEmail: false },
   });
@@ -76,6 +88,11 @@ test("student pages pass axe's WCAG 2.1 A/AA checks on a phone and a laptop", as
   await page.getByLabel(/^Código de estudante/).fill(studentCode);
   await page.getByLabel(/^Senha/).fill(studentPassword);
   await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/\/escolher-senha$/);
+  await checkScreens(page, [{ path: "/escolher-senha", ready: heading("Escolha a sua senha") }]);
+  await checkPhoneMenu(page, "/escolher-senha", dialog("Área do Aluno"));
+  await page.setViewportSize(VIEWPORTS[1]!);
+  await chooseOwnPassword(page, studentPassword);
   await expect(page).toHaveURL(/\/completar-inscricao$/);
   await checkScreens(page, [{ path: "/completar-inscricao", ready: heading("Completar Inscrição") }]);
 
@@ -329,6 +346,7 @@ test("the student's enrolment panels, 'Nova inscrição', 'Editar' and 'Configur
   await studentPage.getByLabel(/^Código de estudante/).fill(account.studentCode);
   await studentPage.getByLabel(/^Senha/).fill(account.studentPassword);
   await studentPage.getByRole("button", { name: "Entrar" }).click();
+  await chooseOwnPassword(studentPage, account.studentPassword);
   await expect(studentPage).toHaveURL(/\/aluno\/pagamento$/);
   await checkScreens(studentPage, [
     {

@@ -99,11 +99,9 @@ test("a student created through the API signs in with the code and changes the p
   await expect(page.getByText("Código ou senha incorretos")).toBeVisible();
   await page.getByLabel(/^Senha/).fill(studentPassword.toLowerCase());
   await page.getByRole("button", { name: "Entrar" }).click();
-  await expect(page).toHaveURL(/\/aluno\/pagamento$/);
+  // The generated password is temporary: choosing one's own comes first (decision 028).
+  await expect(page).toHaveURL(/\/escolher-senha$/);
   await expect(page.getByRole("heading", { name: "Bem-vindo, Teresa" })).toBeVisible();
-
-  await page.getByRole("navigation", { name: "Área do aluno" }).getByRole("link", { name: "Dados de Acesso" }).click();
-  await expect(page.getByText("Use este código para fazer login")).toBeVisible();
   await expect(page.getByText("Está a usar uma senha temporária")).toBeVisible();
   await page.getByLabel(/^Senha atual/).fill("AAAAAA");
   await page.getByLabel(/^Nova senha/).fill("nova12");
@@ -113,6 +111,10 @@ test("a student created through the API signs in with the code and changes the p
   await page.getByLabel(/^Senha atual/).fill(studentPassword);
   await page.getByRole("button", { name: "Alterar senha" }).click();
   await expect(page.getByText("Senha alterada com sucesso")).toBeVisible();
+  await expect(page).toHaveURL(/\/aluno\/pagamento$/);
+
+  await page.getByRole("navigation", { name: "Área do aluno" }).getByRole("link", { name: "Dados de Acesso" }).click();
+  await expect(page.getByText("Use este código para fazer login")).toBeVisible();
   await expect(page.getByText("Está a usar uma senha temporária")).toHaveCount(0);
   await expect(page.getByText(/Última alteração da senha: \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}/)).toBeVisible();
 

@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { dataDir, withDatabase } from "./support/server";
+import { chooseOwnPassword } from "./support/students";
 
 /** Picks a file the way a user does: click the field, answer the file chooser. */
 async function attach(page: Page, label: RegExp, file: string) {
@@ -16,8 +17,8 @@ const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 const REQUIRED_TOAST = "Por favor, preencha todos os campos obrigatórios";
 
 test("on a phone: from the home page to a submitted pre-enrolment", async ({ page }) => {
-  // Compressing a 12-megapixel photo takes most of this on a busy 2-core CI machine.
-  test.setTimeout(300_000);
+  // Compressing a 12-megapixel photo takes most of this on a busy 2-core CI machine (plus the password step).
+  test.setTimeout(420_000);
   // A 12-megapixel noisy photo, as a phone camera makes, far above 5 MB before compression.
   const photo = path.join(dataDir, "foto-bi-frente.jpg");
   await page.goto("/");
@@ -82,6 +83,8 @@ test("on a phone: from the home page to a submitted pre-enrolment", async ({ pag
   await expect(page.getByLabel(/^Código de estudante/)).toHaveValue(code);
   await page.getByLabel(/^Senha/).fill(password);
   await page.getByRole("button", { name: "Entrar" }).click();
+  // The generated password is temporary: the student chooses their own first (decision 028).
+  await chooseOwnPassword(page, password);
   await expect(page).toHaveURL(/\/completar-inscricao/);
 
   await expect(page.getByRole("textbox", { name: "Nome", exact: true })).toHaveValue("Esperança Kiala");

@@ -3,7 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { violations } from "./support/axe";
 import { COURSE, drawnPicture, kz, PDF, PNG, today } from "./support/fixtures";
 import { signedInStaff } from "./support/sign-in";
-import { applicant, approveThroughApi, sendReceipt, userContext } from "./support/students";
+import { applicant, approveThroughApi, chooseOwnPassword, sendReceipt, userContext } from "./support/students";
 import { rowOf, settled, sidewaysScrollers } from "./support/table";
 
 /**
@@ -59,6 +59,7 @@ test("a student's divergent receipt is approved by finance: enrolled, given a cl
   await created.getByRole("button", { name: "Já anotei — ir para o login" }).click();
   await student.getByLabel(/^Senha/).fill(password);
   await student.getByRole("button", { name: "Entrar" }).click();
+  await chooseOwnPassword(student, password);
   await expect(student).toHaveURL(/\/completar-inscricao/);
   await student.getByLabel(/^Data de nascimento/).fill("1999-03-02");
   await student.getByLabel(/^Nome da mãe/).fill("Joana Finanças Mussungo");

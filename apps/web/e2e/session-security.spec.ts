@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { createAdmin, withDatabase } from "./support/server";
-import { signInStaff } from "./support/sign-in";
+import { signInStaff, signInStudent } from "./support/sign-in";
 
 /** A student account made through the API, enrolment marked done (its form is another spec's journey). */
 async function enrolledStudent(request: APIRequestContext, name: string, phone: string) {
@@ -15,12 +15,10 @@ async function enrolledStudent(request: APIRequestContext, name: string, phone: 
   return { studentCode, studentPassword };
 }
 
-async function signInStudent(page: Page, code: string, password: string) {
-  await page.goto("/login-aluno");
-  await page.getByLabel(/^Código de estudante/).fill(code);
-  await page.getByLabel(/^Senha/).fill(password);
-  await page.getByRole("button", { name: "Entrar" }).click();
-  await expect(page).toHaveURL(/\/aluno\/pagamento$/);
+/** Signs in with the generated (temporary) password: the first screen is /escolher-senha (decision 028). */
+async function signInWithTemporaryPassword(page: Page, code: string, password: string) {
+  await signInStudent(page, code, password);
+  await expect(page).toHaveURL(/\/escolher-senha$/);
 }
 
 test("the public pages and the sign-in run under the Content Security Policy without a violation", async ({ page }) => {
@@ -52,7 +50,7 @@ test.describe("on a phone (390 px)", () => {
 
   test("the student taps 'Sair' in the header", async ({ page, request }) => {
     const s = await enrolledStudent(request, "Helena Mbala", "923456781");
-    await signInStudent(page, s.studentCode, s.studentPassword);
+    await signInWithTemporaryPassword(page, s.studentCode, s.studentPassword);
     const header = page.getByRole("banner");
     await expect(header.getByRole("button", { name: "Sair" })).toBeVisible();
     await header.getByRole("button", { name: "Sair" }).click();
@@ -69,9 +67,7 @@ test.describe("on a phone (390 px)", () => {
 
 test("a student whose session ended while idle is sent to the login with the reason", async ({ page, request }) => {
   const s = await enrolledStudent(request, "Jacinto Paulo", "923456782");
-  await signInStudent(page, s.studentCode, s.studentPassword);
-  await page.getByRole("navigation", { name: "Área do aluno" }).getByRole("link", { name: "Dados de Acesso" }).click();
-  await expect(page.getByText("Use este código para fazer login")).toBeVisible();
+  await signInWithTemporaryPassword(page, s.studentCode, s.studentPassword);
 
   // Keeping the temporary password is refused before anything is sent.
   const sent: string[] = [];
@@ -98,6 +94,6 @@ test("a student whose session ended while idle is sent to the login with the rea
   await page.getByRole("button", { name: "Alterar senha" }).click();
   await expect(page).toHaveURL(/\/login-aluno$/);
   await expect(page.getByText("A sua sessão terminou. Entre novamente.")).toBeVisible();
-  await signInStudent(page, s.studentCode, s.studentPassword);
+  await signInWithTemporaryPassword(page, s.studentCode, s.studentPassword);
   await expect(page.getByText("A sua sessão terminou. Entre novamente.")).toHaveCount(0);
 });

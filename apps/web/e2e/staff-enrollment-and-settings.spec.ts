@@ -3,6 +3,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { violations } from "./support/axe";
 import { createAdmin } from "./support/server";
 import { signInStaff } from "./support/sign-in";
+import { chooseOwnPassword } from "./support/students";
 import { rowOf } from "./support/table";
 
 /**
@@ -165,6 +166,7 @@ test("the secretariat records a walk-in student's enrolment; the student signs i
   const student = await browser.newContext({ locale: "pt-AO", timezoneId: "Africa/Luanda" });
   const studentPage = await student.newPage();
   await signInStudent(studentPage, code, password);
+  await chooseOwnPassword(studentPage, password);
   await expect(studentPage).toHaveURL(/\/aluno\/pagamento$/);
   await expect(studentPage.getByRole("article", { name: `Inscrição: ${COURSE}` })).toBeVisible();
   await expect(studentPage.getByText("Aguarde Aprovação")).toBeVisible();
@@ -307,6 +309,7 @@ test("a student replaces only the refused documents, one at a time, with the for
 
   await page.setViewportSize({ width: 390, height: 844 });
   await signInStudent(page, account.studentCode, account.studentPassword);
+  await chooseOwnPassword(page, account.studentPassword);
   await expect(page).toHaveURL(/\/aluno\/pagamento$/);
   await expect(page.getByRole("alert").filter({ hasText: "Correção pedida" })).toBeVisible();
   const back = page.getByRole("region", { name: "Bilhete de Identidade (verso)" });

@@ -45,6 +45,11 @@ export const WRONG_STUDENT_CREDENTIALS = {
   code: "invalid_credentials",
   message: "Código ou senha incorretos",
 } as const;
+/** A student API other than the password change, while the password is still temporary (decision 028). */
+export const PASSWORD_CHANGE_REQUIRED = {
+  code: "password_change_required",
+  message: "Altere a senha temporária antes de continuar",
+} as const;
 export const WRONG_CURRENT_PASSWORD = { code: "wrong_password", message: "Senha atual incorreta" } as const;
 export const EMAIL_TAKEN = {
   code: "email_taken",

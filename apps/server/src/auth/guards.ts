@@ -1,5 +1,5 @@
 import { CATALOG_MANAGER_ROLES, CATALOG_READ_ONLY_MESSAGE, roleSatisfies, type StaffRole } from "@app/shared/enums";
-import { NO_ROLE } from "@app/shared/messages";
+import { NO_ROLE, PASSWORD_CHANGE_REQUIRED } from "@app/shared/messages";
 import { SESSION_EXPIRED } from "@app/shared/request-messages";
 import { type AdminScreenKey, rolesOfScreens } from "@app/shared/screen-access";
 import type { MiddlewareHandler } from "hono";
@@ -39,12 +39,17 @@ export const requireScreen = (screen: AdminScreenKey, ...more: AdminScreenKey[])
 /** Creating, editing and deleting courses, classes (and their curricula) and teachers (decision 014). */
 export const requireCatalogManager = () => requireStaff(CATALOG_MANAGER_ROLES, CATALOG_READ_ONLY_MESSAGE);
 
-/** Signed-in students only; each route then reads only the student's own rows. */
-export function requireStudent(): MiddlewareHandler<AppEnv> {
+/**
+ * Signed-in students only; each route then reads only the student's own rows. While the password is
+ * still temporary (generated at sign-up or given by staff) only the routes that change it are open
+ * (`allowTemporaryPassword`); every other one answers 403 PASSWORD_CHANGE_REQUIRED (decision 028).
+ */
+export function requireStudent({ allowTemporaryPassword = false } = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const session = await readSession(c);
     if (!session.user) throw NOT_SIGNED_IN();
     if (!session.student) throw new ApiError(403, "forbidden", "Acesso reservado a alunos");
+    if (session.student.mustChangePassword && !allowTemporaryPassword) throw ApiError.of(403, PASSWORD_CHANGE_REQUIRED);
     c.set("session", session);
     return next();
   };

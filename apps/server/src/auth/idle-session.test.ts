@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { staffActor, studentActor } from "../../test/actors";
+import { jsonRequest, staffActor, studentActor } from "../../test/actors";
 import { body, createTestContext, type TestContext } from "../../test/context";
 import { authSession, studentAccounts } from "../db/schema";
 
@@ -68,5 +68,21 @@ describe("sessions end after a time without use, by user kind", () => {
     await lastUsed(staff.userId, 10 * 60 + 1);
     expect((await get("/api/users", staff.cookie)).status).toBe(401);
     expect(await sessionsOf(staff.userId)).toEqual([]);
+  });
+
+  it("GET /session says once that the caller's session ended (the login then says why), not after a sign-out", async () => {
+    const s = await studentActor(ctx, "Aluna Interrompida");
+    await ctx.db.delete(authSession).where(eq(authSession.userId, await studentUserId(s.studentCode)));
+    const ended = await get("/api/session", s.cookie);
+    expect(await body(ended)).toEqual({ user: null, staff: null, student: null, ended: true });
+    // The dead cookie is dropped, so the browser's next request is plainly signed out.
+    const dropped = ended.headers.getSetCookie().find((c) => c.includes("session_token="));
+    expect(dropped).toMatch(/^better-auth\.session_token=;.*Max-Age=0/);
+    expect(await body(await get("/api/session", ""))).toEqual({ user: null, staff: null, student: null });
+
+    const other = await studentActor(ctx, "Aluno que Saiu");
+    const out = await ctx.app.request("/api/auth/sign-out", jsonRequest("POST", undefined, other.cookie));
+    expect(out.headers.getSetCookie().some((c) => /session_token=;/.test(c))).toBe(true);
+    expect(await body(await get("/api/session", ""))).not.toHaveProperty("ended");
   });
 });

@@ -42,7 +42,7 @@ describe("sign-in and account limits", () => {
   }
 
   it("a classmate's wrong passwords from one IP do not keep the owner out on another IP", async () => {
-    const owner = await studentActor(ctx, "Dona da Conta");
+    const owner = await studentActor(ctx, "Dona da Conta", { temporaryPassword: true });
     const classmate = newIp();
     for (let i = 0; i < 8; i++) await studentSignIn(owner.studentCode, "ZZZZZZ", classmate);
     expect((await studentSignIn(owner.studentCode, owner.studentPassword, classmate)).status).toBe(429);
@@ -50,7 +50,7 @@ describe("sign-in and account limits", () => {
   });
 
   it("slows one account on one client down (1, 2, 4, 8 minutes), then locks it for 15; success clears it", async () => {
-    const s = await studentActor(ctx, "Aluno Lento");
+    const s = await studentActor(ctx, "Aluno Lento", { temporaryPassword: true });
     const ip = newIp();
     const pair = `student-sign-in:pair:${s.studentCode.toLowerCase()}:${ip}`;
     for (let i = 0; i < 5; i++) expect((await studentSignIn(s.studentCode, "ZZZZZZ", ip)).status).toBe(401);
@@ -71,7 +71,7 @@ describe("sign-in and account limits", () => {
   });
 
   it("stops a guesser spread over many IPs at 30 failures per account per hour", async () => {
-    const s = await studentActor(ctx, "Alvo Distribuído");
+    const s = await studentActor(ctx, "Alvo Distribuído", { temporaryPassword: true });
     for (let i = 0; i < 30; i++) expect((await studentSignIn(s.studentCode, "ZZZZZZ", newIp())).status).toBe(401);
     await expectRefused(await studentSignIn(s.studentCode, s.studentPassword, newIp()), 60);
   });
@@ -81,7 +81,7 @@ describe("sign-in and account limits", () => {
     for (let i = 0; i < 30; i++) {
       expect((await studentSignIn(`ALZZZ${String(i).padStart(3, "0")}`, "ZZZZZZ", school)).status).toBe(401);
     }
-    const s = await studentActor(ctx, "Aluno da Escola");
+    const s = await studentActor(ctx, "Aluno da Escola", { temporaryPassword: true });
     expect((await studentSignIn(s.studentCode, s.studentPassword, school)).status).toBe(200);
   });
 
@@ -90,7 +90,7 @@ describe("sign-in and account limits", () => {
     // As if it had already failed 199 times in the last minute (each failure costs a password hash).
     await ctx.db.insert(rateLimits).values({ key: `sign-in:ip:${machine}`, windowStart: new Date(), count: 199 });
     expect((await studentSignIn("ALQQQQQQ", "ZZZZZZ", machine)).status).toBe(401);
-    const s = await studentActor(ctx, "Outro Aluno");
+    const s = await studentActor(ctx, "Outro Aluno", { temporaryPassword: true });
     await expectRefused(await studentSignIn(s.studentCode, s.studentPassword, machine), 15);
   });
 
@@ -119,7 +119,7 @@ describe("sign-in and account limits", () => {
   });
 
   it("limits wrong current passwords on the password change (429 after 5), per account", async () => {
-    const s = await studentActor(ctx, "Aluno Partilhado");
+    const s = await studentActor(ctx, "Aluno Partilhado", { temporaryPassword: true });
     const ip = newIp();
     const change = (currentPassword: string) =>
       post(

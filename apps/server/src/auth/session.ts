@@ -1,6 +1,7 @@
 import type { StaffRole } from "@app/shared/enums";
 import { eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
+import { deleteCookie, getCookie } from "hono/cookie";
 import type { Database } from "../db/client";
 import { authSession, staffProfiles, studentAccounts } from "../db/schema";
 import type { AppEnv } from "../http/env";
@@ -8,12 +9,22 @@ import type { AppEnv } from "../http/env";
 export interface SessionInfo {
   user: { id: string; email: string | null; name: string } | null;
   staff: { role: StaffRole | null } | null;
-  student: { id: string; code: string; name: string; enrollmentCompleted: boolean } | null;
+  student: {
+    id: string;
+    code: string;
+    name: string;
+    enrollmentCompleted: boolean;
+    /** Still the generated or staff-given password: only the password change is open (decision 028). */
+    mustChangePassword: boolean;
+  } | null;
   /** The better-auth session id, when read from a request. */
   sessionId?: string;
+  /** Nobody is signed in, but the request carried a session cookie: that session has ended. */
+  ended?: boolean;
 }
 
 const ANONYMOUS: SessionInfo = { user: null, staff: null, student: null };
+const ENDED: SessionInfo = { ...ANONYMOUS, ended: true };
 
 /**
  * Decision 013: a session unused for this long ends. Students share phones, so theirs is short (the
@@ -25,16 +36,32 @@ export const TOUCH_EVERY_SECONDS = 60;
 
 /**
  * Who is calling: a staff user (with or without a role), a student, or nobody. A user is never both.
- * A session idle longer than its user's limit is deleted, and the caller is nobody.
+ * A session idle longer than its user's limit is deleted, and the caller is nobody. Nobody with a
+ * session cookie is `ended`: the session it names is gone (idle, ended by staff or by a password
+ * change elsewhere, expired); sign-out drops the cookie, so it is never that.
  */
 export async function readSession(c: Context<AppEnv>): Promise<SessionInfo> {
   const { auth, db } = c.get("deps");
   const session = await auth.api.getSession({ headers: c.req.raw.headers });
-  if (!session) return ANONYMOUS;
+  if (!session) return (await sessionCookie(c)) ? ENDED : ANONYMOUS;
   const info = await sessionForUser(db, session.user.id, session.user.email);
   const idleLimit = info.student ? IDLE_LIMIT_SECONDS.student : IDLE_LIMIT_SECONDS.staff;
-  if (!(await stillInUse(db, session.session.id, session.session.updatedAt, idleLimit))) return ANONYMOUS;
+  if (!(await stillInUse(db, session.session.id, session.session.updatedAt, idleLimit))) return ENDED;
   return { ...info, sessionId: session.session.id };
+}
+
+/** better-auth's session cookie (its name has a `__Secure-` prefix on https). */
+async function sessionCookie(c: Context<AppEnv>) {
+  const { name, attributes } = (await c.get("deps").auth.$context).authCookies.sessionToken;
+  return getCookie(c, name) === undefined ? null : { name, attributes };
+}
+
+/** Drops the cookie of a session that has ended, so the next request is plainly signed out. */
+export async function dropEndedSessionCookie(c: Context<AppEnv>) {
+  const cookie = await sessionCookie(c);
+  if (!cookie) return;
+  const { path, secure, httpOnly, sameSite } = cookie.attributes;
+  deleteCookie(c, cookie.name, { path: path ?? "/", secure, httpOnly, sameSite: sameSite as "lax" | undefined });
 }
 
 /** Records this use of the session (at most once a minute); false, and the session deleted, when it sat idle too long. */
@@ -62,6 +89,7 @@ export async function sessionForUser(db: Database, userId: string, email: string
         code: student.studentCode,
         name: student.studentName,
         enrollmentCompleted: student.enrollmentCompleted,
+        mustChangePassword: student.mustChangePassword,
       },
     };
   }

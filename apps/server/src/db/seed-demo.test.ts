@@ -60,6 +60,15 @@ describe("demo data", () => {
     expect(((await res.json()) as { result: string }).result).toBe("valid");
   });
 
+  it("counts each demo class's seats from the demo enrolments in it, so 'x/y' adds up", async () => {
+    const all = await ctx.db.select().from(classes);
+    const enrolled = await ctx.db.select({ classId: enrollments.classId }).from(enrollments);
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.map((c) => [c.name, c.currentStudents])).toEqual(
+      all.map((c) => [c.name, enrolled.filter((e) => e.classId === c.id).length]),
+    );
+  });
+
   it("does not bring back a demo course an administrator deleted", async () => {
     const before = (await ctx.db.select().from(courses)).length;
     await ctx.db.delete(certificates);

@@ -1,7 +1,7 @@
 import { addDays } from "@app/shared/calendar-date";
 import { todayInLuanda } from "@app/shared/dates";
 import { hashPassword } from "better-auth/crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Config } from "../config";
 import { issueCertificate, withIssuing } from "../modules/certificates/certificates.service";
 import { insertStudentAccount } from "../modules/student-accounts/student-accounts.service";
@@ -162,49 +162,50 @@ export async function seedDemoData(
       const courseId = (name: string) => course(name).id;
 
       const today = todayInLuanda(now);
-      await tx.insert(classes).values([
-        {
-          name: "Full Stack — Turma A",
-          courseId: courseId("Desenvolvimento Web Full Stack"),
-          teacherId: insertedTeachers[0]!.id,
-          classType: "hibrido",
-          location: "Sala 3, Edifício Central, Luanda",
-          enrollmentStartDate: addDays(today, -7),
-          enrollmentEndDate: addDays(today, 21),
-          startDate: addDays(today, 28),
-          endDate: addDays(today, 28 + 120),
-          schedule: "Segunda a Quarta, 18h-21h (noite)",
-          maxStudents: 25,
-          currentStudents: 21,
-        },
-        {
-          name: "Marketing Digital — Turma Online",
-          courseId: courseId("Marketing Digital"),
-          teacherId: insertedTeachers[1]!.id,
-          classType: "online",
-          location: "Sala virtual (link enviado por e-mail)",
-          enrollmentStartDate: addDays(today, 10),
-          enrollmentEndDate: addDays(today, 40),
-          startDate: addDays(today, 45),
-          endDate: addDays(today, 45 + 90),
-          schedule: "Sábado, 09h-13h (manhã)",
-          maxStudents: 40,
-        },
-        {
-          name: "Inglês para Negócios — Manhã",
-          courseId: courseId("Inglês para Negócios"),
-          teacherId: insertedTeachers[2]!.id,
-          classType: "presencial",
-          location: "Sala 1, Edifício Central, Luanda",
-          enrollmentStartDate: addDays(today, -60),
-          enrollmentEndDate: addDays(today, -30),
-          startDate: addDays(today, -20),
-          endDate: addDays(today, 40),
-          schedule: "Terça e Quinta, 08h-10h (manhã)",
-          maxStudents: 20,
-          currentStudents: 12,
-        },
-      ]);
+      const openClasses = await tx
+        .insert(classes)
+        .values([
+          {
+            name: "Full Stack — Turma A",
+            courseId: courseId("Desenvolvimento Web Full Stack"),
+            teacherId: insertedTeachers[0]!.id,
+            classType: "hibrido",
+            location: "Sala 3, Edifício Central, Luanda",
+            enrollmentStartDate: addDays(today, -7),
+            enrollmentEndDate: addDays(today, 21),
+            startDate: addDays(today, 28),
+            endDate: addDays(today, 28 + 120),
+            schedule: "Segunda a Quarta, 18h-21h (noite)",
+            maxStudents: 25,
+          },
+          {
+            name: "Marketing Digital — Turma Online",
+            courseId: courseId("Marketing Digital"),
+            teacherId: insertedTeachers[1]!.id,
+            classType: "online",
+            location: "Sala virtual (link enviado por e-mail)",
+            enrollmentStartDate: addDays(today, 10),
+            enrollmentEndDate: addDays(today, 40),
+            startDate: addDays(today, 45),
+            endDate: addDays(today, 45 + 90),
+            schedule: "Sábado, 09h-13h (manhã)",
+            maxStudents: 40,
+          },
+          {
+            name: "Inglês para Negócios — Manhã",
+            courseId: courseId("Inglês para Negócios"),
+            teacherId: insertedTeachers[2]!.id,
+            classType: "presencial",
+            location: "Sala 1, Edifício Central, Luanda",
+            enrollmentStartDate: addDays(today, -60),
+            enrollmentEndDate: addDays(today, -30),
+            startDate: addDays(today, -20),
+            endDate: addDays(today, 40),
+            schedule: "Terça e Quinta, 08h-10h (manhã)",
+            maxStudents: 20,
+          },
+        ])
+        .returning({ id: classes.id });
 
       const professorId = await insertDemoUser(tx, "Helena Baptista", DEMO_PROFESSOR_EMAIL);
       await tx.insert(staffProfiles).values({ userId: professorId, fullName: "Helena Baptista", role: "professor" });
@@ -223,7 +224,6 @@ export async function seedDemoData(
           endDate: addDays(today, -5),
           schedule: "Segunda a Sexta, 14h-17h (tarde)",
           maxStudents: 20,
-          currentStudents: DEMO_STUDENTS.length,
           status: "completed",
         })
         .returning();
@@ -271,6 +271,14 @@ export async function seedDemoData(
         }
       }
       await seedDemoReceipts(tx, deps.storage, today, course);
+      // Each class's seat counter is the number of demo enrolments holding a seat in it (those with the
+      // class, as 'Confirmar pagamento' and 'Atribuir turma' take one), so '3/20' is three students.
+      await tx
+        .update(classes)
+        .set({
+          currentStudents: sql`(select count(*) from ${enrollments} where ${enrollments.classId} = ${classes.id})`,
+        })
+        .where(inArray(classes.id, [...openClasses.map((c) => c.id), ended!.id]));
       await tx.insert(appMeta).values({ key: DEMO_MARKER, value: now.toISOString() });
       return true;
     },

@@ -48,7 +48,7 @@ export const catalogManagerErrors = guardErrors("Not super_admin, admin or secre
 /** Behind requireStaff("super_admin"). */
 export const superAdminErrors = guardErrors("Not a super_admin");
 /** Behind requireStudent(). */
-export const studentErrors = guardErrors("Not a student");
+export const studentErrors = guardErrors("Not a student, or a student whose password is still temporary");
 
 export function sendError(c: Context, error: ApiError) {
   for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);

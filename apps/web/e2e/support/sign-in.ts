@@ -10,6 +10,14 @@ export async function signInStaff(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Entrar" }).click();
 }
 
+/** Fills and sends /login-aluno as a student does (where it leads depends on the account). */
+export async function signInStudent(page: Page, code: string, password: string) {
+  await page.goto("/login-aluno");
+  await page.getByLabel(/^Código de estudante/).fill(code);
+  await page.getByLabel(/^Senha/).fill(password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+}
+
 /** A new staff user (the real create-admin command) signed in in a browser context of its own. */
 export async function signedInStaff(
   browser: Browser,

@@ -1,6 +1,36 @@
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
 import { COURSE, PDF, PNG, today } from "./fixtures";
 
+/** The password test students choose at their first sign-in ('1' is never in a generated one). */
+export const CHOSEN_PASSWORD = "MINHA1";
+
+/**
+ * /escolher-senha, where a student signing in with a temporary password lands before anything else
+ * (decision 028): they replace it by their own and go on.
+ */
+export async function chooseOwnPassword(page: Page, temporary: string, chosen = CHOSEN_PASSWORD) {
+  await expect(page).toHaveURL(/\/escolher-senha/);
+  await page.getByLabel(/^Senha atual/).fill(temporary);
+  await page.getByLabel(/^Nova senha/).fill(chosen);
+  await page.getByLabel(/^Confirmar nova senha/).fill(chosen);
+  await page.getByRole("button", { name: "Alterar senha" }).click();
+  await expect(page).not.toHaveURL(/\/escolher-senha/);
+}
+
+/** The same through the API, as that screen sends it, for a context signed in with a temporary password. */
+export async function choosePasswordThroughApi(
+  request: APIRequestContext,
+  baseURL: string,
+  temporary: string,
+  chosen = CHOSEN_PASSWORD,
+) {
+  const changed = await request.put("/api/student-accounts/me/password", {
+    headers: { origin: baseURL },
+    data: { currentPassword: temporary, newPassword: chosen, confirmPassword: chosen },
+  });
+  expect(changed.status(), await changed.text()).toBe(200);
+}
+
 /** A browser context as a user in Angola has it. */
 export const userContext = (browser: Browser, baseURL: string) =>
   browser.newContext({ baseURL, locale: "pt-AO", timezoneId: "Africa/Luanda" });
@@ -9,6 +39,8 @@ export interface Applicant {
   name: string;
   /** The student code (login). */
   code: string;
+  /** The password the student chose at the first sign-in. */
+  password: string;
   enrollmentId: string;
   /** The student's own browser context, signed in. */
   context: BrowserContext;
@@ -18,7 +50,7 @@ export interface Applicant {
 /**
  * A student account with a submitted pre-enrolment, made through the API as the account and enrolment
  * forms send them (the forms themselves are driven in enrolment-journey and finance), signed in in its
- * own browser context. `idPhoto` draws the identity card in that context's page (default: a 1×1 PNG).
+ * own browser context, its own password chosen (CHOSEN_PASSWORD). `idPhoto` draws the identity card in that context's page (default: a 1×1 PNG).
  */
 export async function applicant(
   browser: Browser,
@@ -39,6 +71,7 @@ export async function applicant(
     data: { code: studentCode, password: studentPassword },
   });
   expect(signedIn.status()).toBe(200);
+  await choosePasswordThroughApi(context.request, baseURL, studentPassword);
   const courses: { id: string; name: string }[] = await (await context.request.get("/api/courses/catalog")).json();
   const photo = options.idPhoto ? await options.idPhoto(page) : PNG;
   const submitted = await context.request.post("/api/enrollments/mine", {
@@ -63,7 +96,7 @@ export async function applicant(
   });
   expect(submitted.status(), await submitted.text()).toBe(201);
   const { id } = await submitted.json();
-  return { name, code: studentCode, enrollmentId: id, context, page };
+  return { name, code: studentCode, password: CHOSEN_PASSWORD, enrollmentId: id, context, page };
 }
 
 /** Approves a pre-enrolment with `referenceCode` as 'Aprovar inscrição' sends it (`staff` is signed in as a reviewer). */

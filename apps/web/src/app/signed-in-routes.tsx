@@ -22,10 +22,18 @@ export const signedInRoutes: RouteObject[] = [
         path: "login-aluno",
         Component: lazyPage(() => import("../features/student-accounts/pages/student-login-page")),
       },
+      // The steps before the student area (decision 028): a temporary password first, then the enrolment form.
       {
-        Component: lazyPage(() =>
-          import("./guards/student-route").then((m) => ({ Component: m.IncompleteStudentRoute })),
-        ),
+        Component: lazyPage(() => import("./layouts/student-layout").then((m) => ({ Component: m.PasswordStep }))),
+        children: [
+          {
+            path: "escolher-senha",
+            Component: lazyPage(() => import("../features/student-accounts/pages/choose-password-page")),
+          },
+        ],
+      },
+      {
+        Component: lazyPage(() => import("./layouts/student-layout").then((m) => ({ Component: m.EnrollmentStep }))),
         children: [
           {
             path: "completar-inscricao",

@@ -53,11 +53,19 @@ export const resetPasswordSchema = z
 
 /* What the API answers. */
 
-/** Who is signed in (GET /session and every sign-in): staff with their role, a student, or nulls. */
+/**
+ * Who is signed in (GET /session and every sign-in): staff with their role, a student, or nulls. A student
+ * with `mustChangePassword` chooses their own password before anything else (decision 028). `ended`: the
+ * request carried a session that has ended (idle, ended by staff, a password changed elsewhere), so the
+ * login can say why; said once, the answer also drops the dead cookie.
+ */
 export const sessionSchema = z.object({
   user: z.object({ id: z.string(), email: z.string().nullable(), name: z.string() }).nullable(),
   staff: z.object({ role: z.enum(STAFF_ROLES).nullable() }).nullable(),
-  student: z.object({ code: z.string(), name: z.string(), enrollmentCompleted: z.boolean() }).nullable(),
+  student: z
+    .object({ code: z.string(), name: z.string(), enrollmentCompleted: z.boolean(), mustChangePassword: z.boolean() })
+    .nullable(),
+  ended: z.boolean().optional(),
 });
 
 /** Done (sign-out, the reset-link requests): nothing else to say. */

@@ -120,6 +120,16 @@ describe("staff new enrolment and edit", () => {
       .getSetCookie()
       .map((c) => c.split(";")[0])
       .join("; ");
+    // The password staff saw is temporary: the student chooses one first (decision 028).
+    const chosen = await ctx.app.request(
+      "/api/student-accounts/me/password",
+      jsonRequest(
+        "PUT",
+        { currentPassword: created.account.studentPassword, newPassword: "MINHA1", confirmPassword: "MINHA1" },
+        cookie,
+      ),
+    );
+    expect(chosen.status).toBe(200);
     const mine = await body(await ctx.app.request("/api/enrollments/mine", { headers: { cookie } }));
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ id: created.enrollment.id, status: "pre_inscrito" });

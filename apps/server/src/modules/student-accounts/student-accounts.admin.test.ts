@@ -47,7 +47,7 @@ describe("'Contas de Alunos': staff manage student credentials", () => {
     ctx.app.request(`/api/admin/student-accounts/${id}/credentials`, confirmed("PUT", payload, cookie, key));
 
   it("lists each account with its enrolments (course, status, class, dates) and receipts, and never a password", async () => {
-    const s = await studentActor(ctx, "Lista Joana");
+    const s = await studentActor(ctx, "Lista Joana", { temporaryPassword: true });
     const account = await accountOf(s.studentCode);
     const [course] = await ctx.db
       .insert(courses)
@@ -143,7 +143,7 @@ describe("'Contas de Alunos': staff manage student credentials", () => {
   });
 
   it("edit: the code is upper-cased and is the new login, the old code fails, sessions end; a new password is optional", async () => {
-    const s = await studentActor(ctx, "Edita Rosa");
+    const s = await studentActor(ctx, "Edita Rosa", { temporaryPassword: true });
     const account = await accountOf(s.studentCode);
     const newCode = `ro${account.id.slice(0, 6)}`.replace(/[^a-z0-9]/gi, "x");
 

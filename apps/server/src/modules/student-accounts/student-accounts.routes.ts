@@ -35,7 +35,7 @@ const getOwn = createRoute({
   path: "/student-accounts/me",
   tags: ["student-accounts"],
   summary: "The signed-in student's own account",
-  middleware: [requireStudent()] as const,
+  middleware: [requireStudent({ allowTemporaryPassword: true })] as const,
   responses: {
     200: { description: "The account", ...json(ownAccountBody) },
     ...studentErrors,
@@ -47,7 +47,7 @@ const changePassword = createRoute({
   path: "/student-accounts/me/password",
   tags: ["student-accounts"],
   summary: "Changes the student's own password; ends their other sessions",
-  middleware: [requireStudent()] as const,
+  middleware: [requireStudent({ allowTemporaryPassword: true })] as const,
   request: { body: { required: true, ...json(changeStudentPasswordSchema) } },
   responses: {
     200: { description: "Changed", ...json(passwordChangedSchema) },

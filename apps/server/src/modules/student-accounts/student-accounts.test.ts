@@ -158,7 +158,7 @@ describe("student accounts", () => {
 
   describe("the student's own account and password", () => {
     it("shows the account and changes the password: flags set, other sessions ended, this one kept", async () => {
-      const s = await studentActor(ctx, "Pedro Afonso");
+      const s = await studentActor(ctx, "Pedro Afonso", { temporaryPassword: true });
       const other = cookieOf(
         await ctx.app.request(
           "/api/auth/student/sign-in",

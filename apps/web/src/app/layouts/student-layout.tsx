@@ -1,22 +1,50 @@
 import { Badge, Burger, Button, Drawer, NavLink, Stack, Text, Title } from "@mantine/core";
-import { IconAward, IconFilePlus, IconKey, IconLogout, IconReceipt } from "@tabler/icons-react";
+import {
+  IconArrowLeft,
+  IconAward,
+  IconFileDescription,
+  IconFilePlus,
+  IconKey,
+  IconLogout,
+  IconReceipt,
+} from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Outlet, NavLink as RouterNavLink } from "react-router";
 import { useSignOut } from "../../features/auth/api/auth";
 import { useCatalog } from "../../features/courses/api/catalog";
 import { newApplicationStartQuery } from "../../features/enrollments/api/enrollments";
-import { useSession } from "../../lib/session";
+import { clearDrafts } from "../../lib/device-draft";
+import { CHOOSE_PASSWORD_PATH, COMPLETE_ENROLLMENT_PATH, useSession } from "../../lib/session";
 import { toastError, toastSuccess } from "../../lib/toast";
-import { StudentGuard } from "../guards/student-guard";
+import { StudentGuard, type StudentStep } from "../guards/student-guard";
 import classes from "./student-layout.module.css";
 
-const LINKS = [
+interface Link {
+  label: string;
+  to: string;
+  icon: ReactNode;
+}
+
+const LINKS: Link[] = [
   { label: "Comprovar Pagamento", to: "/aluno/pagamento", icon: <IconReceipt size={18} /> },
   { label: "Dados de Acesso", to: "/aluno/acesso", icon: <IconKey size={18} /> },
   { label: "Meus Certificados", to: "/aluno/certificados", icon: <IconAward size={18} /> },
 ];
 const NEW_APPLICATION = { label: "Nova inscrição", to: "/aluno/nova-inscricao", icon: <IconFilePlus size={18} /> };
+const BACK_TO_SITE: Link = { label: "Voltar ao site", to: "/", icon: <IconArrowLeft size={18} /> };
+
+/**
+ * The steps before the student area (decision 028) have the same layout, with their own screen as the
+ * only item besides the way back to the site: the area's screens would only send the student back here.
+ */
+const STEP_LINKS: Record<StudentStep, Link[]> = {
+  password: [{ label: "Escolher senha", to: CHOOSE_PASSWORD_PATH, icon: <IconKey size={18} /> }, BACK_TO_SITE],
+  enrollment: [
+    { label: "Completar Inscrição", to: COMPLETE_ENROLLMENT_PATH, icon: <IconFileDescription size={18} /> },
+    BACK_TO_SITE,
+  ],
+};
 
 /** 'Nova inscrição' shows while some active course is one the account may apply for (issue 14). */
 function useMayApplyAgain(): boolean {
@@ -26,25 +54,52 @@ function useMayApplyAgain(): boolean {
   return courses.some((c) => !start.data.heldCourseIds.includes(c.id));
 }
 
+/** The student area (/aluno/*). */
 export function Component() {
   return (
     <StudentGuard>
-      <StudentShell />
+      <AreaShell />
     </StudentGuard>
   );
 }
 
-function StudentShell() {
+function AreaShell() {
+  return <StudentShell links={useMayApplyAgain() ? [...LINKS, NEW_APPLICATION] : LINKS} />;
+}
+
+/** /escolher-senha: the first screen of a student whose password is temporary. */
+export function PasswordStep() {
+  return (
+    <StudentGuard step="password">
+      <StudentShell links={STEP_LINKS.password} />
+    </StudentGuard>
+  );
+}
+
+/** /completar-inscricao: the enrolment form of a student who has not sent it yet. */
+export function EnrollmentStep() {
+  return (
+    <StudentGuard step="enrollment">
+      <StudentShell links={STEP_LINKS.enrollment} />
+    </StudentGuard>
+  );
+}
+
+function StudentShell({ links }: { links: Link[] }) {
   const { data } = useSession();
   const student = data?.student;
+  const userId = data?.user?.id;
   const signOut = useSignOut("/login-aluno");
   const [open, setOpen] = useState(false);
   const firstName = student?.name.split(/\s+/)[0] ?? "";
-  const links = useMayApplyAgain() ? [...LINKS, NEW_APPLICATION] : LINKS;
 
   const logout = () =>
     signOut.mutate(undefined, {
-      onSuccess: () => toastSuccess("Logout realizado com sucesso"),
+      onSuccess: () => {
+        // A shared phone keeps nothing this student typed (decision 028).
+        if (userId) clearDrafts(userId);
+        toastSuccess("Logout realizado com sucesso");
+      },
       onError: (e) => toastError(`Erro ao fazer logout: ${e.message}`),
     });
 

@@ -1,12 +1,13 @@
 import { ENROLLMENT_DOCUMENTS, studentEnrollmentSchema } from "@app/shared/schemas/enrollments";
-import { Button, Container, Modal, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Button, Modal, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { DocumentField } from "../../../components/document-field";
 import { type Documents, useEnrollmentDocuments } from "../../../components/use-enrollment-documents";
-import { useSession } from "../../../lib/session";
+import { useDeviceDraft } from "../../../lib/device-draft";
+import { sessionQuery, useSession, withStudent } from "../../../lib/session";
 import { useCatalog } from "../../courses/api/catalog";
 import { ownAccountQuery } from "../../student-accounts/api/student-accounts";
 import { submitEnrollment } from "../api/enrollments";
@@ -22,23 +23,32 @@ import {
 import { courseOptions } from "../logic/course-options";
 
 /**
- * /completar-inscricao (SPEC §2 'Complete enrolment', §5 'Student enrolment form'). The route's
- * IncompleteStudentRoute (app/guards/student-route) lets only a signed-in student in.
+ * /completar-inscricao (SPEC §2 'Complete enrolment', §5 'Student enrolment form'), in the student
+ * layout's enrolment step (app/layouts/student-layout), which lets only a signed-in student in. What
+ * the student types (not the files) is kept on the device until it is sent (decision 028).
  */
 export function Component() {
   const { data: session } = useSession();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const preselected = useSearchParams()[0].get("curso") ?? "";
+  const [params, setParams] = useSearchParams();
+  const preselected = params.get("curso");
   const { data: account } = useQuery(ownAccountQuery);
   const { data: courses } = useCatalog();
   const uploads = useEnrollmentDocuments();
   const [progress, setProgress] = useState<number | null>(null);
   const [done, setDone] = useState(false);
+  const draft = useDeviceDraft(session?.user?.id, "completar-inscricao", EMPTY_STUDENT_ENROLLMENT);
   const form = useForm<StudentEnrollmentValues>({
-    initialValues: { ...EMPTY_STUDENT_ENROLLMENT, courseId: preselected },
+    // A course chosen in the catalogue (?curso=) wins over the draft's; the address then drops it, so a
+    // reload keeps the course the student last picked.
+    initialValues: { ...EMPTY_STUDENT_ENROLLMENT, ...draft.saved, ...(preselected ? { courseId: preselected } : {}) },
     validate: schemaResolver(studentEnrollmentSchema, { sync: true }),
+    onValuesChange: (values) => draft.save(values),
   });
+  useEffect(() => {
+    if (preselected) setParams({}, { replace: true });
+  }, [preselected, setParams]);
 
   if (session?.student?.enrollmentCompleted && !done) return <Navigate to="/aluno/pagamento" replace />;
 
@@ -54,6 +64,7 @@ export function Component() {
     setProgress(0);
     try {
       await submitEnrollment(body, (p) => setProgress(Math.min(p, 99)));
+      draft.clear();
       setProgress(100);
       await new Promise((r) => setTimeout(r, 500)); // SPEC §9: 500 ms before the success dialog
       setDone(true);
@@ -64,14 +75,12 @@ export function Component() {
   };
 
   const finish = (to: string) => {
-    client.setQueryData(["session"], (s: typeof session) =>
-      s?.student ? { ...s, student: { ...s.student, enrollmentCompleted: true } } : s,
-    );
+    client.setQueryData(sessionQuery.queryKey, (s) => withStudent(s, { enrollmentCompleted: true }));
     navigate(to);
   };
 
   return (
-    <Container size="md" py="xl">
+    <>
       <form
         noValidate
         onSubmit={(event) => {
@@ -127,6 +136,6 @@ export function Component() {
           </Button>
         </Stack>
       </Modal>
-    </Container>
+    </>
   );
 }

@@ -11,7 +11,9 @@ import {
   type Documents,
   useEnrollmentDocuments,
 } from "../../../components/use-enrollment-documents";
+import { useDeviceDraft } from "../../../lib/device-draft";
 import { errorMessage } from "../../../lib/form-errors";
+import { useSession } from "../../../lib/session";
 import { toastSuccess } from "../../../lib/toast";
 import { useCatalog } from "../../courses/api/catalog";
 import { ownAccountQuery } from "../../student-accounts/api/student-accounts";
@@ -67,13 +69,23 @@ function NewApplicationForm({
     idCardBack: onFile.has("idCardBack"),
     certificate: onFile.has("certificate"),
   });
+  const prefill = startingValues(start.personal, {
+    provinces: PROVINCES,
+    qualifications: EDUCATION_LEVELS,
+    schedules: SCHEDULE_PREFERENCES,
+  });
+  // What the student typed here and has not sent yet is kept on the device (decision 028); a course
+  // the account took meanwhile (another device) is no longer offered, so its choice is not restored.
+  const draft = useDeviceDraft(useSession().data?.user?.id, "nova-inscricao", prefill);
+  const { courseId: draftCourse, ...draftFields } = draft.saved;
   const form = useForm<StudentEnrollmentValues>({
-    initialValues: startingValues(start.personal, {
-      provinces: PROVINCES,
-      qualifications: EDUCATION_LEVELS,
-      schedules: SCHEDULE_PREFERENCES,
-    }),
+    initialValues: {
+      ...prefill,
+      ...draftFields,
+      ...(draftCourse && courses.some((c) => c.value === draftCourse) ? { courseId: draftCourse } : {}),
+    },
     validate: schemaResolver(studentEnrollmentSchema, { sync: true }),
+    onValuesChange: (values) => draft.save(values),
   });
   const needed = ENROLLMENT_DOCUMENTS.filter((d) => !keep[d.field]).map((d) => d.field);
 
@@ -101,6 +113,7 @@ function NewApplicationForm({
     setProgress(0);
     try {
       await submitNewApplication(body, (p) => setProgress(Math.min(p, 99)));
+      draft.clear();
       setProgress(100);
       setDone(true);
       await client.invalidateQueries({ queryKey: ["enrollments", "mine"] });

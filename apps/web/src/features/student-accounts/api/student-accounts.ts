@@ -8,6 +8,7 @@ import type {
 import type { z } from "@app/shared/zod";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
+import { sessionQuery, withStudent } from "../../../lib/session";
 
 export type OwnStudentAccount = z.infer<typeof ownStudentAccountSchema>;
 export type NewStudentCredentials = z.infer<typeof newStudentCredentialsSchema>;
@@ -25,11 +26,15 @@ export const ownAccountQuery = queryOptions({
   queryFn: ({ signal }) => api<OwnStudentAccount>("/student-accounts/me", { signal }),
 });
 
+/** Changes the student's own password; the password is no longer temporary, so the other screens open (decision 028). */
 export function useChangeOwnPassword() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ChangeStudentPasswordInput) =>
       api<z.infer<typeof passwordChangedSchema>>("/student-accounts/me/password", { method: "PUT", body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["student-accounts", "me"] }),
+    onSuccess: () => {
+      client.setQueryData(sessionQuery.queryKey, (s) => withStudent(s, { mustChangePassword: false }));
+      return client.invalidateQueries({ queryKey: ["student-accounts", "me"] });
+    },
   });
 }

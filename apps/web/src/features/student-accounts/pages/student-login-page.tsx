@@ -3,26 +3,26 @@ import { WRONG_STUDENT_CREDENTIALS } from "@app/shared/messages";
 import { studentLoginSchema } from "@app/shared/schemas/student-accounts";
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
+import { Link, Navigate, useLocation, useSearchParams } from "react-router";
 import { AuthCard } from "../../../components/auth-card";
 import { LoadingScreen } from "../../../components/loading-screen";
 import { SessionEndedNotice } from "../../../components/session-ended-notice";
 import { ApiError } from "../../../lib/api";
 import { errorMessage } from "../../../lib/form-errors";
-import { useSession } from "../../../lib/session";
-import { toastError } from "../../../lib/toast";
+import { studentStart, useSession } from "../../../lib/session";
 import { useStudentSignIn } from "../../auth/api/auth";
 
 const upper = (v: string) => v.toUpperCase();
 
-/** /login-aluno: the student signs in with the student code (SPEC §2 'Student login'). */
+/**
+ * /login-aluno: the student signs in with the student code (SPEC §2 'Student login') and goes where they
+ * belong: their own password first while it is temporary, then the enrolment form, then the payment area.
+ */
 export function Component() {
   const { data: session, isPending } = useSession();
-  const navigate = useNavigate();
   const location = useLocation();
   const carriedCode = (location.state as { code?: string } | null)?.code ?? "";
   const course = useSearchParams()[0].get("curso");
-  const completeLink = course ? `/completar-inscricao?curso=${course}` : "/completar-inscricao";
   const signIn = useStudentSignIn();
   const form = useForm({
     initialValues: { code: carriedCode, password: "" },
@@ -31,22 +31,15 @@ export function Component() {
   });
 
   if (isPending) return <LoadingScreen />;
-  if (session?.student) {
-    return <Navigate to={session.student.enrollmentCompleted ? "/aluno/pagamento" : completeLink} replace />;
-  }
+  if (session?.student) return <Navigate to={studentStart(session.student, course)} replace />;
 
   return (
     <AuthCard width={420}>
       <form
         noValidate
         onSubmit={form.onSubmit((values) =>
-          signIn.mutate(values, {
-            onSuccess: (s) => navigate(s.student?.enrollmentCompleted ? "/aluno/pagamento" : "/completar-inscricao"),
-            onError: (e) => {
-              if (e instanceof ApiError && e.code === WRONG_STUDENT_CREDENTIALS.code) toastError(e.message);
-              else toastError("Erro ao fazer login", errorMessage(e));
-            },
-          }),
+          // Signed in, the session is cached and the redirect above takes the student on.
+          signIn.mutate(values),
         )}
       >
         <Stack gap="sm">
@@ -56,7 +49,16 @@ export function Component() {
           <Text c="dimmed" size="sm">
             Entre com o seu código de estudante e a sua senha
           </Text>
-          <SessionEndedNotice />
+          {/* The refusal belongs to this form: shown here, it goes when the student moves on (not a toast that follows). */}
+          {signIn.error ? (
+            <Alert color="red" variant="light" role="alert" p="sm">
+              {signIn.error instanceof ApiError && signIn.error.code === WRONG_STUDENT_CREDENTIALS.code
+                ? signIn.error.message
+                : `Erro ao fazer login: ${errorMessage(signIn.error)}`}
+            </Alert>
+          ) : (
+            <SessionEndedNotice />
+          )}
           <TextInput
             label="Código de estudante"
             autoComplete="username"

@@ -1,0 +1,89 @@
+import { STUDENT_PASSWORD_LENGTH } from "@app/shared/limits";
+import { WRONG_CURRENT_PASSWORD } from "@app/shared/messages";
+import { changeStudentPasswordSchema, SAME_AS_TEMPORARY_PASSWORD } from "@app/shared/schemas/student-accounts";
+import { Alert, Button, List, PasswordInput, Stack, Text } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { IconShieldCheck } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import { ApiError } from "../../../lib/api";
+import { applyServerErrors } from "../../../lib/form-errors";
+import { toastError, toastSuccess } from "../../../lib/toast";
+import { useChangeOwnPassword } from "../api/student-accounts";
+
+const upper = (v: string) => v.toUpperCase();
+
+/**
+ * The student's password change (SPEC §2 'Student access screen'): current, new and confirmation, the
+ * requirements and a security tip. 'Dados de Acesso' and the first-sign-in step (/escolher-senha) show it.
+ * `temporary`: the current password is still temporary, so keeping it is refused before anything is sent.
+ */
+export function ChangePasswordForm({ temporary, title }: { temporary: boolean; title: ReactNode }) {
+  const change = useChangeOwnPassword();
+  const form = useForm({
+    initialValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
+    validate: schemaResolver(changeStudentPasswordSchema, { sync: true }),
+  });
+  const upperInput = (field: "currentPassword" | "newPassword" | "confirmPassword") => ({
+    ...form.getInputProps(field),
+    maxLength: STUDENT_PASSWORD_LENGTH,
+    autoCapitalize: "characters",
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => form.setFieldValue(field, upper(e.currentTarget.value)),
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => {
+        // The current password is still the temporary one: keeping it would change nothing.
+        if (temporary && values.newPassword === values.currentPassword) {
+          form.setFieldError("newPassword", SAME_AS_TEMPORARY_PASSWORD);
+          return;
+        }
+        change.mutate(values, {
+          onSuccess: () => {
+            toastSuccess("Senha alterada com sucesso");
+            form.reset();
+          },
+          onError: (e) => {
+            if (e instanceof ApiError && e.code === WRONG_CURRENT_PASSWORD.code)
+              form.setFieldError("currentPassword", e.message);
+            else if (!applyServerErrors(form, e)) toastError(`Erro ao alterar senha: ${e.message}`);
+          },
+        });
+      })}
+    >
+      <Stack gap="sm" maw={420}>
+        {title}
+        <PasswordInput
+          label="Senha atual"
+          autoComplete="current-password"
+          required
+          {...upperInput("currentPassword")}
+        />
+        <PasswordInput label="Nova senha" autoComplete="new-password" required {...upperInput("newPassword")} />
+        <PasswordInput
+          label="Confirmar nova senha"
+          autoComplete="new-password"
+          required
+          {...upperInput("confirmPassword")}
+        />
+        <Text size="sm" fw={600}>
+          Requisitos da senha:
+        </Text>
+        <List size="sm" spacing={2}>
+          <List.Item>Exatamente 6 caracteres</List.Item>
+          <List.Item>Apenas letras (A-Z) e números (0-9)</List.Item>
+          <List.Item>As letras são convertidas em maiúsculas</List.Item>
+        </List>
+        <Alert variant="light" icon={<IconShieldCheck size={18} />} p="sm">
+          <Text size="sm">
+            Dica de segurança: não partilhe a sua senha e evite datas de nascimento ou sequências como 123456.
+          </Text>
+        </Alert>
+        <Button type="submit" loading={change.isPending} style={{ alignSelf: "flex-start" }}>
+          Alterar senha
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import { Alert, Card, Stack, Text, Title } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
+import { Navigate, useSearchParams } from "react-router";
+import { studentStart, useSession } from "../../../lib/session";
+import { ChangePasswordForm } from "../components/change-password-form";
+
+/**
+ * /escolher-senha (decision 028): a student whose password is temporary (generated when the account was
+ * made, or given by the secretariat) chooses their own before any other screen; the server refuses the
+ * other student routes until then. Once it is changed, the student goes on to where they belong.
+ */
+export function Component() {
+  const student = useSession().data?.student;
+  const course = useSearchParams()[0].get("curso");
+  if (student && !student.mustChangePassword) return <Navigate to={studentStart(student, course)} replace />;
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        Escolha a sua senha
+      </Title>
+      <Alert color="yellow" icon={<IconAlertTriangle size={20} />} title="Está a usar uma senha temporária">
+        A senha com que entrou foi gerada ao criar a conta ou dada pela secretaria. Por segurança, escolha uma senha só
+        sua antes de continuar.
+      </Alert>
+      <Card withBorder padding="lg" component="section" aria-labelledby="alterar-senha">
+        <ChangePasswordForm
+          temporary
+          title={
+            <Stack gap={2}>
+              <Title order={2} size="h4" id="alterar-senha">
+                Alterar senha
+              </Title>
+              <Text size="sm" c="dimmed">
+                Em «Senha atual», escreva a senha temporária com que acabou de entrar.
+              </Text>
+            </Stack>
+          }
+        />
+      </Card>
+    </Stack>
+  );
+}
