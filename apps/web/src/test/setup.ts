@@ -2,11 +2,13 @@ import { notifications } from "@mantine/notifications";
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
 
-// What Mantine needs under jsdom (ARCHITECTURE.md).
+// What Mantine needs under jsdom (ARCHITECTURE.md). The tests' "device" asks for reduced motion: a
+// modal closing at the end of a file would otherwise unlock the page scroll from a 200 ms timer that
+// fires after jsdom is gone ('window is not defined', an unhandled error that fails the run).
 Object.defineProperty(window, "matchMedia", {
   writable: true,
   value: (query: string) => ({
-    matches: query.trim() === "",
+    matches: query.trim() === "" || query.includes("prefers-reduced-motion: reduce"),
     media: query,
     onchange: null,
     addListener: () => {},
