@@ -16,9 +16,14 @@ function step(title, command, args, env = {}) {
 step("Lint and typecheck (npm run check)", "npm", ["run", "check"]);
 step("Unit, component and server integration tests (vitest)", "npx", ["vitest", "run"]);
 
-const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+// Debian's headless shell (what Playwright itself runs headless) starts and renders faster than the
+// full browser; the full one still works.
+const chromium =
+  process.env.CHROMIUM_PATH ||
+  ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((candidate) => existsSync(candidate)) ||
+  "/usr/bin/chromium";
 if (!existsSync(chromium)) {
-  const message = `Chromium not found at ${chromium}: install Debian's 'chromium' package or set CHROMIUM_PATH.`;
+  const message = `Chromium not found at ${chromium}: install Debian's 'chromium-headless-shell' (or 'chromium') package or set CHROMIUM_PATH.`;
   if (process.env.CI === "true") {
     console.error(`\n✖ ${message} The browser suite is required in CI.`);
     process.exit(1);

@@ -19,7 +19,11 @@ export default async function setup(project: TestProject) {
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), "server-tests-pg-"));
   chmodSync(dir, 0o755);
-  const embedded = await startEmbeddedPostgres(dir, createLogger("warn"));
+  // A throw-away cluster: commits need not wait for the disk (only this cluster; not the ones tests start).
+  process.env.EMBEDDED_POSTGRES_FSYNC = "off";
+  const embedded = await startEmbeddedPostgres(dir, createLogger("warn")).finally(() => {
+    delete process.env.EMBEDDED_POSTGRES_FSYNC;
+  });
   project.provide("databaseUrl", embedded.url);
   return async () => {
     await embedded.stop();

@@ -54,7 +54,17 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   const ids = postgresUserIds();
   const child = spawn(
     postgres,
-    ["-D", pgDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
+    [
+      "-D",
+      pgDir,
+      "-p",
+      String(port),
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "unix_socket_directories=",
+      ...testFlags(),
+    ],
     { detached: true, stdio: ["ignore", out, out], ...ids },
   );
   child.unref();
@@ -63,6 +73,15 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   log.info({ pid: child.pid, port }, "embedded PostgreSQL started");
   const pid = child.pid!;
   return { url, started: true, pid, stop: () => stopProcess(pid) };
+}
+
+/**
+ * `EMBEDDED_POSTGRES_FSYNC=off`, for throw-away test clusters only: commits stop waiting for the disk.
+ * A crash can then corrupt the cluster, which a test run deletes anyway; never set it for real data.
+ */
+function testFlags(): string[] {
+  if (process.env.EMBEDDED_POSTGRES_FSYNC !== "off") return [];
+  return ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"];
 }
 
 /** The PostgreSQL programs of the platform's `@embedded-postgres/*` package. */

@@ -7,6 +7,8 @@ export const theme = createTheme({
   fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
   headings: { fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif" },
   defaultRadius: "md",
+  // A phone set to reduce motion (a vestibular disorder, or a slow device) opens dialogs without a fade.
+  respectReducedMotion: true,
   components: {
     PasswordInput: { defaultProps: { visibilityToggleButtonProps: { "aria-label": "Mostrar ou ocultar senha" } } },
     // Light alert titles in their own colour (e.g. yellow on pale yellow) fall below AA contrast.
