@@ -2,7 +2,7 @@ import { RECEIPT_MESSAGES } from "@app/shared/schemas/receipts";
 import { QueryClient } from "@tanstack/react-query";
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../lib/api";
 import type { Prepared } from "../../../lib/prepare-document";
 import { renderAt } from "../../../test/render";
@@ -10,11 +10,8 @@ import type { OwnEnrollment } from "../../enrollments/api/enrollments";
 import { ownReceiptsQuery } from "../api/own-receipts";
 import { ReceiptForm } from "./receipt-form";
 
-const submitOwnReceipt = vi.hoisted(() => vi.fn());
-vi.mock("../api/own-receipts", async (original) => ({
-  ...(await original<typeof import("../api/own-receipts")>()),
-  submitOwnReceipt,
-}));
+const submitOwnReceipt = vi.fn();
+afterEach(() => submitOwnReceipt.mockReset());
 
 const enrollment: OwnEnrollment = {
   id: "00000000-0000-4000-8000-000000000001",
@@ -40,7 +37,12 @@ const photo = () => new File([new Uint8Array(2_000_000)], "talao.jpg", { type: "
 function show(prepare: (file: File) => Promise<Prepared>) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   client.setQueryData(ownReceiptsQuery.queryKey, []);
-  renderAt(<ReceiptForm eligible={[enrollment]} prepare={prepare} />, "/aluno/pagamento", "*", client);
+  renderAt(
+    <ReceiptForm eligible={[enrollment]} prepare={prepare} send={submitOwnReceipt} />,
+    "/aluno/pagamento",
+    "*",
+    client,
+  );
   return client;
 }
 

@@ -34,10 +34,13 @@ const validate = schemaResolver(submitReceiptSchema, { sync: true });
 export function ReceiptForm({
   eligible,
   prepare,
+  send = submitOwnReceipt,
 }: {
   eligible: readonly OwnEnrollment[];
   /** Injectable for tests; the browser's compression by default. */
   prepare?: (file: File) => Promise<Prepared>;
+  /** Injectable for tests; the upload to the server by default. */
+  send?: typeof submitOwnReceipt;
 }) {
   const client = useQueryClient();
   const file = useReceiptFile(prepare);
@@ -63,9 +66,7 @@ export function ReceiptForm({
     if (sending || file.state.preparing || !ready) return;
     setProgress(0);
     try {
-      const sent = await submitOwnReceipt({ ...values, enrollmentId: chosen.id }, ready, (p) =>
-        setProgress(Math.min(p, 99)),
-      );
+      const sent = await send({ ...values, enrollmentId: chosen.id }, ready, (p) => setProgress(Math.min(p, 99)));
       client.setQueryData(ownReceiptsQuery.queryKey, (list) => [sent, ...(list ?? [])]);
       void client.invalidateQueries(ownReceiptsQuery);
       void client.invalidateQueries(ownEnrollmentsQuery);
