@@ -90,9 +90,6 @@ test("on a phone: from the home page to a submitted pre-enrolment", async ({ pag
   await expect(page).toHaveURL(/\/completar-inscricao/);
 
   await expect(page.getByRole("textbox", { name: "Nome", exact: true })).toHaveValue("Esperança Kiala");
-  // On a phone the 'Senha alterada com sucesso' toast sits at the bottom, over 'Enviar inscrição', and a
-  // touch on it holds it there: the student closes it.
-  await page.getByRole("button", { name: "Fechar notificação" }).click();
   await page.getByRole("button", { name: "Enviar inscrição" }).click();
   await expect(page.getByText(REQUIRED_TOAST).first()).toBeVisible();
 

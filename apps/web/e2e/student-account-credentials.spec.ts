@@ -45,7 +45,8 @@ async function studentSignsIn(page: Page, baseURL: string, code: string, passwor
   await student.getByLabel(/^Código de estudante/).fill(code);
   await student.getByLabel(/^Senha/).fill(password);
   await student.getByRole("button", { name: "Entrar" }).click();
-  await expect(student).toHaveURL(/\/completar-inscricao/);
+  // Signed in; a password staff gave is temporary, so the student is asked to choose their own (decision 028).
+  await expect(student).toHaveURL(/\/escolher-senha/);
   await context.close();
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { COURSE, PDF, PNG } from "./support/fixtures";
 import { screenshotsAtBothWidths } from "./support/screens";
@@ -45,9 +46,11 @@ test("a student whose password the secretariat reset: the open page says the ses
   // Staff reset the password (which ends the student's sessions) while the student's page is open.
   const accounts = await (await staff.request.get("/api/admin/student-accounts")).json();
   const { id } = accounts.find((a: { studentCode: string }) => a.studentCode === student.code);
+  // One confirmation, one key (decision 026), as the 'Resetar senha' dialog sends it.
   const reset = await staff.request.post(`/api/admin/student-accounts/${id}/reset-password`, {
-    headers: { origin: baseURL! },
+    headers: { origin: baseURL!, "Idempotency-Key": randomUUID() },
   });
+  expect(reset.status(), await reset.text()).toBe(200);
   const { studentPassword: temporary } = await reset.json();
   await student.page.reload();
   await expect(student.page).toHaveURL(/\/login-aluno$/);

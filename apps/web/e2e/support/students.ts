@@ -15,6 +15,13 @@ export async function chooseOwnPassword(page: Page, temporary: string, chosen = 
   await page.getByLabel(/^Confirmar nova senha/).fill(chosen);
   await page.getByRole("button", { name: "Alterar senha" }).click();
   await expect(page).not.toHaveURL(/\/escolher-senha/);
+  // On a phone the 'Senha alterada com sucesso' toast sits at the bottom, over the next screen's buttons,
+  // and a touch on it holds it there: the student closes it.
+  if ((page.viewportSize()?.width ?? 1280) < 768) {
+    const toast = page.getByRole("alert").filter({ hasText: "Senha alterada com sucesso" });
+    await toast.getByRole("button", { name: "Fechar notificação" }).click();
+    await expect(toast).toHaveCount(0);
+  }
 }
 
 /** The same through the API, as that screen sends it, for a context signed in with a temporary password. */
