@@ -1,32 +1,64 @@
+import { randomBytes } from "node:crypto";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../src/db/embedded";
+import { runMigrations } from "../src/db/migrate";
 import { createLogger } from "../src/logger";
 
 declare module "vitest" {
   export interface ProvidedContext {
     databaseUrl: string;
+    /** A database migrated once per run: each test context is a copy of it (CREATE DATABASE … TEMPLATE). */
+    migratedTemplate: string;
   }
 }
 
 /** One PostgreSQL per run: DATABASE_URL when set, otherwise an embedded server under the OS temp dir. */
 export default async function setup(project: TestProject) {
-  if (process.env.DATABASE_URL) {
-    project.provide("databaseUrl", process.env.DATABASE_URL);
-    return;
+  let stopServer = async () => {};
+  let databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "server-tests-pg-"));
+    chmodSync(dir, 0o755);
+    // A throw-away cluster: commits need not wait for the disk (only this cluster; not the ones tests start).
+    process.env.EMBEDDED_POSTGRES_FSYNC = "off";
+    const embedded = await startEmbeddedPostgres(dir, createLogger("warn")).finally(() => {
+      delete process.env.EMBEDDED_POSTGRES_FSYNC;
+    });
+    databaseUrl = embedded.url;
+    stopServer = async () => {
+      await embedded.stop();
+      rmSync(dir, { recursive: true, force: true });
+    };
   }
-  const dir = mkdtempSync(path.join(os.tmpdir(), "server-tests-pg-"));
-  chmodSync(dir, 0o755);
-  // A throw-away cluster: commits need not wait for the disk (only this cluster; not the ones tests start).
-  process.env.EMBEDDED_POSTGRES_FSYNC = "off";
-  const embedded = await startEmbeddedPostgres(dir, createLogger("warn")).finally(() => {
-    delete process.env.EMBEDDED_POSTGRES_FSYNC;
-  });
-  project.provide("databaseUrl", embedded.url);
+  const template = `test_template_${randomBytes(4).toString("hex")}`;
+  await onServer(databaseUrl, `create database ${template}`);
+  const pool = new pg.Pool({ connectionString: inDatabase(databaseUrl, template) });
+  await runMigrations(pool);
+  await pool.end();
+  project.provide("databaseUrl", databaseUrl);
+  project.provide("migratedTemplate", template);
   return async () => {
-    await embedded.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await onServer(databaseUrl, `drop database if exists ${template}`).catch(() => {});
+    await stopServer();
   };
+}
+
+function inDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+async function onServer(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
 }

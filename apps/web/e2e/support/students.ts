@@ -19,7 +19,11 @@ export async function chooseOwnPassword(page: Page, temporary: string, chosen = 
   // and a touch on it holds it there: the student closes it.
   if ((page.viewportSize()?.width ?? 1280) < 768) {
     const toast = page.getByRole("alert").filter({ hasText: "Senha alterada com sucesso" });
-    await toast.getByRole("button", { name: "Fechar notificação" }).click();
+    // It may already have closed by itself (4 s): then there is nothing to tap.
+    await toast
+      .getByRole("button", { name: "Fechar notificação" })
+      .click({ timeout: 3_000 })
+      .catch(() => {});
     await expect(toast).toHaveCount(0);
   }
 }
