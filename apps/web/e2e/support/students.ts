@@ -15,17 +15,6 @@ export async function chooseOwnPassword(page: Page, temporary: string, chosen = 
   await page.getByLabel(/^Confirmar nova senha/).fill(chosen);
   await page.getByRole("button", { name: "Alterar senha" }).click();
   await expect(page).not.toHaveURL(/\/escolher-senha/);
-  // On a phone the 'Senha alterada com sucesso' toast sits at the bottom, over the next screen's buttons,
-  // and a touch on it holds it there: the student closes it.
-  if ((page.viewportSize()?.width ?? 1280) < 768) {
-    const toast = page.getByRole("alert").filter({ hasText: "Senha alterada com sucesso" });
-    // It may already have closed by itself (4 s): then there is nothing to tap.
-    await toast
-      .getByRole("button", { name: "Fechar notificação" })
-      .click({ timeout: 3_000 })
-      .catch(() => {});
-    await expect(toast).toHaveCount(0);
-  }
 }
 
 /** The same through the API, as that screen sends it, for a context signed in with a temporary password. */

@@ -8,6 +8,7 @@ import { Outlet } from "react-router";
 import { PHONE_QUERY } from "../../lib/media";
 import { queryClient } from "../../lib/query-client";
 import { signedInTheme } from "../signed-in-theme";
+import classes from "./toast-layout.module.css";
 
 /**
  * Screens with forms, toasts and server state (TanStack Query). Loaded lazily so the public first load
@@ -21,7 +22,12 @@ export function Component() {
     <MantineThemeProvider theme={signedInTheme}>
       <QueryClientProvider client={queryClient}>
         {/* Mantine cuts a toast at 200 px: the reset-password one (code, password, copy and WhatsApp) is taller. */}
-        <Notifications position={phone ? "bottom-center" : "top-center"} limit={3} notificationMaxHeight={420} />
+        <Notifications
+          position={phone ? "bottom-center" : "top-center"}
+          limit={3}
+          notificationMaxHeight={420}
+          classNames={phone ? { notification: classes.passThrough } : undefined}
+        />
         <Outlet />
       </QueryClientProvider>
     </MantineThemeProvider>
