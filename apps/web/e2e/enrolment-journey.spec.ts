@@ -22,7 +22,7 @@ test("on a phone: from the home page to a submitted pre-enrolment", async ({ pag
   // A 12-megapixel noisy photo, as a phone camera makes, far above 5 MB before compression.
   const photo = path.join(dataDir, "foto-bi-frente.jpg");
   await page.goto("/");
-  const bytes = await page.evaluate(async () => {
+  const base64 = await page.evaluate(async () => {
     const canvas = document.createElement("canvas");
     canvas.width = 4000;
     canvas.height = 3000;
@@ -33,9 +33,16 @@ test("on a phone: from the home page to a submitted pre-enrolment", async ({ pag
     for (let i = 3; i < img.data.length; i += 4) img.data[i] = 255;
     g.putImageData(img, 0, 0);
     const blob = await new Promise<Blob>((r) => canvas.toBlob((b) => r(b!), "image/jpeg", 0.95));
-    return Array.from(new Uint8Array(await blob.arrayBuffer()));
+    // As base64 text: an array of millions of numbers took over a minute to cross to the test.
+    const dataUrl = await new Promise<string>((r) => {
+      const reader = new FileReader();
+      reader.onload = () => r(reader.result as string);
+      reader.readAsDataURL(blob);
+    });
+    return dataUrl.slice(dataUrl.indexOf(",") + 1);
   });
-  writeFileSync(photo, Buffer.from(bytes));
+  const bytes = Buffer.from(base64, "base64");
+  writeFileSync(photo, bytes);
   expect(bytes.length).toBeGreaterThan(5 * 1024 * 1024);
   const png = await page.evaluate(async () => {
     const canvas = document.createElement("canvas");

@@ -26,7 +26,7 @@ export function Component() {
           position={phone ? "bottom-center" : "top-center"}
           limit={3}
           notificationMaxHeight={420}
-          classNames={phone ? { notification: classes.passThrough } : undefined}
+          classNames={phone ? { root: classes.passThrough } : undefined}
         />
         <Outlet />
       </QueryClientProvider>
