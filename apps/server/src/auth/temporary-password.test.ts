@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieOf, jsonRequest, staffActor, studentActor } from "../../test/actors";
@@ -45,10 +46,12 @@ describe("a student's temporary password", () => {
     expect((await get("/api/enrollments/mine", s.cookie)).status).toBe(200);
     const [account] = await ctx.db.select().from(studentAccounts).where(eq(studentAccounts.studentCode, s.studentCode));
     const secretaria = await staffActor(ctx, "secretaria");
-    const reset = await ctx.app.request(
-      `/api/admin/student-accounts/${account!.id}/reset-password`,
-      jsonRequest("POST", undefined, secretaria.cookie),
-    );
+    const asSent = jsonRequest("POST", undefined, secretaria.cookie);
+    const reset = await ctx.app.request(`/api/admin/student-accounts/${account!.id}/reset-password`, {
+      ...asSent,
+      headers: { ...(asSent.headers as object), "idempotency-key": randomUUID() }, // one key per confirmation
+    });
+    expect(reset.status).toBe(200);
     const { studentPassword: password } = (await body(reset)) as { studentPassword: string };
 
     const signIn = await ctx.app.request(
