@@ -36,7 +36,8 @@ export default defineConfig({
     // Dialogs open without their fade (the theme respects it): less waiting, same screens.
     reducedMotion: "reduce",
     timezoneId: "Africa/Luanda",
-    trace: "retain-on-failure",
+    // Recording a trace costs every test DOM snapshots and a screencast: on request only (E2E_TRACE=1).
+    trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? chromium(),
