@@ -37,6 +37,8 @@ import { fileRoutes } from "./storage/files.routes";
 export interface AppOptions {
   /** Folder of the built SPA; omitted in API-only tests. */
   webDist?: string;
+  /** Every success answer is checked against its endpoint's shared schema (server tests turn this on). */
+  checkAnswers?: boolean;
 }
 
 /** Builds the whole HTTP app without listening: main.ts serves it, tests call app.request(). */
@@ -49,6 +51,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     const log = deps.log.child({ reqId: c.get("requestId") });
     c.set("deps", deps);
     c.set("log", log);
+    c.set("checkAnswers", options.checkAnswers === true);
     const started = performance.now();
     await next();
     if (c.req.path.startsWith("/api/")) {

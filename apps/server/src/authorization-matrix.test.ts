@@ -129,10 +129,14 @@ const MATRIX: Record<string, Row> = {
     expect: { ...enrollmentViewers(200), professor: 404, studentA: 200, studentB: 404, studentTemp: 404 },
     path: () => `/api/files/${target.fileId}`,
   },
-  "GET /api/courses": { expect: anyStaffRole(200) },
-  "POST /api/courses": { expect: catalogManagers(400), body: () => ({}) },
-  "PUT /api/courses/{id}": { expect: catalogManagers(400), path: () => `/api/courses/${MISSING_ID}`, body: () => ({}) },
-  "DELETE /api/courses/{id}": { expect: catalogManagers(404), path: () => `/api/courses/${MISSING_ID}` },
+  "GET /api/admin/courses": { expect: anyStaffRole(200) },
+  "POST /api/admin/courses": { expect: catalogManagers(400), body: () => ({}) },
+  "PUT /api/admin/courses/{id}": {
+    expect: catalogManagers(400),
+    path: () => `/api/admin/courses/${MISSING_ID}`,
+    body: () => ({}),
+  },
+  "DELETE /api/admin/courses/{id}": { expect: catalogManagers(404), path: () => `/api/admin/courses/${MISSING_ID}` },
   "GET /api/teachers": { expect: anyStaffRole(200) },
   "POST /api/teachers": { expect: catalogManagers(400), body: () => ({}) },
   "PUT /api/teachers/{id}": {

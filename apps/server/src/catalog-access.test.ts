@@ -59,7 +59,7 @@ describe("catalogue management by role", () => {
   for (const role of ["professor", "financeiro"] as const) {
     it(`a ${role} reads courses, classes and teachers but cannot create, edit or delete them`, async () => {
       const { cookie } = await staffActor(ctx, role);
-      const existingCourse = await body(await send(manager, "POST", "/api/courses", course));
+      const existingCourse = await body(await send(manager, "POST", "/api/admin/courses", course));
       const existingTeacher = await body(await send(manager, "POST", "/api/teachers", teacher));
       const existingClass = await body(await send(manager, "POST", "/api/classes", schoolClass(existingCourse.id)));
       expect((await upload(manager, existingClass.id)).status).toBe(200);
@@ -71,13 +71,13 @@ describe("catalogue management by role", () => {
       const before = await snapshot();
       expect(before.classes.find((c) => c.id === existingClass.id)?.curriculumFileId).toEqual(expect.any(String));
 
-      for (const path of ["/api/courses", "/api/classes", "/api/teachers"]) {
+      for (const path of ["/api/admin/courses", "/api/classes", "/api/teachers"]) {
         expect((await send(cookie, "GET", path)).status, `GET ${path}`).toBe(200);
       }
       const attempts: [string, string, unknown?][] = [
-        ["POST", "/api/courses", { ...course, name: "Curso do professor" }],
-        ["PUT", `/api/courses/${existingCourse.id}`, { ...course, price: 1 }],
-        ["DELETE", `/api/courses/${existingCourse.id}`],
+        ["POST", "/api/admin/courses", { ...course, name: "Curso do professor" }],
+        ["PUT", `/api/admin/courses/${existingCourse.id}`, { ...course, price: 1 }],
+        ["DELETE", `/api/admin/courses/${existingCourse.id}`],
         ["POST", "/api/teachers", { ...teacher, teacherName: "Outro" }],
         ["PUT", `/api/teachers/${existingTeacher.id}`, { ...teacher, yearsOfExperience: 40 }],
         ["DELETE", `/api/teachers/${existingTeacher.id}`],
@@ -102,11 +102,11 @@ describe("catalogue management by role", () => {
   it("lets an admin and a super_admin change the catalogue", async () => {
     for (const role of ["admin", "super_admin"] as const) {
       const { cookie } = await staffActor(ctx, role);
-      const created = await send(cookie, "POST", "/api/courses", { ...course, name: `Curso ${role}` });
+      const created = await send(cookie, "POST", "/api/admin/courses", { ...course, name: `Curso ${role}` });
       expect(created.status).toBe(201);
       const { id } = await body(created);
-      expect((await send(cookie, "PUT", `/api/courses/${id}`, { ...course, price: 70000 })).status).toBe(200);
-      expect((await send(cookie, "DELETE", `/api/courses/${id}`)).status).toBe(204);
+      expect((await send(cookie, "PUT", `/api/admin/courses/${id}`, { ...course, price: 70000 })).status).toBe(200);
+      expect((await send(cookie, "DELETE", `/api/admin/courses/${id}`)).status).toBe(204);
     }
   });
 });

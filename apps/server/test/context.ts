@@ -77,7 +77,7 @@ export async function createTestContext(
     auth: createAuth(config, db, mailer, log),
     log,
   };
-  const app = createApp(deps, options);
+  const app = createApp(deps, { checkAnswers: true, ...options });
   return {
     app,
     db,

@@ -34,7 +34,7 @@ test("on a 390 px phone and a 1280 px laptop the admin rows keep their names and
   await expect(page.getByTestId("role-label")).toHaveText("Super Administrador");
   // The signed-in browser's own request (the server refuses a cookie without its origin).
   const headers = { origin: new URL(page.url()).origin };
-  const created = await page.request.post("/api/courses", {
+  const created = await page.request.post("/api/admin/courses", {
     headers,
     data: { name: LONG_COURSE, durationMonths: 3, price: 90000 },
   });
@@ -78,6 +78,6 @@ test("on a 390 px phone and a 1280 px laptop the admin rows keep their names and
     await page.getByLabel("Ordenar por").selectOption("Preço (decrescente)");
     await expect(cards.first()).toContainText(/150\s000,00/);
   } finally {
-    expect((await page.request.delete(`/api/courses/${id}`, { headers })).status()).toBe(204);
+    expect((await page.request.delete(`/api/admin/courses/${id}`, { headers })).status()).toBe(204);
   }
 });

@@ -65,7 +65,7 @@ test("a professor concludes a student: the student downloads the certificate, an
 
   // The secretariat's side: a course with a workload, a teacher, and a class that started 60 days ago.
   const admin = await staffPage(browser, baseURL!, "cert.admin@instituto.ao", "Sónia Secretária", "secretaria");
-  const course = await admin.request.post("/api/courses", {
+  const course = await admin.request.post("/api/admin/courses", {
     headers: origin,
     data: { name: COURSE, durationMonths: 3, workloadHours: 40, price: 90000 },
   });

@@ -99,7 +99,7 @@ describe("request bodies other than uploads: 64 KB at most, refused before they 
       "/api/auth/sign-up",
       "/api/auth/password/forgot",
       "/api/student-accounts",
-      "/api/courses",
+      "/api/admin/courses",
       "/api/settings/institute",
     ]) {
       const answer = await post(base, path, 64 * 1024 + 1, "content-length");

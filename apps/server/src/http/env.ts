@@ -28,6 +28,8 @@ export interface AppEnv {
     log: Logger;
     /** Set by the guards (requireStaff, requireStudent). */
     session: SessionInfo;
+    /** Answers are checked against the shared contract (tests; see http/answer-check.ts). */
+    checkAnswers: boolean;
   };
 }
 

@@ -26,7 +26,7 @@ describe("course management (staff)", () => {
   afterAll(() => ctx.close());
 
   it("creates, lists, edits and deletes a course; the public catalogue follows at once", async () => {
-    const created = await send("POST", "/api/courses", valid);
+    const created = await send("POST", "/api/admin/courses", valid);
     expect(created.status).toBe(201);
     const course = await body(created);
     expect(course).toMatchObject({ name: "Excel Avançado", price: 45000.5, status: "active" });
@@ -34,15 +34,15 @@ describe("course management (staff)", () => {
       course.id,
     );
 
-    const edited = await send("PUT", `/api/courses/${course.id}`, { ...valid, status: "inactive", price: 50000 });
+    const edited = await send("PUT", `/api/admin/courses/${course.id}`, { ...valid, status: "inactive", price: 50000 });
     expect(await body(edited)).toMatchObject({ status: "inactive", price: 50000 });
     expect((await body(await ctx.app.request("/api/courses/catalog"))).map((c: { id: string }) => c.id)).not.toContain(
       course.id,
     );
-    expect((await body(await send("GET", "/api/courses"))).map((c: { id: string }) => c.id)).toContain(course.id);
+    expect((await body(await send("GET", "/api/admin/courses"))).map((c: { id: string }) => c.id)).toContain(course.id);
 
-    expect((await send("DELETE", `/api/courses/${course.id}`)).status).toBe(204);
-    expect((await send("DELETE", `/api/courses/${course.id}`)).status).toBe(404);
+    expect((await send("DELETE", `/api/admin/courses/${course.id}`)).status).toBe(204);
+    expect((await send("DELETE", `/api/admin/courses/${course.id}`)).status).toBe(404);
   });
 
   it("refuses each rule of the course form with its message", async () => {
@@ -58,7 +58,7 @@ describe("course management (staff)", () => {
       [{ status: "archived" }, "status", "Estado inválido"],
     ];
     for (const [override, path, message] of cases) {
-      const res = await send("POST", "/api/courses", { ...valid, ...override });
+      const res = await send("POST", "/api/admin/courses", { ...valid, ...override });
       expect(res.status, path).toBe(400);
       expect((await body(res)).error.issues).toContainEqual({ path, message });
     }
@@ -70,7 +70,7 @@ describe("course management (staff)", () => {
       ["1.500,50", 1500.5],
       ["123456.78", 123456.78],
     ] as const) {
-      const res = await send("POST", "/api/courses", { ...valid, price, durationMonths: "3" });
+      const res = await send("POST", "/api/admin/courses", { ...valid, price, durationMonths: "3" });
       expect(res.status, price).toBe(201);
       expect(await body(res), price).toMatchObject({ price: saved, durationMonths: 3 });
     }
@@ -84,14 +84,14 @@ describe("course management (staff)", () => {
       [{ durationMonths: "2,5" }, "durationMonths", "Use um número inteiro, sem casas decimais"],
       [{ durationMonths: 2.5 }, "durationMonths", "Use um número inteiro, sem casas decimais"],
     ] as const) {
-      const res = await send("POST", "/api/courses", { ...valid, ...override });
+      const res = await send("POST", "/api/admin/courses", { ...valid, ...override });
       expect(res.status, path).toBe(400);
       expect((await body(res)).error.issues).toContainEqual({ path, message });
     }
   });
 
   it("refuses to delete a course that has classes or enrolments (409), and keeps it", async () => {
-    const withClass = await body(await send("POST", "/api/courses", valid));
+    const withClass = await body(await send("POST", "/api/admin/courses", valid));
     await ctx.db.insert(classes).values({
       name: "T1",
       courseId: withClass.id,
@@ -102,16 +102,16 @@ describe("course management (staff)", () => {
       endDate: "2025-03-15",
       schedule: "Noite",
     });
-    const withEnrollment = await body(await send("POST", "/api/courses", valid));
+    const withEnrollment = await body(await send("POST", "/api/admin/courses", valid));
     await ctx.db.insert(enrollments).values(enrollmentRow(withEnrollment.id));
     for (const id of [withClass.id, withEnrollment.id]) {
-      const res = await send("DELETE", `/api/courses/${id}`);
+      const res = await send("DELETE", `/api/admin/courses/${id}`);
       expect(res.status).toBe(409);
       expect((await body(res)).error.message).toBe(
         "Não é possível excluir este curso: existem turmas ou inscrições associadas.",
       );
     }
-    const ids = (await body(await send("GET", "/api/courses"))).map((c: { id: string }) => c.id);
+    const ids = (await body(await send("GET", "/api/admin/courses"))).map((c: { id: string }) => c.id);
     expect(ids).toEqual(expect.arrayContaining([withClass.id, withEnrollment.id]));
   });
 });

@@ -11,7 +11,7 @@ describe("featured courses (the home page's 'Cursos em destaque')", () => {
   const send = (method: string, path: string, payload?: unknown) =>
     ctx.app.request(path, jsonRequest(method, payload, cookie));
   const create = async (name: string, extra: Record<string, unknown> = {}) =>
-    body(await send("POST", "/api/courses", { ...course, name, ...extra }));
+    body(await send("POST", "/api/admin/courses", { ...course, name, ...extra }));
   const featuredNames = async () =>
     (await ctx.db.select({ name: courses.name }).from(courses).where(eq(courses.featured, true)))
       .map((c) => c.name)
@@ -40,9 +40,9 @@ describe("featured courses (the home page's 'Cursos em destaque')", () => {
 
   it("an edit that leaves 'featured' out keeps the course's choice; false takes it away", async () => {
     const chosen = await create("Com destaque", { featured: true });
-    const edited = await body(await send("PUT", `/api/courses/${chosen.id}`, { ...course, name: "Renomeado" }));
+    const edited = await body(await send("PUT", `/api/admin/courses/${chosen.id}`, { ...course, name: "Renomeado" }));
     expect(edited).toMatchObject({ name: "Renomeado", featured: true });
-    const removed = await send("PUT", `/api/courses/${chosen.id}`, { ...course, featured: false });
+    const removed = await send("PUT", `/api/admin/courses/${chosen.id}`, { ...course, featured: false });
     expect(await body(removed)).toMatchObject({ featured: false });
   });
 
@@ -50,7 +50,7 @@ describe("featured courses (the home page's 'Cursos em destaque')", () => {
     for (const name of ["A", "B", "C"]) await create(name, { featured: true });
     const message = "Já existem 3 cursos em destaque («A», «B» e «C»). Retire o destaque de outro curso primeiro.";
 
-    const refused = await send("POST", "/api/courses", { ...course, name: "D", featured: true });
+    const refused = await send("POST", "/api/admin/courses", { ...course, name: "D", featured: true });
     expect(refused.status).toBe(409);
     expect((await body(refused)).error).toMatchObject({
       code: "featured_limit",
@@ -60,7 +60,7 @@ describe("featured courses (the home page's 'Cursos em destaque')", () => {
     expect((await ctx.db.select().from(courses).where(eq(courses.name, "D"))).length).toBe(0);
 
     const other = await create("E");
-    const edit = await send("PUT", `/api/courses/${other.id}`, { ...course, name: "E2", featured: true });
+    const edit = await send("PUT", `/api/admin/courses/${other.id}`, { ...course, name: "E2", featured: true });
     expect(edit.status).toBe(409);
     const [kept] = await ctx.db.select().from(courses).where(eq(courses.id, other.id));
     expect(kept).toMatchObject({ name: "E", featured: false });
@@ -68,9 +68,13 @@ describe("featured courses (the home page's 'Cursos em destaque')", () => {
 
     // A featured course saved again keeps its place; once one leaves, another may come in.
     const [a] = await ctx.db.select().from(courses).where(eq(courses.name, "A"));
-    expect((await send("PUT", `/api/courses/${a!.id}`, { ...course, name: "A", featured: true })).status).toBe(200);
-    await send("PUT", `/api/courses/${a!.id}`, { ...course, name: "A", featured: false });
-    expect((await send("PUT", `/api/courses/${other.id}`, { ...course, name: "E", featured: true })).status).toBe(200);
+    expect((await send("PUT", `/api/admin/courses/${a!.id}`, { ...course, name: "A", featured: true })).status).toBe(
+      200,
+    );
+    await send("PUT", `/api/admin/courses/${a!.id}`, { ...course, name: "A", featured: false });
+    expect((await send("PUT", `/api/admin/courses/${other.id}`, { ...course, name: "E", featured: true })).status).toBe(
+      200,
+    );
     expect(await featuredNames()).toEqual(["B", "C", "E"]);
   });
 
@@ -80,7 +84,9 @@ describe("featured courses (the home page's 'Cursos em destaque')", () => {
       for (const name of ["A", "B"]) await create(name, { featured: true });
       const [third, fourth] = [await create("C"), await create("D")];
       const results = await Promise.all(
-        [third, fourth].map((c) => send("PUT", `/api/courses/${c.id}`, { ...course, name: c.name, featured: true })),
+        [third, fourth].map((c) =>
+          send("PUT", `/api/admin/courses/${c.id}`, { ...course, name: c.name, featured: true }),
+        ),
       );
       expect(results.map((r) => r.status).sort(), `round ${round}`).toEqual([200, 409]);
       expect(await featuredNames()).toHaveLength(3);
@@ -90,7 +96,7 @@ describe("featured courses (the home page's 'Cursos em destaque')", () => {
   it("two new featured courses created at once when two places are taken: exactly one is created", async () => {
     for (const name of ["A", "B"]) await create(name, { featured: true });
     const results = await Promise.all(
-      ["C", "D"].map((name) => send("POST", "/api/courses", { ...course, name, featured: true })),
+      ["C", "D"].map((name) => send("POST", "/api/admin/courses", { ...course, name, featured: true })),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(await featuredNames()).toHaveLength(3);

@@ -1,23 +1,10 @@
-import { catalogCourseSchema } from "@app/shared/schemas/catalog";
-import { createRoute, z } from "@hono/zod-openapi";
-import { component } from "../../http/openapi";
+import { courseEndpoints } from "@app/shared/contract/courses";
+import { courseSchemas } from "@app/shared/contract/courses.schemas";
+import { route } from "../../http/contract";
 import { createRouter } from "../../http/router";
 import { loadCatalog } from "./courses.service";
 
-const catalogCourseBody = component("CatalogCourse", catalogCourseSchema);
-
-const catalogRoute = createRoute({
-  method: "get",
-  path: "/courses/catalog",
-  tags: ["courses"],
-  summary: "Public catalogue: active courses, newest first; `featured` ones are shown on the home page",
-  description:
-    "Sent with `Cache-Control: no-cache` and an `ETag`: a cache may keep it but asks each time; `If-None-Match` with the current ETag answers 304 without a body.",
-  responses: {
-    200: { description: "Active courses", content: { "application/json": { schema: z.array(catalogCourseBody) } } },
-    304: { description: "Unchanged since the ETag in If-None-Match" },
-  },
-});
+const catalogRoute = route(courseEndpoints.catalog, courseSchemas.catalog, { tags: ["courses"] });
 
 /** If-None-Match names this ETag (weak comparison, RFC 9110 §13.1.2), or is `*`. */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {

@@ -54,7 +54,7 @@ describe("the catalogue in the browser's cache", () => {
     expect((await catalogue(`"other", ${etag.replace("W/", "")}`)).status).toBe(304);
 
     // The secretariat saves a course: the next visit gets it, not the copy it had.
-    const created = await body(await ctx.app.request("/api/courses", jsonRequest("POST", course, cookie)));
+    const created = await body(await ctx.app.request("/api/admin/courses", jsonRequest("POST", course, cookie)));
     const afterCreate = await catalogue(etag);
     expect(afterCreate.status).toBe(200);
     expect(await names(afterCreate)).toEqual(["Excel Avançado"]);
@@ -62,7 +62,7 @@ describe("the catalogue in the browser's cache", () => {
     expect(etag2).not.toBe(etag);
 
     const put = (changes: object) =>
-      ctx.app.request(`/api/courses/${created.id}`, jsonRequest("PUT", { ...course, ...changes }, cookie));
+      ctx.app.request(`/api/admin/courses/${created.id}`, jsonRequest("PUT", { ...course, ...changes }, cookie));
     expect((await put({ price: 50000 })).status).toBe(200);
     const afterEdit = await catalogue(etag2);
     expect(afterEdit.status).toBe(200);

@@ -37,7 +37,8 @@ describe("staff users and roles", () => {
     expect((await ctx.app.request("/api/users", { headers: { cookie: u.cookie } })).status).toBe(403);
   });
 
-  const statusOf = async (cookie: string) => (await ctx.app.request("/api/courses", { headers: { cookie } })).status;
+  const statusOf = async (cookie: string) =>
+    (await ctx.app.request("/api/admin/courses", { headers: { cookie } })).status;
   const roleOf = async (userId: string) =>
     (await ctx.pool.query("select role from staff_profiles where user_id = $1", [userId])).rows[0].role;
 
@@ -58,7 +59,7 @@ describe("staff users and roles", () => {
 
     const again = await signInStaff(ctx, leaving.email, "segredo1");
     expect(again.status).toBe(200);
-    const refused = await ctx.app.request("/api/courses", { headers: { cookie: cookieOf(again) } });
+    const refused = await ctx.app.request("/api/admin/courses", { headers: { cookie: cookieOf(again) } });
     expect(refused.status).toBe(403);
     expect((await body(refused)).error.code).toBe("no_role");
     const list = await body(await ctx.app.request("/api/users", { headers: { cookie: boss.cookie } }));

@@ -1,14 +1,14 @@
-import type { CourseInput, courseSchema } from "@app/shared/schemas/catalog";
-import type { z } from "@app/shared/zod";
+import { courseEndpoints } from "@app/shared/contract/courses";
+import type { CourseInput } from "@app/shared/schemas/catalog";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { type AnswerOf, api } from "../../../lib/api";
 import { forgetCatalog } from "./catalog";
 
-export type Course = z.infer<typeof courseSchema>;
+export type Course = AnswerOf<typeof courseEndpoints.update>;
 
 export const coursesQuery = queryOptions({
   queryKey: ["courses", "all"],
-  queryFn: ({ signal }) => api<Course[]>("/courses", { signal }),
+  queryFn: ({ signal }) => api(courseEndpoints.list, { signal }),
 });
 
 /** After a change: the staff lists refresh, and the public catalogue is read anew when next shown. */
@@ -22,7 +22,7 @@ export function useSaveCourse() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: CourseInput }) =>
-      api<Course>(id ? `/courses/${id}` : "/courses", { method: id ? "PUT" : "POST", body: input }),
+      id ? api(courseEndpoints.update, { params: { id }, body: input }) : api(courseEndpoints.create, { body: input }),
     onSuccess: () => refreshCourses(client),
   });
 }
@@ -30,7 +30,7 @@ export function useSaveCourse() {
 export function useDeleteCourse() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/courses/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => api(courseEndpoints.remove, { params: { id } }),
     onSuccess: () => refreshCourses(client),
   });
 }

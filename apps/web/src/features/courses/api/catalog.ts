@@ -1,9 +1,8 @@
-import type { catalogCourseSchema } from "@app/shared/schemas/catalog";
-import type { z } from "@app/shared/zod";
+import { courseEndpoints } from "@app/shared/contract/courses";
 import { useCallback, useEffect, useState } from "react";
-import { api } from "../../../lib/api";
+import { type AnswerOf, api } from "../../../lib/api";
 
-export type CatalogCourse = z.infer<typeof catalogCourseSchema>;
+export type CatalogCourse = AnswerOf<typeof courseEndpoints.catalog>[number];
 
 /**
  * The public pages read the catalogue without TanStack Query, so the public first load carries no
@@ -18,7 +17,7 @@ const isFresh = (entry: typeof cached): entry is NonNullable<typeof cached> =>
 /** Active courses, newest first (the server filters and orders). */
 export function loadCatalog(force = false): Promise<CatalogCourse[]> {
   if (!force && isFresh(cached)) return cached.promise;
-  const entry: NonNullable<typeof cached> = { at: Date.now(), promise: api<CatalogCourse[]>("/courses/catalog") };
+  const entry: NonNullable<typeof cached> = { at: Date.now(), promise: api(courseEndpoints.catalog) };
   entry.promise.then(
     (data) => {
       entry.data = data;
