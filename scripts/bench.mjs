@@ -1,7 +1,7 @@
 // `npm run bench`: the public pages against the budgets of ARCHITECTURE.md §7, on the production build.
 //   1. gzipped JS and CSS of the first load of /, /cursos and /verificar (every script and stylesheet a fresh
 //      browser fetches until the network is idle: the entry, the page's lazy chunk and its imports);
-//   2. Lighthouse 12, mobile, on each of them (performance, accessibility, LCP), with the system Chromium
+//   2. Lighthouse 13, mobile, on each of them (performance, accessibility, LCP), with the system Chromium
 //      (budgets for / and /cursos, as §7 sets them; reported for /verificar);
 //   3. the catalogue API under 50 connections (autocannon): p99, and throughput as a ratio to a bare
 //      node:http server answering the same JSON, measured in the same run;

@@ -8,7 +8,7 @@ import { Link, Navigate, useNavigate } from "react-router";
 import { AuthCard } from "../../../components/auth-card";
 import { LoadingScreen } from "../../../components/loading-screen";
 import { SessionEndedNotice } from "../../../components/session-ended-notice";
-import { ApiError } from "../../../lib/api";
+import { ApiError } from "../../../lib/api-error";
 import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
 import { useSession } from "../../../lib/session";
 import { toastError, toastSuccess } from "../../../lib/toast";

@@ -3,7 +3,7 @@ import { workloadLabel } from "@app/shared/rules";
 import { Button, Container, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type ChangeEvent, type DragEvent, type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { ApiError } from "../../../lib/api";
+import { ApiError } from "../../../lib/api-error";
 import { type CredentialVerification, type Verification, verifyCredential, verifyNumber } from "../api/verify";
 import { CREDENTIAL_MAX_BYTES, readCredentialFile } from "../logic/credential-file";
 import { calendarDateLabel, dateLabel } from "../logic/verification";

@@ -2,7 +2,7 @@ import { Alert, Select, Text } from "@mantine/core";
 import type { GetInputPropsReturnType, UseFormReturnType } from "@mantine/form";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { ApiError } from "../../../lib/api";
+import { ApiError } from "../../../lib/api-error";
 import { applyServerErrors } from "../../../lib/form-errors";
 import type { EnrollableClass } from "../api/admin-enrollments";
 import { scheduleMismatchWarning } from "../logic/schedule-match";

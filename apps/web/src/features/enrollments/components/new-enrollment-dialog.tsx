@@ -16,7 +16,7 @@ import { useState } from "react";
 import { CopyableValue } from "../../../components/copyable-value";
 import { DocumentField } from "../../../components/document-field";
 import { type Documents, useEnrollmentDocuments } from "../../../components/use-enrollment-documents";
-import { ApiError } from "../../../lib/api";
+import { ApiError } from "../../../lib/api-error";
 import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
 import { useCatalog } from "../../courses/api/catalog";

@@ -14,7 +14,7 @@ import {
   type DocumentFieldName,
   type useEnrollmentDocuments,
 } from "../../../components/use-enrollment-documents";
-import { ApiError } from "../../../lib/api";
+import { ApiError } from "../../../lib/api-error";
 import { applyServerErrors } from "../../../lib/form-errors";
 import { toastError } from "../../../lib/toast";
 import { SEND_FAILED } from "../api/enrollments";

@@ -6,7 +6,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { DocumentField } from "../../../components/document-field";
 import { useEnrollmentDocuments } from "../../../components/use-enrollment-documents";
-import { ApiError } from "../../../lib/api";
+import { ApiError } from "../../../lib/api-error";
 import { errorMessage } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
 import { type OwnEnrollment, ownEnrollmentsQuery, replaceOwnDocument } from "../../enrollments/api/enrollments";

@@ -3,7 +3,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError } from "../../../lib/api";
+import { ApiError } from "../../../lib/api-error";
 import type { Prepared } from "../../../lib/prepare-document";
 import { renderAt } from "../../../test/render";
 import type { OwnEnrollment } from "../../enrollments/api/enrollments";

@@ -9,7 +9,7 @@ import { useState } from "react";
 import { DateInput } from "../../../components/date-input";
 import { DocumentField } from "../../../components/document-field";
 import { MoneyInput } from "../../../components/money-input";
-import { ApiError } from "../../../lib/api";
+import { ApiError } from "../../../lib/api-error";
 import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
 import type { Prepared } from "../../../lib/prepare-document";
 import { toastError, toastSuccess } from "../../../lib/toast";

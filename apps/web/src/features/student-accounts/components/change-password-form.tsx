@@ -5,7 +5,7 @@ import { Alert, Button, List, PasswordInput, Stack, Text } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { IconShieldCheck } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { ApiError } from "../../../lib/api";
+import { ApiError } from "../../../lib/api-error";
 import { applyServerErrors } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
 import { useChangeOwnPassword } from "../api/student-accounts";

@@ -7,7 +7,7 @@ import { Link, Navigate, useLocation, useSearchParams } from "react-router";
 import { AuthCard } from "../../../components/auth-card";
 import { LoadingScreen } from "../../../components/loading-screen";
 import { SessionEndedNotice } from "../../../components/session-ended-notice";
-import { ApiError } from "../../../lib/api";
+import { ApiError } from "../../../lib/api-error";
 import { errorMessage } from "../../../lib/form-errors";
 import { studentStart, useSession } from "../../../lib/session";
 import { useStudentSignIn } from "../../auth/api/auth";

@@ -1,0 +1,1 @@
+export type Db = { query: (sql: string) => unknown };

@@ -1,0 +1,1 @@
+export const catalogQuery = { queryKey: ["catalog"] };

@@ -1,0 +1,1 @@
+export const api = (path: string) => fetch(path);

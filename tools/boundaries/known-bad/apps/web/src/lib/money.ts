@@ -1,0 +1,1 @@
+export const formatKz = (value: number) => `${value} Kz`;
