@@ -5,7 +5,7 @@ import {
   heldCourseIds,
   holdsCourse,
   mayApplyForCourse,
-  wrongStatusMessage,
+  wrongStatus,
 } from "./enrollment-review";
 import { enrollmentStatusLabel } from "./enums";
 
@@ -27,7 +27,7 @@ describe("enrolment review rules", () => {
   });
 
   it("names the current status in the refusal", () => {
-    expect(wrongStatusMessage("approve", "enrolled")).toBe(
+    expect(wrongStatus("approve", "enrolled").message).toBe(
       "Não é possível aprovar esta inscrição: a inscrição está «Matriculado».",
     );
     expect(enrollmentStatusLabel("correction_requested")).toBe("Correção pedida");

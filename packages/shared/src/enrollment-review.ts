@@ -1,4 +1,5 @@
 import { ENROLLMENT_STATUSES, type EnrollmentStatus, enrollmentStatusLabel, type StaffRole } from "./enums";
+import { type CodedMessage, REFERENCE_CODE_TAKEN } from "./messages";
 import { ENROLLMENT_DOCUMENTS } from "./schemas/enrollments";
 
 /** Staff review of an enrolment (SPEC §4 'Enrolment status', decision 018): what may happen in which status. */
@@ -44,6 +45,16 @@ export const ENROLLMENT_EVENT_KINDS = [
   "certificate_reissued",
 ] as const;
 export type EnrollmentEventKind = (typeof ENROLLMENT_EVENT_KINDS)[number];
+/** What History shows for an event of each kind ('Código enviado por WhatsApp' is also its note). */
+export const ENROLLMENT_EVENT_LABELS: Record<EnrollmentEventKind, string> = {
+  whatsapp_sent: "Código enviado por WhatsApp",
+  data_edited: "Dados editados",
+  document_replaced: "Documento substituído pelo aluno",
+  receipt_sent: "Novo comprovante enviado pelo aluno",
+  receipt_rejected: "Comprovante rejeitado",
+  certificate_revoked: "Certificado revogado",
+  certificate_reissued: "Certificado reemitido",
+};
 
 /**
  * Who does what on 'Inscrições' (decision 018). Applicants' identity documents are not a teacher's
@@ -104,9 +115,12 @@ const ACTION_VERBS: Record<EnrollmentAction, string> = {
   correctResult: "corrigir o resultado",
 };
 
-/** The 409 text when an action meets the wrong status: it names the current status label. */
-export function wrongStatusMessage(action: EnrollmentAction, status: string): string {
-  return `Não é possível ${ACTION_VERBS[action]}: a inscrição está «${enrollmentStatusLabel(status)}».`;
+/** The 409 when an action meets the wrong status: it names the current status label. */
+export function wrongStatus(action: EnrollmentAction, status: string): CodedMessage {
+  return {
+    code: "invalid_status",
+    message: `Não é possível ${ACTION_VERBS[action]}: a inscrição está «${enrollmentStatusLabel(status)}».`,
+  };
 }
 
 /** Statuses in which the student has a payment reference code (and so sees it and the bank details). */
@@ -135,7 +149,7 @@ export const REFERENCE_CODE_MESSAGES = {
   required: "Código de referência é obrigatório",
   characters: "O código de referência só pode ter letras (A–Z), algarismos e '-'",
   tooLong: `O código de referência pode ter no máximo ${REFERENCE_CODE_MAX} caracteres`,
-  taken: "Este código de referência já está em uso",
+  taken: REFERENCE_CODE_TAKEN.message,
 } as const;
 
 export type EnrollmentCounts = Record<EnrollmentStatus, number> & { total: number };

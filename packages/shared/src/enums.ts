@@ -1,3 +1,5 @@
+import { INVALID_ROLE } from "./field-messages";
+
 /** Enumerations of SPEC §3 with their Portuguese labels. Values keep the SPEC's spelling. */
 
 export const COURSE_AREAS = ["Tecnologia", "Marketing", "Línguas", "Gestão", "Design", "Saúde", "Educação"] as const;
@@ -174,6 +176,8 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
 };
 
 export const STAFF_ROLES = ["super_admin", "admin", "financeiro", "professor", "secretaria"] as const;
+/** A role outside STAFF_ROLES, for a caller (seed, script) that needs the list. */
+export const INVALID_ROLE_LISTED = `${INVALID_ROLE}. Use: ${STAFF_ROLES.join(", ")}`;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export const ROLE_LABELS: Record<StaffRole, string> = {
   super_admin: "Super Administrador",

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { addDays } from "@app/shared/calendar-date";
 import { type EnrollmentStatus, RECEIPT_PAYMENT_METHOD } from "@app/shared/enums";
+import { receiptPaymentNotes } from "@app/shared/history-notes";
 import { formatKz } from "@app/shared/money";
 import { hashPassword } from "better-auth/crypto";
 import { insertStudentAccount } from "../modules/student-accounts/student-accounts.service";
@@ -178,7 +179,7 @@ export async function seedDemoReceipts(
         paymentDate,
         paymentMethod: RECEIPT_PAYMENT_METHOD,
         status: "completed",
-        notes: `Pagamento validado. Ref: ${d.code}`,
+        notes: receiptPaymentNotes(d.code),
         receiptId: receipt!.id,
         createdAt: reviewedAt!,
       });

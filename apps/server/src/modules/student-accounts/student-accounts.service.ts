@@ -112,9 +112,7 @@ export async function changeOwnPassword(
       .from(studentAccounts)
       .where(eq(studentAccounts.id, who.studentAccountId));
     if (student?.mustChangePassword && newPassword === currentPassword) {
-      throw new ApiError(400, "validation_error", SAME_AS_TEMPORARY_PASSWORD, [
-        { path: "newPassword", message: SAME_AS_TEMPORARY_PASSWORD },
-      ]);
+      throw ApiError.invalid([{ path: "newPassword", message: SAME_AS_TEMPORARY_PASSWORD }]);
     }
     const changedAt = new Date();
     await tx.update(authAccount).set({ password: newHash, updatedAt: changedAt }).where(eq(authAccount.id, account.id));
