@@ -20,7 +20,7 @@ describe("enrolment review rules", () => {
     expect(canDoEnrollmentAction("whatsappSent", "enrolled")).toBe(false);
     expect(canDoEnrollmentAction("confirmPayment", "approved")).toBe(true);
     expect(canDoEnrollmentAction("confirmPayment", "payment_pending")).toBe(false);
-    // A rejected receipt: staff may still take the payment at the desk and send the code again (decision 024).
+    // A rejected receipt: staff may still take the payment at the desk and send the code again (decision 050).
     expect(canDoEnrollmentAction("confirmPayment", "receipt_rejected")).toBe(true);
     expect(canDoEnrollmentAction("whatsappSent", "receipt_rejected")).toBe(true);
     expect(enrollmentStatusLabel("receipt_rejected")).toBe("Comprovante rejeitado");

@@ -36,11 +36,11 @@ export const ENROLLMENT_EVENT_KINDS = [
   "whatsapp_sent",
   "data_edited",
   "document_replaced",
-  /** A new receipt sent while the enrolment was already payment_pending (before decision 024, after a rejection). */
+  /** A new receipt sent while the enrolment was already payment_pending (before decision 050, after a rejection). */
   "receipt_sent",
-  /** A receipt rejected while the enrolment was not payment_pending; from payment_pending it is a status change (decision 024). */
+  /** A receipt rejected while the enrolment was not payment_pending; from payment_pending it is a status change (decision 050). */
   "receipt_rejected",
-  /** A certificate revoked, or replaced by a new one (the enrolment stays completed; decision 021). */
+  /** A certificate revoked, or replaced by a new one (the enrolment stays completed; decision 041). */
   "certificate_revoked",
   "certificate_reissued",
 ] as const;
@@ -88,9 +88,9 @@ export const ENROLLMENT_ACTION_FROM = {
   reject: ["pre_inscrito", "correction_requested"],
   requestCorrection: ["pre_inscrito"],
   whatsappSent: ["approved", "payment_pending", "receipt_rejected"],
-  /** Also after a rejected receipt: the student may pay at the desk instead of sending another (decision 024). */
+  /** Also after a rejected receipt: the student may pay at the desk instead of sending another (decision 050). */
   confirmPayment: ["approved", "receipt_rejected"],
-  /** An enrolment made 'Matriculado' by a receipt approval has no class yet (decision 019). */
+  /** An enrolment made 'Matriculado' by a receipt approval has no class yet (decision 045). */
   assignClass: ["enrolled"],
   /** The teacher's result: enrolled → completed (certificate issued) or not_completed (decision 021). */
   recordResult: ["enrolled"],
@@ -133,7 +133,7 @@ export const STATUSES_WITH_REFERENCE: readonly EnrollmentStatus[] = [
 
 /**
  * Statuses in which the student may send a receipt: approved (the first one), payment_pending (kept for
- * rows older than decision 024) and receipt_rejected (a new one after a rejection). Sending one moves
+ * rows older than decision 050) and receipt_rejected (a new one after a rejection). Sending one moves
  * the enrolment to payment_pending.
  */
 export const RECEIPT_SENDING_STATUSES: readonly EnrollmentStatus[] = [

@@ -124,7 +124,7 @@ export const RECEIPT_PAYMENT_METHOD: PaymentMethod = "transferencia";
 
 /**
  * correction_requested: staff asked the student to replace refused documents (decision 018).
- * receipt_rejected: finance rejected the latest receipt; the student must send a new one (decision 024).
+ * receipt_rejected: finance rejected the latest receipt; the student must send a new one (decision 050).
  * completed / not_completed: the teacher's result at the end of the course (decision 021); completed
  * issues the certificate.
  */

@@ -50,7 +50,7 @@ interface DemoReceipt {
   reason?: string;
 }
 
-/** The enrolment's status once its receipt is in that state (decision 024 for a rejected one). */
+/** The enrolment's status once its receipt is in that state (decision 050 for a rejected one). */
 const ENROLLMENT_AFTER_RECEIPT = {
   pending: "payment_pending",
   approved: "enrolled",
@@ -58,7 +58,7 @@ const ENROLLMENT_AFTER_RECEIPT = {
 } as const satisfies Record<DemoReceipt["status"], EnrollmentStatus>;
 
 /**
- * 'Comprovantes' and 'Financeiro' with something to show (decision 019): three demo students, each with
+ * 'Comprovantes' and 'Financeiro' with something to show (decision 044): three demo students, each with
  * an approved enrolment and a receipt (a PDF transfer slip in the storage) — one pending with a
  * divergence, one approved with its payment (the student 'Matriculado', without a class: staff give it
  * with 'Atribuir turma'), one rejected with a reason (the enrolment 'Comprovante rejeitado': the student

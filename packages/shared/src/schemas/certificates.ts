@@ -163,7 +163,7 @@ export const teachingStudentSchema = z.object({
 export type TeachingStudent = z.infer<typeof teachingStudentSchema>;
 
 /**
- * What the teaching screen says before a certificate is issued (decision 027): the institute's pass mark
+ * What the teaching screen says before a certificate is issued (decision 049): the institute's pass mark
  * (a 'Concluído' under it asks for confirmation) and, while BASE_URL is a loopback address, that address
  * (every certificate would carry it); null when BASE_URL is a public address.
  */
@@ -264,7 +264,7 @@ export type CredentialVerification = z.infer<typeof credentialVerificationSchema
 export const CREDENTIAL_MAX_BYTES = 64 * 1024;
 
 /**
- * GET /admin/base-url (super_admin; decision 027): the public address certificates, QR codes and signed
+ * GET /admin/base-url (super_admin; decision 049): the public address certificates, QR codes and signed
  * credentials carry, and whether it is a loopback address (then the dashboard says so).
  */
 export const baseUrlStatusSchema = z.object({

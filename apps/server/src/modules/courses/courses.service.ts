@@ -21,7 +21,7 @@ export interface Catalog {
  * The public catalogue is read by every visitor and changes rarely: each process keeps it for
  * CATALOG_TTL_MS, so concurrent requests share one query (and one JSON.stringify). Course changes in this
  * process call forgetCatalog; other instances see them within the TTL. Browsers revalidate it on every
- * use with its ETag (decision 023), so a saved course shows at once.
+ * use with its ETag (decision 048), so a saved course shows at once.
  */
 export const CATALOG_TTL_MS = 2_000;
 const catalogCache = new WeakMap<Database, { at: number; catalog: Promise<Catalog> }>();

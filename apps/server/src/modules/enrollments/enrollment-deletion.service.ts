@@ -11,7 +11,7 @@ import { deleteUnusedDocumentFiles } from "./enrollment-files";
 const HAS_FINANCE_RECORDS = () => ApiError.of(409, ENROLLMENT_HAS_FINANCE_RECORDS);
 
 /**
- * Deletes an enrolment (decision 018). Refused (409) while payments, receipts or certificates point
+ * Deletes an enrolment (decision 046). Refused (409) while payments, receipts or certificates point
  * at it: finance records never vanish. Otherwise, in one transaction: the enrolment goes with its
  * history and correction requests (cascade), a class seat it held is given back, its three document
  * rows go (unless another enrolment of the student kept them), and a student account left without enrolments may submit the form again. The document

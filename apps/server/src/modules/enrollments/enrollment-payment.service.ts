@@ -101,7 +101,7 @@ export async function confirmPayment(
 }
 
 /**
- * 'Atribuir turma' (decision 019): an enrolment made 'Matriculado' by a receipt approval has no class.
+ * 'Atribuir turma' (decision 045): an enrolment made 'Matriculado' by a receipt approval has no class.
  * One transaction: the enrolment row is locked and must be enrolled without a class (two staff at once:
  * the second meets the class and gets a 409), a seat is taken with the same conditional update as
  * 'Confirmar pagamento' (a class never overfills), the enrolment gets its class, History one event.

@@ -41,7 +41,7 @@ const phoneAccounts = (db: Database | Tx, phone: string) =>
     .orderBy(asc(studentAccounts.createdAt), asc(studentAccounts.id));
 
 /**
- * Staff record an enrolment for a student (SPEC §5 'Staff new enrolment'; decisions 018, 024), e.g. a
+ * Staff record an enrolment for a student (SPEC §5 'Staff new enrolment'; decisions 047, 024), e.g. a
  * walk-in at the secretariat. All or nothing, in one transaction. The request says which student account
  * it belongs to: a new one (code and hashed password, must change it, enrolment completed; the code and
  * password are returned once), or an existing account that has the enrolment's phone. Nothing is linked

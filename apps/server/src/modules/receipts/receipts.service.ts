@@ -370,7 +370,7 @@ export async function approveReceipt(deps: ReviewDeps, actorUserId: string, id: 
 
 /**
  * Rejection: pending → rejected with reviewed_at/by and the reason in notes; the enrolment (locked)
- * payment_pending → receipt_rejected, so it reads as awaiting a new receipt (decision 024); History.
+ * payment_pending → receipt_rejected, so it reads as awaiting a new receipt (decision 050); History.
  * The student may send another, which moves it back to payment_pending.
  */
 export async function rejectReceipt(

@@ -33,7 +33,7 @@ export async function createStudentAccount(db: Database, input: NewStudentAccoun
 /**
  * The rows of a new student account inside the caller's transaction, under a generated code: a code
  * already taken rolls back to a savepoint and another one is drawn. `enrollmentCompleted` is true when
- * the account is made for an enrolment staff record (decision 018).
+ * the account is made for an enrolment staff record (decision 047).
  */
 export async function insertStudentAccount(
   tx: Tx,

@@ -96,7 +96,7 @@ async function gradableClass(db: Database | Tx, session: SessionInfo, classId: s
 }
 
 /**
- * What the teaching screen says before it issues a certificate (decision 027): the pass mark, and the
+ * What the teaching screen says before it issues a certificate (decision 049): the pass mark, and the
  * loopback BASE_URL every certificate would carry (null once BASE_URL is a public address).
  */
 export async function issuingNotices(db: Database | Tx, config: Pick<Config, "baseUrl">): Promise<IssuingNotices> {
