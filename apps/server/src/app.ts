@@ -1,4 +1,4 @@
-import { INVALID_DATA, NOT_FOUND } from "@app/shared/messages";
+import { MALFORMED_REQUEST, NOT_FOUND } from "@app/shared/messages";
 import { UNEXPECTED_ERROR } from "@app/shared/request-messages";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
@@ -100,7 +100,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.onError((err, c) => {
     if (err instanceof ApiError) return sendError(c, err);
     if (err instanceof HTTPException && err.status < 500) {
-      return sendError(c, new ApiError(err.status, "bad_request", INVALID_DATA.message));
+      return sendError(c, ApiError.of(err.status, MALFORMED_REQUEST));
     }
     if (isDatabaseUnavailable(err)) {
       // The driver's words only: drizzle's own message quotes the query's parameters.

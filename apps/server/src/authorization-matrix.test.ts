@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonRequest, staffActor, studentActor } from "../test/actors";
 import { body, createTestContext, type TestContext } from "../test/context";
-import { classes, courses, storedFiles, studentAccounts, teachers } from "./db/schema";
+import { insertClass } from "../test/fixtures";
+import { courses, storedFiles, studentAccounts, teachers } from "./db/schema";
 import { newStorageKey } from "./storage/file-check";
 
 /**
@@ -52,7 +53,7 @@ const onlyRole = (role: "super_admin" | "financeiro", ok: number): Expectation =
   super_admin: ok,
   ...(role === "financeiro" ? { financeiro: ok } : {}),
 });
-/** The teaching screen (decision 021): professor (own classes), admin, secretaria; not financeiro. */
+/** The teaching screen (decision 042): professor (own classes), admin, secretaria; not financeiro. */
 const teachingRoles = (ok: number): Expectation => ({ ...anyStaffRole(ok), financeiro: 403 });
 /** Students who chose their own password; one still on a temporary password is refused (403). */
 const onlyStudents = (ok: number): Expectation => ({
@@ -161,7 +162,7 @@ const MATRIX: Record<string, Row> = {
   "GET /api/dashboard": { expect: anyStaffRole(200) },
   "GET /api/settings/institute": { expect: anyStaffRole(200) },
   "PUT /api/settings/institute": { expect: onlyRole("super_admin", 400), body: () => ({}) },
-  // The pass mark (decision 027): read by any staff role, changed by super_admin.
+  // The pass mark (decision 049): read by any staff role, changed by super_admin.
   "GET /api/settings/pass-mark": { expect: anyStaffRole(200) },
   "PUT /api/settings/pass-mark": { expect: onlyRole("super_admin", 400), body: () => ({}) },
   "GET /api/admin/enrollments": { expect: enrollmentViewers(200) },
@@ -202,7 +203,7 @@ const MATRIX: Record<string, Row> = {
     path: () => `/api/admin/enrollments/${MISSING_ID}/confirm-payment`,
     body: () => ({}),
   },
-  // 'Atribuir turma' (decision 019): those who review enrolments.
+  // 'Atribuir turma' (decision 045): those who review enrolments.
   "POST /api/admin/enrollments/{id}/assign-class": {
     expect: enrollmentReviewers(400),
     path: () => `/api/admin/enrollments/${MISSING_ID}/assign-class`,
@@ -263,7 +264,7 @@ const MATRIX: Record<string, Row> = {
     path: () => `/api/teaching/enrollments/${MISSING_ID}/result-correction`,
     body: () => ({ outcome: "completed", finalGrade: "12", reason: "Nota errada" }),
   },
-  // BASE_URL and whether it is loopback (decision 027): the super_admin's dashboard only.
+  // BASE_URL and whether it is loopback (decision 049): the super_admin's dashboard only.
   "GET /api/admin/base-url": { expect: onlyRole("super_admin", 200) },
   // Public verification: no login.
   "GET /api/verify/issuer": { expect: all(200) },
@@ -316,21 +317,16 @@ describe("authorisation matrix", () => {
       .insert(teachers)
       .values({ teacherName: "Outro Professor", specialization: "X", qualification: "Y", yearsOfExperience: 3 })
       .returning();
-    const [cls] = await ctx.db
-      .insert(classes)
-      .values({
-        name: "Turma de outro professor",
-        courseId: course!.id,
-        teacherId: teacher!.id,
-        classType: "presencial",
-        enrollmentStartDate: "2020-01-01",
-        enrollmentEndDate: "2020-01-31",
-        startDate: "2020-02-01",
-        endDate: "2020-06-30",
-        schedule: "Seg 18h",
-      })
-      .returning();
-    target = { userId: (await staffActor(ctx, "professor")).userId, fileId: file!.id, classId: cls!.id };
+    const classId = await insertClass(ctx.db, course!.id, {
+      name: "Turma de outro professor",
+      teacherId: teacher!.id,
+      enrollmentStartDate: "2020-01-01",
+      enrollmentEndDate: "2020-01-31",
+      startDate: "2020-02-01",
+      endDate: "2020-06-30",
+      schedule: "Seg 18h",
+    });
+    target = { userId: (await staffActor(ctx, "professor")).userId, fileId: file!.id, classId };
   }, 120_000);
   afterAll(() => ctx.close());
 

@@ -62,7 +62,7 @@ export interface Config {
   logLevel: string;
   demoData: boolean;
   webDist: string | undefined;
-  /** PKCS#8 PEM of the Ed25519 key that signs certificates' credentials (decision 021). Never logged. */
+  /** PKCS#8 PEM of the Ed25519 key that signs certificates' credentials (decision 040). Never logged. */
   credentialSigningKey: string;
 }
 
@@ -157,7 +157,7 @@ export function isHttps(config: Pick<Config, "baseUrl">): boolean {
 /**
  * Whether BASE_URL names this machine only (localhost, *.localhost, 127.0.0.0/8, ::1, 0.0.0.0): then
  * every certificate, its QR code and its signed credential would carry an address that works nowhere
- * else, for ever (decision 027). A private LAN address is not loopback: it works inside the institute.
+ * else, for ever (decision 049). A private LAN address is not loopback: it works inside the institute.
  */
 export function isLoopbackBaseUrl(config: Pick<Config, "baseUrl">): boolean {
   let host: string;

@@ -1,5 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import type { Database } from "../src/db/client";
+import { classes, courses } from "../src/db/schema";
 
 /** Small real files for upload tests: their magic bytes are what file-type recognises. */
 export const PNG = Buffer.from(
@@ -61,6 +63,55 @@ export function enrollmentFormFields(courseId: string, overrides: Record<string,
     schedulePreference: "noite",
     ...overrides,
   };
+}
+
+/** A file part of a multipart form: content, file name, MIME type the browser claims. */
+export type FormFile = [Buffer, string, string];
+
+/** The three documents of an enrolment form, as a phone sends them (photos of the ID card, a PDF). */
+export const ENROLLMENT_DOCUMENT_FILES: Record<"idCardFront" | "idCardBack" | "certificate", FormFile> = {
+  idCardFront: [PNG, "bi-frente.png", "image/png"],
+  idCardBack: [PNG, "bi-verso.png", "image/png"],
+  certificate: [PDF, "certificado.pdf", "application/pdf"],
+};
+
+/**
+ * A multipart enrolment form: `fields` (enrollmentFormFields, or a staff form's fields) and the files,
+ * the three documents unless told otherwise (a file set to null is left out).
+ */
+export function enrollmentForm(
+  fields: Record<string, string>,
+  files: Partial<Record<string, FormFile | null>> = ENROLLMENT_DOCUMENT_FILES,
+): FormData {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  for (const [k, f] of Object.entries(files)) if (f) fd.append(k, new File([f[0]], f[1], { type: f[2] }));
+  return fd;
+}
+
+/** Inserts a course (3 months, 100 000 Kz unless told otherwise) and returns its id. */
+export async function insertCourse(
+  db: Database,
+  values: Partial<typeof courses.$inferInsert> & { name: string },
+): Promise<string> {
+  const [row] = await db
+    .insert(courses)
+    .values({ durationMonths: 3, price: 100000, ...values })
+    .returning({ id: courses.id });
+  return row!.id;
+}
+
+/** Inserts a class of `courseId` (classRow, then `overrides`) and returns its id. */
+export async function insertClass(
+  db: Database,
+  courseId: string,
+  overrides: Partial<typeof classes.$inferInsert> = {},
+): Promise<string> {
+  const [row] = await db
+    .insert(classes)
+    .values({ ...classRow(courseId), ...overrides })
+    .returning({ id: classes.id });
+  return row!.id;
 }
 
 /** Every file below `dir` (none when it does not exist): what the storage really holds. */

@@ -19,7 +19,7 @@ test("a staff user creates a class: each date rule shows its message, then a val
     .getByRole("link", { name: "Turmas", exact: true })
     .click();
   await expect(page.getByRole("heading", { name: "Gestão de Turmas" })).toBeVisible();
-  // The demo data's four classes (three open or running, one ended: decision 021).
+  // The demo data's four classes (three open or running, one ended: decision 042).
   await expect(page.getByRole("region", { name: "Total de turmas" })).toContainText("4");
 
   await page.getByRole("button", { name: "Nova turma" }).click();

@@ -78,7 +78,7 @@ test("the secretariat approves, asks a correction, rejects and enrols; each stud
     .getByRole("link", { name: "Inscrições" })
     .click();
   await expect(page.getByRole("heading", { name: "Inscrições", level: 1 })).toBeVisible();
-  // One card per status, so they add up to 'Total' (decision 024).
+  // One card per status, so they add up to 'Total' (decision 050).
   const summary = page.getByRole("region", { name: "Resumo das inscrições" });
   const cards = [
     "Pré-inscritos",

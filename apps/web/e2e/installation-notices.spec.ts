@@ -4,7 +4,7 @@ import { VIEWPORTS, violations } from "./support/axe";
 import { signedInStaff } from "./support/sign-in";
 
 /**
- * Issue 21 (decision 027): this e2e server runs with BASE_URL http://127.0.0.1:…, a loopback address that
+ * Issue 21 (decision 049): this e2e server runs with BASE_URL http://127.0.0.1:…, a loopback address that
  * every certificate would carry for ever, so the super_admin's dashboard says so (nobody else's does);
  * and the super_admin sets the institute's pass mark in Configurações.
  */

@@ -58,7 +58,7 @@ test("a secretaria changes and resets a student's password: the old one fails, t
   await signInStudent(student.page, student.code, "VELHA1");
   await expect(student.page).toHaveURL(/\/escolher-senha/); // staff know it: temporary (decision 028)
 
-  // The reset: shown once, in a dialog the staff member closes (decision 026), with copy buttons and the WhatsApp message.
+  // The reset: shown once, in a dialog the staff member closes (decision 051), with copy buttons and the WhatsApp message.
   await staff.getByRole("button", { name: "Resetar senha de Helena Tchissola" }).click();
   const confirm = staff.getByRole("dialog", { name: "Resetar senha" });
   await expect(confirm).toContainText("Gerar uma nova senha temporária para Helena Tchissola?");

@@ -5,7 +5,7 @@ import {
   heldCourseIds,
   holdsCourse,
   mayApplyForCourse,
-  wrongStatusMessage,
+  wrongStatus,
 } from "./enrollment-review";
 import { enrollmentStatusLabel } from "./enums";
 
@@ -20,14 +20,14 @@ describe("enrolment review rules", () => {
     expect(canDoEnrollmentAction("whatsappSent", "enrolled")).toBe(false);
     expect(canDoEnrollmentAction("confirmPayment", "approved")).toBe(true);
     expect(canDoEnrollmentAction("confirmPayment", "payment_pending")).toBe(false);
-    // A rejected receipt: staff may still take the payment at the desk and send the code again (decision 024).
+    // A rejected receipt: staff may still take the payment at the desk and send the code again (decision 050).
     expect(canDoEnrollmentAction("confirmPayment", "receipt_rejected")).toBe(true);
     expect(canDoEnrollmentAction("whatsappSent", "receipt_rejected")).toBe(true);
     expect(enrollmentStatusLabel("receipt_rejected")).toBe("Comprovante rejeitado");
   });
 
   it("names the current status in the refusal", () => {
-    expect(wrongStatusMessage("approve", "enrolled")).toBe(
+    expect(wrongStatus("approve", "enrolled").message).toBe(
       "Não é possível aprovar esta inscrição: a inscrição está «Matriculado».",
     );
     expect(enrollmentStatusLabel("correction_requested")).toBe("Correção pedida");

@@ -1,4 +1,5 @@
 import { ENROLLMENT_STATUSES, type EnrollmentStatus, enrollmentStatusLabel, type StaffRole } from "./enums";
+import { type CodedMessage, REFERENCE_CODE_TAKEN } from "./messages";
 import { ENROLLMENT_DOCUMENTS } from "./schemas/enrollments";
 
 /** Staff review of an enrolment (SPEC §4 'Enrolment status', decision 018): what may happen in which status. */
@@ -35,15 +36,25 @@ export const ENROLLMENT_EVENT_KINDS = [
   "whatsapp_sent",
   "data_edited",
   "document_replaced",
-  /** A new receipt sent while the enrolment was already payment_pending (before decision 024, after a rejection). */
+  /** A new receipt sent while the enrolment was already payment_pending (before decision 050, after a rejection). */
   "receipt_sent",
-  /** A receipt rejected while the enrolment was not payment_pending; from payment_pending it is a status change (decision 024). */
+  /** A receipt rejected while the enrolment was not payment_pending; from payment_pending it is a status change (decision 050). */
   "receipt_rejected",
-  /** A certificate revoked, or replaced by a new one (the enrolment stays completed; decision 021). */
+  /** A certificate revoked, or replaced by a new one (the enrolment stays completed; decision 041). */
   "certificate_revoked",
   "certificate_reissued",
 ] as const;
 export type EnrollmentEventKind = (typeof ENROLLMENT_EVENT_KINDS)[number];
+/** What History shows for an event of each kind ('Código enviado por WhatsApp' is also its note). */
+export const ENROLLMENT_EVENT_LABELS: Record<EnrollmentEventKind, string> = {
+  whatsapp_sent: "Código enviado por WhatsApp",
+  data_edited: "Dados editados",
+  document_replaced: "Documento substituído pelo aluno",
+  receipt_sent: "Novo comprovante enviado pelo aluno",
+  receipt_rejected: "Comprovante rejeitado",
+  certificate_revoked: "Certificado revogado",
+  certificate_reissued: "Certificado reemitido",
+};
 
 /**
  * Who does what on 'Inscrições' (decision 018). Applicants' identity documents are not a teacher's
@@ -77,9 +88,9 @@ export const ENROLLMENT_ACTION_FROM = {
   reject: ["pre_inscrito", "correction_requested"],
   requestCorrection: ["pre_inscrito"],
   whatsappSent: ["approved", "payment_pending", "receipt_rejected"],
-  /** Also after a rejected receipt: the student may pay at the desk instead of sending another (decision 024). */
+  /** Also after a rejected receipt: the student may pay at the desk instead of sending another (decision 050). */
   confirmPayment: ["approved", "receipt_rejected"],
-  /** An enrolment made 'Matriculado' by a receipt approval has no class yet (decision 019). */
+  /** An enrolment made 'Matriculado' by a receipt approval has no class yet (decision 045). */
   assignClass: ["enrolled"],
   /** The teacher's result: enrolled → completed (certificate issued) or not_completed (decision 021). */
   recordResult: ["enrolled"],
@@ -104,9 +115,12 @@ const ACTION_VERBS: Record<EnrollmentAction, string> = {
   correctResult: "corrigir o resultado",
 };
 
-/** The 409 text when an action meets the wrong status: it names the current status label. */
-export function wrongStatusMessage(action: EnrollmentAction, status: string): string {
-  return `Não é possível ${ACTION_VERBS[action]}: a inscrição está «${enrollmentStatusLabel(status)}».`;
+/** The 409 when an action meets the wrong status: it names the current status label. */
+export function wrongStatus(action: EnrollmentAction, status: string): CodedMessage {
+  return {
+    code: "invalid_status",
+    message: `Não é possível ${ACTION_VERBS[action]}: a inscrição está «${enrollmentStatusLabel(status)}».`,
+  };
 }
 
 /** Statuses in which the student has a payment reference code (and so sees it and the bank details). */
@@ -119,7 +133,7 @@ export const STATUSES_WITH_REFERENCE: readonly EnrollmentStatus[] = [
 
 /**
  * Statuses in which the student may send a receipt: approved (the first one), payment_pending (kept for
- * rows older than decision 024) and receipt_rejected (a new one after a rejection). Sending one moves
+ * rows older than decision 050) and receipt_rejected (a new one after a rejection). Sending one moves
  * the enrolment to payment_pending.
  */
 export const RECEIPT_SENDING_STATUSES: readonly EnrollmentStatus[] = [
@@ -135,7 +149,7 @@ export const REFERENCE_CODE_MESSAGES = {
   required: "Código de referência é obrigatório",
   characters: "O código de referência só pode ter letras (A–Z), algarismos e '-'",
   tooLong: `O código de referência pode ter no máximo ${REFERENCE_CODE_MAX} caracteres`,
-  taken: "Este código de referência já está em uso",
+  taken: REFERENCE_CODE_TAKEN.message,
 } as const;
 
 export type EnrollmentCounts = Record<EnrollmentStatus, number> & { total: number };

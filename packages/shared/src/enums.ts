@@ -1,3 +1,5 @@
+import { INVALID_ROLE } from "./field-messages";
+
 /** Enumerations of SPEC §3 with their Portuguese labels. Values keep the SPEC's spelling. */
 
 export const COURSE_AREAS = ["Tecnologia", "Marketing", "Línguas", "Gestão", "Design", "Saúde", "Educação"] as const;
@@ -122,7 +124,7 @@ export const RECEIPT_PAYMENT_METHOD: PaymentMethod = "transferencia";
 
 /**
  * correction_requested: staff asked the student to replace refused documents (decision 018).
- * receipt_rejected: finance rejected the latest receipt; the student must send a new one (decision 024).
+ * receipt_rejected: finance rejected the latest receipt; the student must send a new one (decision 050).
  * completed / not_completed: the teacher's result at the end of the course (decision 021); completed
  * issues the certificate.
  */
@@ -174,6 +176,8 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
 };
 
 export const STAFF_ROLES = ["super_admin", "admin", "financeiro", "professor", "secretaria"] as const;
+/** A role outside STAFF_ROLES, for a caller (seed, script) that needs the list. */
+export const INVALID_ROLE_LISTED = `${INVALID_ROLE}. Use: ${STAFF_ROLES.join(", ")}`;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export const ROLE_LABELS: Record<StaffRole, string> = {
   super_admin: "Super Administrador",

@@ -15,3 +15,5 @@ export const INVALID_STATUS = "Estado inválido";
 export const SELECT_COURSE = "Selecione o curso";
 export const INVALID_TEACHER = "Professor inválido";
 export const TEACHER_YEARS_RANGE = `Os anos de experiência vão de ${TEACHER_YEARS_MIN} a ${TEACHER_YEARS_MAX}`;
+export const INVALID_ROLE = "Perfil inválido";
+export const INVALID_DOCUMENT = "Documento inválido";

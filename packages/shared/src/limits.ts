@@ -9,7 +9,7 @@ export const MAX_FILE_BYTES = MAX_FILE_MB * 1024 * 1024;
 
 /**
  * Any request body that is not a multipart upload (JSON, forms, the credential file): at most 64 KB,
- * refused before it is read (decision 023). The largest real one, a course with a 2 000-character
+ * refused before it is read (decision 048). The largest real one, a course with a 2 000-character
  * description, is under 10 KB.
  */
 export const MAX_JSON_BODY_KB = 64;

@@ -86,7 +86,7 @@ export const DUPLICATE_OPEN_ENROLLMENT = {
 
 /**
  * Staff record a walk-in enrolment for a phone that student accounts already have, without saying which
- * account it belongs to (issue 21, decision 024). The server's message lists them (`phoneAccountsMessage`).
+ * account it belongs to (issue 21, decision 024). The server's message lists them (`phoneHasAccounts`).
  */
 export const STUDENT_PHONE_HAS_ACCOUNTS = {
   code: "student_phone_has_accounts",
@@ -175,7 +175,7 @@ export const CERTIFICATE_NOT_REISSUABLE = {
 } as const;
 /**
  * 410 for a revoked certificate's PDF (both file routes) and signed credential: the student reads why, not
- * the document. The reason follows the colon (certificateRevokedMessage in ./schemas/certificates).
+ * the document. The reason follows the colon (certificateRevoked in ./schemas/certificates).
  */
 export const CERTIFICATE_REVOKED = { code: "certificate_revoked", message: "Este certificado foi revogado" } as const;
 /** 409 when a result would be sent for an enrolment of another class: the student is not named (issue 21). */
@@ -207,4 +207,105 @@ export const CREDENTIAL_TAMPERED = {
   code: "credential_tampered",
   message:
     "Credencial inválida: a assinatura não corresponde ao conteúdo. O ficheiro foi alterado ou não foi emitido por este instituto.",
+} as const;
+
+/*
+ * Refusals the server used to type itself (issue 22): `ApiError` has no public constructor, so every
+ * answer's code and words come from here, or from a factory beside the text it composes (wrongStatus in
+ * ./enrollment-review, resultRefused… in ./schemas/certificates, phoneAccounts in ./schemas/enrollment-staff).
+ * A refusal that names something (a class, a document) is a function returning a CodedMessage.
+ */
+
+/** Any role may be refused with its own sentence (the *_MESSAGE texts of ./enums, ./enrollment-review…). */
+export const forbidden = (message: string): CodedMessage => ({ code: "forbidden", message });
+export const FORBIDDEN = { code: "forbidden", message: "Não tem permissão para esta ação" } as const;
+export const STAFF_ONLY = { code: "forbidden", message: "Acesso reservado à equipa do instituto" } as const;
+export const STUDENTS_ONLY = { code: "forbidden", message: "Acesso reservado a alunos" } as const;
+export const SETTINGS_SUPER_ADMIN_ONLY_MESSAGE = "Só o Super Administrador pode alterar as configurações";
+export const SERVER_CONFIG_SUPER_ADMIN_ONLY_MESSAGE = "Só o Super Administrador vê a configuração do servidor";
+/** A state change whose Origin (or Referer) is not the portal's: refused before anything runs. */
+export const BAD_ORIGIN = { code: "bad_origin", message: "Pedido recusado: origem não autorizada" } as const;
+/** A body the server could not read at all (malformed JSON or form data). */
+export const MALFORMED_REQUEST = { code: "bad_request", message: INVALID_DATA.message } as const;
+/** Too many sign-in or reset attempts: wait the minutes the server counted (Retry-After says the seconds). */
+export const tooManyAttempts = (minutes: number): CodedMessage => ({
+  code: "too_many_attempts",
+  message: `Muitas tentativas. Tente novamente dentro de ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`,
+});
+export const SETTINGS_MISSING = {
+  code: "settings_missing",
+  message: "As configurações do instituto não foram encontradas",
+} as const;
+export const LAST_SUPER_ADMIN = {
+  code: "last_super_admin",
+  message: "Não é possível remover o perfil do último Super Administrador",
+} as const;
+
+/* Catalogue. */
+export const COURSE_IN_USE = {
+  code: "course_in_use",
+  message: "Não é possível excluir este curso: existem turmas ou inscrições associadas.",
+} as const;
+/** A fourth featured course: the message names the featured ones (`«A», «B» e «C»`). */
+export const featuredLimit = (limit: number, names: readonly string[]): CodedMessage => {
+  const quoted = names.map((name) => `«${name}»`);
+  return {
+    code: "featured_limit",
+    message: `Já existem ${limit} cursos em destaque (${quoted.slice(0, -1).join(", ")} e ${quoted.at(-1)}). Retire o destaque de outro curso primeiro.`,
+  };
+};
+export const CLASS_IN_USE = {
+  code: "class_in_use",
+  message: "Não é possível eliminar esta turma: existem inscrições associadas.",
+} as const;
+export const maxStudentsBelowEnrolled = (enrolled: number): CodedMessage => ({
+  code: "validation_error",
+  message: `O número máximo de alunos não pode ser inferior aos ${enrolled} já matriculados`,
+});
+export const CURRICULUM_FILE_MISSING = {
+  code: "validation_error",
+  message: "Selecione o arquivo do currículo (PDF)",
+} as const;
+
+/* Enrolments. */
+export const ENROLLMENT_NOT_FOUND = { code: "not_found", message: "Inscrição não encontrada" } as const;
+export const ENROLLMENT_ALREADY_SUBMITTED = {
+  code: "already_submitted",
+  message: "A sua inscrição já foi enviada",
+} as const;
+export const ENROLLMENT_HAS_FINANCE_RECORDS = {
+  code: "enrollment_has_payments",
+  message:
+    "Não é possível excluir esta inscrição: tem pagamentos, comprovantes ou certificados registados, que não podem desaparecer.",
+} as const;
+/** A refusal about one document of a form with several: 'Bilhete de Identidade (verso): Formato inválido…'. */
+export const ofDocument = (label: string, known: CodedMessage): CodedMessage => ({
+  code: known.code,
+  message: `${label}: ${known.message}`,
+});
+export const documentFileMissing = (label: string): CodedMessage => ({
+  code: "validation_error",
+  message: `${label}: selecione o arquivo`,
+});
+export const documentNotRequested = (label: string): CodedMessage => ({
+  code: "document_not_requested",
+  message: `${label}: este documento não tem um pedido de correção em aberto`,
+});
+export const CLASS_NOT_OF_COURSE = {
+  code: "validation_error",
+  message: "Esta turma não pertence ao curso da inscrição",
+} as const;
+/** The web's class picker branches on the `class_` prefix of these two codes. */
+export const classNotActive = (className: string, statusLabel: string): CodedMessage => ({
+  code: "class_not_active",
+  message: `A turma «${className}» não está ativa («${statusLabel}»). Escolha outra turma.`,
+});
+export const classFull = (className: string): CodedMessage => ({
+  code: "class_full",
+  message: `A turma «${className}» está lotada. Escolha outra turma.`,
+});
+/** Approving with a payment reference code another enrolment already has (REFERENCE_CODE_MESSAGES.taken). */
+export const REFERENCE_CODE_TAKEN = {
+  code: "reference_code_taken",
+  message: "Este código de referência já está em uso",
 } as const;

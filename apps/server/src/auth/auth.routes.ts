@@ -160,7 +160,7 @@ export const authRoutes = createRouter()
     const input = c.req.valid("json");
     const { db } = c.get("deps");
     await takeAttempt(db, COUNTERS.staffSignUp(clientIp(c)));
-    if (isStudentEmail(input.email)) throw new ApiError(400, "validation_error", INVALID_EMAIL);
+    if (isStudentEmail(input.email)) throw ApiError.invalid([{ path: "email", message: INVALID_EMAIL }]);
     await createStaffUser(db, {
       email: input.email,
       password: input.password,

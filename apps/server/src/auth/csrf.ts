@@ -1,3 +1,4 @@
+import { BAD_ORIGIN } from "@app/shared/messages";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http/env";
 import { ApiError } from "../http/errors";
@@ -25,7 +26,7 @@ export function originCheck(): MiddlewareHandler<AppEnv> {
     const origin = originOf(c.req.header("origin")) ?? originOf(c.req.header("referer"));
     const hasCookie = Boolean(c.req.header("cookie"));
     if ((origin && !allowed.has(origin)) || (!origin && hasCookie)) {
-      throw new ApiError(403, "bad_origin", "Pedido recusado: origem não autorizada");
+      throw ApiError.of(403, BAD_ORIGIN);
     }
     return next();
   };

@@ -1,5 +1,12 @@
 import { CATALOG_MANAGER_ROLES, CATALOG_READ_ONLY_MESSAGE, roleSatisfies, type StaffRole } from "@app/shared/enums";
-import { NO_ROLE, PASSWORD_CHANGE_REQUIRED } from "@app/shared/messages";
+import {
+  FORBIDDEN,
+  forbidden,
+  NO_ROLE,
+  PASSWORD_CHANGE_REQUIRED,
+  STAFF_ONLY,
+  STUDENTS_ONLY,
+} from "@app/shared/messages";
 import { SESSION_EXPIRED } from "@app/shared/request-messages";
 import { type AdminScreenKey, rolesOfScreens } from "@app/shared/screen-access";
 import type { MiddlewareHandler } from "hono";
@@ -15,17 +22,17 @@ export const NOT_SIGNED_IN = () => ApiError.of(401, SESSION_EXPIRED);
  */
 export function requireStaff(
   role?: StaffRole | readonly StaffRole[],
-  forbiddenMessage = "Não tem permissão para esta ação",
+  forbiddenMessage: string = FORBIDDEN.message,
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const session = await readSession(c);
     if (!session.user) throw NOT_SIGNED_IN();
-    if (!session.staff) throw new ApiError(403, "forbidden", "Acesso reservado à equipa do instituto");
+    if (!session.staff) throw ApiError.of(403, STAFF_ONLY);
     if (!session.staff.role) {
       throw ApiError.of(403, NO_ROLE);
     }
     if (!roleSatisfies(session.staff.role, role)) {
-      throw new ApiError(403, "forbidden", forbiddenMessage);
+      throw ApiError.of(403, forbidden(forbiddenMessage));
     }
     c.set("session", session);
     return next();
@@ -48,7 +55,7 @@ export function requireStudent({ allowTemporaryPassword = false } = {}): Middlew
   return async (c, next) => {
     const session = await readSession(c);
     if (!session.user) throw NOT_SIGNED_IN();
-    if (!session.student) throw new ApiError(403, "forbidden", "Acesso reservado a alunos");
+    if (!session.student) throw ApiError.of(403, STUDENTS_ONLY);
     if (session.student.mustChangePassword && !allowTemporaryPassword) throw ApiError.of(403, PASSWORD_CHANGE_REQUIRED);
     c.set("session", session);
     return next();

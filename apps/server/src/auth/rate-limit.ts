@@ -1,3 +1,4 @@
+import { tooManyAttempts } from "@app/shared/messages";
 import { sql } from "drizzle-orm";
 import type { Database, Tx } from "../db/client";
 import { ApiError } from "../http/errors";
@@ -121,16 +122,10 @@ function counted(rule: Rule, s: State): { count: number; startNow: boolean } {
   return { count: s.count + 1, startNow: rule.kind === "backoff" };
 }
 
-function tooManyAttempts(seconds: number): ApiError {
+function refusal(seconds: number): ApiError {
   const wait = Math.max(1, Math.ceil(seconds));
   const minutes = Math.ceil(wait / 60);
-  return new ApiError(
-    429,
-    "too_many_attempts",
-    `Muitas tentativas. Tente novamente dentro de ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`,
-    undefined,
-    { "Retry-After": String(wait) },
-  );
+  return ApiError.of(429, tooManyAttempts(minutes), undefined, { "Retry-After": String(wait) });
 }
 
 async function lockRow(tx: Tx, key: string): Promise<State> {
@@ -165,7 +160,7 @@ export async function takeAttempt(db: Database, counters: Counter[]): Promise<vo
     return 0;
   });
   if (Math.random() < 0.01) await forgetStale(db);
-  if (wait > 0) throw tooManyAttempts(wait);
+  if (wait > 0) throw refusal(wait);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { addDays } from "@app/shared/calendar-date";
 import { type EnrollmentStatus, RECEIPT_PAYMENT_METHOD } from "@app/shared/enums";
+import { receiptPaymentNotes } from "@app/shared/history-notes";
 import { formatKz } from "@app/shared/money";
 import { hashPassword } from "better-auth/crypto";
 import { insertStudentAccount } from "../modules/student-accounts/student-accounts.service";
@@ -49,7 +50,7 @@ interface DemoReceipt {
   reason?: string;
 }
 
-/** The enrolment's status once its receipt is in that state (decision 024 for a rejected one). */
+/** The enrolment's status once its receipt is in that state (decision 050 for a rejected one). */
 const ENROLLMENT_AFTER_RECEIPT = {
   pending: "payment_pending",
   approved: "enrolled",
@@ -57,7 +58,7 @@ const ENROLLMENT_AFTER_RECEIPT = {
 } as const satisfies Record<DemoReceipt["status"], EnrollmentStatus>;
 
 /**
- * 'Comprovantes' and 'Financeiro' with something to show (decision 019): three demo students, each with
+ * 'Comprovantes' and 'Financeiro' with something to show (decision 044): three demo students, each with
  * an approved enrolment and a receipt (a PDF transfer slip in the storage) — one pending with a
  * divergence, one approved with its payment (the student 'Matriculado', without a class: staff give it
  * with 'Atribuir turma'), one rejected with a reason (the enrolment 'Comprovante rejeitado': the student
@@ -178,7 +179,7 @@ export async function seedDemoReceipts(
         paymentDate,
         paymentMethod: RECEIPT_PAYMENT_METHOD,
         status: "completed",
-        notes: `Pagamento validado. Ref: ${d.code}`,
+        notes: receiptPaymentNotes(d.code),
         receiptId: receipt!.id,
         createdAt: reviewedAt!,
       });

@@ -118,7 +118,7 @@ describe("demo receipts", () => {
       });
       expect(byStatus("approved")).toMatchObject({ enrollmentStatus: "enrolled", divergenceCorrect: true });
       expect(byStatus("rejected").notes).toMatch(/não se vê o valor/);
-      // Its enrolment awaits a new receipt (decision 024), not 'Pagamento Enviado'.
+      // Its enrolment awaits a new receipt (decision 050), not 'Pagamento Enviado'.
       expect(byStatus("rejected").enrollmentStatus).toBe("receipt_rejected");
       expect(byStatus("pending").enrollmentStatus).toBe("payment_pending");
 

@@ -108,7 +108,7 @@ const DEMO_TEACHERS: (typeof teachers.$inferInsert)[] = [
 ];
 
 /**
- * The demo professor (decision 021): a staff user without a password, linked to the teacher Helena
+ * The demo professor (decision 042): a staff user without a password, linked to the teacher Helena
  * Baptista. There are no built-in accounts: `npm run create-admin -- --email helena.baptista@instituto.ao
  * --password … --name "Helena Baptista" --role professor` gives it a password.
  */

@@ -7,8 +7,16 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { studentActor } from "../../test/actors";
 import { createTestContext, TEST_BASE_URL, type TestContext } from "../../test/context";
-import { enrollmentFormFields, enrollmentRow, PDF, PNG } from "../../test/fixtures";
-import { courses, enrollments, studentAccounts } from "../db/schema";
+import {
+  enrollmentForm,
+  enrollmentFormFields,
+  enrollmentRow,
+  type FormFile,
+  insertCourse,
+  PDF,
+  PNG,
+} from "../../test/fixtures";
+import { enrollments, studentAccounts } from "../db/schema";
 
 const TOO_LARGE = "Pedido muito grande. Tamanho máximo: 64 KB";
 
@@ -115,19 +123,20 @@ describe("request bodies other than uploads: 64 KB at most, refused before they 
   });
 
   it("still takes uploads up to their own limits: three 5 MB documents, a 5 MB receipt", async () => {
-    const [course] = await ctx.db
-      .insert(courses)
-      .values({ name: "Marketing Digital", durationMonths: 3, price: 100000 })
-      .returning({ id: courses.id });
+    const courseId = await insertCourse(ctx.db, { name: "Marketing Digital" });
     const student = await studentActor(ctx, "Joana Lunda");
     const pdf5mb = Buffer.concat([PDF, Buffer.alloc(MAX_FILE_BYTES - PDF.length, 32)]);
     const png5mb = Buffer.concat([PNG, Buffer.alloc(MAX_FILE_BYTES - PNG.length)]);
 
-    const documents = new FormData();
-    for (const [k, v] of Object.entries(enrollmentFormFields(course!.id))) documents.append(k, v);
-    for (const field of ["idCardFront", "idCardBack", "certificate"]) {
-      documents.append(field, new File([pdf5mb], `${field}.pdf`, { type: "application/pdf" }));
-    }
+    const documents = enrollmentForm(
+      enrollmentFormFields(courseId),
+      Object.fromEntries(
+        ["idCardFront", "idCardBack", "certificate"].map((f) => [
+          f,
+          [pdf5mb, `${f}.pdf`, "application/pdf"] as FormFile,
+        ]),
+      ),
+    );
     const headers = { cookie: student.cookie, origin: TEST_BASE_URL };
     const submitted = await fetch(`${base}/api/enrollments/mine`, { method: "POST", body: documents, headers });
     expect(submitted.status).toBe(201);
@@ -139,7 +148,7 @@ describe("request bodies other than uploads: 64 KB at most, refused before they 
     const [enrollment] = await ctx.db
       .insert(enrollments)
       .values({
-        ...enrollmentRow(course!.id),
+        ...enrollmentRow(courseId),
         studentAccountId: account!.id,
         userId: account!.userId,
         status: "approved",

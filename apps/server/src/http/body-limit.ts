@@ -8,7 +8,7 @@ import { ApiError } from "./errors";
 const MULTIPART = /^multipart\/form-data\b/i;
 
 /**
- * Decision 023: every API request body except a multipart upload is refused (413) past 64 KB before
+ * Decision 048: every API request body except a multipart upload is refused (413) past 64 KB before
  * anything reads it: by its Content-Length at once, or, sent chunked without one, as soon as the 64 KB
  * have arrived. Multipart bodies pass on to the upload routes' own limits (three 5 MB documents, a
  * 5 MB receipt or curriculum); a route that declares JSON answers a multipart body 415 without reading it.

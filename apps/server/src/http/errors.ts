@@ -1,25 +1,45 @@
-import type { CodedMessage } from "@app/shared/messages";
+import { type CodedMessage, INVALID_DATA } from "@app/shared/messages";
 import { DATABASE_UNAVAILABLE } from "@app/shared/request-messages";
 import { apiErrorSchema } from "@app/shared/schemas/errors";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { component } from "./openapi";
 
-/** An error fit to show a user: `{ "error": { "code", "message" } }` with a Portuguese message. */
+type Issue = { path: string; message: string };
+
+/**
+ * An error fit to show a user: `{ "error": { "code", "message" } }` with a Portuguese message. The
+ * constructor is private: every refusal is a message of the shared package (`@app/shared/messages`, or a
+ * factory beside the text it composes), so its words and its code are written once for both apps, and
+ * no route or service can answer with a code or a text of its own (issue 22).
+ */
 export class ApiError extends Error {
-  constructor(
+  private constructor(
     readonly status: ContentfulStatusCode,
     readonly code: string,
     message: string,
-    readonly issues?: { path: string; message: string }[],
+    readonly issues?: Issue[],
     readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
 
   /** A refusal the web also knows (`@app/shared/messages`): its stable code and its words. */
-  static of(status: ContentfulStatusCode, known: CodedMessage, issues?: { path: string; message: string }[]) {
-    return new ApiError(status, known.code, known.message, issues);
+  static of(status: ContentfulStatusCode, known: CodedMessage, issues?: Issue[], headers?: Record<string, string>) {
+    return new ApiError(status, known.code, known.message, issues, headers);
+  }
+
+  /** The same refusal, also put on one form field (the field shows the message). */
+  static onField(status: ContentfulStatusCode, known: CodedMessage, path: string) {
+    return new ApiError(status, known.code, known.message, [{ path, message: known.message }]);
+  }
+
+  /**
+   * 400 'validation_error' for input a schema (or a check that repeats a schema's rule) refused: the
+   * message is the first issue's, the words of the shared schemas and field messages.
+   */
+  static invalid(issues: [Issue, ...Issue[]]) {
+    return new ApiError(400, INVALID_DATA.code, issues[0].message, issues);
   }
 }
 
@@ -28,9 +48,7 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** 503: the database could not be reached or dropped the connection (`isDatabaseUnavailable`). */
 export function databaseUnavailable(): ApiError {
-  return new ApiError(503, DATABASE_UNAVAILABLE.code, DATABASE_UNAVAILABLE.message, undefined, {
-    "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS),
-  });
+  return ApiError.of(503, DATABASE_UNAVAILABLE, undefined, { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
 }
 
 export const errorBodySchema = component("Error", apiErrorSchema);

@@ -9,7 +9,8 @@ export function createRouter() {
     defaultHook: (result, c) => {
       if (result.success) return;
       const issues = result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
-      return sendError(c, new ApiError(400, INVALID_DATA.code, issues[0]?.message ?? INVALID_DATA.message, issues));
+      const [first, ...rest] = issues;
+      return sendError(c, first ? ApiError.invalid([first, ...rest]) : ApiError.of(400, INVALID_DATA));
     },
   });
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FileKind } from "@app/shared/enums";
 import { MAX_FILE_BYTES } from "@app/shared/limits";
-import { type CodedMessage, FILE_EMPTY, FILE_TOO_LARGE, RECEIPT_WRONG_TYPE } from "@app/shared/messages";
+import { type CodedMessage, FILE_EMPTY, FILE_TOO_LARGE, ofDocument, RECEIPT_WRONG_TYPE } from "@app/shared/messages";
 import { fileTypeFromBuffer } from "file-type";
 import { ApiError } from "../http/errors";
 
@@ -32,8 +32,7 @@ export async function checkFile(
  */
 export function namingDocument(error: unknown, document: { field: string; label: string }): unknown {
   if (!(error instanceof ApiError)) return error;
-  const message = `${document.label}: ${error.message}`;
-  return new ApiError(error.status, error.code, message, [{ path: document.field, message }]);
+  return ApiError.onField(error.status, ofDocument(document.label, error), document.field);
 }
 
 /** A generated storage key: kind/year/month/uuid.ext. */

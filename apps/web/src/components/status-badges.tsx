@@ -13,7 +13,7 @@ const ENROLLMENT_COLORS: Record<EnrollmentStatus, string> = {
   correction_requested: "#a33d07",
   approved: "teal.9",
   payment_pending: "violet.8",
-  // A rejected receipt: the student must send another (decision 024); pink.9 gives white text 7.2:1.
+  // A rejected receipt: the student must send another (decision 050); pink.9 gives white text 7.2:1.
   receipt_rejected: "pink.9",
   // green.9 gives white text 4.4:1; this darker green 6.4:1.
   enrolled: "#1f6b30",

@@ -3,7 +3,7 @@ import { CLASS_STATUSES, enrollmentStatusLabel, type StaffRole } from "../enums"
 import { TEXT_TOO_LONG } from "../field-messages";
 import { gradeSchema } from "../grades";
 import { LONG_TEXT_MAX } from "../limits";
-import { CERTIFICATE_REVOKED } from "../messages";
+import { CERTIFICATE_REVOKED, type CodedMessage } from "../messages";
 import { z } from "../zod";
 
 /**
@@ -39,23 +39,37 @@ export const RESULT_MESSAGES = {
  * 409 when a student of the class is no longer enrolled (a result already recorded): nothing was changed.
  * (A student of another class is refused with RESULT_NOT_IN_CLASS, which names nobody.)
  */
-export function resultRefusedMessage(studentName: string, status: string): string {
-  return `Não é possível registar o resultado de «${studentName}»: a inscrição está «${enrollmentStatusLabel(status)}». Nenhum resultado foi registado.`;
+export function resultRefused(studentName: string, status: string): CodedMessage {
+  return {
+    code: "invalid_status",
+    message: `Não é possível registar o resultado de «${studentName}»: a inscrição está «${enrollmentStatusLabel(status)}». Nenhum resultado foi registado.`,
+  };
 }
 
+/** The same refusal when a concurrent request recorded the result first: the student is not known there. */
+export const resultAlreadyRecorded = (): CodedMessage => resultRefused("Aluno", "completed");
+
 /** 410 for a revoked certificate's PDF or credential: 'Este certificado foi revogado: {motivo}'. */
-export function certificateRevokedMessage(reason: string | null): string {
-  return reason ? `${CERTIFICATE_REVOKED.message}: ${reason}` : CERTIFICATE_REVOKED.message;
+export function certificateRevoked(reason: string | null): CodedMessage {
+  return reason
+    ? { ...CERTIFICATE_REVOKED, message: `${CERTIFICATE_REVOKED.message}: ${reason}` }
+    : CERTIFICATE_REVOKED;
 }
 
 /** 409 when a student to complete has no student account (a certificate belongs to an account). */
-export function noStudentAccountMessage(studentName: string): string {
-  return `«${studentName}» não tem conta de aluno: crie a conta em 'Contas de Alunos' antes de concluir. Nenhum resultado foi registado.`;
+export function noStudentAccount(studentName: string): CodedMessage {
+  return {
+    code: "no_student_account",
+    message: `«${studentName}» não tem conta de aluno: crie a conta em 'Contas de Alunos' antes de concluir. Nenhum resultado foi registado.`,
+  };
 }
 
 /** 409 when results are sent before the class started. */
-export function classNotStartedMessage(startDate: string): string {
-  return `A turma só começa a ${formatDate(startDate)}: os resultados podem ser registados a partir dessa data.`;
+export function classNotStarted(startDate: string): CodedMessage {
+  return {
+    code: "class_not_started",
+    message: `A turma só começa a ${formatDate(startDate)}: os resultados podem ser registados a partir dessa data.`,
+  };
 }
 
 /**
@@ -149,7 +163,7 @@ export const teachingStudentSchema = z.object({
 export type TeachingStudent = z.infer<typeof teachingStudentSchema>;
 
 /**
- * What the teaching screen says before a certificate is issued (decision 027): the institute's pass mark
+ * What the teaching screen says before a certificate is issued (decision 049): the institute's pass mark
  * (a 'Concluído' under it asks for confirmation) and, while BASE_URL is a loopback address, that address
  * (every certificate would carry it); null when BASE_URL is a public address.
  */
@@ -250,7 +264,7 @@ export type CredentialVerification = z.infer<typeof credentialVerificationSchema
 export const CREDENTIAL_MAX_BYTES = 64 * 1024;
 
 /**
- * GET /admin/base-url (super_admin; decision 027): the public address certificates, QR codes and signed
+ * GET /admin/base-url (super_admin; decision 049): the public address certificates, QR codes and signed
  * credentials carry, and whether it is a loopback address (then the dashboard says so).
  */
 export const baseUrlStatusSchema = z.object({

@@ -11,7 +11,7 @@ export const dashboardFiguresSchema = z.object({
   awaitingNewReceipt: z
     .number()
     .int()
-    .describe("Enrolments with status receipt_rejected: the student must send a new receipt (decision 024)"),
+    .describe("Enrolments with status receipt_rejected: the student must send a new receipt (decision 050)"),
   monthRevenue: z.number(),
   /** 12 entries, oldest first; `month` is "YYYY-MM" (a calendar month in Luanda). */
   revenueByMonth: z.array(z.object({ month: z.string(), total: z.number() })),

@@ -128,7 +128,7 @@ export const confirmPaymentSchema = z.object({
 });
 export type ConfirmPaymentInput = z.input<typeof confirmPaymentSchema>;
 
-/** POST /admin/enrollments/{id}/assign-class: the class of an enrolled enrolment that has none (decision 019). */
+/** POST /admin/enrollments/{id}/assign-class: the class of an enrolled enrolment that has none (decision 045). */
 export const assignClassSchema = confirmPaymentSchema.pick({ classId: true });
 export type AssignClassInput = z.input<typeof assignClassSchema>;
 

@@ -14,7 +14,7 @@ import {
   TEXT_TOO_LONG,
 } from "../field-messages";
 import { EMAIL_MAX, NAME_MAX, PERSON_NAME_MIN, TEXT_MAX } from "../limits";
-import { STUDENT_PHONE_HAS_ACCOUNTS } from "../messages";
+import { type CodedMessage, STUDENT_PHONE_HAS_ACCOUNTS } from "../messages";
 import { studentPhoneSchema } from "../phones";
 import { z } from "../zod";
 import { adminEnrollmentDetailSchema } from "./enrollment-review";
@@ -173,10 +173,13 @@ export function phoneAccountLabel(a: Pick<PhoneStudentAccount, "studentCode" | "
 }
 
 /** The 409 when accounts have the phone and staff chose none: the refusal, naming each account. */
-export function phoneAccountsMessage(accounts: readonly Parameters<typeof phoneAccountLabel>[0][]) {
+export function phoneHasAccounts(accounts: readonly Parameters<typeof phoneAccountLabel>[0][]): CodedMessage {
   const listed = accounts.map(phoneAccountLabel).join("; ");
   const which = accounts.length === 1 ? "Conta com este telefone" : "Contas com este telefone";
-  return `${STUDENT_PHONE_HAS_ACCOUNTS.message} ${which}: ${listed}.`;
+  return {
+    code: STUDENT_PHONE_HAS_ACCOUNTS.code,
+    message: `${STUDENT_PHONE_HAS_ACCOUNTS.message} ${which}: ${listed}.`,
+  };
 }
 
 /** POST /admin/enrollments: the enrolment and the student account it belongs to. */

@@ -2,7 +2,7 @@ import { formatGrade, gradeSchema } from "../grades";
 import { z } from "../zod";
 
 /**
- * The institute's pass mark (decision 027): the lowest final grade (0–20) that passes. A 'Concluído'
+ * The institute's pass mark (decision 049): the lowest final grade (0–20) that passes. A 'Concluído'
  * under it asks for confirmation before the certificate is issued. A super_admin sets it; 10 by default.
  */
 export const DEFAULT_PASS_MARK = 10;

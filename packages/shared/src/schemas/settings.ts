@@ -3,7 +3,7 @@ import { EMAIL_MAX, INSTITUTE_NAME_MAX, TEXT_MAX } from "../limits";
 import { studentPhoneSchema } from "../phones";
 import { z } from "../zod";
 
-/** The institute's details used in the messages to students (decision 018); edited by super_admin. */
+/** The institute's details used in the messages to students (decision 047); edited by super_admin. */
 
 /** Not an Angolan IBAN's shape: AO and 23 digits, 25 characters in all (ISO 13616, Angola's entry). */
 export const INVALID_IBAN = "IBAN inválido: um IBAN angolano tem 25 caracteres, AO e 23 algarismos";

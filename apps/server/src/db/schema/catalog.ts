@@ -37,7 +37,7 @@ export const courses = pgTable(
     area: courseArea("area"),
     modality: modality("modality"),
     durationMonths: integer("duration_months").notNull(),
-    /** 'Carga horária (horas)', optional: the certificate prints it when set, else the months (decision 021). */
+    /** 'Carga horária (horas)', optional: the certificate prints it when set, else the months (decision 040). */
     workloadHours: integer("workload_hours"),
     price: numeric("price", { precision: 14, scale: 2, mode: "number" }).notNull(),
     status: courseStatus("status").notNull().default("active"),

@@ -15,7 +15,7 @@ export const instituteSettings = pgTable(
     id: integer("id").primaryKey().default(1),
     name: varchar("name", { length: INSTITUTE_NAME_MAX }).notNull(),
     bankName: varchar("bank_name", { length: TEXT_MAX }).notNull(),
-    /** Stored compact (no spaces or dots): AO and 23 digits whose ISO 13616 check adds up (decision 026). */
+    /** Stored compact (no spaces or dots): AO and 23 digits whose ISO 13616 check adds up (decision 051). */
     iban: varchar("iban", { length: IBAN_MAX }).notNull(),
     beneficiary: varchar("beneficiary", { length: INSTITUTE_NAME_MAX }).notNull(),
     /** The 9 digits of an Angolan mobile. */

@@ -11,7 +11,7 @@ import { createStaffUser } from "../users/users.service";
 /**
  * Issue 21: certificates, their QR codes and signed credentials carry BASE_URL for ever. While it is a
  * loopback address the start-up log says so, the super_admin's dashboard reads it (GET /admin/base-url,
- * super_admin only), and the teaching screen's answer carries it so 'Concluir' warns (decision 027).
+ * super_admin only), and the teaching screen's answer carries it so 'Concluir' warns (decision 049).
  */
 describe("BASE_URL on a loopback address", () => {
   it("recognises loopback addresses, and only them", () => {

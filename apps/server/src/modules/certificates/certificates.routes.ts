@@ -1,5 +1,10 @@
 import { formatCertificateNumber } from "@app/shared/certificate-number";
-import { CERTIFICATE_NOT_FOUND, CERTIFICATE_PDF_NOT_READY, NO_ROLE } from "@app/shared/messages";
+import {
+  CERTIFICATE_NOT_FOUND,
+  CERTIFICATE_PDF_NOT_READY,
+  NO_ROLE,
+  SERVER_CONFIG_SUPER_ADMIN_ONLY_MESSAGE,
+} from "@app/shared/messages";
 import {
   adminCertificateSchema,
   baseUrlStatusSchema,
@@ -173,7 +178,7 @@ const baseUrl = createRoute({
   tags: ["certificates"],
   summary:
     "The public address (BASE_URL) certificates, QR codes and credentials carry, and whether it is a loopback address (super_admin; the dashboard's notice)",
-  middleware: [requireStaff("super_admin", "Só o Super Administrador vê a configuração do servidor")] as const,
+  middleware: [requireStaff("super_admin", SERVER_CONFIG_SUPER_ADMIN_ONLY_MESSAGE)] as const,
   responses: {
     200: {
       description: "BASE_URL and whether it is loopback",

@@ -4,21 +4,21 @@ import {
   normalizeCertificateNumber,
 } from "@app/shared/certificate-number";
 import { todayInLuanda } from "@app/shared/dates";
+import { certificateReplacedNote, certificateRevokedNote, REISSUE_REASON } from "@app/shared/history-notes";
 import {
   CERTIFICATE_ALREADY_REPLACED,
   CERTIFICATE_ALREADY_REVOKED,
   CERTIFICATE_NOT_FOUND,
   CERTIFICATE_NOT_REISSUABLE,
-  CERTIFICATE_REVOKED,
 } from "@app/shared/messages";
 import { courseProgressPercent } from "@app/shared/rules";
 import {
   type AdminCertificate,
   type CertificateVerification,
   type CredentialVerification,
-  certificateRevokedMessage,
+  certificateRevoked,
   type IssuedCertificate,
-  noStudentAccountMessage,
+  noStudentAccount,
   type OwnCertificates,
 } from "@app/shared/schemas/certificates";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
@@ -89,7 +89,7 @@ export async function issueCertificate(
         .where(eq(studentAccounts.id, enrollment.studentAccountId))
     : [];
   if (!account) {
-    throw new ApiError(409, "no_student_account", noStudentAccountMessage(enrollment.studentName));
+    throw ApiError.of(409, noStudentAccount(enrollment.studentName));
   }
   let row: CertificateRow | undefined;
   for (let attempt = 0; !row; attempt++) {
@@ -211,13 +211,11 @@ export async function revokeCertificate(db: Database, actorUserId: string, id: s
       fromStatus: enrollment.status,
       toStatus: enrollment.status,
       kind: "certificate_revoked",
-      note: `Certificado ${formatCertificateNumber(cert.certificateNumber)} revogado: ${reason}`,
+      note: certificateRevokedNote(cert.certificateNumber, reason),
     });
     return adminCertificateBody(revoked!, enrollment);
   });
 }
-
-export const REISSUE_REASON = "Substituído por um novo certificado (reemissão)";
 
 /**
  * Re-issue: a new certificate (new number, new PDF, today's issue date, the same completion date, the
@@ -257,7 +255,7 @@ export async function reissueCertificate(
         fromStatus: enrollment.status,
         toStatus: enrollment.status,
         kind: "certificate_reissued",
-        note: `Certificado ${formatCertificateNumber(old.certificateNumber)} substituído por ${formatCertificateNumber(fresh.certificateNumber)}`,
+        note: certificateReplacedNote(old.certificateNumber, fresh.certificateNumber),
       });
       return adminCertificateBody(fresh, enrollment);
     },
@@ -324,7 +322,7 @@ export async function readableCertificate(db: Database, id: string, studentAccou
  */
 export function refuseRevokedDocument(row: Pick<CertificateRow, "revokedAt" | "revokedReason">): void {
   if (row.revokedAt) {
-    throw new ApiError(410, CERTIFICATE_REVOKED.code, certificateRevokedMessage(row.revokedReason));
+    throw ApiError.of(410, certificateRevoked(row.revokedReason));
   }
 }
 

@@ -8,7 +8,7 @@ import { ApiError } from "../../http/errors";
 import type { CertificateSnapshot } from "./certificate-pdf";
 
 /**
- * Open Badges 3.0 credentials of our certificates (decision 021): an OpenBadgeCredential (alias
+ * Open Badges 3.0 credentials of our certificates (decision 040): an OpenBadgeCredential (alias
  * AchievementCredential) secured with the VC-JWT proof format of OB 3.0 §8.2 — a compact JWS whose
  * payload is the credential itself plus the registered claims iss, jti and nbf, signed with the
  * institute's Ed25519 key (alg EdDSA; the header names the key by its JWK thumbprint and carries the

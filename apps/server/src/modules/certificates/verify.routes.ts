@@ -15,7 +15,7 @@ import { getInstituteSettings } from "../settings/settings.service";
 import { verifyCredential, verifyNumber } from "./certificates.service";
 import { issuerProfile } from "./credential";
 
-/* Public certificate verification (no login): rate-limited per IP and logged (decision 021). */
+/* Public certificate verification (no login): rate-limited per IP and logged (decision 040). */
 
 const tooMany = { 429: errorResponse("Too many verifications from this address: wait (Retry-After)") };
 

@@ -1,5 +1,5 @@
 import { CURRICULUM_MIME_TYPES } from "@app/shared/limits";
-import { CLASS_NOT_FOUND, CURRICULUM_WRONG_TYPE } from "@app/shared/messages";
+import { CLASS_NOT_FOUND, CURRICULUM_FILE_MISSING, CURRICULUM_WRONG_TYPE } from "@app/shared/messages";
 import { eq } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client";
 import { classes, storedFiles } from "../../db/schema";
@@ -8,7 +8,6 @@ import { checkFile } from "../../storage/file-check";
 import type { FileStorage } from "../../storage/storage";
 import { putFiles, recordFiles, removeFiles } from "../../storage/stored-files";
 
-const MISSING_FILE = "Selecione o arquivo do currículo (PDF)";
 const NOT_FOUND = () => ApiError.of(404, CLASS_NOT_FOUND);
 
 /** Drops a replaced or detached curriculum: its row now, its object after the row is gone. */
@@ -50,7 +49,7 @@ export async function attachCurriculum(
   file: unknown,
 ) {
   if (!(file instanceof File) || file.size === 0) {
-    throw new ApiError(400, "validation_error", MISSING_FILE, [{ path: "file", message: MISSING_FILE }]);
+    throw ApiError.onField(400, CURRICULUM_FILE_MISSING, "file");
   }
   const data = Buffer.from(await file.arrayBuffer());
   const checked = await checkFile(data, CURRICULUM_MIME_TYPES, CURRICULUM_WRONG_TYPE);

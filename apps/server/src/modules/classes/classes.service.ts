@@ -1,5 +1,5 @@
 import { INVALID_TEACHER, SELECT_COURSE } from "@app/shared/field-messages";
-import { CLASS_NOT_FOUND } from "@app/shared/messages";
+import { CLASS_NOT_FOUND, CLASS_IN_USE as IN_USE, maxStudentsBelowEnrolled } from "@app/shared/messages";
 import type { classInputSchema } from "@app/shared/schemas/catalog";
 import { count, desc, eq } from "drizzle-orm";
 import type { z } from "zod";
@@ -48,10 +48,10 @@ export async function getClass(db: Database, id: string) {
 /** A course or teacher that does not exist answers on its field, like the form would. */
 function referenceError(err: unknown): never {
   if (isForeignKeyViolation(err, "course")) {
-    throw new ApiError(400, "validation_error", SELECT_COURSE, [{ path: "courseId", message: SELECT_COURSE }]);
+    throw ApiError.invalid([{ path: "courseId", message: SELECT_COURSE }]);
   }
   if (isForeignKeyViolation(err, "teacher")) {
-    throw new ApiError(400, "validation_error", INVALID_TEACHER, [{ path: "teacherId", message: INVALID_TEACHER }]);
+    throw ApiError.invalid([{ path: "teacherId", message: INVALID_TEACHER }]);
   }
   throw err;
 }
@@ -68,8 +68,7 @@ export async function updateClass(db: Database, id: string, input: ClassInput) {
       const [current] = await tx.select().from(classes).where(eq(classes.id, id)).for("update");
       if (!current) throw NOT_FOUND();
       if (input.maxStudents < current.currentStudents) {
-        const message = `O número máximo de alunos não pode ser inferior aos ${current.currentStudents} já matriculados`;
-        throw new ApiError(400, "validation_error", message, [{ path: "maxStudents", message }]);
+        throw ApiError.onField(400, maxStudentsBelowEnrolled(current.currentStudents), "maxStudents");
       }
       await tx.update(classes).set(input).where(eq(classes.id, id));
     })
@@ -94,5 +93,4 @@ export async function deleteClass(db: Database, storage: FileStorage, id: string
   await forgetCurriculumFile(db, storage, deleted.curriculumFileId);
 }
 
-const CLASS_IN_USE = () =>
-  new ApiError(409, "class_in_use", "Não é possível eliminar esta turma: existem inscrições associadas.");
+const CLASS_IN_USE = () => ApiError.of(409, IN_USE);

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonRequest, staffActor, studentActor } from "../../../test/actors";
 import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../test/context";
-import { enrollmentRow, filesUnder, HTML, PDF, PNG } from "../../../test/fixtures";
-import { classes, courses, enrollments, storedFiles, teachers } from "../../db/schema";
+import { enrollmentRow, filesUnder, HTML, insertCourse, PDF, PNG } from "../../../test/fixtures";
+import { classes, enrollments, storedFiles, teachers } from "../../db/schema";
 
 describe("class management (staff)", () => {
   let ctx: TestContext;
@@ -29,10 +29,7 @@ describe("class management (staff)", () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     ({ cookie } = await staffActor(ctx, "secretaria"));
-    [{ id: courseId }] = (await ctx.db
-      .insert(courses)
-      .values({ name: "Web", durationMonths: 4, price: 150000 })
-      .returning({ id: courses.id })) as [{ id: string }];
+    courseId = await insertCourse(ctx.db, { name: "Web", durationMonths: 4, price: 150000 });
     [{ id: teacherId }] = (await ctx.db
       .insert(teachers)
       .values({ teacherName: "Ana Domingos", specialization: "Web", qualification: "Mestrado", yearsOfExperience: 9 })

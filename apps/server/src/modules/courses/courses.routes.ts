@@ -15,7 +15,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 
 export const courseRoutes = createRouter().openapi(catalogRoute, async (c) => {
   const catalog = await loadCatalog(c.get("deps").db);
-  // Decision 023: revalidated on every use, so a course saved, edited or deactivated shows at once.
+  // Decision 048: revalidated on every use, so a course saved, edited or deactivated shows at once.
   c.header("Cache-Control", "no-cache");
   c.header("ETag", catalog.etag);
   if (matches(c.req.header("if-none-match"), catalog.etag)) return c.body(null, 304);

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { COURSE_NOT_FOUND } from "@app/shared/messages";
+import { COURSE_NOT_FOUND, featuredLimit, COURSE_IN_USE as IN_USE } from "@app/shared/messages";
 import type { courseInputSchema } from "@app/shared/schemas/catalog";
 import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -21,7 +21,7 @@ export interface Catalog {
  * The public catalogue is read by every visitor and changes rarely: each process keeps it for
  * CATALOG_TTL_MS, so concurrent requests share one query (and one JSON.stringify). Course changes in this
  * process call forgetCatalog; other instances see them within the TTL. Browsers revalidate it on every
- * use with its ETag (decision 023), so a saved course shows at once.
+ * use with its ETag (decision 048), so a saved course shows at once.
  */
 export const CATALOG_TTL_MS = 2_000;
 const catalogCache = new WeakMap<Database, { at: number; catalog: Promise<Catalog> }>();
@@ -127,9 +127,14 @@ async function ensureFeaturedLimit(tx: Tx, courseId: string) {
     .where(and(eq(courses.featured, true), ne(courses.id, courseId)))
     .orderBy(asc(courses.name));
   if (others.length < MAX_FEATURED_COURSES) return;
-  const names = others.map((c) => `«${c.name}»`);
-  const message = `Já existem ${MAX_FEATURED_COURSES} cursos em destaque (${names.slice(0, -1).join(", ")} e ${names.at(-1)}). Retire o destaque de outro curso primeiro.`;
-  throw new ApiError(409, "featured_limit", message, [{ path: "featured", message }]);
+  throw ApiError.onField(
+    409,
+    featuredLimit(
+      MAX_FEATURED_COURSES,
+      others.map((c) => c.name),
+    ),
+    "featured",
+  );
 }
 
 /** Refused (409) while classes or enrolments point at the course: nothing is lost. */
@@ -148,5 +153,4 @@ export async function deleteCourse(db: Database, id: string) {
   forgetCatalog(db);
 }
 
-const COURSE_IN_USE = () =>
-  new ApiError(409, "course_in_use", "Não é possível excluir este curso: existem turmas ou inscrições associadas.");
+const COURSE_IN_USE = () => ApiError.of(409, IN_USE);

@@ -6,7 +6,7 @@ import type { Database } from "../../db/client";
  * The four dashboard figures (SPEC §2 'Admin dashboard') and revenue per month for the last 12 months.
  * Months are calendar months in Luanda. 'Inscrições pendentes' is what awaits staff (decision 012):
  * the pre-inscrições to review plus the receipts to validate, each also given on its own. Enrolments
- * whose receipt was rejected await the student, not staff: counted apart (decision 024).
+ * whose receipt was rejected await the student, not staff: counted apart (decision 050).
  */
 export async function dashboardFigures(db: Database, now: Date = new Date()) {
   const at = now.toISOString();

@@ -59,22 +59,8 @@ describe("dashboard figures", () => {
         { name: "Antigo", durationMonths: 1, price: 1, status: "inactive" },
       ])
       .returning();
-    const person = (name: string, status: "pre_inscrito" | "payment_pending" | "enrolled") => ({
-      courseId: web!.id,
-      studentName: name,
-      studentPhone: "923000000",
-      birthDate: "2000-01-01",
-      motherName: "Mãe Teste",
-      nationality: "Angolana",
-      birthPlace: "Luanda",
-      province: "Luanda" as const,
-      municipality: "Belas",
-      neighborhood: "Talatona",
-      qualification: "medio",
-      trainingArea: "TI",
-      schedulePreference: "noite",
-      status,
-    });
+    const person = (name: string, status: "pre_inscrito" | "payment_pending" | "enrolled") =>
+      enrollmentRow(web!.id, { studentName: name, status });
     const [a, , c, d] = await ctx.db
       .insert(enrollments)
       .values([

@@ -1,6 +1,7 @@
 import { ENROLLMENT_DOCUMENT_LABELS, type EnrollmentDocumentKind } from "@app/shared/enrollment-review";
+import { DOCUMENTS_CORRECTED_NOTE, documentReplacedNote } from "@app/shared/history-notes";
 import { DOCUMENT_MIME_TYPES } from "@app/shared/limits";
-import { DOCUMENT_WRONG_TYPE } from "@app/shared/messages";
+import { DOCUMENT_WRONG_TYPE, documentFileMissing, documentNotRequested } from "@app/shared/messages";
 import { and, count, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { enrollmentDocumentRequests, enrollments } from "../../db/schema";
@@ -18,8 +19,7 @@ const FILE_COLUMN = {
   certificate: "certificateFileId",
 } as const satisfies Record<EnrollmentDocumentKind, keyof typeof enrollments.$inferSelect>;
 
-const NOT_REQUESTED = (label: string) =>
-  new ApiError(409, "document_not_requested", `${label}: este documento não tem um pedido de correção em aberto`);
+const NOT_REQUESTED = (label: string) => ApiError.of(409, documentNotRequested(label));
 
 /**
  * The student replaces one refused document (decision 018): same checks as the enrolment form (type
@@ -39,8 +39,7 @@ export async function replaceOwnDocument(
   const label = ENROLLMENT_DOCUMENT_LABELS[document];
   const named = { field: "file", label };
   if (!(file instanceof File) || (file.size === 0 && !file.name)) {
-    const message = `${label}: selecione o arquivo`;
-    throw new ApiError(400, "validation_error", message, [{ path: "file", message }]);
+    throw ApiError.onField(400, documentFileMissing(label), "file");
   }
   const data = Buffer.from(await file.arrayBuffer());
   const checked = await checkFile(data, DOCUMENT_MIME_TYPES, DOCUMENT_WRONG_TYPE).catch((err: unknown) => {
@@ -85,7 +84,7 @@ export async function replaceOwnDocument(
       await recordEvent(tx, enrollmentId, {
         ...base,
         kind: "document_replaced",
-        note: `Documento substituído: ${label}`,
+        note: documentReplacedNote(label),
       });
 
       const [stillOpen] = await tx.select({ n: count() }).from(enrollmentDocumentRequests).where(open);
@@ -94,7 +93,7 @@ export async function replaceOwnDocument(
         await recordEvent(tx, enrollmentId, {
           ...base,
           toStatus: "pre_inscrito",
-          note: "Documentos corrigidos pelo aluno: inscrição de volta para revisão",
+          note: DOCUMENTS_CORRECTED_NOTE,
         });
       }
       return row[FILE_COLUMN[document]];

@@ -1,4 +1,5 @@
 import { DOCUMENT_REFUSAL_REASON_LABELS, ENROLLMENT_DOCUMENT_LABELS } from "@app/shared/enrollment-review";
+import { ENROLLMENT_NOT_FOUND as NOT_FOUND } from "@app/shared/messages";
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database, Tx } from "../../db/client";
@@ -13,7 +14,7 @@ import {
 } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 
-export const ENROLLMENT_NOT_FOUND = () => new ApiError(404, "not_found", "Inscrição não encontrada");
+export const ENROLLMENT_NOT_FOUND = () => ApiError.of(404, NOT_FOUND);
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

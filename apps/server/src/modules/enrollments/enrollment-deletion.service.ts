@@ -1,3 +1,4 @@
+import { ENROLLMENT_HAS_FINANCE_RECORDS } from "@app/shared/messages";
 import { and, count, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { isForeignKeyViolation } from "../../db/pg-errors";
@@ -7,15 +8,10 @@ import type { FileStorage } from "../../storage/storage";
 import { ENROLLMENT_NOT_FOUND } from "./enrollment-admin.queries";
 import { deleteUnusedDocumentFiles } from "./enrollment-files";
 
-const HAS_FINANCE_RECORDS = () =>
-  new ApiError(
-    409,
-    "enrollment_has_payments",
-    "Não é possível excluir esta inscrição: tem pagamentos, comprovantes ou certificados registados, que não podem desaparecer.",
-  );
+const HAS_FINANCE_RECORDS = () => ApiError.of(409, ENROLLMENT_HAS_FINANCE_RECORDS);
 
 /**
- * Deletes an enrolment (decision 018). Refused (409) while payments, receipts or certificates point
+ * Deletes an enrolment (decision 046). Refused (409) while payments, receipts or certificates point
  * at it: finance records never vanish. Otherwise, in one transaction: the enrolment goes with its
  * history and correction requests (cascade), a class seat it held is given back, its three document
  * rows go (unless another enrolment of the student kept them), and a student account left without enrolments may submit the form again. The document

@@ -1,6 +1,7 @@
 import { ENROLLMENT_DOCUMENT_KINDS, ENROLLMENT_DOCUMENT_LABELS } from "@app/shared/enrollment-review";
+import { INVALID_DOCUMENT } from "@app/shared/field-messages";
 import { MAX_FILE_BYTES } from "@app/shared/limits";
-import { FILE_TOO_LARGE } from "@app/shared/messages";
+import { ENROLLMENT_NOT_FOUND, FILE_TOO_LARGE, ofDocument } from "@app/shared/messages";
 import { studentEnrollmentViewSchema } from "@app/shared/schemas/enrollment-review";
 import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
@@ -15,8 +16,8 @@ import { listOwnEnrollmentViews } from "./own-enrollments.service";
 export const ownEnrollmentBody = component("OwnEnrollment", studentEnrollmentViewSchema);
 
 const params = z.object({
-  id: z.uuid({ message: "Inscrição não encontrada" }),
-  document: z.enum(ENROLLMENT_DOCUMENT_KINDS, { message: "Documento inválido" }),
+  id: z.uuid({ message: ENROLLMENT_NOT_FOUND.message }),
+  document: z.enum(ENROLLMENT_DOCUMENT_KINDS, { message: INVALID_DOCUMENT }),
 });
 
 const replace = createRoute({
@@ -31,8 +32,7 @@ const replace = createRoute({
       maxSize: MAX_FILE_BYTES + 64 * 1024,
       onError: (c) => {
         const label = ENROLLMENT_DOCUMENT_LABELS[c.req.param("document") as keyof typeof ENROLLMENT_DOCUMENT_LABELS];
-        const message = label ? `${label}: ${FILE_TOO_LARGE.message}` : FILE_TOO_LARGE.message;
-        throw new ApiError(413, FILE_TOO_LARGE.code, message, [{ path: "file", message }]);
+        throw ApiError.onField(413, label ? ofDocument(label, FILE_TOO_LARGE) : FILE_TOO_LARGE, "file");
       },
     }),
   ] as const,

@@ -1,6 +1,6 @@
 import { CLASS_STATUS_LABELS, PAYMENT_METHOD_LABELS } from "@app/shared/enums";
-import { ENROLLMENT_HAS_CLASS } from "@app/shared/messages";
-import { formatKz } from "@app/shared/money";
+import { classAssignedNote, paymentConfirmedNote } from "@app/shared/history-notes";
+import { CLASS_NOT_OF_COURSE, classFull, classNotActive, ENROLLMENT_HAS_CLASS } from "@app/shared/messages";
 import {
   type assignClassSchema,
   CONFIRM_PAYMENT_MESSAGES,
@@ -44,7 +44,7 @@ export async function listEnrollableClasses(db: Database, enrollmentId: string) 
   }));
 }
 
-const CLASS_FIELD = (message: string) => new ApiError(400, "validation_error", message, [{ path: "classId", message }]);
+const CLASS_FIELD = (message: string) => ApiError.invalid([{ path: "classId", message }]);
 
 /**
  * Takes one seat with a single conditional UPDATE: it passes only while current_students <
@@ -61,15 +61,9 @@ async function takeSeat(tx: Tx, classId: string, courseId: string): Promise<stri
 
   const [cls] = await tx.select().from(classes).where(eq(classes.id, classId));
   if (!cls) throw CLASS_FIELD(CONFIRM_PAYMENT_MESSAGES.classId);
-  if (cls.courseId !== courseId) throw CLASS_FIELD("Esta turma não pertence ao curso da inscrição");
-  if (cls.status !== "active") {
-    throw new ApiError(
-      409,
-      "class_not_active",
-      `A turma «${cls.name}» não está ativa («${CLASS_STATUS_LABELS[cls.status]}»). Escolha outra turma.`,
-    );
-  }
-  throw new ApiError(409, "class_full", `A turma «${cls.name}» está lotada. Escolha outra turma.`);
+  if (cls.courseId !== courseId) throw CLASS_FIELD(CLASS_NOT_OF_COURSE.message);
+  if (cls.status !== "active") throw ApiError.of(409, classNotActive(cls.name, CLASS_STATUS_LABELS[cls.status]));
+  throw ApiError.of(409, classFull(cls.name));
 }
 
 /**
@@ -100,14 +94,14 @@ export async function confirmPayment(
       actorUserId,
       fromStatus: row.status,
       toStatus: "enrolled",
-      note: `Pagamento confirmado: ${formatKz(input.amount)} (${method}). Turma: ${className}`,
+      note: paymentConfirmedNote(input.amount, method, className),
     });
   });
   return getEnrollmentDetail(db, id);
 }
 
 /**
- * 'Atribuir turma' (decision 019): an enrolment made 'Matriculado' by a receipt approval has no class.
+ * 'Atribuir turma' (decision 045): an enrolment made 'Matriculado' by a receipt approval has no class.
  * One transaction: the enrolment row is locked and must be enrolled without a class (two staff at once:
  * the second meets the class and gets a 409), a seat is taken with the same conditional update as
  * 'Confirmar pagamento' (a class never overfills), the enrolment gets its class, History one event.
@@ -129,7 +123,7 @@ export async function assignClass(
       kind: "data_edited",
       fromStatus: row.status,
       toStatus: row.status,
-      note: `Turma atribuída: ${className}`,
+      note: classAssignedNote(className),
     });
   });
   return getEnrollmentDetail(db, id);

@@ -1,12 +1,7 @@
-import {
-  DOCUMENT_REFUSAL_REASON_LABELS,
-  ENROLLMENT_ACTION_FROM,
-  ENROLLMENT_DOCUMENT_LABELS,
-  type EnrollmentAction,
-  REFERENCE_CODE_MESSAGES,
-  wrongStatusMessage,
-} from "@app/shared/enrollment-review";
+import { ENROLLMENT_ACTION_FROM, type EnrollmentAction, wrongStatus } from "@app/shared/enrollment-review";
 import type { EnrollmentStatus } from "@app/shared/enums";
+import { approvalNote, correctionRequestedNote, WHATSAPP_SENT_NOTE } from "@app/shared/history-notes";
+import { REFERENCE_CODE_TAKEN } from "@app/shared/messages";
 import { referenceMessage, referenceMessageSubject } from "@app/shared/reference-message";
 import type {
   approveEnrollmentSchema,
@@ -35,7 +30,7 @@ export async function lockForAction(tx: Tx, id: string, action: EnrollmentAction
   const [row] = await tx.select().from(enrollments).where(eq(enrollments.id, id)).for("update");
   if (!row) throw ENROLLMENT_NOT_FOUND();
   if (!(ENROLLMENT_ACTION_FROM[action] as readonly EnrollmentStatus[]).includes(row.status)) {
-    throw new ApiError(409, "invalid_status", wrongStatusMessage(action, row.status));
+    throw ApiError.of(409, wrongStatus(action, row.status));
   }
   return row;
 }
@@ -45,10 +40,7 @@ export async function recordEvent(tx: Tx, enrollmentId: string, event: EventInpu
   await tx.insert(enrollmentEvents).values({ ...event, enrollmentId, at: sql`clock_timestamp()` });
 }
 
-const REFERENCE_TAKEN = () =>
-  new ApiError(409, "reference_code_taken", REFERENCE_CODE_MESSAGES.taken, [
-    { path: "referenceCode", message: REFERENCE_CODE_MESSAGES.taken },
-  ]);
+const REFERENCE_TAKEN = () => ApiError.onField(409, REFERENCE_CODE_TAKEN, "referenceCode");
 
 export type ReferenceEmail = "sent" | "failed" | "no_email";
 
@@ -85,7 +77,7 @@ export async function approveEnrollment(
         })
         .where(eq(enrollments.id, id))
         .returning();
-      const note = [`Código de referência: ${input.referenceCode}`, input.notes].filter(Boolean).join(". ");
+      const note = approvalNote(input.referenceCode, input.notes);
       await recordEvent(tx, id, { actorUserId, fromStatus: row.status, toStatus: "approved", note });
       return updated!;
     })
@@ -175,17 +167,11 @@ export async function requestCorrection(
       })),
     );
     await tx.update(enrollments).set({ status: "correction_requested" }).where(eq(enrollments.id, id));
-    const list = input.documents
-      .map((d) => {
-        const what = `${ENROLLMENT_DOCUMENT_LABELS[d.document]} — ${DOCUMENT_REFUSAL_REASON_LABELS[d.reason]}`;
-        return d.note ? `${what} (${d.note})` : what;
-      })
-      .join("; ");
     await recordEvent(tx, id, {
       actorUserId,
       fromStatus: row.status,
       toStatus: "correction_requested",
-      note: `Correção pedida: ${list}`,
+      note: correctionRequestedNote(input.documents),
     });
   });
   return getEnrollmentDetail(db, id);
@@ -200,7 +186,7 @@ export async function recordWhatsappSent(db: Database, actorUserId: string, id: 
       fromStatus: row.status,
       toStatus: row.status,
       kind: "whatsapp_sent",
-      note: "Código enviado por WhatsApp",
+      note: WHATSAPP_SENT_NOTE,
     });
   });
   return getEnrollmentDetail(db, id);

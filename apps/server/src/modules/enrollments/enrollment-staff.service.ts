@@ -1,13 +1,10 @@
 import { COURSE_HOLDING_STATUSES } from "@app/shared/enrollment-review";
-import {
-  DUPLICATE_OPEN_ENROLLMENT,
-  STUDENT_ACCOUNT_NOT_FOR_PHONE,
-  STUDENT_PHONE_HAS_ACCOUNTS,
-} from "@app/shared/messages";
+import { dataEditedNote, staffEnrollmentNewAccountNote, staffEnrollmentOnAccountNote } from "@app/shared/history-notes";
+import { DUPLICATE_OPEN_ENROLLMENT, STUDENT_ACCOUNT_NOT_FOR_PHONE } from "@app/shared/messages";
 import {
   type editEnrollmentSchema,
   type PhoneStudentAccount,
-  phoneAccountsMessage,
+  phoneHasAccounts,
   STAFF_ENROLLMENT_FIELD_LABELS,
   staffEnrollmentSchema,
 } from "@app/shared/schemas/enrollment-staff";
@@ -44,7 +41,7 @@ const phoneAccounts = (db: Database | Tx, phone: string) =>
     .orderBy(asc(studentAccounts.createdAt), asc(studentAccounts.id));
 
 /**
- * Staff record an enrolment for a student (SPEC §5 'Staff new enrolment'; decisions 018, 024), e.g. a
+ * Staff record an enrolment for a student (SPEC §5 'Staff new enrolment'; decisions 047, 024), e.g. a
  * walk-in at the secretariat. All or nothing, in one transaction. The request says which student account
  * it belongs to: a new one (code and hashed password, must change it, enrolment completed; the code and
  * password are returned once), or an existing account that has the enrolment's phone. Nothing is linked
@@ -74,7 +71,7 @@ export async function createStaffEnrollment(
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`student-phone:${data.studentPhone}`}))`);
       const holders = await phoneAccounts(tx, data.studentPhone).for("update");
       if (!choice && holders.length > 0) {
-        throw new ApiError(409, STUDENT_PHONE_HAS_ACCOUNTS.code, phoneAccountsMessage(listed(holders)));
+        throw ApiError.of(409, phoneHasAccounts(listed(holders)));
       }
 
       let account: typeof studentAccounts.$inferSelect;
@@ -161,13 +158,11 @@ function accountNote(
   created: boolean,
   holders: (typeof studentAccounts.$inferSelect)[],
 ) {
-  if (!created) {
-    return `Inscrição registada pela equipa e ligada à conta de aluno existente ${account.studentCode} (${account.studentName}), escolhida pela equipa`;
-  }
-  const others = holders.length
-    ? `; o telefone já tinha ${holders.length === 1 ? "a conta" : "as contas"} ${holders.map((h) => h.studentCode).join(", ")}, não usada${holders.length === 1 ? "" : "s"}`
-    : "";
-  return `Inscrição registada pela equipa, com uma nova conta de aluno (${account.studentCode})${others}`;
+  if (!created) return staffEnrollmentOnAccountNote(account);
+  return staffEnrollmentNewAccountNote(
+    account.studentCode,
+    holders.map((h) => h.studentCode),
+  );
 }
 
 type EditInput = z.output<typeof editEnrollmentSchema>;
@@ -189,7 +184,7 @@ export async function editEnrollment(db: Database, actorUserId: string, id: stri
       fromStatus: row.status,
       toStatus: row.status,
       kind: "data_edited",
-      note: `Dados editados: ${changed.map((f) => STAFF_ENROLLMENT_FIELD_LABELS[f]).join(", ")}`,
+      note: dataEditedNote(changed.map((f) => STAFF_ENROLLMENT_FIELD_LABELS[f])),
     });
   });
   return getEnrollmentDetail(db, id);

@@ -6,6 +6,7 @@ import {
   PAYMENT_CONFIRMER_MESSAGE,
   PAYMENT_CONFIRMER_ROLES,
 } from "@app/shared/enrollment-review";
+import { ENROLLMENT_NOT_FOUND } from "@app/shared/messages";
 import {
   adminEnrollmentDetailSchema,
   adminEnrollmentRowSchema,
@@ -45,7 +46,7 @@ const viewerErrors = guardErrors("Not super_admin, admin, secretaria or financei
 const reviewerErrors = guardErrors("Not super_admin, admin or secretaria");
 
 const detailBody = component("AdminEnrollment", adminEnrollmentDetailSchema);
-const idParam = z.object({ id: z.uuid({ message: "Inscrição não encontrada" }) });
+const idParam = z.object({ id: z.uuid({ message: ENROLLMENT_NOT_FOUND.message }) });
 const notFound = { 404: errorResponse("No such enrolment") };
 const wrongStatus = (description = "The enrolment's status does not allow it (the message names the status)") => ({
   409: errorResponse(description),

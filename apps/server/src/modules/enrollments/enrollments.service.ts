@@ -1,6 +1,12 @@
 import { SELECT_COURSE } from "@app/shared/field-messages";
+import { APPLICATION_SENT_NOTE } from "@app/shared/history-notes";
 import { DOCUMENT_MIME_TYPES } from "@app/shared/limits";
-import { DOCUMENT_WRONG_TYPE, REQUIRED_FIELDS, STUDENT_ACCOUNT_NOT_FOUND } from "@app/shared/messages";
+import {
+  DOCUMENT_WRONG_TYPE,
+  ENROLLMENT_ALREADY_SUBMITTED,
+  REQUIRED_FIELDS,
+  STUDENT_ACCOUNT_NOT_FOUND,
+} from "@app/shared/messages";
 import { STAFF_ENROLLMENT_STEP_MESSAGES } from "@app/shared/schemas/enrollment-staff";
 import { ENROLLMENT_DOCUMENTS, studentEnrollmentSchema } from "@app/shared/schemas/enrollments";
 import { and, eq } from "drizzle-orm";
@@ -30,8 +36,7 @@ export async function readEnrollmentDocuments(form: FormFields) {
   return files;
 }
 
-export const missingDocument = (field: string) =>
-  new ApiError(400, "validation_error", MISSING_DOCUMENT, [{ path: field, message: MISSING_DOCUMENT }]);
+export const missingDocument = (field: string) => ApiError.invalid([{ path: field, message: MISSING_DOCUMENT }]);
 
 /** One document of an enrolment form, checked by content; null when the field was left empty. */
 export async function readDocument(form: FormFields, doc: (typeof ENROLLMENT_DOCUMENTS)[number]) {
@@ -51,8 +56,7 @@ export async function activeCourse(db: Database, courseId: string) {
     .select()
     .from(courses)
     .where(and(eq(courses.id, courseId), eq(courses.status, "active")));
-  if (!course)
-    throw new ApiError(400, "validation_error", SELECT_COURSE, [{ path: "courseId", message: SELECT_COURSE }]);
+  if (!course) throw ApiError.invalid([{ path: "courseId", message: SELECT_COURSE }]);
   return course;
 }
 
@@ -107,12 +111,12 @@ export async function submitOwnEnrollment(
         .where(eq(studentAccounts.id, who.studentAccountId))
         .for("update");
       if (!account) throw ApiError.of(404, STUDENT_ACCOUNT_NOT_FOUND);
-      if (account.enrollmentCompleted) throw new ApiError(409, "already_submitted", "A sua inscrição já foi enviada");
+      if (account.enrollmentCompleted) throw ApiError.of(409, ENROLLMENT_ALREADY_SUBMITTED);
 
       const [frontId, backId, certificateId] = await recordFiles(tx, who.userId, written);
       return insertOwnEnrollment(tx, who.userId, account, data, course.id, {
         files: { idCardFront: frontId!, idCardBack: backId!, certificate: certificateId! },
-        note: "Pré-inscrição enviada pelo aluno",
+        note: APPLICATION_SENT_NOTE,
       });
     });
   } catch (err) {

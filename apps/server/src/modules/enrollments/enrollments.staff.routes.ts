@@ -1,4 +1,5 @@
 import { ENROLLMENT_EDITOR_MESSAGE, ENROLLMENT_REVIEWER_ROLES } from "@app/shared/enrollment-review";
+import { ENROLLMENT_NOT_FOUND } from "@app/shared/messages";
 import { adminEnrollmentDetailSchema } from "@app/shared/schemas/enrollment-review";
 import { editEnrollmentSchema, staffEnrollmentCreatedSchema } from "@app/shared/schemas/enrollment-staff";
 import { createRoute, z } from "@hono/zod-openapi";
@@ -71,7 +72,7 @@ const edit = createRoute({
   summary: "Staff correct the personal and education fields (the edit form's lists); one History event",
   middleware: [requireEditor()] as const,
   request: {
-    params: z.object({ id: z.uuid({ message: "Inscrição não encontrada" }) }),
+    params: z.object({ id: z.uuid({ message: ENROLLMENT_NOT_FOUND.message }) }),
     body: { required: true, ...json(editEnrollmentSchema) },
   },
   responses: {

@@ -1,4 +1,5 @@
 import { heldCourseIds, mayApplyForCourse } from "@app/shared/enrollment-review";
+import { returningApplicationNote } from "@app/shared/history-notes";
 import { OWN_DUPLICATE_OPEN_ENROLLMENT, STUDENT_ACCOUNT_NOT_FOUND } from "@app/shared/messages";
 import { ENROLLMENT_DOCUMENTS, studentEnrollmentSchema } from "@app/shared/schemas/enrollments";
 import { desc, eq, inArray } from "drizzle-orm";
@@ -139,7 +140,7 @@ export async function submitNewApplication(
       const kept = ENROLLMENT_DOCUMENTS.filter((d) => !picked.some((p) => p.field === d.field)).length;
       return insertOwnEnrollment(tx, who.userId, account, data, course.id, {
         files: fileIds,
-        note: `Nova inscrição enviada pelo aluno${kept > 0 ? ` (${kept} documento${kept > 1 ? "s" : ""} mantido${kept > 1 ? "s" : ""} da inscrição anterior)` : ""}`,
+        note: returningApplicationNote(kept),
       });
     });
   } catch (err) {

@@ -4,8 +4,9 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonRequest, staffActor } from "../../../test/actors";
 import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../test/context";
+import { insertCourse } from "../../../test/fixtures";
 import { receiptForm, studentWithEnrollment, submitReceipt } from "../../../test/receipts";
-import { courses, instituteSettings } from "../../db/schema";
+import { instituteSettings } from "../../db/schema";
 
 /** Quoted-printable and RFC 2047 words as nodemailer writes them, decoded to read the text a student reads. */
 function decode(raw: string): string {
@@ -19,7 +20,7 @@ function decode(raw: string): string {
     .replace(/(?:=[0-9A-F]{2})+/g, (run) => qp(run));
 }
 
-/** The e-mails of a receipt review reach a real SMTP server (decision 019): greeting, course, reason, where to look. */
+/** The e-mails of a receipt review reach a real SMTP server (decision 044): greeting, course, reason, where to look. */
 describe("receipt review e-mails through SMTP", () => {
   const received: { to: string[]; text: string }[] = [];
   let sink: SMTPServer;
@@ -45,10 +46,7 @@ describe("receipt review e-mails through SMTP", () => {
     await new Promise<void>((resolve) => sink.listen(0, "127.0.0.1", resolve));
     ctx = await createTestContext({ SMTP_URL: `smtp://127.0.0.1:${(sink.server.address() as AddressInfo).port}` });
     await ctx.db.update(instituteSettings).set({ name: "Instituto Politécnico do Kilamba" });
-    [{ id: courseId }] = (await ctx.db
-      .insert(courses)
-      .values({ name: "Gestão de Recursos Humanos", durationMonths: 3, price: 90000 })
-      .returning({ id: courses.id })) as [{ id: string }];
+    courseId = await insertCourse(ctx.db, { name: "Gestão de Recursos Humanos", price: 90000 });
     financeiro = await staffActor(ctx, "financeiro", "Filipa Finanças");
   });
   afterAll(async () => {

@@ -4,7 +4,7 @@ import { formatAngolanMobile } from "@app/shared/phones";
 import type { BankDetails } from "@app/shared/schemas/settings";
 
 /**
- * The plain-text e-mails a student gets when finance reviews a receipt (decision 019): a greeting, the
+ * The plain-text e-mails a student gets when finance reviews a receipt (decision 044): a greeting, the
  * course, what happened, what happens next, where to look (/aluno/pagamento) and how to reach the
  * institute, signed with its name from 'Configurações'.
  */

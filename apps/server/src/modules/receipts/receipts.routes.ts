@@ -1,5 +1,5 @@
 import { MAX_FILE_BYTES } from "@app/shared/limits";
-import { FILE_TOO_LARGE } from "@app/shared/messages";
+import { FILE_TOO_LARGE, RECEIPT_NOT_FOUND } from "@app/shared/messages";
 import {
   adminReceiptListSchema,
   ownReceiptSchema,
@@ -93,7 +93,7 @@ export const receiptRoutes = createRouter()
 /* Finance: 'Gestão de Comprovantes de Pagamento' (financeiro; super_admin passes). */
 
 const financeErrors = guardErrors("Not financeiro or super_admin");
-const idParam = z.object({ id: z.uuid({ message: "Comprovante não encontrado" }) });
+const idParam = z.object({ id: z.uuid({ message: RECEIPT_NOT_FOUND.message }) });
 const notFound = { 404: errorResponse("No such receipt") };
 
 const list = createRoute({

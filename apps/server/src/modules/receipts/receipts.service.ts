@@ -1,6 +1,12 @@
 import { createHash } from "node:crypto";
 import { RECEIPT_SENDING_STATUSES } from "@app/shared/enrollment-review";
 import { PAYMENT_METHOD_LABELS, RECEIPT_PAYMENT_METHOD } from "@app/shared/enums";
+import {
+  receiptApprovedNote,
+  receiptPaymentNotes,
+  receiptRejectedNote,
+  receiptSentNote,
+} from "@app/shared/history-notes";
 import { RECEIPT_MIME_TYPES } from "@app/shared/limits";
 import {
   RECEIPT_ALREADY_PENDING,
@@ -10,7 +16,6 @@ import {
   RECEIPT_WRONG_TYPE,
   REQUIRED_FIELDS,
 } from "@app/shared/messages";
-import { formatKz } from "@app/shared/money";
 import { receiptDivergence } from "@app/shared/rules";
 import {
   type AdminReceiptRow,
@@ -126,7 +131,7 @@ export async function submitOwnReceipt(
         fromStatus: enrollment.status,
         toStatus: "payment_pending",
         kind: enrollment.status === "payment_pending" ? "receipt_sent" : null,
-        note: `Comprovante enviado pelo aluno: ${formatKz(input.paidAmount)} pagos em ${input.paymentDate.split("-").reverse().join("/")}`,
+        note: receiptSentNote(input.paidAmount, input.paymentDate),
       });
       return receipt!.id;
     });
@@ -347,7 +352,7 @@ export async function approveReceipt(deps: ReviewDeps, actorUserId: string, id: 
       paymentDate: receipt.paymentDate,
       paymentMethod: RECEIPT_PAYMENT_METHOD,
       status: "completed",
-      notes: code ? `Pagamento validado. Ref: ${code}` : "Pagamento validado via comprovante",
+      notes: receiptPaymentNotes(code),
       receiptId: id,
     });
     await tx.update(enrollments).set({ status: "enrolled" }).where(eq(enrollments.id, receipt.enrollmentId));
@@ -355,7 +360,7 @@ export async function approveReceipt(deps: ReviewDeps, actorUserId: string, id: 
       actorUserId,
       fromStatus: enrollment!.status,
       toStatus: "enrolled",
-      note: `Comprovante aprovado: ${formatKz(receipt.paidAmount)} (${PAYMENT_METHOD_LABELS[RECEIPT_PAYMENT_METHOD]})`,
+      note: receiptApprovedNote(receipt.paidAmount, PAYMENT_METHOD_LABELS[RECEIPT_PAYMENT_METHOD]),
     });
   });
   const receipt = await getAdminReceipt(db, id);
@@ -365,7 +370,7 @@ export async function approveReceipt(deps: ReviewDeps, actorUserId: string, id: 
 
 /**
  * Rejection: pending → rejected with reviewed_at/by and the reason in notes; the enrolment (locked)
- * payment_pending → receipt_rejected, so it reads as awaiting a new receipt (decision 024); History.
+ * payment_pending → receipt_rejected, so it reads as awaiting a new receipt (decision 050); History.
  * The student may send another, which moves it back to payment_pending.
  */
 export async function rejectReceipt(
@@ -395,7 +400,7 @@ export async function rejectReceipt(
       fromStatus: enrollment!.status,
       toStatus: awaitsNewReceipt ? "receipt_rejected" : enrollment!.status,
       kind: awaitsNewReceipt ? null : "receipt_rejected",
-      note: `Comprovante rejeitado: ${input.reason}`,
+      note: receiptRejectedNote(input.reason),
     });
   });
   const receipt = await getAdminReceipt(db, id);

@@ -8,10 +8,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonRequest, staffActor } from "../../../test/actors";
 import { body, createTestContext, type TestContext } from "../../../test/context";
-import { filesUnder, HTML, PDF, PNG } from "../../../test/fixtures";
+import { filesUnder, HTML, insertCourse, PDF, PNG } from "../../../test/fixtures";
 import { studentWithEnrollment as enrolledStudent, receiptForm, submitReceipt } from "../../../test/receipts";
 import { createApp } from "../../app";
-import { courses, enrollmentEvents, enrollments, paymentReceipts, payments, storedFiles } from "../../db/schema";
+import { enrollmentEvents, enrollments, paymentReceipts, payments, storedFiles } from "../../db/schema";
 import { createDiskStorage } from "../../storage/disk";
 
 /** Receipts (SPEC §1 steps 4–5, §4 'Receipt status', §7 'Receipt submission'): the student's and finance's side. */
@@ -24,10 +24,7 @@ describe("payment receipts", () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    [{ id: courseId }] = (await ctx.db
-      .insert(courses)
-      .values({ name: "Contabilidade Prática", durationMonths: 3, price: 150000 })
-      .returning({ id: courses.id })) as [{ id: string }];
+    courseId = await insertCourse(ctx.db, { name: "Contabilidade Prática", price: 150000 });
     financeiro = await staffActor(ctx, "financeiro", "Filipa Finanças");
   });
   afterAll(() => ctx.close());
@@ -239,7 +236,7 @@ describe("payment receipts", () => {
     const res = await review(sent.id, "reject", { reason: "Comprovante ilegível" });
     expect(res.status).toBe(200);
     expect((await body(res)).receipt).toMatchObject({ status: "rejected", notes: "Comprovante ilegível" });
-    // The enrolment reads as awaiting a new receipt, no longer 'Pagamento Enviado' (decision 024).
+    // The enrolment reads as awaiting a new receipt, no longer 'Pagamento Enviado' (decision 050).
     expect(await statusOf(s.enrollment.id)).toBe("receipt_rejected");
     expect(outboxTo("rui@exemplo.ao").some((m) => m.includes("Motivo: Comprovante ileg"))).toBe(true);
     const mine = await body(await ctx.app.request("/api/receipts/mine", jsonRequest("GET", undefined, s.cookie)));

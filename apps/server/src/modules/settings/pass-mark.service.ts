@@ -5,7 +5,7 @@ import type { Database, Tx } from "../../db/client";
 import { instituteSettings } from "../../db/schema";
 import { getInstituteSettings } from "./settings.service";
 
-/** The institute's pass mark (decision 027), kept on the settings row beside the institute's details. */
+/** The institute's pass mark (decision 049), kept on the settings row beside the institute's details. */
 export async function getPassMark(db: Database | Tx): Promise<number> {
   const [row] = await db
     .select({ passMark: instituteSettings.passMark })

@@ -1,3 +1,4 @@
+import { SETTINGS_SUPER_ADMIN_ONLY_MESSAGE } from "@app/shared/messages";
 import { instituteSettingsInputSchema, instituteSettingsSchema } from "@app/shared/schemas/settings";
 import { createRoute } from "@hono/zod-openapi";
 import { requireStaff } from "../../auth/guards";
@@ -9,8 +10,7 @@ import { getInstituteSettings, updateInstituteSettings } from "./settings.servic
 const settingsBody = component("InstituteSettings", instituteSettingsSchema);
 
 /** Changing any setting is for super_admin (the institute's details, the pass mark). */
-export const requireSettingsEditor = () =>
-  requireStaff("super_admin", "Só o Super Administrador pode alterar as configurações");
+export const requireSettingsEditor = () => requireStaff("super_admin", SETTINGS_SUPER_ADMIN_ONLY_MESSAGE);
 
 const read = createRoute({
   method: "get",

@@ -1,3 +1,4 @@
+import { SETTINGS_MISSING } from "@app/shared/messages";
 import type { instituteSettingsInputSchema } from "@app/shared/schemas/settings";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
@@ -22,7 +23,7 @@ function settingsBody(r: SettingsRow) {
 /** The institute's details (the single row the migration creates). */
 export async function getInstituteSettings(db: Database | Tx) {
   const [row] = await db.select().from(instituteSettings).where(eq(instituteSettings.id, 1));
-  if (!row) throw new ApiError(500, "settings_missing", "As configurações do instituto não foram encontradas");
+  if (!row) throw ApiError.of(500, SETTINGS_MISSING);
   return settingsBody(row);
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonRequest, staffActor } from "../../../test/actors";
 import { body, createTestContext, type TestContext } from "../../../test/context";
 
-/** The institute's details (decision 018): every staff role reads them, only super_admin changes them. */
+/** The institute's details (decision 047): every staff role reads them, only super_admin changes them. */
 describe("institute settings", () => {
   let ctx: TestContext;
   beforeAll(async () => {

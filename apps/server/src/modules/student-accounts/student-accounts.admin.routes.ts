@@ -1,3 +1,4 @@
+import { STUDENT_ACCOUNT_NOT_FOUND } from "@app/shared/messages";
 import {
   adminStudentAccountSchema,
   editStudentCredentialsSchema,
@@ -20,7 +21,7 @@ const requireManager = () => requireStaff(STUDENT_ACCOUNT_MANAGER_ROLES, STUDENT
 const managerErrors = guardErrors("Not super_admin, admin or secretaria");
 
 const accountBody = component("AdminStudentAccount", adminStudentAccountSchema);
-const idParam = z.object({ id: z.uuid({ message: "Conta do aluno não encontrada" }) });
+const idParam = z.object({ id: z.uuid({ message: STUDENT_ACCOUNT_NOT_FOUND.message }) });
 const notFound = { 404: errorResponse("No such student account") };
 
 const list = createRoute({

@@ -33,7 +33,7 @@ export async function createStudentAccount(db: Database, input: NewStudentAccoun
 /**
  * The rows of a new student account inside the caller's transaction, under a generated code: a code
  * already taken rolls back to a savepoint and another one is drawn. `enrollmentCompleted` is true when
- * the account is made for an enrolment staff record (decision 018).
+ * the account is made for an enrolment staff record (decision 047).
  */
 export async function insertStudentAccount(
   tx: Tx,
@@ -112,9 +112,7 @@ export async function changeOwnPassword(
       .from(studentAccounts)
       .where(eq(studentAccounts.id, who.studentAccountId));
     if (student?.mustChangePassword && newPassword === currentPassword) {
-      throw new ApiError(400, "validation_error", SAME_AS_TEMPORARY_PASSWORD, [
-        { path: "newPassword", message: SAME_AS_TEMPORARY_PASSWORD },
-      ]);
+      throw ApiError.invalid([{ path: "newPassword", message: SAME_AS_TEMPORARY_PASSWORD }]);
     }
     const changedAt = new Date();
     await tx.update(authAccount).set({ password: newHash, updatedAt: changedAt }).where(eq(authAccount.id, account.id));

@@ -15,7 +15,7 @@ import { createRouter, json } from "../../http/router";
 import { ENROLLMENT_NOT_FOUND } from "../enrollments/enrollment-admin.queries";
 import { correctResult, getTeachingClass, listTeachingClasses, recordResults } from "./teaching.service";
 
-/** 'As minhas turmas' / 'Turmas e resultados' (decision 021): professor (own classes), admin, secretaria. */
+/** 'As minhas turmas' / 'Turmas e resultados' (decision 042): professor (own classes), admin, secretaria. */
 const teachingErrors = guardErrors("Not professor, admin, secretaria or super_admin");
 const classParam = z.object({ classId: z.uuid({ message: CLASS_NOT_FOUND.message }) });
 const detailBody = component("TeachingClassDetail", teachingClassDetailSchema);

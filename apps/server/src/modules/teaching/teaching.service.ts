@@ -1,8 +1,7 @@
 import { formatCertificateNumber } from "@app/shared/certificate-number";
 import { todayInLuanda } from "@app/shared/dates";
-import { canDoEnrollmentAction, wrongStatusMessage } from "@app/shared/enrollment-review";
-import { enrollmentStatusLabel } from "@app/shared/enums";
-import { formatGrade } from "@app/shared/grades";
+import { canDoEnrollmentAction, wrongStatus } from "@app/shared/enrollment-review";
+import { certificateIssuedSuffix, resultCorrectedNote, resultNote } from "@app/shared/history-notes";
 import {
   CLASS_NOT_FOUND,
   RESULT_CERTIFICATE_IN_FORCE,
@@ -11,11 +10,12 @@ import {
   TEACHING_CLASS_NOT_YOURS,
 } from "@app/shared/messages";
 import {
-  classNotStartedMessage,
+  classNotStarted,
   type correctResultSchema,
   type IssuingNotices,
   type recordResultsSchema,
-  resultRefusedMessage,
+  resultAlreadyRecorded,
+  resultRefused,
   TEACHING_STATUSES,
   type TeachingClass,
   type TeachingClassDetail,
@@ -96,7 +96,7 @@ async function gradableClass(db: Database | Tx, session: SessionInfo, classId: s
 }
 
 /**
- * What the teaching screen says before it issues a certificate (decision 027): the pass mark, and the
+ * What the teaching screen says before it issues a certificate (decision 049): the pass mark, and the
  * loopback BASE_URL every certificate would carry (null once BASE_URL is a public address).
  */
 export async function issuingNotices(db: Database | Tx, config: Pick<Config, "baseUrl">): Promise<IssuingNotices> {
@@ -152,11 +152,6 @@ export async function getTeachingClass(
 
 type ResultDeps = { db: Database; storage: FileStorage; config: Config; mailer: Mailer; log: Logger };
 
-/** 'Concluído, nota 14,5' / 'Não concluído' as History writes a result. */
-function resultSummary(status: string, grade: number | null): string {
-  return `${enrollmentStatusLabel(status)}${grade === null ? "" : `, nota ${formatGrade(grade)}`}`;
-}
-
 /** The completion a result dates: the earlier of the class's end and today (YYYY-MM-DD strings sort as dates). */
 const completionDateOf = (classEndDate: string, today: string) => [classEndDate, today].sort()[0]!;
 
@@ -205,7 +200,7 @@ export async function recordResults(
     actorUserId,
     async (tx, ctx) => {
       const cls = await gradableClass(tx, session, classId);
-      if (today < cls.startDate) throw new ApiError(409, "class_not_started", classNotStartedMessage(cls.startDate));
+      if (today < cls.startDate) throw ApiError.of(409, classNotStarted(cls.startDate));
       const ids = input.results.map((r) => r.enrollmentId);
       const locked = await tx
         .select()
@@ -219,7 +214,7 @@ export async function recordResults(
         // Another class's student is not named: this class's teacher has no business knowing who it is.
         if (!e || e.classId !== classId) throw ApiError.of(409, RESULT_NOT_IN_CLASS);
         if (!canDoEnrollmentAction("recordResult", e.status)) {
-          throw new ApiError(409, "invalid_status", resultRefusedMessage(e.studentName, e.status));
+          throw ApiError.of(409, resultRefused(e.studentName, e.status));
         }
       }
       const [course] = await tx.select().from(courses).where(eq(courses.id, cls.courseId));
@@ -230,7 +225,7 @@ export async function recordResults(
           .update(enrollments)
           .set({ status: r.outcome, finalGrade: r.finalGrade, resultAt: new Date(), resultBy: actorUserId })
           .where(eq(enrollments.id, e.id));
-        let note = `Resultado: ${resultSummary(r.outcome, r.finalGrade)}`;
+        let note = resultNote(r.outcome, r.finalGrade);
         if (r.outcome === "completed") {
           const cert = await issueCertificate(tx, ctx, {
             enrollment: e,
@@ -239,14 +234,14 @@ export async function recordResults(
             issueDate: today,
           });
           const number = formatCertificateNumber(cert.certificateNumber);
-          note += `. Certificado ${number} emitido`;
+          note += certificateIssuedSuffix(number);
           if (e.studentEmail)
             issued.push({ email: e.studentEmail, studentName: e.studentName, courseName: course!.name, number });
         }
         await recordEvent(tx, e.id, { actorUserId, fromStatus: e.status, toStatus: r.outcome, note });
       }
     },
-    () => new ApiError(409, "invalid_status", resultRefusedMessage("Aluno", "completed")),
+    () => ApiError.of(409, resultAlreadyRecorded()),
   );
   await mailIssuedCertificates(deps, issued);
   return classDetail(deps.db, deps.config, classId);
@@ -274,7 +269,7 @@ export async function correctResult(
       const [e] = await tx.select().from(enrollments).where(eq(enrollments.id, enrollmentId)).for("update");
       if (!e?.classId) throw ENROLLMENT_NOT_FOUND();
       if (!canDoEnrollmentAction("correctResult", e.status)) {
-        throw new ApiError(409, "invalid_status", wrongStatusMessage("correctResult", e.status));
+        throw ApiError.of(409, wrongStatus("correctResult", e.status));
       }
       const previous = (await currentCertificates(tx, [e.id])).get(e.id);
       if (previous && !previous.revokedAt) throw ApiError.of(409, RESULT_CERTIFICATE_IN_FORCE);
@@ -283,7 +278,11 @@ export async function correctResult(
         .update(enrollments)
         .set({ status: input.outcome, finalGrade: input.finalGrade, resultAt: new Date(), resultBy: actorUserId })
         .where(eq(enrollments.id, e.id));
-      let note = `Resultado corrigido: ${resultSummary(e.status, e.finalGrade)} → ${resultSummary(input.outcome, input.finalGrade)}. Motivo: ${input.reason}`;
+      let note = resultCorrectedNote(
+        { status: e.status, grade: e.finalGrade },
+        { status: input.outcome, grade: input.finalGrade },
+        input.reason,
+      );
       if (input.outcome === "completed") {
         const [cls] = await tx.select().from(classes).where(eq(classes.id, e.classId));
         const [course] = await tx.select().from(courses).where(eq(courses.id, e.courseId));
@@ -295,7 +294,7 @@ export async function correctResult(
           replacesCertificateId: previous?.id,
         });
         const number = formatCertificateNumber(cert.certificateNumber);
-        note += `. Certificado ${number} emitido`;
+        note += certificateIssuedSuffix(number);
         if (e.studentEmail)
           issued.push({ email: e.studentEmail, studentName: e.studentName, courseName: course!.name, number });
       }

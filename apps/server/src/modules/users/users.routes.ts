@@ -1,4 +1,5 @@
 import { STAFF_ROLES } from "@app/shared/enums";
+import { INVALID_ROLE } from "@app/shared/field-messages";
 import { staffRoleSchema, staffUserSchema } from "@app/shared/schemas/users";
 import { createRoute, z } from "@hono/zod-openapi";
 import { requireScreen } from "../../auth/guards";
@@ -32,7 +33,7 @@ const setRole = createRoute({
     params: z.object({ id: z.string().min(1) }),
     body: {
       required: true,
-      ...json(z.object({ role: z.enum(STAFF_ROLES, { message: "Perfil inválido" }).nullable() })),
+      ...json(z.object({ role: z.enum(STAFF_ROLES, { message: INVALID_ROLE }).nullable() })),
     },
   },
   responses: {

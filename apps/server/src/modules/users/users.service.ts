@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@app/shared/enums";
+import { INVALID_ROLE_LISTED, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@app/shared/enums";
 import { INVALID_EMAIL } from "@app/shared/field-messages";
-import { EMAIL_TAKEN as EMAIL_IN_USE, USER_NOT_FOUND } from "@app/shared/messages";
+import { EMAIL_TAKEN as EMAIL_IN_USE, LAST_SUPER_ADMIN, USER_NOT_FOUND } from "@app/shared/messages";
 import { staffEmail, staffName, staffPassword, staffPhone } from "@app/shared/schemas/auth";
 import { hashPassword } from "better-auth/crypto";
 import { and, asc, desc, eq } from "drizzle-orm";
@@ -17,7 +17,7 @@ export const staffUserInput = z.object({
   password: staffPassword,
   name: staffName,
   phone: staffPhone.optional(),
-  role: z.enum(STAFF_ROLES, { message: `Perfil inválido. Use: ${STAFF_ROLES.join(", ")}` }).nullable(),
+  role: z.enum(STAFF_ROLES, { message: INVALID_ROLE_LISTED }).nullable(),
 });
 export type StaffUserInput = z.input<typeof staffUserInput>;
 
@@ -120,7 +120,7 @@ export async function changeRole(db: Database, userId: string, role: StaffRole |
       .where(eq(studentAccounts.userId, userId));
     if (isStudent.length > 0) throw ApiError.of(404, USER_NOT_FOUND);
     if (target.role === "super_admin" && role !== "super_admin" && superAdmins.length <= 1) {
-      throw new ApiError(409, "last_super_admin", "Não é possível remover o perfil do último Super Administrador");
+      throw ApiError.of(409, LAST_SUPER_ADMIN);
     }
     await tx.update(staffProfiles).set({ role }).where(eq(staffProfiles.userId, userId));
     if (role === null) await tx.delete(authSession).where(eq(authSession.userId, userId));

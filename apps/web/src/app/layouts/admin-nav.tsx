@@ -34,7 +34,7 @@ export const MAIN_NAV: NavItem[] = [
   { label: "Inscrições", screen: "enrollments", icon: <IconSchool size={size} /> },
   { label: "Contas de Alunos", screen: "studentAccounts", icon: <IconUserCircle size={size} /> },
   { label: "Professores", screen: "teachers", icon: <IconUsersGroup size={size} /> },
-  // A professor's own classes; the secretariat's every class (decision 021).
+  // A professor's own classes; the secretariat's every class (decision 042).
   {
     label: "Turmas e resultados",
     labelFor: { professor: "As minhas turmas" },

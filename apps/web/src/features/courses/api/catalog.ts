@@ -30,7 +30,7 @@ export function loadCatalog(force = false): Promise<CatalogCourse[]> {
   return entry.promise;
 }
 
-/** A course was saved or deleted here: the next catalogue read asks the server (decision 023). */
+/** A course was saved or deleted here: the next catalogue read asks the server (decision 048). */
 export function forgetCatalog(): void {
   cached = undefined;
 }

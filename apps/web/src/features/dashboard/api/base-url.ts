@@ -2,7 +2,7 @@ import type { BaseUrlStatus } from "@app/shared/schemas/certificates";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 
-/** GET /api/admin/base-url (super_admin): BASE_URL and whether it is a loopback address (decision 027). */
+/** GET /api/admin/base-url (super_admin): BASE_URL and whether it is a loopback address (decision 049). */
 export const baseUrlStatusQuery = queryOptions({
   queryKey: ["admin", "base-url"],
   queryFn: ({ signal }) => api<BaseUrlStatus>("/admin/base-url", { signal }),

@@ -5,7 +5,7 @@ import { useSession } from "../../../lib/session";
 import { baseUrlStatusQuery } from "../api/base-url";
 
 /**
- * The super_admin's dashboard says so while BASE_URL is a loopback address (decision 027): every
+ * The super_admin's dashboard says so while BASE_URL is a loopback address (decision 049): every
  * certificate, its QR code and its signed credential would carry it for ever. Nobody else asks.
  */
 export function BaseUrlNotice() {

@@ -18,7 +18,7 @@ export const CLASS_ASSIGNED_TOAST = "Turma atribuída com sucesso!";
 const validate = schemaResolver(assignClassSchema, { sync: true });
 
 /**
- * 'Atribuir turma' (decision 019): an enrolment made 'Matriculado' by a receipt approval has no class.
+ * 'Atribuir turma' (decision 045): an enrolment made 'Matriculado' by a receipt approval has no class.
  * Staff choose one of the course's open classes with a free seat; the server takes the seat with the
  * same conditional update as 'Confirmar pagamento', so a class filled meanwhile is a 409 on the field.
  */

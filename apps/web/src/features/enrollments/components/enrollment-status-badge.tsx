@@ -6,7 +6,7 @@ export { EnrollmentStatusBadge } from "../../../components/status-badges";
 
 /**
  * 'Sem turma' beside the status of an enrolled enrolment that has no class (enrolled through a receipt
- * approval, decision 019): staff give it one with 'Atribuir turma'. Nothing for any other enrolment.
+ * approval, decision 045): staff give it one with 'Atribuir turma'. Nothing for any other enrolment.
  */
 export function WithoutClassNote({ enrollment }: { enrollment: RowState }) {
   if (!withoutClass(enrollment)) return null;

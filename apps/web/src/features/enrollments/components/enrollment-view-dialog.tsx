@@ -1,5 +1,5 @@
 import { formatDate, formatDateTime } from "@app/shared/dates";
-import type { EnrollmentEventKind } from "@app/shared/enrollment-review";
+import { ENROLLMENT_EVENT_LABELS } from "@app/shared/enrollment-review";
 import { EDUCATION_LEVEL_LABELS, enrollmentStatusLabel, SCHEDULE_LABELS } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
 import { formatAngolanMobile } from "@app/shared/phones";
@@ -14,16 +14,6 @@ import { type ActionAccess, canRequestCorrection, canSendWhatsapp } from "../log
 import { EnrollmentDocuments } from "./enrollment-documents";
 import { EnrollmentStatusBadge, WithoutClassNote } from "./enrollment-status-badge";
 import { WhatsappButton } from "./whatsapp-button";
-
-const EVENT_LABELS: Record<EnrollmentEventKind, string> = {
-  whatsapp_sent: "Código enviado por WhatsApp",
-  data_edited: "Dados editados",
-  document_replaced: "Documento substituído pelo aluno",
-  receipt_sent: "Novo comprovante enviado pelo aluno",
-  receipt_rejected: "Comprovante rejeitado",
-  certificate_revoked: "Certificado revogado",
-  certificate_reissued: "Certificado reemitido",
-};
 
 const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;
 
@@ -140,7 +130,7 @@ function History({ e }: { e: AdminEnrollmentDetail }) {
     <Timeline bulletSize={14} lineWidth={2} active={e.events.length - 1}>
       {e.events.map((ev) => {
         const title = ev.kind
-          ? EVENT_LABELS[ev.kind]
+          ? ENROLLMENT_EVENT_LABELS[ev.kind]
           : `${ev.fromStatus ? enrollmentStatusLabel(ev.fromStatus) : "Nova"} → ${enrollmentStatusLabel(ev.toStatus)}`;
         return (
           <Timeline.Item key={ev.id} title={title}>

@@ -30,7 +30,7 @@ export interface RowState {
   classId: string | null;
 }
 
-/** Enrolled without a class: approved through a receipt, waiting for 'Atribuir turma' (decision 019). */
+/** Enrolled without a class: approved through a receipt, waiting for 'Atribuir turma' (decision 045). */
 export function withoutClass({ status, classId }: RowState): boolean {
   return status === "enrolled" && classId === null;
 }
@@ -39,7 +39,7 @@ export function withoutClass({ status, classId }: RowState): boolean {
  * The row's actions for an enrolment: each only where the server accepts it (SPEC §4,
  * ENROLLMENT_ACTION_FROM) and the role may do it. Deletion is possible in any status (SPEC §4); the
  * server refuses it with its message while payments or receipts point at the enrolment. 'Atribuir turma'
- * is for an enrolled enrolment without a class (enrolled through a receipt approval, decision 019).
+ * is for an enrolled enrolment without a class (enrolled through a receipt approval, decision 045).
  */
 export function rowActionsFor({ status, classId }: RowState, access: ActionAccess): RowAction[] {
   const allowed: Record<RowAction, boolean> = {

@@ -41,7 +41,7 @@ import { actionAccess, type RowAction, rowActionsFor } from "../logic/enrollment
 
 const statusOptions = ENROLLMENT_STATUSES.map((s) => ({ value: s, label: enrollmentStatusLabel(s) }));
 
-/** One summary card per status, so the cards add up to 'Total' (decision 024). */
+/** One summary card per status, so the cards add up to 'Total' (decision 050). */
 const STATUS_CARDS: Record<EnrollmentStatus, { label: string; icon: ReactNode }> = {
   pre_inscrito: { label: "Pré-inscritos", icon: <IconHourglass size={20} /> },
   correction_requested: { label: "Correção pedida", icon: <IconFileAlert size={20} /> },

@@ -26,7 +26,7 @@ export const PAID_AMOUNT_HINT = "Digite o valor exato que você pagou";
 const validate = schemaResolver(submitReceiptSchema, { sync: true });
 
 /**
- * 'Enviar comprovante' (SPEC §2 'Student payment screen', §5 'Student receipt'; decision 019): the
+ * 'Enviar comprovante' (SPEC §2 'Student payment screen', §5 'Student receipt'; decision 043): the
  * course (a selector only when several enrolments can be paid), what to pay and where, the amount
  * paid (a differing amount warns, never blocks), the date (not after today in Luanda) and the file
  * (JPEG, PNG or PDF up to 5 MB; photos compressed here, the upload's progress shown).

@@ -2,7 +2,7 @@ import type { EnrollmentStatus } from "@app/shared/enums";
 
 /**
  * What /aluno/pagamento shows for one of the student's enrolments (SPEC §2 'Student payment screen';
- * decision 018): waiting for review, documents to replace, the rejection reason, the payment details
+ * decision 047): waiting for review, documents to replace, the rejection reason, the payment details
  * with the reference code, the confirmed enrolment, or the course over: finished (with the way to its
  * certificate) or ended without completion (issue 21).
  */
@@ -14,7 +14,7 @@ const PANELS: Record<EnrollmentStatus, EnrollmentPanel> = {
   rejected: "rejected",
   approved: "payment",
   payment_pending: "payment",
-  // The latest receipt was rejected: the payment details and the form again (decision 024).
+  // The latest receipt was rejected: the payment details and the form again (decision 050).
   receipt_rejected: "payment",
   enrolled: "enrolled",
   // After the course (decision 021): no longer "matriculado"; the payment side is settled.

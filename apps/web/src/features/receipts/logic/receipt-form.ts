@@ -6,7 +6,7 @@ import { receiptDivergence } from "@app/shared/rules";
 type Enrollment = { id: string; status: string; paymentReferenceCode: string | null };
 type Receipt = { enrollmentId: string; status: string; submittedAt: string; notes: string | null };
 
-/** What the student may do about paying one enrolment (SPEC §2 'Student payment screen'; decision 019). */
+/** What the student may do about paying one enrolment (SPEC §2 'Student payment screen'; decision 043). */
 export type ReceiptStep =
   /** Not payable (not approved yet, enrolled, rejected, or no reference code). */
   | { kind: "none" }

@@ -23,7 +23,7 @@ const BADGE_COLORS: Record<EnrollmentPanel, string> = {
   finished: "#1f6b30",
   ended: "gray.7",
 };
-/** 'Comprovante rejeitado' (decision 024): payable again, but the student must act, as on 'Inscrições'. */
+/** 'Comprovante rejeitado' (decision 050): payable again, but the student must act, as on 'Inscrições'. */
 const REJECTED_RECEIPT_COLOR = "pink.9";
 
 function AwaitApproval() {
@@ -36,10 +36,10 @@ function AwaitApproval() {
 }
 
 /**
- * /aluno/pagamento 'Comprovar Pagamento' (SPEC §2 'Student payment screen'; decision 018): for each own
+ * /aluno/pagamento 'Comprovar Pagamento' (SPEC §2 'Student payment screen'; decision 047): for each own
  * enrolment, what the student can do now — wait, replace refused documents, read why it was rejected,
  * or pay. Below the enrolments: the receipt form with the reference code and the bank details (for
- * the enrolments that can be paid now, decision 019) and the history of the receipts sent.
+ * the enrolments that can be paid now, decision 043) and the history of the receipts sent.
  */
 export function Component() {
   const { data, isPending, isError, error } = useQuery(ownEnrollmentsQuery);

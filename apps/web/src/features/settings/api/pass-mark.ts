@@ -2,7 +2,7 @@ import type { PassMark, PassMarkInput } from "@app/shared/schemas/pass-mark";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 
-/** The institute's pass mark (decision 027): any staff reads it; super_admin changes it. */
+/** The institute's pass mark (decision 049): any staff reads it; super_admin changes it. */
 export const passMarkQuery = queryOptions({
   queryKey: ["settings", "pass-mark"],
   queryFn: ({ signal }) => api<PassMark>("/settings/pass-mark", { signal }),

@@ -9,7 +9,7 @@ import { toastError, toastSuccess } from "../../../lib/toast";
 import { passMarkQuery, useSavePassMark } from "../api/pass-mark";
 
 /**
- * 'Nota mínima de aprovação' on Configurações (super_admin; decision 027): its own small form beside the
+ * 'Nota mínima de aprovação' on Configurações (super_admin; decision 049): its own small form beside the
  * institute's details, since it is saved on its own. A 'Concluído' under it asks for confirmation.
  */
 export function PassMarkSection() {

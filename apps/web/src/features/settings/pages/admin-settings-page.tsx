@@ -15,7 +15,7 @@ export const SETTINGS_SAVED = "Configurações guardadas com sucesso!";
 export const SETTINGS_SAVE_FAILED = "Erro ao guardar configurações";
 
 /**
- * /admin/settings 'Configurações' (super_admin; decision 018): the institute's name, bank details and
+ * /admin/settings 'Configurações' (super_admin; decision 047): the institute's name, bank details and
  * contacts that the approval e-mail, the WhatsApp message and the student's payment screen show.
  */
 export function Component() {

@@ -1,7 +1,7 @@
 import { Fragment } from "react";
 
 /**
- * An e-mail address that wraps where people expect (decision 026): after the '@', before a '.', after a
+ * An e-mail address that wraps where people expect (decision 051): after the '@', before a '.', after a
  * '-' — never in the middle of a word unless one part alone is wider than the space. It overrides the
  * `overflow-wrap: anywhere` a table cell gives long words, which let the table squeeze the column and
  * split 'instituto' into 'institu' / 'to'.

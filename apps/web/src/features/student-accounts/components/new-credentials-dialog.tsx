@@ -21,7 +21,7 @@ export interface ShownCredentials {
 }
 
 /**
- * The credentials dialog's state, one per page (decision 026): showing new credentials replaces the
+ * The credentials dialog's state, one per page (decision 051): showing new credentials replaces the
  * ones shown before, so two students' passwords can never be on screen together. The last ones stay
  * mounted while the dialog fades out.
  */
@@ -38,7 +38,7 @@ export function useNewCredentialsDialog() {
 }
 
 /**
- * New credentials, shown once (decision 026): in a dialog the staff member closes, not a toast that
+ * New credentials, shown once (decision 051): in a dialog the staff member closes, not a toast that
  * goes away, naming the student; the code and the password with copy buttons, and the ready message for
  * the student — copied, or opened in WhatsApp (wa.me, the student's number). A click beside the dialog
  * does not close it: the password cannot be shown again.

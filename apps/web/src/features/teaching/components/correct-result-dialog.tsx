@@ -75,8 +75,8 @@ export function CorrectResultDialog({
           </Text>
           <Radio.Group label="Resultado" withAsterisk {...form.getInputProps("outcome")}>
             <Group gap="lg" mt={6}>
-              <Radio value="completed" label="Concluído" />
-              <Radio value="not_completed" label="Não concluído" />
+              <Radio value="completed" label={enrollmentStatusLabel("completed")} />
+              <Radio value="not_completed" label={enrollmentStatusLabel("not_completed")} />
             </Group>
           </Radio.Group>
           <TextInput

@@ -1,7 +1,7 @@
 import { WarningNotice } from "../../../components/warning-notice";
 
 /**
- * Said before a certificate is issued while BASE_URL is a loopback address (decision 027): the
+ * Said before a certificate is issued while BASE_URL is a loopback address (decision 049): the
  * certificate, its QR code and its credential would carry an address that works on no other machine.
  */
 export function LoopbackWarning({ baseUrl }: { baseUrl: string | null }) {

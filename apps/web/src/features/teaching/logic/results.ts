@@ -3,7 +3,7 @@ import { formatGrade } from "@app/shared/grades";
 import { CERTIFICATE_MANAGER_ROLES } from "@app/shared/schemas/certificates";
 import type { ClassStudent, TeachingClass } from "../api/teaching";
 
-/** The screen's title: a professor sees their own classes, the secretariat every class (decision 021). */
+/** The screen's title: a professor sees their own classes, the secretariat every class (decision 042). */
 export function teachingTitle(role: StaffRole | null | undefined): string {
   return role === "professor" ? "As minhas turmas" : "Turmas e resultados";
 }

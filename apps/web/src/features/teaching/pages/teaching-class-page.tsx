@@ -31,6 +31,10 @@ import { CorrectResultDialog } from "../components/correct-result-dialog";
 import { LoopbackWarning, PassMarkQuestion } from "../components/issuing-notices";
 import { belowPassMarkAllQuestion, canConcludeAll, canRecordResults, studentActions } from "../logic/results";
 
+/** The two results, in the words of the enrolment statuses they set (shared labels). */
+const COMPLETED = enrollmentStatusLabel("completed");
+const NOT_COMPLETED = enrollmentStatusLabel("not_completed");
+
 /** Filled, dark shades: white small text stays above 4.5:1 (WCAG AA). */
 const STATUS_COLORS: Record<string, string> = { enrolled: "blue.8", completed: "#1f6b30", not_completed: "gray.7" };
 
@@ -130,8 +134,8 @@ export function Component() {
           pending.kind === "all"
             ? `${results.length} alunos concluídos: certificados emitidos`
             : pending.outcome === "completed"
-              ? `${pending.student.studentName}: Concluído, certificado emitido`
-              : `${pending.student.studentName}: Não concluído`,
+              ? `${pending.student.studentName}: ${COMPLETED}, certificado emitido`
+              : `${pending.student.studentName}: ${NOT_COMPLETED}`,
         );
         setGrades((g) => {
           const next = { ...g };
@@ -231,20 +235,20 @@ export function Component() {
                 key={action}
                 size="xs"
                 color="#1f6b30"
-                aria-label={`Marcar ${s.studentName} como Concluído`}
+                aria-label={`Marcar ${s.studentName} como ${COMPLETED}`}
                 onClick={() => ask({ kind: "result", student: s, outcome: "completed" })}
               >
-                Concluído
+                {COMPLETED}
               </Button>
             ) : action === "notComplete" ? (
               <Button
                 key={action}
                 size="xs"
                 variant="default"
-                aria-label={`Marcar ${s.studentName} como Não concluído`}
+                aria-label={`Marcar ${s.studentName} como ${NOT_COMPLETED}`}
                 onClick={() => ask({ kind: "result", student: s, outcome: "not_completed" })}
               >
-                Não concluído
+                {NOT_COMPLETED}
               </Button>
             ) : action === "correct" ? (
               <Button
@@ -364,7 +368,7 @@ export function Component() {
         onConfirm={confirm}
       >
         {pending?.kind === "all"
-          ? `Os ${enrolled.length} alunos ainda matriculados na turma ${cls.name} ficam «Concluído» com as notas escritas na tabela, e cada um recebe o seu certificado.`
+          ? `Os ${enrolled.length} alunos ainda matriculados na turma ${cls.name} ficam «${COMPLETED}» com as notas escritas na tabela, e cada um recebe o seu certificado.`
           : pending?.kind === "reissue"
             ? `Emitir um novo certificado, com um novo número, para ${pending.student.studentName}? ${
                 pending.student.certificate?.revokedAt
@@ -372,7 +376,7 @@ export function Component() {
                   : "O certificado atual é revogado e substituído pelo novo."
               }`
             : pending?.kind === "result"
-              ? `${pending.student.studentName} fica «${pending.outcome === "completed" ? "Concluído" : "Não concluído"}»${
+              ? `${pending.student.studentName} fica «${enrollmentStatusLabel(pending.outcome)}»${
                   pendingGrade === null ? " sem nota final" : ` com a nota final ${formatGrade(pendingGrade)}`
                 }.${pending.outcome === "completed" ? " O certificado é emitido de imediato." : ""}`
               : null}

@@ -1,0 +1,102 @@
+import { formatCertificateNumber } from "./certificate-number";
+import {
+  DOCUMENT_REFUSAL_REASON_LABELS,
+  type DocumentRefusalReason,
+  ENROLLMENT_DOCUMENT_LABELS,
+  ENROLLMENT_EVENT_LABELS,
+  type EnrollmentDocumentKind,
+} from "./enrollment-review";
+import { enrollmentStatusLabel } from "./enums";
+import { formatGrade } from "./grades";
+import { formatKz } from "./money";
+
+/**
+ * The notes the server writes into an enrolment's History (`enrollment_events.note`) and a payment's
+ * notes, worded once (issue 22). Staff read them in 'Histórico' and 'Financeiro'; tests and e2e
+ * assert the words themselves. The History event labels the web shows for a note-less kind are
+ * ENROLLMENT_EVENT_LABELS (./enrollment-review); 'Código enviado por WhatsApp' is both.
+ */
+
+/** A student's first application. */
+export const APPLICATION_SENT_NOTE = "Pré-inscrição enviada pelo aluno";
+
+/** A returning student's application, and how many documents it took from the previous one. */
+export function returningApplicationNote(keptDocuments: number): string {
+  const kept = keptDocuments;
+  return `Nova inscrição enviada pelo aluno${kept > 0 ? ` (${kept} documento${kept > 1 ? "s" : ""} mantido${kept > 1 ? "s" : ""} da inscrição anterior)` : ""}`;
+}
+
+/** A staff-recorded enrolment on an account staff chose (decision 024). */
+export function staffEnrollmentOnAccountNote(account: { studentCode: string; studentName: string }): string {
+  return `Inscrição registada pela equipa e ligada à conta de aluno existente ${account.studentCode} (${account.studentName}), escolhida pela equipa`;
+}
+
+/** A staff-recorded enrolment with a new account; `unusedCodes` are the accounts the phone already had. */
+export function staffEnrollmentNewAccountNote(studentCode: string, unusedCodes: readonly string[]): string {
+  const n = unusedCodes.length;
+  const others = n
+    ? `; o telefone já tinha ${n === 1 ? "a conta" : "as contas"} ${unusedCodes.join(", ")}, não usada${n === 1 ? "" : "s"}`
+    : "";
+  return `Inscrição registada pela equipa, com uma nova conta de aluno (${studentCode})${others}`;
+}
+
+/** Staff edited fields of an enrolment (their labels). */
+export const dataEditedNote = (fieldLabels: readonly string[]) => `Dados editados: ${fieldLabels.join(", ")}`;
+
+/** Approval: the reference code, then staff's notes if any. */
+export const approvalNote = (referenceCode: string, notes?: string | null) =>
+  [`Código de referência: ${referenceCode}`, notes].filter(Boolean).join(". ");
+
+/** 'Correção pedida: Certificado de habilitações — Ilegível (…)', one entry per refused document. */
+export function correctionRequestedNote(
+  documents: readonly { document: EnrollmentDocumentKind; reason: DocumentRefusalReason; note?: string | null }[],
+): string {
+  const list = documents
+    .map((d) => {
+      const what = `${ENROLLMENT_DOCUMENT_LABELS[d.document]} — ${DOCUMENT_REFUSAL_REASON_LABELS[d.reason]}`;
+      return d.note ? `${what} (${d.note})` : what;
+    })
+    .join("; ");
+  return `Correção pedida: ${list}`;
+}
+
+export const WHATSAPP_SENT_NOTE = ENROLLMENT_EVENT_LABELS.whatsapp_sent;
+
+export const documentReplacedNote = (documentLabel: string) => `Documento substituído: ${documentLabel}`;
+export const DOCUMENTS_CORRECTED_NOTE = "Documentos corrigidos pelo aluno: inscrição de volta para revisão";
+
+/** A payment confirmed at the desk: amount, method label, the class that took the seat. */
+export const paymentConfirmedNote = (amount: number | string, methodLabel: string, className: string) =>
+  `Pagamento confirmado: ${formatKz(amount)} (${methodLabel}). Turma: ${className}`;
+export const classAssignedNote = (className: string) => `Turma atribuída: ${className}`;
+
+/** `paymentDate` is YYYY-MM-DD; the note shows DD/MM/YYYY. */
+export const receiptSentNote = (paidAmount: number | string, paymentDate: string) =>
+  `Comprovante enviado pelo aluno: ${formatKz(paidAmount)} pagos em ${paymentDate.split("-").reverse().join("/")}`;
+export const receiptApprovedNote = (paidAmount: number | string, methodLabel: string) =>
+  `Comprovante aprovado: ${formatKz(paidAmount)} (${methodLabel})`;
+export const receiptRejectedNote = (reason: string) => `Comprovante rejeitado: ${reason}`;
+/** The notes of the payment a receipt approval records ('Financeiro'). */
+export const receiptPaymentNotes = (referenceCode: string | null | undefined) =>
+  referenceCode ? `Pagamento validado. Ref: ${referenceCode}` : "Pagamento validado via comprovante";
+
+/** 'Concluído, nota 14,5' / 'Não concluído' as History writes a result. */
+export function resultSummary(status: string, grade: number | null): string {
+  return `${enrollmentStatusLabel(status)}${grade === null ? "" : `, nota ${formatGrade(grade)}`}`;
+}
+export const resultNote = (status: string, grade: number | null) => `Resultado: ${resultSummary(status, grade)}`;
+export const resultCorrectedNote = (
+  from: { status: string; grade: number | null },
+  to: { status: string; grade: number | null },
+  reason: string,
+) =>
+  `Resultado corrigido: ${resultSummary(from.status, from.grade)} → ${resultSummary(to.status, to.grade)}. Motivo: ${reason}`;
+/** Appended to a result's note when it issued a certificate (`number` as printed). */
+export const certificateIssuedSuffix = (number: string) => `. Certificado ${number} emitido`;
+
+export const certificateRevokedNote = (certificateNumber: string, reason: string) =>
+  `Certificado ${formatCertificateNumber(certificateNumber)} revogado: ${reason}`;
+export const certificateReplacedNote = (oldNumber: string, newNumber: string) =>
+  `Certificado ${formatCertificateNumber(oldNumber)} substituído por ${formatCertificateNumber(newNumber)}`;
+/** The revocation reason of a certificate replaced by a reissue (the verification page shows it). */
+export const REISSUE_REASON = "Substituído por um novo certificado (reemissão)";
