@@ -1,7 +1,7 @@
 import type { z } from "../zod";
 
 /**
- * The API contract (decision 040): each endpoint is defined once, in two halves that both apps import.
+ * The API contract (decision 054): each endpoint is defined once, in two halves that both apps import.
  *
  * - `<module>.ts`: the endpoint's method and path, carrying its schemas as a type only. The web imports
  *   this half, so calling the API costs the public pages no validation library.
