@@ -1,15 +1,15 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieOf, jsonRequest, signInStaff, staffActor, studentActor } from "../../test/actors";
-import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../test/context";
-import { createApp } from "../app";
-import { rateLimits } from "../db/schema";
-import { createLogger } from "../logger";
-import { createMailer } from "../mail/mailer";
-import { createStaffUser } from "../modules/users/users.service";
-import { createAuth } from "./auth";
-import { RULES } from "./rate-limit";
+import { cookieOf, jsonRequest, signInStaff, staffActor, studentActor } from "../../../test/actors";
+import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../test/context";
+import { createApp } from "../../app";
+import { createAuth } from "../../auth/auth";
+import { RULES } from "../../auth/rate-limit";
+import { rateLimits } from "../../db/schema";
+import { createLogger } from "../../logger";
+import { createMailer } from "../../mail/mailer";
+import { createStaffUser } from "../users/users.service";
 
 describe("staff authentication", () => {
   let ctx: TestContext;
@@ -279,7 +279,7 @@ describe("brute-force protection", () => {
   });
 
   it("shares the counters between instances through PostgreSQL", async () => {
-    const { createApp } = await import("../app");
+    const { createApp } = await import("../../app");
     const second = createApp(ctx.deps);
     const res = await second.request(
       "/api/auth/sign-in",
