@@ -84,11 +84,11 @@ describe("staff authentication", () => {
     );
     expect(res.status).toBe(201);
     expect(await body(res)).toMatchObject({ user: { name: "Novo Funcionário" }, staff: { role: null } });
-    const users = await ctx.app.request("/api/users", { headers: { cookie: cookieOf(res) } });
+    const users = await ctx.app.request("/api/admin/users", { headers: { cookie: cookieOf(res) } });
     expect(users.status).toBe(403);
     expect((await body(users)).error).toMatchObject({ code: "no_role" });
     expect(
-      (await body(await ctx.app.request("/api/users", { headers: { cookie: cookieOf(res) } }))).error.message,
+      (await body(await ctx.app.request("/api/admin/users", { headers: { cookie: cookieOf(res) } }))).error.message,
     ).toMatch(/aguarde que um administrador atribua um perfil/);
   });
 
