@@ -24,7 +24,6 @@ import { enrollmentStaffRoutes } from "./modules/enrollments/enrollments.staff.r
 import { healthRoutes } from "./modules/health/health.routes";
 import { paymentRoutes } from "./modules/payments/payments.routes";
 import { receiptAdminRoutes, receiptRoutes } from "./modules/receipts/receipts.routes";
-import { passMarkRoutes } from "./modules/settings/pass-mark.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
 import { studentAccountAdminRoutes } from "./modules/student-accounts/student-accounts.admin.routes";
 import { studentAccountRoutes } from "./modules/student-accounts/student-accounts.routes";
@@ -81,7 +80,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route("/api", receiptAdminRoutes);
   app.route("/api", paymentRoutes);
   app.route("/api", settingsRoutes);
-  app.route("/api", passMarkRoutes);
   app.route("/api", teachingRoutes);
   app.route("/api", certificateRoutes);
   app.route("/api", certificateAdminRoutes);
