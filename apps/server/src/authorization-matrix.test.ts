@@ -101,10 +101,10 @@ const MATRIX: Record<string, Row> = {
   // The returning student's 'Nova inscrição' (multipart expected: 415 once the caller is allowed in).
   "GET /api/enrollments/mine/new-application": { expect: onlyStudents(200) },
   "POST /api/enrollments/mine/new-application": { expect: onlyStudents(415), body: () => ({}) },
-  "GET /api/users": { expect: onlyRole("super_admin", 200) },
-  "PUT /api/users/{id}/role": {
+  "GET /api/admin/users": { expect: onlyRole("super_admin", 200) },
+  "PUT /api/admin/users/{id}/role": {
     expect: onlyRole("super_admin", 200),
-    path: () => `/api/users/${target.userId}/role`,
+    path: () => `/api/admin/users/${target.userId}/role`,
     body: () => ({ role: "secretaria" }),
   },
   // JSON where multipart is expected: 415 once the caller is allowed in.
@@ -138,33 +138,37 @@ const MATRIX: Record<string, Row> = {
     body: () => ({}),
   },
   "DELETE /api/admin/courses/{id}": { expect: catalogManagers(404), path: () => `/api/admin/courses/${MISSING_ID}` },
-  "GET /api/teachers": { expect: anyStaffRole(200) },
-  "POST /api/teachers": { expect: catalogManagers(400), body: () => ({}) },
-  "PUT /api/teachers/{id}": {
+  "GET /api/admin/teachers": { expect: anyStaffRole(200) },
+  "POST /api/admin/teachers": { expect: catalogManagers(400), body: () => ({}) },
+  "PUT /api/admin/teachers/{id}": {
     expect: catalogManagers(400),
-    path: () => `/api/teachers/${MISSING_ID}`,
+    path: () => `/api/admin/teachers/${MISSING_ID}`,
     body: () => ({}),
   },
-  "DELETE /api/teachers/{id}": { expect: catalogManagers(404), path: () => `/api/teachers/${MISSING_ID}` },
-  "GET /api/classes": { expect: anyStaffRole(200) },
-  "POST /api/classes": { expect: catalogManagers(400), body: () => ({}) },
-  "PUT /api/classes/{id}": { expect: catalogManagers(400), path: () => `/api/classes/${MISSING_ID}`, body: () => ({}) },
-  "DELETE /api/classes/{id}": { expect: catalogManagers(404), path: () => `/api/classes/${MISSING_ID}` },
-  "PUT /api/classes/{id}/curriculum": {
+  "DELETE /api/admin/teachers/{id}": { expect: catalogManagers(404), path: () => `/api/admin/teachers/${MISSING_ID}` },
+  "GET /api/admin/classes": { expect: anyStaffRole(200) },
+  "POST /api/admin/classes": { expect: catalogManagers(400), body: () => ({}) },
+  "PUT /api/admin/classes/{id}": {
+    expect: catalogManagers(400),
+    path: () => `/api/admin/classes/${MISSING_ID}`,
+    body: () => ({}),
+  },
+  "DELETE /api/admin/classes/{id}": { expect: catalogManagers(404), path: () => `/api/admin/classes/${MISSING_ID}` },
+  "PUT /api/admin/classes/{id}/curriculum": {
     expect: catalogManagers(415),
-    path: () => `/api/classes/${MISSING_ID}/curriculum`,
+    path: () => `/api/admin/classes/${MISSING_ID}/curriculum`,
     body: () => ({}),
   },
-  "DELETE /api/classes/{id}/curriculum": {
+  "DELETE /api/admin/classes/{id}/curriculum": {
     expect: catalogManagers(404),
-    path: () => `/api/classes/${MISSING_ID}/curriculum`,
+    path: () => `/api/admin/classes/${MISSING_ID}/curriculum`,
   },
-  "GET /api/dashboard": { expect: anyStaffRole(200) },
-  "GET /api/settings/institute": { expect: anyStaffRole(200) },
-  "PUT /api/settings/institute": { expect: onlyRole("super_admin", 400), body: () => ({}) },
+  "GET /api/admin/dashboard": { expect: anyStaffRole(200) },
+  "GET /api/admin/settings/institute": { expect: anyStaffRole(200) },
+  "PUT /api/admin/settings/institute": { expect: onlyRole("super_admin", 400), body: () => ({}) },
   // The pass mark (decision 049): read by any staff role, changed by super_admin.
-  "GET /api/settings/pass-mark": { expect: anyStaffRole(200) },
-  "PUT /api/settings/pass-mark": { expect: onlyRole("super_admin", 400), body: () => ({}) },
+  "GET /api/admin/settings/pass-mark": { expect: anyStaffRole(200) },
+  "PUT /api/admin/settings/pass-mark": { expect: onlyRole("super_admin", 400), body: () => ({}) },
   "GET /api/admin/enrollments": { expect: enrollmentViewers(200) },
   "GET /api/admin/enrollments/reference-code": { expect: enrollmentReviewers(200) },
   "GET /api/admin/enrollments/phone-accounts": {
@@ -227,7 +231,7 @@ const MATRIX: Record<string, Row> = {
     body: () => ({}),
   },
   // Results and certificates (issue 15, decision 021).
-  "GET /api/teachers/user-options": { expect: catalogManagers(200) },
+  "GET /api/admin/teachers/user-options": { expect: catalogManagers(200) },
   "GET /api/teaching/classes": { expect: teachingRoles(200) },
   // A class of another teacher: the professor is refused (403); the others see it.
   "GET /api/teaching/classes/{classId}/students": {

@@ -43,7 +43,7 @@ describe("catalogue management by role", () => {
   const upload = (cookie: string, classId: string) => {
     const fd = new FormData();
     fd.append("file", new File([PDF], "curriculo.pdf", { type: "application/pdf" }));
-    return ctx.app.request(`/api/classes/${classId}/curriculum`, {
+    return ctx.app.request(`/api/admin/classes/${classId}/curriculum`, {
       method: "PUT",
       body: fd,
       headers: { cookie, origin: TEST_BASE_URL },
@@ -60,8 +60,10 @@ describe("catalogue management by role", () => {
     it(`a ${role} reads courses, classes and teachers but cannot create, edit or delete them`, async () => {
       const { cookie } = await staffActor(ctx, role);
       const existingCourse = await body(await send(manager, "POST", "/api/admin/courses", course));
-      const existingTeacher = await body(await send(manager, "POST", "/api/teachers", teacher));
-      const existingClass = await body(await send(manager, "POST", "/api/classes", schoolClass(existingCourse.id)));
+      const existingTeacher = await body(await send(manager, "POST", "/api/admin/teachers", teacher));
+      const existingClass = await body(
+        await send(manager, "POST", "/api/admin/classes", schoolClass(existingCourse.id)),
+      );
       expect((await upload(manager, existingClass.id)).status).toBe(200);
       const snapshot = async () => ({
         courses: await ctx.db.select().from(courses).orderBy(courses.id),
@@ -71,20 +73,20 @@ describe("catalogue management by role", () => {
       const before = await snapshot();
       expect(before.classes.find((c) => c.id === existingClass.id)?.curriculumFileId).toEqual(expect.any(String));
 
-      for (const path of ["/api/admin/courses", "/api/classes", "/api/teachers"]) {
+      for (const path of ["/api/admin/courses", "/api/admin/classes", "/api/admin/teachers"]) {
         expect((await send(cookie, "GET", path)).status, `GET ${path}`).toBe(200);
       }
       const attempts: [string, string, unknown?][] = [
         ["POST", "/api/admin/courses", { ...course, name: "Curso do professor" }],
         ["PUT", `/api/admin/courses/${existingCourse.id}`, { ...course, price: 1 }],
         ["DELETE", `/api/admin/courses/${existingCourse.id}`],
-        ["POST", "/api/teachers", { ...teacher, teacherName: "Outro" }],
-        ["PUT", `/api/teachers/${existingTeacher.id}`, { ...teacher, yearsOfExperience: 40 }],
-        ["DELETE", `/api/teachers/${existingTeacher.id}`],
-        ["POST", "/api/classes", schoolClass(existingCourse.id)],
-        ["PUT", `/api/classes/${existingClass.id}`, { ...schoolClass(existingCourse.id), name: "Mudada" }],
-        ["DELETE", `/api/classes/${existingClass.id}/curriculum`],
-        ["DELETE", `/api/classes/${existingClass.id}`],
+        ["POST", "/api/admin/teachers", { ...teacher, teacherName: "Outro" }],
+        ["PUT", `/api/admin/teachers/${existingTeacher.id}`, { ...teacher, yearsOfExperience: 40 }],
+        ["DELETE", `/api/admin/teachers/${existingTeacher.id}`],
+        ["POST", "/api/admin/classes", schoolClass(existingCourse.id)],
+        ["PUT", `/api/admin/classes/${existingClass.id}`, { ...schoolClass(existingCourse.id), name: "Mudada" }],
+        ["DELETE", `/api/admin/classes/${existingClass.id}/curriculum`],
+        ["DELETE", `/api/admin/classes/${existingClass.id}`],
       ];
       for (const [method, path, payload] of attempts) {
         const res = await send(cookie, method, path, payload);

@@ -71,12 +71,12 @@ test("a professor concludes a student: the student downloads the certificate, an
   });
   expect(course.status(), await course.text()).toBe(201);
   const courseId: string = (await course.json()).id;
-  const teacher = await admin.request.post("/api/teachers", {
+  const teacher = await admin.request.post("/api/admin/teachers", {
     headers: origin,
     data: { teacherName: TEACHER, specialization: "Fotografia", qualification: "Licenciatura", yearsOfExperience: 8 },
   });
   expect(teacher.status(), await teacher.text()).toBe(201);
-  const cls = await admin.request.post("/api/classes", {
+  const cls = await admin.request.post("/api/admin/classes", {
     headers: origin,
     data: {
       name: CLASS,

@@ -121,7 +121,7 @@ test("the secretariat approves, asks a correction, rejects and enrols; each stud
   await page.keyboard.press("Escape");
 
   // The student now sees the code and the bank details instead of 'Aguarde Aprovação'.
-  const institute = await (await page.request.get("/api/settings/institute")).json();
+  const institute = await (await page.request.get("/api/admin/settings/institute")).json();
   await ana.page.reload();
   await expect(ana.page.getByText(code)).toBeVisible();
   await expect(ana.page.getByText(institute.bankName)).toBeVisible();

@@ -79,7 +79,7 @@ test("the super_admin sets the pass mark in Configurações ('9,5'), and a wrong
     "9,5",
   );
   // Back to the default: the other specs of this server expect 10.
-  const restored = await boss.request.put("/api/settings/pass-mark", {
+  const restored = await boss.request.put("/api/admin/settings/pass-mark", {
     headers: { origin: baseURL! },
     data: { passMark: 10 },
   });

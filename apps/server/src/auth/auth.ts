@@ -19,7 +19,7 @@ export const RESET_LINK_LIFETIME_SECONDS = 60 * 60;
 
 /**
  * better-auth keeps sessions (PostgreSQL, HttpOnly SameSite=Lax cookies, Secure on https) and
- * password hashes. Its HTTP handler is not mounted: our own routes (auth.routes.ts) call auth.api
+ * password hashes. Its HTTP handler is not mounted: our own routes (modules/auth/auth.routes.ts) call auth.api
  * so every answer is in Portuguese, rate-limited by us and listed in the OpenAPI document.
  */
 export function createAuth(config: Config, db: Database, mailer: Mailer, log: Logger) {

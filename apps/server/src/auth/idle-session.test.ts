@@ -62,11 +62,11 @@ describe("sessions end after a time without use, by user kind", () => {
   it("a staff session idle for the same time still works; after 10 hours it ends too", async () => {
     const staff = await staffActor(ctx, "super_admin");
     await lastUsed(staff.userId, 61);
-    expect((await get("/api/users", staff.cookie)).status).toBe(200);
+    expect((await get("/api/admin/users", staff.cookie)).status).toBe(200);
     await lastUsed(staff.userId, 9 * 60 + 59);
-    expect((await get("/api/users", staff.cookie)).status).toBe(200);
+    expect((await get("/api/admin/users", staff.cookie)).status).toBe(200);
     await lastUsed(staff.userId, 10 * 60 + 1);
-    expect((await get("/api/users", staff.cookie)).status).toBe(401);
+    expect((await get("/api/admin/users", staff.cookie)).status).toBe(401);
     expect(await sessionsOf(staff.userId)).toEqual([]);
   });
 

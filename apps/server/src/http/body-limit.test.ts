@@ -108,7 +108,7 @@ describe("request bodies other than uploads: 64 KB at most, refused before they 
       "/api/auth/password/forgot",
       "/api/student-accounts",
       "/api/admin/courses",
-      "/api/settings/institute",
+      "/api/admin/settings/institute",
     ]) {
       const answer = await post(base, path, 64 * 1024 + 1, "content-length");
       expect({ path, status: answer.status, message: answer.body.error?.message }).toEqual({

@@ -77,7 +77,7 @@ describe("security headers", () => {
       ["hashed asset", expectShortPolicy, "/assets/app-abc123.js"],
       ["stored file", expectPagePolicy, `/api/files/${fileId}`, { headers: { cookie: staffCookie } }],
       ["404 JSON", expectShortPolicy, "/api/nao-existe"],
-      ["401 from a guard", expectShortPolicy, "/api/users"],
+      ["401 from a guard", expectShortPolicy, "/api/admin/users"],
       [
         "400 validation error",
         expectShortPolicy,

@@ -1,21 +1,20 @@
-import type { sessionSchema } from "@app/shared/schemas/auth";
-import type { z } from "@app/shared/zod";
+import { authEndpoints } from "@app/shared/contract/auth";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "./api";
+import { type AnswerOf, api } from "./api";
 
 /**
  * Who is signed in, as GET /api/session says. `ended`: the session ended under the user (idle too long,
  * ended by staff or elsewhere), so the login says why; the server says it once, and this client sets it
  * when a guarded call answers SESSION_EXPIRED.
  */
-export type Session = z.infer<typeof sessionSchema>;
+export type Session = AnswerOf<typeof authEndpoints.session>;
 export type SignedInStudent = NonNullable<Session["student"]>;
 
 export const ENDED_SESSION: Session = { user: null, staff: null, student: null, ended: true };
 
 export const sessionQuery = queryOptions({
   queryKey: ["session"],
-  queryFn: ({ signal }) => api<Session>("/session", { signal }),
+  queryFn: ({ signal }) => api(authEndpoints.session, { signal }),
   staleTime: 60_000,
 });
 

@@ -237,7 +237,7 @@ export const courseSchema = z.object({
 /** A course of the public catalogue (GET /courses/catalog): only active ones, so no status. */
 export const catalogCourseSchema = courseSchema.omit({ status: true });
 
-/** A teacher (GET /teachers, and the answer of saving one). */
+/** A teacher (GET /admin/teachers, and the answer of saving one). */
 export const teacherSchema = z.object({
   id: z.uuid(),
   teacherName: z.string(),
@@ -254,7 +254,7 @@ export const teacherSchema = z.object({
   createdAt: z.string(),
 });
 
-/** GET /teachers/user-options: the staff users with the role professor, for the teacher form's select. */
+/** GET /admin/teachers/user-options: the staff users with the role professor, for the teacher form's select. */
 export const teacherUserOptionSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -265,7 +265,7 @@ export const teacherUserOptionSchema = z.object({
 });
 export type TeacherUserOption = z.infer<typeof teacherUserOptionSchema>;
 
-/** A class with its course and teacher names (GET /classes, and the answer of saving one or its curriculum). */
+/** A class with its course and teacher names (GET /admin/classes, and the answer of saving one or its curriculum). */
 export const classSchema = z.object({
   id: z.uuid(),
   name: z.string(),

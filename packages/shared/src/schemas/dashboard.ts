@@ -1,6 +1,6 @@
 import { z } from "../zod";
 
-/** The 'Painel' figures of the admin dashboard (GET /dashboard; SPEC §2 'Admin dashboard', decision 012). */
+/** The 'Painel' figures of the admin dashboard (GET /admin/dashboard; SPEC §2 'Admin dashboard', decision 012). */
 export const dashboardFiguresSchema = z.object({
   totalStudents: z.number().int(),
   activeCourses: z.number().int(),

@@ -8,13 +8,13 @@ import { z } from "../zod";
 export const DEFAULT_PASS_MARK = 10;
 export const PASS_MARK_REQUIRED = "Indique a nota mínima de aprovação (0 a 20)";
 
-/** PUT /settings/pass-mark: '9,5', '9.5' or 9.5. */
+/** PUT /admin/settings/pass-mark: '9,5', '9.5' or 9.5. */
 export const passMarkInputSchema = z.object({
   passMark: gradeSchema.refine((v) => v !== null, PASS_MARK_REQUIRED).transform((v) => v as number),
 });
 export type PassMarkInput = z.input<typeof passMarkInputSchema>;
 
-/** GET/PUT /settings/pass-mark. */
+/** GET/PUT /admin/settings/pass-mark. */
 export const passMarkSchema = z.object({ passMark: z.number() });
 export type PassMark = z.infer<typeof passMarkSchema>;
 

@@ -62,7 +62,7 @@ export const instituteSettingsInputSchema = z.object({
 });
 export type InstituteSettingsInput = z.input<typeof instituteSettingsInputSchema>;
 
-/** GET/PUT /settings/institute. */
+/** GET/PUT /admin/settings/institute. */
 export const instituteSettingsSchema = z.object({
   name: z.string(),
   bankName: z.string(),

@@ -1,7 +1,8 @@
 import { STAFF_ROLES } from "../enums";
+import { INVALID_ROLE } from "../field-messages";
 import { z } from "../zod";
 
-/** A staff user with their role; null is 'Sem perfil' (GET /users). */
+/** A staff user with their role; null is 'Sem perfil' (GET /admin/users). */
 export const staffUserSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -11,5 +12,8 @@ export const staffUserSchema = z.object({
   createdAt: z.string(),
 });
 
-/** PUT /users/{id}/role: the user's role now. */
+/** PUT /admin/users/{id}/role: the user's role now. */
 export const staffRoleSchema = z.object({ id: z.string(), role: z.enum(STAFF_ROLES).nullable() });
+
+/** PUT /admin/users/{id}/role: a role, or null to take it away ('Sem perfil'). */
+export const staffRoleInputSchema = z.object({ role: z.enum(STAFF_ROLES, { message: INVALID_ROLE }).nullable() });

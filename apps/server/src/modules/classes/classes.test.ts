@@ -38,7 +38,7 @@ describe("class management (staff)", () => {
   afterAll(() => ctx.close());
 
   it("creates a class (30 seats by default) listed with its course and teacher names, edits and deletes it", async () => {
-    const created = await send("POST", "/api/classes", valid());
+    const created = await send("POST", "/api/admin/classes", valid());
     expect(created.status).toBe(201);
     const cls = await body(created);
     expect(cls).toMatchObject({
@@ -48,15 +48,15 @@ describe("class management (staff)", () => {
       courseName: "Web",
       teacherName: "Ana Domingos",
     });
-    const list = await body(await send("GET", "/api/classes"));
+    const list = await body(await send("GET", "/api/admin/classes"));
     expect(list.map((c: { id: string }) => c.id)).toContain(cls.id);
     expect(
-      await body(await send("PUT", `/api/classes/${cls.id}`, { ...valid(), teacherId: null, maxStudents: 12 })),
+      await body(await send("PUT", `/api/admin/classes/${cls.id}`, { ...valid(), teacherId: null, maxStudents: 12 })),
     ).toMatchObject({
       teacherName: null,
       maxStudents: 12,
     });
-    expect((await send("DELETE", `/api/classes/${cls.id}`)).status).toBe(204);
+    expect((await send("DELETE", `/api/admin/classes/${cls.id}`)).status).toBe(204);
   });
 
   it("enforces the three date rules and the other class-form rules with the SPEC's messages", async () => {
@@ -79,14 +79,14 @@ describe("class management (staff)", () => {
       [{ courseId: "00000000-0000-4000-8000-000000000000" }, "courseId", "Selecione o curso"],
     ];
     for (const [override, path, message] of cases) {
-      const res = await send("POST", "/api/classes", { ...valid(), ...override });
+      const res = await send("POST", "/api/admin/classes", { ...valid(), ...override });
       expect(res.status, message).toBe(400);
       expect((await body(res)).error.issues).toContainEqual({ path, message });
     }
   });
 
   it("answers 400 'Data inválida' (not 500, not 'obrigatória') for an impossible date, and keeps dates within 5 years", async () => {
-    const cls = await body(await send("POST", "/api/classes", valid()));
+    const cls = await body(await send("POST", "/api/admin/classes", valid()));
     const before = (await ctx.db.select().from(classes)).length;
     const cases: [Record<string, unknown>, string, string | RegExp][] = [
       [{ endDate: "2027-02-30" }, "endDate", "Data inválida"],
@@ -97,8 +97,8 @@ describe("class management (staff)", () => {
     ];
     for (const [override, path, message] of cases) {
       for (const [method, url] of [
-        ["POST", "/api/classes"],
-        ["PUT", `/api/classes/${cls.id}`],
+        ["POST", "/api/admin/classes"],
+        ["PUT", `/api/admin/classes/${cls.id}`],
       ] as const) {
         const res = await send(method, url, { ...valid(), ...override });
         expect(res.status, `${method} ${JSON.stringify(override)}`).toBe(400);
@@ -112,16 +112,16 @@ describe("class management (staff)", () => {
   });
 
   it("keeps max_students at or above the enrolled students, and refuses to delete a class with enrolments", async () => {
-    const cls = await body(await send("POST", "/api/classes", valid()));
+    const cls = await body(await send("POST", "/api/admin/classes", valid()));
     await ctx.db.update(classes).set({ currentStudents: 5 }).where(eq(classes.id, cls.id));
-    const shrink = await send("PUT", `/api/classes/${cls.id}`, { ...valid(), maxStudents: 4 });
+    const shrink = await send("PUT", `/api/admin/classes/${cls.id}`, { ...valid(), maxStudents: 4 });
     expect(shrink.status).toBe(400);
     expect((await body(shrink)).error.issues).toContainEqual({
       path: "maxStudents",
       message: "O número máximo de alunos não pode ser inferior aos 5 já matriculados",
     });
     await ctx.db.insert(enrollments).values(enrollmentRow(courseId, { classId: cls.id, status: "enrolled" }));
-    const del = await send("DELETE", `/api/classes/${cls.id}`);
+    const del = await send("DELETE", `/api/admin/classes/${cls.id}`);
     expect(del.status).toBe(409);
     expect((await body(del)).error.message).toBe("Não é possível eliminar esta turma: existem inscrições associadas.");
   });
@@ -131,7 +131,7 @@ describe("class management (staff)", () => {
     const upload = (classId: string, file: Buffer, name = "curriculo.pdf", type = "application/pdf", who = cookie) => {
       const fd = new FormData();
       fd.append("file", new File([file], name, { type }));
-      return ctx.app.request(`/api/classes/${classId}/curriculum`, {
+      return ctx.app.request(`/api/admin/classes/${classId}/curriculum`, {
         method: "PUT",
         body: fd,
         headers: { cookie: who, origin: TEST_BASE_URL },
@@ -139,7 +139,7 @@ describe("class management (staff)", () => {
     };
 
     it("stores a PDF privately, replaces it without leaving the old one behind, and deletes it with the class", async () => {
-      const cls = await body(await send("POST", "/api/classes", valid()));
+      const cls = await body(await send("POST", "/api/admin/classes", valid()));
       const before = filesOnDisk().length;
       const first = await upload(cls.id, PDF);
       expect(first.status).toBe(200);
@@ -163,14 +163,14 @@ describe("class management (staff)", () => {
       const oldRow = await ctx.db.select().from(storedFiles).where(eq(storedFiles.id, withFile.curriculumFileId));
       expect(oldRow).toHaveLength(0);
 
-      expect((await send("DELETE", `/api/classes/${cls.id}`)).status).toBe(204);
+      expect((await send("DELETE", `/api/admin/classes/${cls.id}`)).status).toBe(204);
       expect(filesOnDisk()).toHaveLength(before);
       const newRow = await ctx.db.select().from(storedFiles).where(eq(storedFiles.id, replaced.curriculumFileId));
       expect(newRow).toHaveLength(0);
     });
 
     it("keeps exactly one curriculum when two uploads for the same class arrive at once", async () => {
-      const cls = await body(await send("POST", "/api/classes", valid()));
+      const cls = await body(await send("POST", "/api/admin/classes", valid()));
       const before = filesOnDisk().length;
       const curriculumRows = () => ctx.db.select().from(storedFiles).where(eq(storedFiles.kind, "curriculum"));
       const rowsBefore = (await curriculumRows()).length;
@@ -181,22 +181,22 @@ describe("class management (staff)", () => {
       expect(curricula).toHaveLength(rowsBefore + 1);
       expect(curricula.map((f) => f.id)).toContain(row!.curriculumFileId);
       expect(filesOnDisk()).toHaveLength(before + 1);
-      expect((await send("DELETE", `/api/classes/${cls.id}`)).status).toBe(204);
+      expect((await send("DELETE", `/api/admin/classes/${cls.id}`)).status).toBe(204);
       expect(filesOnDisk()).toHaveLength(before);
     });
 
     it("detaches the curriculum on request", async () => {
-      const cls = await body(await send("POST", "/api/classes", valid()));
+      const cls = await body(await send("POST", "/api/admin/classes", valid()));
       const before = filesOnDisk().length;
       await upload(cls.id, PDF);
-      const res = await send("DELETE", `/api/classes/${cls.id}/curriculum`);
+      const res = await send("DELETE", `/api/admin/classes/${cls.id}/curriculum`);
       expect(res.status).toBe(200);
       expect((await body(res)).curriculumFileId).toBeNull();
       expect(filesOnDisk()).toHaveLength(before);
     });
 
     it("refuses anything but a PDF by its content, files over 5 MB and unknown classes, storing nothing", async () => {
-      const cls = await body(await send("POST", "/api/classes", valid()));
+      const cls = await body(await send("POST", "/api/admin/classes", valid()));
       const before = filesOnDisk().length;
       for (const [file, name, type] of [
         [PNG, "curriculo.png", "image/png"],
@@ -215,7 +215,7 @@ describe("class management (staff)", () => {
       expect(missing.status).toBe(404);
       expect((await body(missing)).error.message).toBe("Turma não encontrada");
 
-      const noFile = await ctx.app.request(`/api/classes/${cls.id}/curriculum`, {
+      const noFile = await ctx.app.request(`/api/admin/classes/${cls.id}/curriculum`, {
         method: "PUT",
         body: new FormData(),
         headers: { cookie, origin: TEST_BASE_URL },

@@ -1,35 +1,23 @@
-import { healthSchema } from "@app/shared/schemas/health";
-import { createRoute } from "@hono/zod-openapi";
-import { sql } from "drizzle-orm";
+import { healthEndpoints as endpoints } from "@app/shared/contract/health";
+import { healthSchemas as schemas } from "@app/shared/contract/health.schemas";
+import { route } from "../../http/contract";
 import { DATABASE_RETRY_AFTER_SECONDS } from "../../http/errors";
-import { component } from "../../http/openapi";
 import { createRouter } from "../../http/router";
+import { pingDatabase } from "./health.service";
 
-const healthBody = component("Health", healthSchema);
-
-const healthRoute = createRoute({
-  method: "get",
-  path: "/health",
-  tags: ["system"],
-  summary: "Liveness and database reachability",
-  responses: {
-    200: {
-      description: "The server and its database answer",
-      content: { "application/json": { schema: healthBody } },
-    },
-    503: { description: "The database does not answer", content: { "application/json": { schema: healthBody } } },
+export const healthRoutes = createRouter().openapi(
+  route(endpoints.health, schemas.health, { tags: ["system"] }),
+  async (c) => {
+    const { db, databaseKind, log } = c.get("deps");
+    c.header("Cache-Control", "no-store");
+    try {
+      await pingDatabase(db);
+      return c.json({ status: "ok" as const, database: databaseKind }, 200);
+    } catch (err) {
+      log.warn({ err }, "health check: database unreachable");
+      c.header("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+      // The health body, not an error body: monitors read `status` (decision 023).
+      return c.json({ status: "unavailable" as const, database: databaseKind }, 503) as never;
+    }
   },
-});
-
-export const healthRoutes = createRouter().openapi(healthRoute, async (c) => {
-  const { db, databaseKind, log } = c.get("deps");
-  c.header("Cache-Control", "no-store");
-  try {
-    await db.execute(sql`select 1`);
-    return c.json({ status: "ok" as const, database: databaseKind }, 200);
-  } catch (err) {
-    log.warn({ err }, "health check: database unreachable");
-    c.header("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
-    return c.json({ status: "unavailable" as const, database: databaseKind }, 503);
-  }
-});
+);

@@ -209,7 +209,7 @@ describe("payment receipts", () => {
 
     // The dashboard's month revenue counts it.
     const dashboard = await body(
-      await ctx.app.request("/api/dashboard", jsonRequest("GET", undefined, financeiro.cookie)),
+      await ctx.app.request("/api/admin/dashboard", jsonRequest("GET", undefined, financeiro.cookie)),
     );
     expect(dashboard.monthRevenue).toBeGreaterThanOrEqual(150000);
   });

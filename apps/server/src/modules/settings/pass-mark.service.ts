@@ -16,7 +16,7 @@ export async function getPassMark(db: Database | Tx): Promise<number> {
 }
 
 /**
- * PUT /settings/pass-mark (super_admin): only that field changes. The details' "Última alteração"
+ * PUT /admin/settings/pass-mark (super_admin): only that field changes. The details' "Última alteração"
  * (updatedAt) stays theirs: the details form is keyed by it and would otherwise reset under the user.
  */
 export async function setPassMark(db: Database, input: z.output<typeof passMarkInputSchema>) {

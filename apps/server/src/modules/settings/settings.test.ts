@@ -21,7 +21,7 @@ describe("institute settings", () => {
 
   it("starts with the demo details the migrations wrote, with an IBAN whose check digits add up", async () => {
     const professor = await staffActor(ctx, "professor");
-    const res = await ctx.app.request("/api/settings/institute", jsonRequest("GET", undefined, professor.cookie));
+    const res = await ctx.app.request("/api/admin/settings/institute", jsonRequest("GET", undefined, professor.cookie));
     expect(res.status).toBe(200);
     expect(await body(res)).toMatchObject({
       name: "Instituto Superior de Formação",
@@ -33,7 +33,7 @@ describe("institute settings", () => {
 
   it("super_admin saves them, normalised; everyone then reads the new ones", async () => {
     const boss = await staffActor(ctx, "super_admin");
-    const res = await ctx.app.request("/api/settings/institute", jsonRequest("PUT", valid, boss.cookie));
+    const res = await ctx.app.request("/api/admin/settings/institute", jsonRequest("PUT", valid, boss.cookie));
     expect(res.status).toBe(200);
     expect(await body(res)).toMatchObject({
       iban: "AO06004400006729503010102",
@@ -42,7 +42,7 @@ describe("institute settings", () => {
     });
     const secretaria = await staffActor(ctx, "secretaria");
     const read = await body(
-      await ctx.app.request("/api/settings/institute", jsonRequest("GET", undefined, secretaria.cookie)),
+      await ctx.app.request("/api/admin/settings/institute", jsonRequest("GET", undefined, secretaria.cookie)),
     );
     expect(read.name).toBe("Instituto Politécnico do Kilamba");
   });
@@ -50,7 +50,7 @@ describe("institute settings", () => {
   it("refuses a wrong IBAN, phone or e-mail with Portuguese messages, and other roles (403)", async () => {
     const boss = await staffActor(ctx, "super_admin");
     const put = (payload: unknown, cookie = boss.cookie) =>
-      ctx.app.request("/api/settings/institute", jsonRequest("PUT", payload, cookie));
+      ctx.app.request("/api/admin/settings/institute", jsonRequest("PUT", payload, cookie));
     expect((await body(await put({ ...valid, iban: "AO06 1234" }))).error.message).toBe(
       "IBAN inválido: um IBAN angolano tem 25 caracteres, AO e 23 algarismos",
     );
@@ -65,10 +65,10 @@ describe("institute settings", () => {
   it("refuses an IBAN with wrong check digits on its field, and keeps the saved details", async () => {
     const boss = await staffActor(ctx, "super_admin");
     const read = async () =>
-      body(await ctx.app.request("/api/settings/institute", jsonRequest("GET", undefined, boss.cookie)));
+      body(await ctx.app.request("/api/admin/settings/institute", jsonRequest("GET", undefined, boss.cookie)));
     const saved = await read();
     const res = await ctx.app.request(
-      "/api/settings/institute",
+      "/api/admin/settings/institute",
       jsonRequest("PUT", { ...valid, name: "Outro nome", iban: "AO06 0040 0000 8765 4321 0987 6" }, boss.cookie),
     );
     expect(res.status).toBe(400);

@@ -26,12 +26,12 @@ describe("teacher management (staff)", () => {
   afterAll(() => ctx.close());
 
   it("creates, edits and deletes a teacher; their classes stay without a teacher", async () => {
-    const created = await send("POST", "/api/teachers", valid);
+    const created = await send("POST", "/api/admin/teachers", valid);
     expect(created.status).toBe(201);
     const teacher = await body(created);
     expect(teacher).toMatchObject({ teacherEmail: "helena@inst.ao", bio: null, status: "active" });
     expect(
-      await body(await send("PUT", `/api/teachers/${teacher.id}`, { ...valid, status: "inactive" })),
+      await body(await send("PUT", `/api/admin/teachers/${teacher.id}`, { ...valid, status: "inactive" })),
     ).toMatchObject({ status: "inactive" });
 
     const [course] = await ctx.db.insert(courses).values({ name: "Inglês", durationMonths: 2, price: 1 }).returning();
@@ -49,10 +49,12 @@ describe("teacher management (staff)", () => {
         schedule: "Manhã",
       })
       .returning();
-    expect((await send("DELETE", `/api/teachers/${teacher.id}`)).status).toBe(204);
+    expect((await send("DELETE", `/api/admin/teachers/${teacher.id}`)).status).toBe(204);
     const [after] = await ctx.db.select().from(classes).where(eq(classes.id, cls!.id));
     expect(after!.teacherId).toBeNull();
-    expect((await body(await send("GET", "/api/teachers"))).map((t: { id: string }) => t.id)).not.toContain(teacher.id);
+    expect((await body(await send("GET", "/api/admin/teachers"))).map((t: { id: string }) => t.id)).not.toContain(
+      teacher.id,
+    );
   });
 
   it("refuses each rule of the teacher form with its message", async () => {
@@ -67,7 +69,7 @@ describe("teacher management (staff)", () => {
       [{ teacherPhone: "9".repeat(21) }, "teacherPhone", "Telefone muito longo"],
     ];
     for (const [override, path, message] of cases) {
-      const res = await send("POST", "/api/teachers", { ...valid, ...override });
+      const res = await send("POST", "/api/admin/teachers", { ...valid, ...override });
       expect(res.status, path).toBe(400);
       expect((await body(res)).error.issues).toContainEqual({ path, message });
     }

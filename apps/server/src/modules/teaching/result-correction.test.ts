@@ -197,9 +197,10 @@ describe("the pass mark", () => {
     const setup = await teachingSetup(ctx);
     const boss = await staffActor(ctx, "super_admin");
     const admin = await staffActor(ctx, "admin");
-    const get = (cookie: string) => ctx.app.request("/api/settings/pass-mark", jsonRequest("GET", undefined, cookie));
+    const get = (cookie: string) =>
+      ctx.app.request("/api/admin/settings/pass-mark", jsonRequest("GET", undefined, cookie));
     const put = (payload: unknown, cookie = boss.cookie) =>
-      ctx.app.request("/api/settings/pass-mark", jsonRequest("PUT", payload, cookie));
+      ctx.app.request("/api/admin/settings/pass-mark", jsonRequest("PUT", payload, cookie));
     const teachingDetail = async () =>
       body(
         await ctx.app.request(
@@ -226,7 +227,7 @@ describe("the pass mark", () => {
     expect(await body(await get(boss.cookie))).toEqual({ passMark: 9.5 });
     // The institute's other details are untouched by it.
     const institute = await body(
-      await ctx.app.request("/api/settings/institute", jsonRequest("GET", undefined, boss.cookie)),
+      await ctx.app.request("/api/admin/settings/institute", jsonRequest("GET", undefined, boss.cookie)),
     );
     expect(institute.name).toBe("Instituto Superior de Formação");
   });

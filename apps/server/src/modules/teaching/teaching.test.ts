@@ -297,12 +297,18 @@ describe("teachers linked to staff users", () => {
   it("links a professor user to one teacher only (409 for a second), offers professor users, refuses other roles", async () => {
     const prof = await staffActor(ctx, "professor", "Rui Professor");
     const fin = await staffActor(ctx, "financeiro", "Sara Finanças");
-    const first = await ctx.app.request("/api/teachers", jsonRequest("POST", teacherInput(prof.userId), admin.cookie));
+    const first = await ctx.app.request(
+      "/api/admin/teachers",
+      jsonRequest("POST", teacherInput(prof.userId), admin.cookie),
+    );
     expect(first.status).toBe(201);
     const created = await body(first);
     expect(created).toMatchObject({ userId: prof.userId, userName: "Rui Professor" });
 
-    const second = await ctx.app.request("/api/teachers", jsonRequest("POST", teacherInput(prof.userId), admin.cookie));
+    const second = await ctx.app.request(
+      "/api/admin/teachers",
+      jsonRequest("POST", teacherInput(prof.userId), admin.cookie),
+    );
     expect(second.status).toBe(409);
     expect(await body(second)).toMatchObject({
       error: {
@@ -311,14 +317,14 @@ describe("teachers linked to staff users", () => {
       },
     });
     const notProfessor = await ctx.app.request(
-      "/api/teachers",
+      "/api/admin/teachers",
       jsonRequest("POST", teacherInput(fin.userId), admin.cookie),
     );
     expect(notProfessor.status).toBe(400);
     expect((await body(notProfessor)).error.message).toBe("Escolha um utilizador com o perfil Professor");
 
     const options = await body(
-      await ctx.app.request("/api/teachers/user-options", jsonRequest("GET", undefined, admin.cookie)),
+      await ctx.app.request("/api/admin/teachers/user-options", jsonRequest("GET", undefined, admin.cookie)),
     );
     expect(options).toEqual([
       expect.objectContaining({ id: prof.userId, name: "Rui Professor", teacherName: "Quitéria Professora" }),
@@ -327,7 +333,7 @@ describe("teachers linked to staff users", () => {
     // Unlinking on edit frees the user.
     const teacherId = created.id;
     const cleared = await ctx.app.request(
-      `/api/teachers/${teacherId}`,
+      `/api/admin/teachers/${teacherId}`,
       jsonRequest("PUT", teacherInput(null), admin.cookie),
     );
     expect(cleared.status).toBe(200);
@@ -337,8 +343,8 @@ describe("teachers linked to staff users", () => {
   it("two staff linking the same user at once: one link, one 409", async () => {
     const prof = await staffActor(ctx, "professor", "Tiago Professor");
     const responses = await Promise.all([
-      ctx.app.request("/api/teachers", jsonRequest("POST", teacherInput(prof.userId), admin.cookie)),
-      ctx.app.request("/api/teachers", jsonRequest("POST", teacherInput(prof.userId), admin.cookie)),
+      ctx.app.request("/api/admin/teachers", jsonRequest("POST", teacherInput(prof.userId), admin.cookie)),
+      ctx.app.request("/api/admin/teachers", jsonRequest("POST", teacherInput(prof.userId), admin.cookie)),
     ]);
     expect(responses.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(await ctx.db.select().from(teachers).where(eq(teachers.userId, prof.userId))).toHaveLength(1);

@@ -12,11 +12,11 @@ describe("staff users and roles", () => {
   afterAll(() => ctx.close());
 
   const setRole = (id: string, role: string | null, cookie = boss.cookie) =>
-    ctx.app.request(`/api/users/${id}/role`, jsonRequest("PUT", { role }, cookie));
+    ctx.app.request(`/api/admin/users/${id}/role`, jsonRequest("PUT", { role }, cookie));
 
   it("lists staff users with their role or none, never students", async () => {
     const waiting = await staffActor(ctx, null, "À Espera");
-    const res = await ctx.app.request("/api/users", { headers: { cookie: boss.cookie } });
+    const res = await ctx.app.request("/api/admin/users", { headers: { cookie: boss.cookie } });
     expect(res.status).toBe(200);
     const list = await body(res);
     expect(list.find((u: { id: string }) => u.id === waiting.userId)).toMatchObject({
@@ -28,13 +28,13 @@ describe("staff users and roles", () => {
 
   it("replaces a user's role, which then opens the matching screens", async () => {
     const u = await staffActor(ctx, null);
-    expect((await ctx.app.request("/api/users", { headers: { cookie: u.cookie } })).status).toBe(403);
+    expect((await ctx.app.request("/api/admin/users", { headers: { cookie: u.cookie } })).status).toBe(403);
     const res = await setRole(u.userId, "super_admin");
     expect(res.status).toBe(200);
     expect(await body(res)).toEqual({ id: u.userId, role: "super_admin" });
-    expect((await ctx.app.request("/api/users", { headers: { cookie: u.cookie } })).status).toBe(200);
+    expect((await ctx.app.request("/api/admin/users", { headers: { cookie: u.cookie } })).status).toBe(200);
     await setRole(u.userId, "secretaria");
-    expect((await ctx.app.request("/api/users", { headers: { cookie: u.cookie } })).status).toBe(403);
+    expect((await ctx.app.request("/api/admin/users", { headers: { cookie: u.cookie } })).status).toBe(403);
   });
 
   const statusOf = async (cookie: string) =>
@@ -62,7 +62,7 @@ describe("staff users and roles", () => {
     const refused = await ctx.app.request("/api/admin/courses", { headers: { cookie: cookieOf(again) } });
     expect(refused.status).toBe(403);
     expect((await body(refused)).error.code).toBe("no_role");
-    const list = await body(await ctx.app.request("/api/users", { headers: { cookie: boss.cookie } }));
+    const list = await body(await ctx.app.request("/api/admin/users", { headers: { cookie: boss.cookie } }));
     expect(list.find((u: { id: string }) => u.id === leaving.userId).role).toBeNull();
   });
 
@@ -77,7 +77,7 @@ describe("staff users and roles", () => {
   });
 
   it("refuses an unknown role, a missing role and an unknown user", async () => {
-    const missing = await ctx.app.request(`/api/users/${boss.userId}/role`, jsonRequest("PUT", {}, boss.cookie));
+    const missing = await ctx.app.request(`/api/admin/users/${boss.userId}/role`, jsonRequest("PUT", {}, boss.cookie));
     expect(missing.status).toBe(400);
     expect((await body(await setRole(boss.userId, "chefe"))).error.message).toBe("Perfil inválido");
     expect((await setRole("nao-existe", "admin")).status).toBe(404);
@@ -87,11 +87,14 @@ describe("staff users and roles", () => {
     const solo = await createTestContext();
     const only = await staffActor(solo, "super_admin");
     for (const role of ["admin", null]) {
-      const res = await solo.app.request(`/api/users/${only.userId}/role`, jsonRequest("PUT", { role }, only.cookie));
+      const res = await solo.app.request(
+        `/api/admin/users/${only.userId}/role`,
+        jsonRequest("PUT", { role }, only.cookie),
+      );
       expect(res.status).toBe(409);
       expect((await body(res)).error.message).toBe("Não é possível remover o perfil do último Super Administrador");
     }
-    expect((await solo.app.request("/api/users", { headers: { cookie: only.cookie } })).status).toBe(200);
+    expect((await solo.app.request("/api/admin/users", { headers: { cookie: only.cookie } })).status).toBe(200);
     await solo.close();
   });
 
@@ -100,8 +103,8 @@ describe("staff users and roles", () => {
     const a = await staffActor(solo, "super_admin");
     const b = await staffActor(solo, "super_admin");
     const results = await Promise.all([
-      solo.app.request(`/api/users/${b.userId}/role`, jsonRequest("PUT", { role }, a.cookie)),
-      solo.app.request(`/api/users/${a.userId}/role`, jsonRequest("PUT", { role }, b.cookie)),
+      solo.app.request(`/api/admin/users/${b.userId}/role`, jsonRequest("PUT", { role }, a.cookie)),
+      solo.app.request(`/api/admin/users/${a.userId}/role`, jsonRequest("PUT", { role }, b.cookie)),
     ]);
     // One succeeds; the other is refused by the role check (403), the last-super_admin rule (409) or,
     // when the first took the role away, by the caller's session having ended (401).

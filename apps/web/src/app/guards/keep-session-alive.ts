@@ -1,7 +1,8 @@
+import { authEndpoints } from "@app/shared/contract/auth";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api } from "../../lib/api";
-import { ENDED_SESSION, type Session, sessionQuery } from "../../lib/session";
+import { ENDED_SESSION, sessionQuery } from "../../lib/session";
 
 /** At most this often, activity on the page tells the server the session is still in use. */
 export const KEEP_ALIVE_EVERY_MS = 5 * 60_000;
@@ -22,7 +23,7 @@ export function useKeepSessionAlive(signedIn: boolean) {
     const onActivity = () => {
       if (Date.now() - lastPing < KEEP_ALIVE_EVERY_MS) return;
       lastPing = Date.now();
-      api<Session>("/session").then(
+      api(authEndpoints.session).then(
         (session) => client.setQueryData(sessionQuery.queryKey, session.user ? session : ENDED_SESSION),
         () => undefined, // offline for a moment: the next activity tries again
       );

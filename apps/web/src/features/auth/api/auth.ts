@@ -1,25 +1,16 @@
-import type {
-  forgotPasswordSchema,
-  okSchema,
-  resetLinkValidSchema,
-  resetPasswordSchema,
-  StaffLoginInput,
-  StaffSignUpInput,
-} from "@app/shared/schemas/auth";
-import type { StudentLoginInput } from "@app/shared/schemas/student-accounts";
-import type { z } from "@app/shared/zod";
+import { authEndpoints } from "@app/shared/contract/auth";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { api } from "../../../lib/api";
+import { api, type CallOf } from "../../../lib/api";
 import type { Session } from "../../../lib/session";
 
-type Ok = z.infer<typeof okSchema>;
+type Body<E> = CallOf<E>["body"];
 
 /** A sign-in or sign-up: the answer is the new session, which replaces the cached one. */
-function useSessionMutation<Input>(path: string) {
+function useSessionMutation<Input>(call: (body: Input) => Promise<Session>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: Input) => api<Session>(path, { method: "POST", body }),
+    mutationFn: call,
     onSuccess: (session) => {
       // Nothing cached for a previous user (whose session may have ended on this device) shows to this one.
       client.removeQueries({ predicate: (q) => q.queryKey[0] !== "session" });
@@ -28,15 +19,17 @@ function useSessionMutation<Input>(path: string) {
   });
 }
 
-export const useStaffSignIn = () => useSessionMutation<StaffLoginInput>("/auth/sign-in");
-export const useStaffSignUp = () => useSessionMutation<StaffSignUpInput>("/auth/sign-up");
-export const useStudentSignIn = () => useSessionMutation<StudentLoginInput>("/auth/student/sign-in");
+export const useStaffSignIn = () =>
+  useSessionMutation((body: Body<typeof authEndpoints.staffSignIn>) => api(authEndpoints.staffSignIn, { body }));
+export const useStaffSignUp = () =>
+  useSessionMutation((body: Body<typeof authEndpoints.staffSignUp>) => api(authEndpoints.staffSignUp, { body }));
+export const useStudentSignIn = () =>
+  useSessionMutation((body: Body<typeof authEndpoints.studentSignIn>) => api(authEndpoints.studentSignIn, { body }));
 
 /** Asks for a reset link by e-mail; the answer never says whether the e-mail exists. */
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (body: z.input<typeof forgotPasswordSchema>) =>
-      api<Ok>("/auth/password/forgot", { method: "POST", body }),
+    mutationFn: (body: Body<typeof authEndpoints.forgotPassword>) => api(authEndpoints.forgotPassword, { body }),
   });
 }
 
@@ -44,7 +37,7 @@ export function useForgotPassword() {
 export const resetLinkQuery = (token: string) =>
   queryOptions({
     queryKey: ["reset-link", token],
-    queryFn: () => api<z.infer<typeof resetLinkValidSchema>>(`/auth/password/reset?token=${encodeURIComponent(token)}`),
+    queryFn: () => api(authEndpoints.checkResetLink, { query: { token } }),
     enabled: Boolean(token),
     retry: false,
   });
@@ -52,8 +45,7 @@ export const resetLinkQuery = (token: string) =>
 /** Sets the new password from a reset link; the server ends every session of the user. */
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (body: z.input<typeof resetPasswordSchema>) =>
-      api<Ok>("/auth/password/reset", { method: "POST", body }),
+    mutationFn: (body: Body<typeof authEndpoints.resetPassword>) => api(authEndpoints.resetPassword, { body }),
   });
 }
 
@@ -65,7 +57,7 @@ export function useSignOut(to: string, { reload = false } = {}) {
   const client = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => api<Ok>("/auth/sign-out", { method: "POST" }),
+    mutationFn: () => api(authEndpoints.signOut),
     onSuccess: () => {
       if (reload) {
         window.location.assign(to);

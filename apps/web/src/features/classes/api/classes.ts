@@ -1,13 +1,13 @@
-import type { ClassInput, classSchema } from "@app/shared/schemas/catalog";
-import type { z } from "@app/shared/zod";
+import { classEndpoints } from "@app/shared/contract/classes";
+import type { ClassInput } from "@app/shared/schemas/catalog";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { type AnswerOf, api } from "../../../lib/api";
 
-export type SchoolClass = z.infer<typeof classSchema>;
+export type SchoolClass = AnswerOf<typeof classEndpoints.update>;
 
 export const classesQuery = queryOptions({
   queryKey: ["classes"],
-  queryFn: ({ signal }) => api<SchoolClass[]>("/classes", { signal }),
+  queryFn: ({ signal }) => api(classEndpoints.list, { signal }),
 });
 
 /** Where staff open a class's curriculum (a private file: the server checks who asks). */
@@ -35,15 +35,14 @@ export function useSaveClass() {
       input: ClassInput;
       curriculum?: File | null;
     }): Promise<SaveClassResult> => {
-      const saved = await api<SchoolClass>(id ? `/classes/${id}` : "/classes", {
-        method: id ? "PUT" : "POST",
-        body: input,
-      });
+      const saved = id
+        ? await api(classEndpoints.update, { params: { id }, body: input })
+        : await api(classEndpoints.create, { body: input });
       if (!curriculum) return { saved };
       const form = new FormData();
       form.append("file", curriculum);
       try {
-        return { saved: await api<SchoolClass>(`/classes/${saved.id}/curriculum`, { method: "PUT", body: form }) };
+        return { saved: await api(classEndpoints.uploadCurriculum, { params: { id: saved.id }, body: form }) };
       } catch (curriculumError) {
         return { saved, curriculumError };
       }
@@ -55,7 +54,7 @@ export function useSaveClass() {
 export function useRemoveCurriculum() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<SchoolClass>(`/classes/${id}/curriculum`, { method: "DELETE" }),
+    mutationFn: (id: string) => api(classEndpoints.removeCurriculum, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ["classes"] }),
   });
 }
@@ -63,7 +62,7 @@ export function useRemoveCurriculum() {
 export function useDeleteClass() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/classes/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => api(classEndpoints.remove, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ["classes"] }),
   });
 }

@@ -1,12 +1,11 @@
-import type { dashboardFiguresSchema } from "@app/shared/schemas/dashboard";
-import type { z } from "@app/shared/zod";
+import { dashboardEndpoints } from "@app/shared/contract/dashboard";
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { type AnswerOf, api } from "../../../lib/api";
 
-/** GET /api/dashboard: the four 'Painel' figures and the revenue of the last 12 months (oldest first). */
-export type DashboardFigures = z.infer<typeof dashboardFiguresSchema>;
+/** The four 'Painel' figures and the revenue of the last 12 months (oldest first). */
+export type DashboardFigures = AnswerOf<typeof dashboardEndpoints.figures>;
 
 export const dashboardQuery = queryOptions({
   queryKey: ["dashboard"],
-  queryFn: ({ signal }) => api<DashboardFigures>("/dashboard", { signal }),
+  queryFn: ({ signal }) => api(dashboardEndpoints.figures, { signal }),
 });

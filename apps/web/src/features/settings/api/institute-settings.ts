@@ -1,21 +1,20 @@
-import type { InstituteSettingsInput, instituteSettingsSchema } from "@app/shared/schemas/settings";
-import type { z } from "@app/shared/zod";
+import { settingsEndpoints } from "@app/shared/contract/settings";
+import type { InstituteSettingsInput } from "@app/shared/schemas/settings";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { type AnswerOf, api } from "../../../lib/api";
 
-export type InstituteSettings = z.infer<typeof instituteSettingsSchema>;
+export type InstituteSettings = AnswerOf<typeof settingsEndpoints.institute>;
 
 /** The institute's name, bank details and contacts (any staff reads them; super_admin changes them). */
 export const instituteSettingsQuery = queryOptions({
   queryKey: ["settings", "institute"],
-  queryFn: ({ signal }) => api<InstituteSettings>("/settings/institute", { signal }),
+  queryFn: ({ signal }) => api(settingsEndpoints.institute, { signal }),
 });
 
 export function useSaveInstituteSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: InstituteSettingsInput) =>
-      api<InstituteSettings>("/settings/institute", { method: "PUT", body: input }),
+    mutationFn: (input: InstituteSettingsInput) => api(settingsEndpoints.updateInstitute, { body: input }),
     onSuccess: (saved) => client.setQueryData(instituteSettingsQuery.queryKey, saved),
   });
 }

@@ -1,19 +1,19 @@
-import type { TeacherInput, TeacherUserOption, teacherSchema } from "@app/shared/schemas/catalog";
-import type { z } from "@app/shared/zod";
+import { teacherEndpoints } from "@app/shared/contract/teachers";
+import type { TeacherInput } from "@app/shared/schemas/catalog";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { type AnswerOf, api } from "../../../lib/api";
 
-export type Teacher = z.infer<typeof teacherSchema>;
+export type Teacher = AnswerOf<typeof teacherEndpoints.update>;
 
 export const teachersQuery = queryOptions({
   queryKey: ["teachers"],
-  queryFn: ({ signal }) => api<Teacher[]>("/teachers", { signal }),
+  queryFn: ({ signal }) => api(teacherEndpoints.list, { signal }),
 });
 
 /** The staff users with the role professor, each with the teacher it is linked to (the form's 'Utilizador (acesso)'). */
 export const teacherUserOptionsQuery = queryOptions({
   queryKey: ["teachers", "user-options"],
-  queryFn: ({ signal }) => api<TeacherUserOption[]>("/teachers/user-options", { signal }),
+  queryFn: ({ signal }) => api(teacherEndpoints.userOptions, { signal }),
 });
 
 /** Create (no id) or update a teacher; the list refreshes afterwards. */
@@ -21,7 +21,9 @@ export function useSaveTeacher() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: TeacherInput }) =>
-      api<Teacher>(id ? `/teachers/${id}` : "/teachers", { method: id ? "PUT" : "POST", body: input }),
+      id
+        ? api(teacherEndpoints.update, { params: { id }, body: input })
+        : api(teacherEndpoints.create, { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: ["teachers"] }),
   });
 }
@@ -29,7 +31,7 @@ export function useSaveTeacher() {
 export function useDeleteTeacher() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/teachers/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => api(teacherEndpoints.remove, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ["teachers"] }),
   });
 }

@@ -1,14 +1,13 @@
+import { userEndpoints } from "@app/shared/contract/users";
 import type { StaffRole } from "@app/shared/enums";
-import type { staffRoleSchema, staffUserSchema } from "@app/shared/schemas/users";
-import type { z } from "@app/shared/zod";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { type AnswerOf, api } from "../../../lib/api";
 
-export type StaffUser = z.infer<typeof staffUserSchema>;
+export type StaffUser = AnswerOf<typeof userEndpoints.list>[number];
 
 export const usersQuery = queryOptions({
   queryKey: ["users"],
-  queryFn: ({ signal }) => api<StaffUser[]>("/users", { signal }),
+  queryFn: ({ signal }) => api(userEndpoints.list, { signal }),
 });
 
 /** Gives a staff user a role, or takes it away (null: 'Sem perfil', which also ends their sessions). */
@@ -16,10 +15,7 @@ export function useChangeRole() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, role }: { id: string; role: StaffRole | null }) =>
-      api<z.infer<typeof staffRoleSchema>>(`/users/${encodeURIComponent(id)}/role`, {
-        method: "PUT",
-        body: { role },
-      }),
+      api(userEndpoints.setRole, { params: { id }, body: { role } }),
     onSuccess: ({ id, role }) =>
       client.setQueryData(usersQuery.queryKey, (users) => users?.map((u) => (u.id === id ? { ...u, role } : u))),
     // The session too: a super_admin who changed their own role sees its effect at once.

@@ -1,15 +1,15 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieOf, jsonRequest, signInStaff, staffActor, studentActor } from "../../test/actors";
-import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../test/context";
-import { createApp } from "../app";
-import { rateLimits } from "../db/schema";
-import { createLogger } from "../logger";
-import { createMailer } from "../mail/mailer";
-import { createStaffUser } from "../modules/users/users.service";
-import { createAuth } from "./auth";
-import { RULES } from "./rate-limit";
+import { cookieOf, jsonRequest, signInStaff, staffActor, studentActor } from "../../../test/actors";
+import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../test/context";
+import { createApp } from "../../app";
+import { createAuth } from "../../auth/auth";
+import { RULES } from "../../auth/rate-limit";
+import { rateLimits } from "../../db/schema";
+import { createLogger } from "../../logger";
+import { createMailer } from "../../mail/mailer";
+import { createStaffUser } from "../users/users.service";
 
 describe("staff authentication", () => {
   let ctx: TestContext;
@@ -84,11 +84,11 @@ describe("staff authentication", () => {
     );
     expect(res.status).toBe(201);
     expect(await body(res)).toMatchObject({ user: { name: "Novo Funcionário" }, staff: { role: null } });
-    const users = await ctx.app.request("/api/users", { headers: { cookie: cookieOf(res) } });
+    const users = await ctx.app.request("/api/admin/users", { headers: { cookie: cookieOf(res) } });
     expect(users.status).toBe(403);
     expect((await body(users)).error).toMatchObject({ code: "no_role" });
     expect(
-      (await body(await ctx.app.request("/api/users", { headers: { cookie: cookieOf(res) } }))).error.message,
+      (await body(await ctx.app.request("/api/admin/users", { headers: { cookie: cookieOf(res) } }))).error.message,
     ).toMatch(/aguarde que um administrador atribua um perfil/);
   });
 
@@ -279,7 +279,7 @@ describe("brute-force protection", () => {
   });
 
   it("shares the counters between instances through PostgreSQL", async () => {
-    const { createApp } = await import("../app");
+    const { createApp } = await import("../../app");
     const second = createApp(ctx.deps);
     const res = await second.request(
       "/api/auth/sign-in",
