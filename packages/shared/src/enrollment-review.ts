@@ -89,8 +89,8 @@ export const ENROLLMENT_ACTION_FROM = {
 export type EnrollmentAction = keyof typeof ENROLLMENT_ACTION_FROM;
 
 /** True when `action` is allowed for an enrolment in `status`, so the screen offers only what the server accepts. */
-export function canDoEnrollmentAction(action: EnrollmentAction, status: string): boolean {
-  return (ENROLLMENT_ACTION_FROM[action] as readonly string[]).includes(status);
+export function canDoEnrollmentAction(action: EnrollmentAction, status: EnrollmentStatus): boolean {
+  return (ENROLLMENT_ACTION_FROM[action] as readonly EnrollmentStatus[]).includes(status);
 }
 
 const ACTION_VERBS: Record<EnrollmentAction, string> = {
@@ -105,7 +105,7 @@ const ACTION_VERBS: Record<EnrollmentAction, string> = {
 };
 
 /** The 409 text when an action meets the wrong status: it names the current status label. */
-export function wrongStatusMessage(action: EnrollmentAction, status: string): string {
+export function wrongStatusMessage(action: EnrollmentAction, status: EnrollmentStatus): string {
   return `Não é possível ${ACTION_VERBS[action]}: a inscrição está «${enrollmentStatusLabel(status)}».`;
 }
 

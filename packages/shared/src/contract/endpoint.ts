@@ -27,7 +27,7 @@ export interface Answers {
   readonly 304?: null;
 }
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
 
 export interface EndpointSchemas {
   /** For /api/openapi.json: what the endpoint does and who may call it. */

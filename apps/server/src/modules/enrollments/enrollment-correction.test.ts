@@ -47,7 +47,7 @@ describe("correction requests, the student's view and deletion", () => {
   /** A student who submitted the enrolment form through the API. */
   async function applicant(name: string) {
     const student = await studentActor(ctx, name);
-    const res = await ctx.app.request("/api/enrollments/mine", {
+    const res = await ctx.app.request("/api/me/enrollments", {
       method: "POST",
       body: enrolmentForm(),
       headers: { cookie: student.cookie, origin: TEST_BASE_URL },
@@ -58,11 +58,11 @@ describe("correction requests, the student's view and deletion", () => {
 
   const staffPost = (id: string, action: string, payload: unknown) =>
     ctx.app.request(`/api/admin/enrollments/${id}/${action}`, jsonRequest("POST", payload, staff.cookie));
-  const mine = async (cookie: string) => body(await ctx.app.request("/api/enrollments/mine", { headers: { cookie } }));
+  const mine = async (cookie: string) => body(await ctx.app.request("/api/me/enrollments", { headers: { cookie } }));
   const replace = (cookie: string, id: string, document: string, file: File) => {
     const fd = new FormData();
     fd.append("file", file);
-    return ctx.app.request(`/api/enrollments/mine/${id}/documents/${document}`, {
+    return ctx.app.request(`/api/me/enrollments/${id}/documents/${document}`, {
       method: "PUT",
       body: fd,
       headers: { cookie, origin: TEST_BASE_URL },
@@ -226,7 +226,7 @@ describe("correction requests, the student's view and deletion", () => {
       ).toEqual([]);
       expect(filesOnDisk()).toHaveLength(filesBefore - 3);
       expect(await mine(dina.cookie)).toEqual([]);
-      const again = await ctx.app.request("/api/enrollments/mine", {
+      const again = await ctx.app.request("/api/me/enrollments", {
         method: "POST",
         body: enrolmentForm(),
         headers: { cookie: dina.cookie, origin: TEST_BASE_URL },

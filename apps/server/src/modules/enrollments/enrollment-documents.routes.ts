@@ -1,73 +1,38 @@
-import { ENROLLMENT_DOCUMENT_KINDS, ENROLLMENT_DOCUMENT_LABELS } from "@app/shared/enrollment-review";
+import { enrollmentEndpoints as endpoints } from "@app/shared/contract/enrollments";
+import { enrollmentSchemas as schemas } from "@app/shared/contract/enrollments.schemas";
+import { ENROLLMENT_DOCUMENT_LABELS } from "@app/shared/enrollment-review";
 import { MAX_FILE_BYTES } from "@app/shared/limits";
 import { FILE_TOO_LARGE } from "@app/shared/messages";
-import { studentEnrollmentViewSchema } from "@app/shared/schemas/enrollment-review";
-import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { requireStudent } from "../../auth/guards";
-import { ApiError, errorResponse, studentErrors } from "../../http/errors";
-import { component } from "../../http/openapi";
-import { createRouter, json } from "../../http/router";
+import { route } from "../../http/contract";
+import { ApiError, studentErrors } from "../../http/errors";
+import { createRouter } from "../../http/router";
 import { replaceOwnDocument } from "./document-replacement.service";
-import { listOwnEnrollmentViews } from "./own-enrollments.service";
 
-/** GET /enrollments/mine and the replacement answer: the student's view of an enrolment. */
-export const ownEnrollmentBody = component("OwnEnrollment", studentEnrollmentViewSchema);
-
-const params = z.object({
-  id: z.uuid({ message: "Inscrição não encontrada" }),
-  document: z.enum(ENROLLMENT_DOCUMENT_KINDS, { message: "Documento inválido" }),
-});
-
-const replace = createRoute({
-  method: "put",
-  path: "/enrollments/mine/{id}/documents/{document}",
-  tags: ["enrollments"],
-  summary:
-    "The student replaces a document staff refused (multipart field `file`: JPEG, PNG, WEBP or PDF by content, at most 5 MB); the last one sends the enrolment back to review",
-  middleware: [
-    requireStudent(),
-    bodyLimit({
-      maxSize: MAX_FILE_BYTES + 64 * 1024,
-      onError: (c) => {
-        const label = ENROLLMENT_DOCUMENT_LABELS[c.req.param("document") as keyof typeof ENROLLMENT_DOCUMENT_LABELS];
-        const message = label ? `${label}: ${FILE_TOO_LARGE.message}` : FILE_TOO_LARGE.message;
-        throw new ApiError(413, FILE_TOO_LARGE.code, message, [{ path: "file", message }]);
-      },
-    }),
-  ] as const,
-  request: {
-    params,
-    body: {
-      required: true,
-      content: {
-        "multipart/form-data": {
-          schema: z.object({ file: z.any().openapi({ type: "string", format: "binary" }) }).partial(),
-        },
-      },
+/** One document of at most 5 MB; a larger one is refused naming the document. */
+const documentBodyLimit = () =>
+  bodyLimit({
+    maxSize: MAX_FILE_BYTES + 64 * 1024,
+    onError: (c) => {
+      const label = ENROLLMENT_DOCUMENT_LABELS[c.req.param("document") as keyof typeof ENROLLMENT_DOCUMENT_LABELS];
+      const message = label ? `${label}: ${FILE_TOO_LARGE.message}` : FILE_TOO_LARGE.message;
+      throw new ApiError(413, FILE_TOO_LARGE.code, message, [{ path: "file", message }]);
     },
-  },
-  responses: {
-    200: {
-      description: "The student's enrolment after the replacement",
-      ...json(ownEnrollmentBody),
-    },
-    400: errorResponse("No file sent, or an empty file"),
-    ...studentErrors,
-    404: errorResponse("No such enrolment of this student"),
-    409: errorResponse("This document has no open correction request"),
-    413: errorResponse("Larger than 5 MB"),
-    415: errorResponse("Not JPEG, PNG, WEBP or PDF (by its content)"),
-  },
-});
+  });
 
-export const enrollmentDocumentRoutes = createRouter().openapi(replace, async (c) => {
-  const session = c.get("session");
-  const { db, storage } = c.get("deps");
-  const { id, document } = c.req.valid("param");
-  const form = await c.req.parseBody();
-  const who = { studentAccountId: session.student!.id, userId: session.user!.id };
-  await replaceOwnDocument(db, storage, who, id, document, form.file);
-  const views = await listOwnEnrollmentViews(db, who.studentAccountId);
-  return c.json(views.find((v) => v.id === id)!, 200);
-});
+export const enrollmentDocumentRoutes = createRouter().openapi(
+  route(endpoints.replaceDocument, schemas.replaceDocument, {
+    middleware: [requireStudent(), documentBodyLimit()],
+    guardErrors: studentErrors,
+    tags: ["enrollments"],
+  }),
+  async (c) => {
+    const session = c.get("session");
+    const { db, storage } = c.get("deps");
+    const { id, document } = c.req.valid("param");
+    const who = { studentAccountId: session.student!.id, userId: session.user!.id };
+    const form = await c.req.parseBody();
+    return c.json(await replaceOwnDocument(db, storage, who, id, document, form.file), 200);
+  },
+);

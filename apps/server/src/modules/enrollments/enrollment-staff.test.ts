@@ -130,7 +130,7 @@ describe("staff new enrolment and edit", () => {
       ),
     );
     expect(chosen.status).toBe(200);
-    const mine = await body(await ctx.app.request("/api/enrollments/mine", { headers: { cookie } }));
+    const mine = await body(await ctx.app.request("/api/me/enrollments", { headers: { cookie } }));
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ id: created.enrollment.id, status: "pre_inscrito" });
     const document = await ctx.app.request(`/api/files/${created.enrollment.documents[2].fileId}`, {
@@ -180,7 +180,7 @@ describe("staff new enrolment and edit", () => {
       }),
     ]);
 
-    const mine = await body(await ctx.app.request("/api/enrollments/mine", { headers: { cookie: student.cookie } }));
+    const mine = await body(await ctx.app.request("/api/me/enrollments", { headers: { cookie: student.cookie } }));
     expect(mine.map((e: { id: string }) => e.id)).toEqual([created.enrollment.id]);
   });
 
@@ -371,8 +371,8 @@ describe("staff new enrolment and edit", () => {
       expect(approved.status).toBe(200);
 
       // The attacker reads nothing of it: not the enrolment, not its reference code, not its documents.
-      expect(await body(await get("/api/enrollments/mine", attackerCookie))).toEqual([]);
-      const start = await body(await get("/api/enrollments/mine/new-application", attackerCookie));
+      expect(await body(await get("/api/me/enrollments", attackerCookie))).toEqual([]);
+      const start = await body(await get("/api/me/enrollments/new-application", attackerCookie));
       expect(JSON.stringify(start)).not.toContain("VITORIA-01");
       expect(start.personal).toBeNull();
       for (const document of created.enrollment.documents) {
@@ -392,7 +392,7 @@ describe("staff new enrolment and edit", () => {
 
       // The victim, with the credentials shown once, owns it.
       const victimCookie = await signIn(created.account.studentCode, created.account.studentPassword);
-      const [mine] = await body(await get("/api/enrollments/mine", victimCookie));
+      const [mine] = await body(await get("/api/me/enrollments", victimCookie));
       expect(mine).toMatchObject({ id: created.enrollment.id, paymentReferenceCode: "VITORIA-01" });
       expect((await get(`/api/files/${created.enrollment.documents[0].fileId}`, victimCookie)).status).toBe(200);
     });

@@ -33,7 +33,7 @@ describe("student enrolment submission", () => {
   }
 
   const submit = (cookie: string, fd: FormData, app = ctx.app) =>
-    app.request("/api/enrollments/mine", { method: "POST", body: fd, headers: { cookie, origin: TEST_BASE_URL } });
+    app.request("/api/me/enrollments", { method: "POST", body: fd, headers: { cookie, origin: TEST_BASE_URL } });
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -68,7 +68,7 @@ describe("student enrolment submission", () => {
 
     const session = await body(await ctx.app.request("/api/session", { headers: { cookie: s.cookie } }));
     expect(session.student.enrollmentCompleted).toBe(true);
-    const mine = await body(await ctx.app.request("/api/enrollments/mine", { headers: { cookie: s.cookie } }));
+    const mine = await body(await ctx.app.request("/api/me/enrollments", { headers: { cookie: s.cookie } }));
     expect(mine).toEqual([
       expect.objectContaining({ courseName: "Marketing Digital", status: "pre_inscrito", paymentReferenceCode: null }),
     ]);

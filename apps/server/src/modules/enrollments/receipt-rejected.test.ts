@@ -93,7 +93,7 @@ describe("an enrolment whose receipt was rejected", () => {
     expect(after.pendingEnrollments - before.pendingEnrollments).toBe(0);
 
     // The student still has the code and the bank details to pay with.
-    const [mine] = await body(await ctx.app.request("/api/enrollments/mine", jsonRequest("GET", undefined, s.cookie)));
+    const [mine] = await body(await ctx.app.request("/api/me/enrollments", jsonRequest("GET", undefined, s.cookie)));
     expect(mine).toMatchObject({ status: "receipt_rejected", paymentReferenceCode: expect.stringMatching(/^REF/) });
     expect(mine.bankDetails).not.toBeNull();
 

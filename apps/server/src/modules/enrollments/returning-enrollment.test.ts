@@ -32,13 +32,13 @@ describe("the returning student's 'Nova inscrição'", () => {
   const post = (url: string, cookie: string, fd: FormData) =>
     ctx.app.request(url, { method: "POST", body: fd, headers: { cookie, origin: TEST_BASE_URL } });
   const start = async (cookie: string) =>
-    body(await ctx.app.request("/api/enrollments/mine/new-application", { headers: { cookie } }));
-  const applyAgain = (cookie: string, fd: FormData) => post("/api/enrollments/mine/new-application", cookie, fd);
+    body(await ctx.app.request("/api/me/enrollments/new-application", { headers: { cookie } }));
+  const applyAgain = (cookie: string, fd: FormData) => post("/api/me/enrollments/new-application", cookie, fd);
 
   /** A student whose first enrolment (course A, with three documents) is in `status`. */
   async function returningStudent(name: string, status: "enrolled" | "rejected" | "pre_inscrito" = "enrolled") {
     const s = await studentActor(ctx, name);
-    const first = await post("/api/enrollments/mine", s.cookie, form(fields(courseA), allFiles));
+    const first = await post("/api/me/enrollments", s.cookie, form(fields(courseA), allFiles));
     expect(first.status).toBe(201);
     const { id } = await body(first);
     await ctx.db.update(enrollments).set({ status }).where(eq(enrollments.id, id));
@@ -119,7 +119,7 @@ describe("the returning student's 'Nova inscrição'", () => {
       const file = await ctx.app.request(`/api/files/${row!.certificateFileId}`, { headers: { cookie } });
       expect(file.status).toBe(200);
     }
-    const mine = await body(await ctx.app.request("/api/enrollments/mine", { headers: { cookie: s.cookie } }));
+    const mine = await body(await ctx.app.request("/api/me/enrollments", { headers: { cookie: s.cookie } }));
     expect(mine.map((e: { courseName: string }) => e.courseName).sort()).toEqual(["Curso A", "Curso B"]);
   });
 
@@ -202,7 +202,7 @@ describe("the returning student's 'Nova inscrição'", () => {
 
   it("staff cannot use the student's routes", async () => {
     expect(
-      (await ctx.app.request("/api/enrollments/mine/new-application", { headers: { cookie: secretaria } })).status,
+      (await ctx.app.request("/api/me/enrollments/new-application", { headers: { cookie: secretaria } })).status,
     ).toBe(403);
     expect((await applyAgain(secretaria, form(fields(courseB)))).status).toBe(403);
   });
