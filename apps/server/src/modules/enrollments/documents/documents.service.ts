@@ -2,16 +2,16 @@ import { ENROLLMENT_DOCUMENT_LABELS, type EnrollmentDocumentKind } from "@app/sh
 import { DOCUMENT_MIME_TYPES } from "@app/shared/limits";
 import { DOCUMENT_WRONG_TYPE } from "@app/shared/messages";
 import { and, count, eq, isNull } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { enrollmentDocumentRequests, enrollments } from "../../db/schema";
-import { ApiError } from "../../http/errors";
-import { checkFile, namingDocument } from "../../storage/file-check";
-import type { FileStorage } from "../../storage/storage";
-import { putFiles, recordFiles, removeFiles } from "../../storage/stored-files";
-import { ENROLLMENT_NOT_FOUND } from "./enrollment-admin.queries";
-import { deleteUnusedDocumentFiles } from "./enrollment-files";
-import { recordEvent } from "./enrollment-review.service";
-import { listOwnEnrollmentViews } from "./own-enrollments.service";
+import type { Database } from "../../../db/client";
+import { enrollmentDocumentRequests, enrollments } from "../../../db/schema";
+import { ApiError } from "../../../http/errors";
+import { checkFile, namingDocument } from "../../../storage/file-check";
+import type { FileStorage } from "../../../storage/storage";
+import { putFiles, recordFiles, removeFiles } from "../../../storage/stored-files";
+import { ENROLLMENT_NOT_FOUND } from "../enrollment-admin.queries";
+import { deleteUnusedDocumentFiles } from "../enrollment-files";
+import { recordEvent } from "../enrollment-history";
+import { listOwnEnrollmentViews } from "../own-enrollments.service";
 
 const FILE_COLUMN = {
   id_card_front: "idCardFrontFileId",

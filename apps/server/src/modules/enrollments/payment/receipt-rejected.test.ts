@@ -1,10 +1,10 @@
 import { todayInLuanda } from "@app/shared/dates";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonRequest, staffActor } from "../../../test/actors";
-import { body, createTestContext, type TestContext } from "../../../test/context";
-import { receiptForm, studentWithEnrollment, submitReceipt } from "../../../test/receipts";
-import { classes, courses, enrollmentEvents, enrollments } from "../../db/schema";
+import { jsonRequest, staffActor } from "../../../../test/actors";
+import { body, createTestContext, type TestContext } from "../../../../test/context";
+import { receiptForm, studentWithEnrollment, submitReceipt } from "../../../../test/receipts";
+import { classes, courses, enrollmentEvents, enrollments } from "../../../db/schema";
 
 /**
  * Decision 024: after finance rejects a receipt the enrolment reads 'Comprovante rejeitado'

@@ -1,9 +1,9 @@
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonRequest, staffActor, studentActor } from "../../../test/actors";
-import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../test/context";
-import { enrollmentFormFields, filesUnder, HTML, PDF, PNG } from "../../../test/fixtures";
+import { jsonRequest, staffActor, studentActor } from "../../../../test/actors";
+import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../../test/context";
+import { enrollmentFormFields, filesUnder, HTML, PDF, PNG } from "../../../../test/fixtures";
 import {
   classes,
   courses,
@@ -12,7 +12,7 @@ import {
   enrollments,
   payments,
   studentAccounts,
-} from "../../db/schema";
+} from "../../../db/schema";
 
 /**
  * The student's side of the review (decision 018): what /aluno/pagamento is told per status, the

@@ -1,49 +1,25 @@
 import {
   DOCUMENT_REFUSAL_REASON_LABELS,
-  ENROLLMENT_ACTION_FROM,
   ENROLLMENT_DOCUMENT_LABELS,
-  type EnrollmentAction,
   REFERENCE_CODE_MESSAGES,
-  wrongStatusMessage,
 } from "@app/shared/enrollment-review";
-import type { EnrollmentStatus } from "@app/shared/enums";
 import { referenceMessage, referenceMessageSubject } from "@app/shared/reference-message";
 import type {
   approveEnrollmentSchema,
   rejectEnrollmentSchema,
   requestCorrectionSchema,
 } from "@app/shared/schemas/enrollment-review";
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import type { z } from "zod";
-import type { Database, Tx } from "../../db/client";
-import { isUniqueViolation } from "../../db/pg-errors";
-import { courses, enrollmentDocumentRequests, enrollmentEvents, enrollments } from "../../db/schema";
-import { ApiError } from "../../http/errors";
-import type { Logger } from "../../logger";
-import type { Mailer } from "../../mail/mailer";
-import { getBankDetails } from "../settings/settings.service";
-import { ENROLLMENT_NOT_FOUND, getEnrollmentDetail } from "./enrollment-admin.queries";
-
-type EnrollmentRow = typeof enrollments.$inferSelect;
-type EventInput = Omit<typeof enrollmentEvents.$inferInsert, "enrollmentId" | "at">;
-
-/**
- * Locks the enrolment row for the rest of the transaction and checks that `action` may start from its
- * status: two staff acting at once are serialised here, and the second one meets the new status (409).
- */
-export async function lockForAction(tx: Tx, id: string, action: EnrollmentAction): Promise<EnrollmentRow> {
-  const [row] = await tx.select().from(enrollments).where(eq(enrollments.id, id)).for("update");
-  if (!row) throw ENROLLMENT_NOT_FOUND();
-  if (!(ENROLLMENT_ACTION_FROM[action] as readonly EnrollmentStatus[]).includes(row.status)) {
-    throw new ApiError(409, "invalid_status", wrongStatusMessage(action, row.status));
-  }
-  return row;
-}
-
-/** One History row. clock_timestamp(): events written in one transaction keep their order. */
-export async function recordEvent(tx: Tx, enrollmentId: string, event: EventInput) {
-  await tx.insert(enrollmentEvents).values({ ...event, enrollmentId, at: sql`clock_timestamp()` });
-}
+import type { Database, Tx } from "../../../db/client";
+import { isUniqueViolation } from "../../../db/pg-errors";
+import { courses, enrollmentDocumentRequests, enrollments } from "../../../db/schema";
+import { ApiError } from "../../../http/errors";
+import type { Logger } from "../../../logger";
+import type { Mailer } from "../../../mail/mailer";
+import { getBankDetails } from "../../settings/settings.service";
+import { getEnrollmentDetail } from "../enrollment-admin.queries";
+import { type EnrollmentRow, lockForAction, recordEvent } from "../enrollment-history";
 
 const REFERENCE_TAKEN = () =>
   new ApiError(409, "reference_code_taken", REFERENCE_CODE_MESSAGES.taken, [

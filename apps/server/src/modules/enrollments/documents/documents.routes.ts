@@ -4,11 +4,11 @@ import { ENROLLMENT_DOCUMENT_LABELS } from "@app/shared/enrollment-review";
 import { MAX_FILE_BYTES } from "@app/shared/limits";
 import { FILE_TOO_LARGE } from "@app/shared/messages";
 import { bodyLimit } from "hono/body-limit";
-import { requireStudent } from "../../auth/guards";
-import { route } from "../../http/contract";
-import { ApiError, studentErrors } from "../../http/errors";
-import { createRouter } from "../../http/router";
-import { replaceOwnDocument } from "./document-replacement.service";
+import { requireStudent } from "../../../auth/guards";
+import { route } from "../../../http/contract";
+import { ApiError, studentErrors } from "../../../http/errors";
+import { createRouter } from "../../../http/router";
+import { replaceOwnDocument } from "./documents.service";
 
 /** One document of at most 5 MB; a larger one is refused naming the document. */
 const documentBodyLimit = () =>
@@ -21,7 +21,8 @@ const documentBodyLimit = () =>
     },
   });
 
-export const enrollmentDocumentRoutes = createRouter().openapi(
+/** The student replaces a document staff refused (a correction request, decision 018). */
+export const documentRoutes: ReturnType<typeof createRouter> = createRouter().openapi(
   route(endpoints.replaceDocument, schemas.replaceDocument, {
     middleware: [requireStudent(), documentBodyLimit()],
     guardErrors: studentErrors,

@@ -1,10 +1,10 @@
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonRequest, staffActor, studentActor } from "../../../test/actors";
-import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../test/context";
-import { enrollmentFormFields, filesUnder, PDF, PNG } from "../../../test/fixtures";
-import { courses, enrollmentEvents, enrollments, storedFiles } from "../../db/schema";
+import { jsonRequest, staffActor, studentActor } from "../../../../test/actors";
+import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../../test/context";
+import { enrollmentFormFields, filesUnder, PDF, PNG } from "../../../../test/fixtures";
+import { courses, enrollmentEvents, enrollments, storedFiles } from "../../../db/schema";
 
 /** Issue 14: a student who already has an enrolment applies for another course with the same account. */
 describe("the returning student's 'Nova inscrição'", () => {

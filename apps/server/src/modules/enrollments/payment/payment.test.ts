@@ -2,10 +2,10 @@ import { todayInLuanda } from "@app/shared/dates";
 import { ENROLLMENT_STATUSES, type EnrollmentStatus } from "@app/shared/enums";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonRequest, staffActor } from "../../../test/actors";
-import { body, createTestContext, type TestContext } from "../../../test/context";
-import { enrollmentRow } from "../../../test/fixtures";
-import { classes, courses, enrollmentEvents, enrollments, payments } from "../../db/schema";
+import { jsonRequest, staffActor } from "../../../../test/actors";
+import { body, createTestContext, type TestContext } from "../../../../test/context";
+import { enrollmentRow } from "../../../../test/fixtures";
+import { classes, courses, enrollmentEvents, enrollments, payments } from "../../../db/schema";
 
 /** 'Confirmar pagamento' (SPEC §4 approved → enrolled): the payment, the class seat, one transaction. */
 describe("payment confirmation and class seats", () => {

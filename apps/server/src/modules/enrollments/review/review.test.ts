@@ -3,10 +3,10 @@ import path from "node:path";
 import { ENROLLMENT_STATUSES, type EnrollmentStatus } from "@app/shared/enums";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonRequest, staffActor } from "../../../test/actors";
-import { body, createTestContext, type TestContext } from "../../../test/context";
-import { enrollmentRow } from "../../../test/fixtures";
-import { courses, enrollmentEvents, enrollments } from "../../db/schema";
+import { jsonRequest, staffActor } from "../../../../test/actors";
+import { body, createTestContext, type TestContext } from "../../../../test/context";
+import { enrollmentRow } from "../../../../test/fixtures";
+import { courses, enrollmentEvents, enrollments } from "../../../db/schema";
 
 /** Staff review transitions (decision 018) against a real PostgreSQL: allowed and refused per status. */
 describe("enrolment review", () => {

@@ -3,12 +3,12 @@ import { addYears } from "@app/shared/calendar-date";
 import { formatDate, todayInLuanda } from "@app/shared/dates";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { staffActor, studentActor } from "../../../test/actors";
-import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../test/context";
-import { enrollmentFormFields, filesUnder, HTML, PDF, PNG } from "../../../test/fixtures";
-import { createApp } from "../../app";
-import { courses, enrollmentEvents, enrollments, storedFiles, studentAccounts } from "../../db/schema";
-import { createDiskStorage } from "../../storage/disk";
+import { staffActor, studentActor } from "../../../../test/actors";
+import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../../test/context";
+import { enrollmentFormFields, filesUnder, HTML, PDF, PNG } from "../../../../test/fixtures";
+import { createApp } from "../../../app";
+import { courses, enrollmentEvents, enrollments, storedFiles, studentAccounts } from "../../../db/schema";
+import { createDiskStorage } from "../../../storage/disk";
 
 const hundredYearsAgo = () => formatDate(addYears(todayInLuanda(), -100));
 

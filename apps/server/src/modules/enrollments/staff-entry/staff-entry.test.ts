@@ -3,10 +3,10 @@ import { formatDate } from "@app/shared/dates";
 import { STAFF_ENROLLMENT_STEP_MESSAGES } from "@app/shared/schemas/enrollment-staff";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieOf, jsonRequest, staffActor, studentActor } from "../../../test/actors";
-import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../test/context";
-import { enrollmentRow, filesUnder, PDF, PNG } from "../../../test/fixtures";
-import { authAccount, courses, enrollmentEvents, enrollments, storedFiles, studentAccounts } from "../../db/schema";
+import { cookieOf, jsonRequest, staffActor, studentActor } from "../../../../test/actors";
+import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../../test/context";
+import { enrollmentRow, filesUnder, PDF, PNG } from "../../../../test/fixtures";
+import { authAccount, courses, enrollmentEvents, enrollments, storedFiles, studentAccounts } from "../../../db/schema";
 
 /** Staff record and correct enrolments (SPEC §5 'Staff new enrolment'; decision 018) against a real PostgreSQL. */
 describe("staff new enrolment and edit", () => {
