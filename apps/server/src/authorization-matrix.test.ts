@@ -99,8 +99,8 @@ const MATRIX: Record<string, Row> = {
     path: () => `/api/admin/student-accounts/${MISSING_ID}/reset-password`,
   },
   // The returning student's 'Nova inscrição' (multipart expected: 415 once the caller is allowed in).
-  "GET /api/enrollments/mine/new-application": { expect: onlyStudents(200) },
-  "POST /api/enrollments/mine/new-application": { expect: onlyStudents(415), body: () => ({}) },
+  "GET /api/me/enrollments/new-application": { expect: onlyStudents(200) },
+  "POST /api/me/enrollments/new-application": { expect: onlyStudents(415), body: () => ({}) },
   "GET /api/admin/users": { expect: onlyRole("super_admin", 200) },
   "PUT /api/admin/users/{id}/role": {
     expect: onlyRole("super_admin", 200),
@@ -108,8 +108,8 @@ const MATRIX: Record<string, Row> = {
     body: () => ({ role: "secretaria" }),
   },
   // JSON where multipart is expected: 415 once the caller is allowed in.
-  "POST /api/enrollments/mine": { expect: onlyStudents(415), body: () => ({}) },
-  "GET /api/enrollments/mine": { expect: onlyStudents(200) },
+  "POST /api/me/enrollments": { expect: onlyStudents(415), body: () => ({}) },
+  "GET /api/me/enrollments": { expect: onlyStudents(200) },
   "POST /api/receipts/mine": { expect: onlyStudents(415), body: () => ({}) },
   "GET /api/receipts/mine": { expect: onlyStudents(200) },
   // 'Comprovantes' and 'Financeiro' (issue 13): financeiro and super_admin only.
@@ -225,9 +225,9 @@ const MATRIX: Record<string, Row> = {
     body: () => ({}),
   },
   // Multipart expected; a missing enrolment of the caller answers 404 only after the file checks.
-  "PUT /api/enrollments/mine/{id}/documents/{document}": {
+  "PUT /api/me/enrollments/{id}/documents/{document}": {
     expect: onlyStudents(415),
-    path: () => `/api/enrollments/mine/${MISSING_ID}/documents/certificate`,
+    path: () => `/api/me/enrollments/${MISSING_ID}/documents/certificate`,
     body: () => ({}),
   },
   // Results and certificates (issue 15, decision 021).

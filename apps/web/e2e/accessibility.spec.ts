@@ -378,7 +378,7 @@ test("the student's enrolment panels, 'Nova inscrição', 'Editar' and 'Configur
     },
   ]);
   // The approved enrolment's receipt, sent as the form sends it, then rejected by finance.
-  const mine: { id: string; status: string }[] = await (await studentPage.request.get("/api/enrollments/mine")).json();
+  const mine: { id: string; status: string }[] = await (await studentPage.request.get("/api/me/enrollments")).json();
   const sentReceipt = await sendReceipt(
     studentPage.request,
     baseURL!,

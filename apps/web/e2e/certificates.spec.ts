@@ -120,7 +120,7 @@ test("a professor concludes a student: the student downloads the certificate, an
   await studentPage.getByRole("button", { name: "Entrar" }).click();
   await chooseOwnPassword(studentPage, studentPassword);
   await expect(studentPage).toHaveURL(/\/completar-inscricao$/);
-  const submitted = await student.request.post("/api/enrollments/mine", {
+  const submitted = await student.request.post("/api/me/enrollments", {
     headers: origin,
     multipart: {
       birthDate: "2001-05-14",

@@ -100,8 +100,8 @@ export const ENROLLMENT_ACTION_FROM = {
 export type EnrollmentAction = keyof typeof ENROLLMENT_ACTION_FROM;
 
 /** True when `action` is allowed for an enrolment in `status`, so the screen offers only what the server accepts. */
-export function canDoEnrollmentAction(action: EnrollmentAction, status: string): boolean {
-  return (ENROLLMENT_ACTION_FROM[action] as readonly string[]).includes(status);
+export function canDoEnrollmentAction(action: EnrollmentAction, status: EnrollmentStatus): boolean {
+  return (ENROLLMENT_ACTION_FROM[action] as readonly EnrollmentStatus[]).includes(status);
 }
 
 const ACTION_VERBS: Record<EnrollmentAction, string> = {
@@ -116,7 +116,7 @@ const ACTION_VERBS: Record<EnrollmentAction, string> = {
 };
 
 /** The 409 when an action meets the wrong status: it names the current status label. */
-export function wrongStatus(action: EnrollmentAction, status: string): CodedMessage {
+export function wrongStatus(action: EnrollmentAction, status: EnrollmentStatus): CodedMessage {
   return {
     code: "invalid_status",
     message: `Não é possível ${ACTION_VERBS[action]}: a inscrição está «${enrollmentStatusLabel(status)}».`,

@@ -19,7 +19,7 @@ describe("a student's temporary password", () => {
       "/api/student-accounts/me/password",
       jsonRequest("PUT", { currentPassword, newPassword, confirmPassword: newPassword }, cookie),
     );
-  const STUDENT_ROUTES = ["/api/enrollments/mine", "/api/receipts/mine", "/api/certificates/mine"];
+  const STUDENT_ROUTES = ["/api/me/enrollments", "/api/receipts/mine", "/api/certificates/mine"];
 
   it("opens only the account and its password change until the student chooses a password; then everything", async () => {
     const s = await studentActor(ctx, "Aluna Nova", { temporaryPassword: true });
@@ -32,7 +32,7 @@ describe("a student's temporary password", () => {
         message: "Altere a senha temporária antes de continuar",
       });
     }
-    const submit = await ctx.app.request("/api/enrollments/mine", jsonRequest("POST", {}, s.cookie));
+    const submit = await ctx.app.request("/api/me/enrollments", jsonRequest("POST", {}, s.cookie));
     expect(submit.status).toBe(403);
     expect((await get("/api/student-accounts/me", s.cookie)).status).toBe(200);
 
@@ -43,7 +43,7 @@ describe("a student's temporary password", () => {
 
   it("closes them again after a staff reset, for the new temporary password", async () => {
     const s = await studentActor(ctx, "Aluno Esquecido");
-    expect((await get("/api/enrollments/mine", s.cookie)).status).toBe(200);
+    expect((await get("/api/me/enrollments", s.cookie)).status).toBe(200);
     const [account] = await ctx.db.select().from(studentAccounts).where(eq(studentAccounts.studentCode, s.studentCode));
     const secretaria = await staffActor(ctx, "secretaria");
     const asSent = jsonRequest("POST", undefined, secretaria.cookie);
@@ -60,8 +60,8 @@ describe("a student's temporary password", () => {
     );
     expect((await body(signIn)).student).toMatchObject({ mustChangePassword: true });
     const cookie = cookieOf(signIn);
-    expect((await get("/api/enrollments/mine", cookie)).status).toBe(403);
+    expect((await get("/api/me/enrollments", cookie)).status).toBe(403);
     expect((await changePassword(cookie, password, "OUTRA8")).status).toBe(200);
-    expect((await get("/api/enrollments/mine", cookie)).status).toBe(200);
+    expect((await get("/api/me/enrollments", cookie)).status).toBe(200);
   });
 });

@@ -138,7 +138,7 @@ describe("request bodies other than uploads: 64 KB at most, refused before they 
       ),
     );
     const headers = { cookie: student.cookie, origin: TEST_BASE_URL };
-    const submitted = await fetch(`${base}/api/enrollments/mine`, { method: "POST", body: documents, headers });
+    const submitted = await fetch(`${base}/api/me/enrollments`, { method: "POST", body: documents, headers });
     expect(submitted.status).toBe(201);
 
     const [account] = await ctx.db

@@ -74,7 +74,7 @@ export async function applicant(
   await choosePasswordThroughApi(context.request, baseURL, studentPassword);
   const courses: { id: string; name: string }[] = await (await context.request.get("/api/courses/catalog")).json();
   const photo = options.idPhoto ? await options.idPhoto(page) : PNG;
-  const submitted = await context.request.post("/api/enrollments/mine", {
+  const submitted = await context.request.post("/api/me/enrollments", {
     headers: { origin: baseURL }, // a form post from another origin is refused (CSRF)
     multipart: {
       birthDate: "2001-05-14",

@@ -248,7 +248,7 @@ export const openDocumentRequestSchema = documentRequestSchema.pick({
 });
 
 /**
- * One of the student's own enrolments (GET /enrollments/mine): the code once approved, the reason once
+ * One of the student's own enrolments (GET /me/enrollments): the code once approved, the reason once
  * rejected, the refused documents while a correction is asked, the bank details while a code exists.
  */
 export const studentEnrollmentViewSchema = z.object({

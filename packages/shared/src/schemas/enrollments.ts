@@ -42,17 +42,17 @@ export const ENROLLMENT_DOCUMENTS = [
 
 /* What the API answers. */
 
-/** POST /enrollments/mine: the new pre-enrolment. */
+/** POST /me/enrollments: the new pre-enrolment. */
 export const enrollmentSubmittedSchema = z.object({
   id: z.uuid(),
   status: z.literal("pre_inscrito"),
   applicationDate: z.string(),
 });
 
-/* GET /enrollments/mine answers studentEnrollmentViewSchema (./enrollment-review). */
+/* GET /me/enrollments answers studentEnrollmentViewSchema (./enrollment-review). */
 
 /**
- * GET /enrollments/mine/new-application: what a returning student's 'Nova inscrição' form starts from
+ * GET /me/enrollments/new-application: what a returning student's 'Nova inscrição' form starts from
  * (issue 14) — the personal and education data of the latest enrolment (null without one), the
  * documents on file that may be kept (by form field), and the courses the account may not apply for now.
  */

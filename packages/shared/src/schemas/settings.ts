@@ -74,6 +74,6 @@ export const instituteSettingsSchema = z.object({
 });
 export type InstituteSettings = z.infer<typeof instituteSettingsSchema>;
 
-/** What a student needs to pay by bank transfer and to reach the institute (part of GET /enrollments/mine). */
+/** What a student needs to pay by bank transfer and to reach the institute (part of GET /me/enrollments). */
 export const bankDetailsSchema = instituteSettingsSchema.omit({ updatedAt: true });
 export type BankDetails = z.infer<typeof bankDetailsSchema>;

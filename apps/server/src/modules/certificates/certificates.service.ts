@@ -29,7 +29,7 @@ import { certificates, classes, courses, enrollments, studentAccounts } from "..
 import { ApiError } from "../../http/errors";
 import type { FileStorage } from "../../storage/storage";
 import { type PendingFile, putFiles, recordFiles, removeFiles } from "../../storage/stored-files";
-import { recordEvent } from "../enrollments/enrollment-review.service";
+import { recordEvent } from "../enrollments/enrollment-history";
 import { getInstituteSettings } from "../settings/settings.service";
 import { unambiguousCode } from "../student-accounts/credentials";
 import { buildCertificatePdf } from "./certificate-pdf";

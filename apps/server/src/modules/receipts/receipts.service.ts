@@ -38,7 +38,7 @@ import type { Mailer } from "../../mail/mailer";
 import { checkFile } from "../../storage/file-check";
 import type { FileStorage } from "../../storage/storage";
 import { putFiles, recordFiles, removeFiles } from "../../storage/stored-files";
-import { recordEvent } from "../enrollments/enrollment-review.service";
+import { recordEvent } from "../enrollments/enrollment-history";
 import { getBankDetails } from "../settings/settings.service";
 import { type ReceiptEmailInput, receiptApprovedEmail, receiptRejectedEmail } from "./receipt-emails";
 

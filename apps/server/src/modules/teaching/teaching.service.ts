@@ -37,7 +37,7 @@ import {
   withIssuing,
 } from "../certificates/certificates.service";
 import { ENROLLMENT_NOT_FOUND } from "../enrollments/enrollment-admin.queries";
-import { recordEvent } from "../enrollments/enrollment-review.service";
+import { recordEvent } from "../enrollments/enrollment-history";
 import { getPassMark } from "../settings/pass-mark.service";
 
 /** A professor sees only the classes whose teacher record is linked to their user (decision 021). */

@@ -1,30 +1,25 @@
+import { enrollmentEndpoints as endpoints } from "@app/shared/contract/enrollments";
 import type {
   ApproveEnrollmentInput,
   AssignClassInput,
-  adminEnrollmentDetailSchema,
-  adminEnrollmentRowSchema,
-  approvedEnrollmentSchema,
   ConfirmPaymentInput,
-  enrollableClassSchema,
-  proposedReferenceCodeSchema,
   RejectEnrollmentInput,
   RequestCorrectionInput,
 } from "@app/shared/schemas/enrollment-review";
-import type { z } from "@app/shared/zod";
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { type AnswerOf, api } from "../../../lib/api";
 
-export type AdminEnrollmentRow = z.infer<typeof adminEnrollmentRowSchema>;
-export type AdminEnrollmentDetail = z.infer<typeof adminEnrollmentDetailSchema>;
-export type ApprovedEnrollment = z.infer<typeof approvedEnrollmentSchema>;
-export type EnrollableClass = z.infer<typeof enrollableClassSchema>;
+export type AdminEnrollmentRow = AnswerOf<typeof endpoints.list>[number];
+export type AdminEnrollmentDetail = AnswerOf<typeof endpoints.detail>;
+export type ApprovedEnrollment = AnswerOf<typeof endpoints.approve>;
+export type EnrollableClass = AnswerOf<typeof endpoints.classes>[number];
 
 const LIST_KEY = ["enrollments", "admin"] as const;
 
 /** 'Inscrições': every enrolment with its course name and price, newest application first. */
 export const adminEnrollmentsQuery = queryOptions({
   queryKey: LIST_KEY,
-  queryFn: ({ signal }) => api<AdminEnrollmentRow[]>("/admin/enrollments", { signal }),
+  queryFn: ({ signal }) => api(endpoints.list, { signal }),
 });
 
 /** The row a dialog of 'Inscrições' opened on (undefined until the list is there, or when `id` is null). */
@@ -37,14 +32,13 @@ export function useAdminEnrollmentRow(id: string | null): AdminEnrollmentRow | u
 export const adminEnrollmentQuery = (id: string) =>
   queryOptions({
     queryKey: [...LIST_KEY, id],
-    queryFn: ({ signal }) => api<AdminEnrollmentDetail>(`/admin/enrollments/${id}`, { signal }),
+    queryFn: ({ signal }) => api(endpoints.detail, { params: { id }, signal }),
   });
 
 /** An unused reference code proposed for the approval dialog (staff may replace it). */
 export const proposedReferenceCodeQuery = queryOptions({
   queryKey: ["enrollments", "reference-code"],
-  queryFn: ({ signal }) =>
-    api<z.infer<typeof proposedReferenceCodeSchema>>("/admin/enrollments/reference-code", { signal }),
+  queryFn: ({ signal }) => api(endpoints.referenceCode, { signal }),
   // A fresh proposal at each opening of the dialog: another approval may have used the last one.
   gcTime: 0,
   staleTime: 0,
@@ -54,7 +48,7 @@ export const proposedReferenceCodeQuery = queryOptions({
 export const enrollableClassesQuery = (id: string) =>
   queryOptions({
     queryKey: [...LIST_KEY, id, "classes"],
-    queryFn: ({ signal }) => api<EnrollableClass[]>(`/admin/enrollments/${id}/classes`, { signal }),
+    queryFn: ({ signal }) => api(endpoints.classes, { params: { id }, signal }),
     staleTime: 0,
   });
 
@@ -72,7 +66,7 @@ export function useApproveEnrollment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: ApproveEnrollmentInput }) =>
-      api<ApprovedEnrollment>(`/admin/enrollments/${id}/approve`, { method: "POST", body: input }),
+      api(endpoints.approve, { params: { id }, body: input }),
     onSuccess: (result) => refresh(client, result.enrollment),
   });
 }
@@ -81,7 +75,7 @@ export function useRejectEnrollment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: RejectEnrollmentInput }) =>
-      api<AdminEnrollmentDetail>(`/admin/enrollments/${id}/reject`, { method: "POST", body: input }),
+      api(endpoints.reject, { params: { id }, body: input }),
     onSuccess: (detail) => refresh(client, detail),
   });
 }
@@ -90,7 +84,7 @@ export function useRequestCorrection() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: RequestCorrectionInput }) =>
-      api<AdminEnrollmentDetail>(`/admin/enrollments/${id}/request-correction`, { method: "POST", body: input }),
+      api(endpoints.requestCorrection, { params: { id }, body: input }),
     onSuccess: (detail) => refresh(client, detail),
   });
 }
@@ -99,8 +93,7 @@ export function useRequestCorrection() {
 export function useWhatsappSent() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api<AdminEnrollmentDetail>(`/admin/enrollments/${id}/whatsapp-sent`, { method: "POST" }),
+    mutationFn: (id: string) => api(endpoints.whatsappSent, { params: { id } }),
     onSuccess: (detail) => refresh(client, detail),
   });
 }
@@ -110,7 +103,7 @@ export function useConfirmPayment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: ConfirmPaymentInput }) =>
-      api<AdminEnrollmentDetail>(`/admin/enrollments/${id}/confirm-payment`, { method: "POST", body: input }),
+      api(endpoints.confirmPayment, { params: { id }, body: input }),
     onSuccess: (detail) => refresh(client, detail, [["classes"]]),
   });
 }
@@ -120,7 +113,7 @@ export function useAssignClass() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: AssignClassInput }) =>
-      api<AdminEnrollmentDetail>(`/admin/enrollments/${id}/assign-class`, { method: "POST", body: input }),
+      api(endpoints.assignClass, { params: { id }, body: input }),
     onSuccess: (detail) => refresh(client, detail, [["classes"]]),
   });
 }
@@ -129,7 +122,7 @@ export function useAssignClass() {
 export function useDeleteEnrollment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/admin/enrollments/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => api(endpoints.remove, { params: { id } }),
     onSuccess: (_, id) => {
       client.removeQueries({ queryKey: adminEnrollmentQuery(id).queryKey });
       return refresh(client, undefined, [["classes"]]);

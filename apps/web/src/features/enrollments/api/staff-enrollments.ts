@@ -1,15 +1,11 @@
-import type {
-  EditEnrollmentInput,
-  PhoneStudentAccount,
-  staffEnrollmentCreatedSchema,
-} from "@app/shared/schemas/enrollment-staff";
-import type { z } from "@app/shared/zod";
+import { enrollmentEndpoints } from "@app/shared/contract/enrollments";
+import type { EditEnrollmentInput } from "@app/shared/schemas/enrollment-staff";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
-import { uploadWithProgress } from "../../../lib/upload";
-import { type AdminEnrollmentDetail, adminEnrollmentQuery, adminEnrollmentsQuery } from "./admin-enrollments";
+import { type AnswerOf, api } from "../../../lib/api";
+import { upload } from "../../../lib/upload";
+import { adminEnrollmentQuery, adminEnrollmentsQuery } from "./admin-enrollments";
 
-export type StaffEnrollmentCreated = z.infer<typeof staffEnrollmentCreatedSchema>;
+export type StaffEnrollmentCreated = AnswerOf<typeof enrollmentEndpoints.create>;
 
 export const CREATE_FAILED = "Erro ao criar inscrição";
 
@@ -19,8 +15,7 @@ const PHONE_ACCOUNTS_KEY = ["enrollments", "phone-accounts"] as const;
 export const phoneAccountsQuery = (phone: string) =>
   queryOptions({
     queryKey: [...PHONE_ACCOUNTS_KEY, phone],
-    queryFn: ({ signal }) =>
-      api<PhoneStudentAccount[]>(`/admin/enrollments/phone-accounts?phone=${encodeURIComponent(phone)}`, { signal }),
+    queryFn: ({ signal }) => api(enrollmentEndpoints.phoneAccounts, { query: { phone }, signal }),
     // Another account may be made with this phone at any moment: ask afresh.
     staleTime: 0,
   });
@@ -34,7 +29,7 @@ export function useCreateStaffEnrollment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ form, onProgress }: { form: FormData; onProgress: (percent: number) => void }) =>
-      uploadWithProgress<StaffEnrollmentCreated>("POST", "/admin/enrollments", form, onProgress, CREATE_FAILED),
+      upload(enrollmentEndpoints.create, { body: form }, onProgress, CREATE_FAILED),
     onSuccess: (created) => {
       client.setQueryData(adminEnrollmentQuery(created.enrollment.id).queryKey, created.enrollment);
       return Promise.all([
@@ -52,7 +47,7 @@ export function useEditEnrollment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: EditEnrollmentInput }) =>
-      api<AdminEnrollmentDetail>(`/admin/enrollments/${id}`, { method: "PATCH", body: input }),
+      api(enrollmentEndpoints.edit, { params: { id }, body: input }),
     onSuccess: (detail) => {
       client.setQueryData(adminEnrollmentQuery(detail.id).queryKey, detail);
       return client.invalidateQueries(adminEnrollmentsQuery);

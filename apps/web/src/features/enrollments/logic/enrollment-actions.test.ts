@@ -1,10 +1,11 @@
+import type { EnrollmentStatus } from "@app/shared/enums";
 import { describe, expect, it } from "vitest";
 import { actionAccess, canRequestCorrection, canSendWhatsapp, rowActionsFor, withoutClass } from "./enrollment-actions";
 
 const secretaria = actionAccess("secretaria");
 const financeiro = actionAccess("financeiro");
 /** A row in `status`, with a class or without one. */
-const row = (status: string, classId: string | null = null) => ({ status, classId });
+const row = (status: EnrollmentStatus, classId: string | null = null) => ({ status, classId });
 
 describe("row actions of 'Inscrições'", () => {
   it("offers approve and reject on a pre-enrolment, never the payment", () => {
@@ -17,7 +18,7 @@ describe("row actions of 'Inscrições'", () => {
 
   it("offers 'Confirmar pagamento' only on an approved enrolment", () => {
     expect(rowActionsFor(row("approved"), secretaria)).toEqual(["view", "edit", "confirmPayment", "delete"]);
-    for (const status of ["payment_pending", "rejected"]) {
+    for (const status of ["payment_pending", "rejected"] as const) {
       expect(rowActionsFor(row(status), secretaria)).toEqual(["view", "edit", "delete"]);
     }
   });
@@ -37,7 +38,7 @@ describe("row actions of 'Inscrições'", () => {
   });
 
   it("gives an unknown status ('Pendente') nothing but view and delete", () => {
-    expect(rowActionsFor(row("pending"), secretaria)).toEqual(["view", "edit", "delete"]);
+    expect(rowActionsFor(row("pending" as EnrollmentStatus), secretaria)).toEqual(["view", "edit", "delete"]);
   });
 
   it("lets financeiro only view and confirm payments", () => {

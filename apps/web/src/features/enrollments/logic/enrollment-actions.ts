@@ -3,7 +3,7 @@ import {
   ENROLLMENT_REVIEWER_ROLES,
   PAYMENT_CONFIRMER_ROLES,
 } from "@app/shared/enrollment-review";
-import { roleSatisfies, type StaffRole } from "@app/shared/enums";
+import { type EnrollmentStatus, roleSatisfies, type StaffRole } from "@app/shared/enums";
 
 /** The buttons of a row of 'Inscrições', in the order they show. */
 export const ROW_ACTIONS = ["view", "edit", "approve", "reject", "confirmPayment", "assignClass", "delete"] as const;
@@ -26,7 +26,7 @@ export function actionAccess(role: StaffRole | null | undefined): ActionAccess {
 
 /** What the row's buttons depend on: the status, and whether the enrolment has a class. */
 export interface RowState {
-  status: string;
+  status: EnrollmentStatus;
   classId: string | null;
 }
 
@@ -56,11 +56,11 @@ export function rowActionsFor({ status, classId }: RowState, access: ActionAcces
 }
 
 /** Whether the view dialog offers marking documents as refused and 'Pedir correção'. */
-export function canRequestCorrection(status: string, access: ActionAccess): boolean {
+export function canRequestCorrection(status: EnrollmentStatus, access: ActionAccess): boolean {
   return access.review && canDoEnrollmentAction("requestCorrection", status);
 }
 
 /** Whether 'Enviar por WhatsApp' (the code and bank details) is offered. */
-export function canSendWhatsapp(status: string, access: ActionAccess): boolean {
+export function canSendWhatsapp(status: EnrollmentStatus, access: ActionAccess): boolean {
   return access.review && canDoEnrollmentAction("whatsappSent", status);
 }

@@ -1,14 +1,13 @@
 import { todayInLuanda } from "@app/shared/dates";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonRequest, staffActor } from "../../../test/actors";
-import { body, createTestContext, type TestContext } from "../../../test/context";
-import { insertClass, insertCourse } from "../../../test/fixtures";
-import { receiptForm, studentWithEnrollment, submitReceipt } from "../../../test/receipts";
-import { enrollmentEvents, enrollments } from "../../db/schema";
+import { jsonRequest, staffActor } from "../../../../test/actors";
+import { body, createTestContext, type TestContext } from "../../../../test/context";
+import { receiptForm, studentWithEnrollment, submitReceipt } from "../../../../test/receipts";
+import { classes, courses, enrollmentEvents, enrollments } from "../../../db/schema";
 
 /**
- * Decision 050: after finance rejects a receipt the enrolment reads 'Comprovante rejeitado'
+ * Decision 024: after finance rejects a receipt the enrolment reads 'Comprovante rejeitado'
  * (receipt_rejected) until the student sends a new one, so Inscrições, the dashboard and the student's
  * card tell the students who must send again from those awaiting validation.
  */
@@ -21,15 +20,24 @@ describe("an enrolment whose receipt was rejected", () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    courseId = await insertCourse(ctx.db, { name: "Contabilidade Prática", price: 150000 });
-    classId = await insertClass(ctx.db, courseId, {
-      schedule: "Sábado 08h-12h",
-      startDate: "2030-01-10",
-      endDate: "2030-04-10",
-      enrollmentStartDate: "2020-01-01",
-      enrollmentEndDate: "2030-01-09",
-      maxStudents: 10,
-    });
+    [{ id: courseId }] = (await ctx.db
+      .insert(courses)
+      .values({ name: "Contabilidade Prática", durationMonths: 3, price: 150000 })
+      .returning({ id: courses.id })) as [{ id: string }];
+    [{ id: classId }] = (await ctx.db
+      .insert(classes)
+      .values({
+        courseId,
+        name: "Turma A",
+        classType: "presencial",
+        schedule: "Sábado 08h-12h",
+        startDate: "2030-01-10",
+        endDate: "2030-04-10",
+        enrollmentStartDate: "2020-01-01",
+        enrollmentEndDate: "2030-01-09",
+        maxStudents: 10,
+      })
+      .returning({ id: classes.id })) as [{ id: string }];
     financeiro = await staffActor(ctx, "financeiro", "Filipa Finanças");
     secretaria = await staffActor(ctx, "secretaria", "Sara Secretaria");
   });
@@ -54,7 +62,7 @@ describe("an enrolment whose receipt was rejected", () => {
   const statusOf = async (id: string) =>
     (await ctx.db.select().from(enrollments).where(eq(enrollments.id, id)))[0]!.status;
   const dashboard = async () =>
-    body(await ctx.app.request("/api/admin/dashboard", jsonRequest("GET", undefined, secretaria.cookie)));
+    body(await ctx.app.request("/api/dashboard", jsonRequest("GET", undefined, secretaria.cookie)));
   const adminList = async (): Promise<{ id: string; status: string }[]> =>
     body(await ctx.app.request("/api/admin/enrollments", jsonRequest("GET", undefined, secretaria.cookie)));
 
@@ -85,7 +93,7 @@ describe("an enrolment whose receipt was rejected", () => {
     expect(after.pendingEnrollments - before.pendingEnrollments).toBe(0);
 
     // The student still has the code and the bank details to pay with.
-    const [mine] = await body(await ctx.app.request("/api/enrollments/mine", jsonRequest("GET", undefined, s.cookie)));
+    const [mine] = await body(await ctx.app.request("/api/me/enrollments", jsonRequest("GET", undefined, s.cookie)));
     expect(mine).toMatchObject({ status: "receipt_rejected", paymentReferenceCode: expect.stringMatching(/^REF/) });
     expect(mine.bankDetails).not.toBeNull();
 

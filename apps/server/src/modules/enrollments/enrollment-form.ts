@@ -1,22 +1,14 @@
 import { SELECT_COURSE } from "@app/shared/field-messages";
-import { APPLICATION_SENT_NOTE } from "@app/shared/history-notes";
 import { DOCUMENT_MIME_TYPES } from "@app/shared/limits";
-import {
-  DOCUMENT_WRONG_TYPE,
-  ENROLLMENT_ALREADY_SUBMITTED,
-  REQUIRED_FIELDS,
-  STUDENT_ACCOUNT_NOT_FOUND,
-} from "@app/shared/messages";
+import { DOCUMENT_WRONG_TYPE, REQUIRED_FIELDS, STUDENT_ACCOUNT_NOT_FOUND } from "@app/shared/messages";
 import { STAFF_ENROLLMENT_STEP_MESSAGES } from "@app/shared/schemas/enrollment-staff";
-import { ENROLLMENT_DOCUMENTS, studentEnrollmentSchema } from "@app/shared/schemas/enrollments";
+import { ENROLLMENT_DOCUMENTS, type studentEnrollmentSchema } from "@app/shared/schemas/enrollments";
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database, Tx } from "../../db/client";
 import { courses, enrollmentEvents, enrollments, studentAccounts } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { checkFile, namingDocument } from "../../storage/file-check";
-import type { FileStorage } from "../../storage/storage";
-import { putFiles, recordFiles, removeFiles } from "../../storage/stored-files";
 
 type FormFields = Record<string, unknown>;
 
@@ -88,41 +80,15 @@ export function parseEnrollmentFields<Schema extends z.ZodType<{ courseId: strin
   return parsed.data as z.output<Schema>;
 }
 
-/**
- * The student's own enrolment (SPEC §4): creates it with status pre_inscrito, its three documents
- * and its first history event, and marks the account's enrolment as completed — all or nothing.
- * The documents are checked by content before anything is written; if the database part fails,
- * the stored files are removed.
- */
-export async function submitOwnEnrollment(
-  db: Database,
-  storage: FileStorage,
-  who: { studentAccountId: string; userId: string },
-  form: FormFields,
-) {
-  const { data, files, course } = await readEnrollmentForm(db, studentEnrollmentSchema, form);
-
-  const written = await putFiles(storage, files);
-  try {
-    return await db.transaction(async (tx) => {
-      const [account] = await tx
-        .select()
-        .from(studentAccounts)
-        .where(eq(studentAccounts.id, who.studentAccountId))
-        .for("update");
-      if (!account) throw ApiError.of(404, STUDENT_ACCOUNT_NOT_FOUND);
-      if (account.enrollmentCompleted) throw ApiError.of(409, ENROLLMENT_ALREADY_SUBMITTED);
-
-      const [frontId, backId, certificateId] = await recordFiles(tx, who.userId, written);
-      return insertOwnEnrollment(tx, who.userId, account, data, course.id, {
-        files: { idCardFront: frontId!, idCardBack: backId!, certificate: certificateId! },
-        note: APPLICATION_SENT_NOTE,
-      });
-    });
-  } catch (err) {
-    await removeFiles(storage, written);
-    throw err;
-  }
+/** The student's own account, locked for the rest of the caller's transaction (one submit at a time). */
+export async function lockOwnAccount(tx: Tx, studentAccountId: string) {
+  const [account] = await tx
+    .select()
+    .from(studentAccounts)
+    .where(eq(studentAccounts.id, studentAccountId))
+    .for("update");
+  if (!account) throw ApiError.of(404, STUDENT_ACCOUNT_NOT_FOUND);
+  return account;
 }
 
 /**

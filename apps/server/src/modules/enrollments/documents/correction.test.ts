@@ -1,17 +1,18 @@
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonRequest, staffActor, studentActor } from "../../../test/actors";
-import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../test/context";
-import { enrollmentForm, enrollmentFormFields, filesUnder, HTML, insertCourse, PDF, PNG } from "../../../test/fixtures";
+import { jsonRequest, staffActor, studentActor } from "../../../../test/actors";
+import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../../test/context";
+import { enrollmentFormFields, filesUnder, HTML, PDF, PNG } from "../../../../test/fixtures";
 import {
   classes,
+  courses,
   enrollmentDocumentRequests,
   enrollmentEvents,
   enrollments,
   payments,
   studentAccounts,
-} from "../../db/schema";
+} from "../../../db/schema";
 
 /**
  * The student's side of the review (decision 018): what /aluno/pagamento is told per status, the
@@ -25,17 +26,30 @@ describe("correction requests, the student's view and deletion", () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    courseId = await insertCourse(ctx.db, { name: "Gestão de Projetos", price: 120000 });
+    [{ id: courseId }] = (await ctx.db
+      .insert(courses)
+      .values({ name: "Gestão de Projetos", durationMonths: 3, price: 120000 })
+      .returning({ id: courses.id })) as [{ id: string }];
     staff = await staffActor(ctx, "secretaria", "Sara Secretaria");
   });
   afterAll(() => ctx.close());
 
+  function enrolmentForm() {
+    const fd = new FormData();
+    const fields = enrollmentFormFields(courseId);
+    for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+    fd.append("idCardFront", new File([PNG], "frente.png", { type: "image/png" }));
+    fd.append("idCardBack", new File([PNG], "verso.png", { type: "image/png" }));
+    fd.append("certificate", new File([PDF], "certificado.pdf", { type: "application/pdf" }));
+    return fd;
+  }
+
   /** A student who submitted the enrolment form through the API. */
   async function applicant(name: string) {
     const student = await studentActor(ctx, name);
-    const res = await ctx.app.request("/api/enrollments/mine", {
+    const res = await ctx.app.request("/api/me/enrollments", {
       method: "POST",
-      body: enrollmentForm(enrollmentFormFields(courseId)),
+      body: enrolmentForm(),
       headers: { cookie: student.cookie, origin: TEST_BASE_URL },
     });
     expect(res.status).toBe(201);
@@ -44,11 +58,11 @@ describe("correction requests, the student's view and deletion", () => {
 
   const staffPost = (id: string, action: string, payload: unknown) =>
     ctx.app.request(`/api/admin/enrollments/${id}/${action}`, jsonRequest("POST", payload, staff.cookie));
-  const mine = async (cookie: string) => body(await ctx.app.request("/api/enrollments/mine", { headers: { cookie } }));
+  const mine = async (cookie: string) => body(await ctx.app.request("/api/me/enrollments", { headers: { cookie } }));
   const replace = (cookie: string, id: string, document: string, file: File) => {
     const fd = new FormData();
     fd.append("file", file);
-    return ctx.app.request(`/api/enrollments/mine/${id}/documents/${document}`, {
+    return ctx.app.request(`/api/me/enrollments/${id}/documents/${document}`, {
       method: "PUT",
       body: fd,
       headers: { cookie, origin: TEST_BASE_URL },
@@ -212,9 +226,9 @@ describe("correction requests, the student's view and deletion", () => {
       ).toEqual([]);
       expect(filesOnDisk()).toHaveLength(filesBefore - 3);
       expect(await mine(dina.cookie)).toEqual([]);
-      const again = await ctx.app.request("/api/enrollments/mine", {
+      const again = await ctx.app.request("/api/me/enrollments", {
         method: "POST",
-        body: enrollmentForm(enrollmentFormFields(courseId)),
+        body: enrolmentForm(),
         headers: { cookie: dina.cookie, origin: TEST_BASE_URL },
       });
       expect(again.status).toBe(201);

@@ -1,17 +1,10 @@
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonRequest, staffActor, studentActor } from "../../../test/actors";
-import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../test/context";
-import {
-  ENROLLMENT_DOCUMENT_FILES,
-  enrollmentForm,
-  enrollmentFormFields,
-  type FormFile,
-  filesUnder,
-  PDF,
-} from "../../../test/fixtures";
-import { courses, enrollmentEvents, enrollments, storedFiles } from "../../db/schema";
+import { jsonRequest, staffActor, studentActor } from "../../../../test/actors";
+import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../../test/context";
+import { enrollmentFormFields, filesUnder, PDF, PNG } from "../../../../test/fixtures";
+import { courses, enrollmentEvents, enrollments, storedFiles } from "../../../db/schema";
 
 /** Issue 14: a student who already has an enrolment applies for another course with the same account. */
 describe("the returning student's 'Nova inscrição'", () => {
@@ -24,20 +17,28 @@ describe("the returning student's 'Nova inscrição'", () => {
 
   const fields = enrollmentFormFields;
 
-  /** The returning form sends only the documents the student replaces. */
-  const form = (values: Record<string, string>, files: Record<string, FormFile> = {}) => enrollmentForm(values, files);
-  const allFiles = ENROLLMENT_DOCUMENT_FILES;
+  function form(values: Record<string, string>, files: Record<string, [Buffer, string, string]> = {}) {
+    const fd = new FormData();
+    for (const [k, v] of Object.entries(values)) fd.append(k, v);
+    for (const [k, f] of Object.entries(files)) fd.append(k, new File([f[0]], f[1], { type: f[2] }));
+    return fd;
+  }
+  const allFiles: Record<string, [Buffer, string, string]> = {
+    idCardFront: [PNG, "frente.png", "image/png"],
+    idCardBack: [PNG, "verso.png", "image/png"],
+    certificate: [PDF, "certificado.pdf", "application/pdf"],
+  };
 
   const post = (url: string, cookie: string, fd: FormData) =>
     ctx.app.request(url, { method: "POST", body: fd, headers: { cookie, origin: TEST_BASE_URL } });
   const start = async (cookie: string) =>
-    body(await ctx.app.request("/api/enrollments/mine/new-application", { headers: { cookie } }));
-  const applyAgain = (cookie: string, fd: FormData) => post("/api/enrollments/mine/new-application", cookie, fd);
+    body(await ctx.app.request("/api/me/enrollments/new-application", { headers: { cookie } }));
+  const applyAgain = (cookie: string, fd: FormData) => post("/api/me/enrollments/new-application", cookie, fd);
 
   /** A student whose first enrolment (course A, with three documents) is in `status`. */
   async function returningStudent(name: string, status: "enrolled" | "rejected" | "pre_inscrito" = "enrolled") {
     const s = await studentActor(ctx, name);
-    const first = await post("/api/enrollments/mine", s.cookie, form(fields(courseA), allFiles));
+    const first = await post("/api/me/enrollments", s.cookie, form(fields(courseA), allFiles));
     expect(first.status).toBe(201);
     const { id } = await body(first);
     await ctx.db.update(enrollments).set({ status }).where(eq(enrollments.id, id));
@@ -118,7 +119,7 @@ describe("the returning student's 'Nova inscrição'", () => {
       const file = await ctx.app.request(`/api/files/${row!.certificateFileId}`, { headers: { cookie } });
       expect(file.status).toBe(200);
     }
-    const mine = await body(await ctx.app.request("/api/enrollments/mine", { headers: { cookie: s.cookie } }));
+    const mine = await body(await ctx.app.request("/api/me/enrollments", { headers: { cookie: s.cookie } }));
     expect(mine.map((e: { courseName: string }) => e.courseName).sort()).toEqual(["Curso A", "Curso B"]);
   });
 
@@ -201,7 +202,7 @@ describe("the returning student's 'Nova inscrição'", () => {
 
   it("staff cannot use the student's routes", async () => {
     expect(
-      (await ctx.app.request("/api/enrollments/mine/new-application", { headers: { cookie: secretaria } })).status,
+      (await ctx.app.request("/api/me/enrollments/new-application", { headers: { cookie: secretaria } })).status,
     ).toBe(403);
     expect((await applyAgain(secretaria, form(fields(courseB)))).status).toBe(403);
   });

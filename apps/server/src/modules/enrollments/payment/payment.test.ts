@@ -2,10 +2,10 @@ import { todayInLuanda } from "@app/shared/dates";
 import { ENROLLMENT_STATUSES, type EnrollmentStatus } from "@app/shared/enums";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonRequest, staffActor } from "../../../test/actors";
-import { body, createTestContext, type TestContext } from "../../../test/context";
-import { classRow, enrollmentRow, insertCourse } from "../../../test/fixtures";
-import { classes, enrollmentEvents, enrollments, payments } from "../../db/schema";
+import { jsonRequest, staffActor } from "../../../../test/actors";
+import { body, createTestContext, type TestContext } from "../../../../test/context";
+import { enrollmentRow } from "../../../../test/fixtures";
+import { classes, courses, enrollmentEvents, enrollments, payments } from "../../../db/schema";
 
 /** 'Confirmar pagamento' (SPEC §4 approved → enrolled): the payment, the class seat, one transaction. */
 describe("payment confirmation and class seats", () => {
@@ -16,8 +16,14 @@ describe("payment confirmation and class seats", () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    courseId = await insertCourse(ctx.db, { name: "Inglês Intensivo", durationMonths: 4 });
-    otherCourseId = await insertCourse(ctx.db, { name: "Design Gráfico", durationMonths: 2, price: 80000 });
+    const made = await ctx.db
+      .insert(courses)
+      .values([
+        { name: "Inglês Intensivo", durationMonths: 4, price: 100000 },
+        { name: "Design Gráfico", durationMonths: 2, price: 80000 },
+      ])
+      .returning({ id: courses.id });
+    [courseId, otherCourseId] = made.map((c) => c.id) as [string, string];
     financeiro = await staffActor(ctx, "financeiro", "Filipe Financeiro");
   });
   afterAll(() => ctx.close());
@@ -25,7 +31,17 @@ describe("payment confirmation and class seats", () => {
   async function schoolClass(overrides: Partial<typeof classes.$inferInsert> = {}) {
     const [row] = await ctx.db
       .insert(classes)
-      .values(classRow(courseId, { name: "Turma", ...overrides }))
+      .values({
+        name: "Turma",
+        courseId,
+        classType: "presencial",
+        enrollmentStartDate: "2025-01-01",
+        enrollmentEndDate: "2025-01-20",
+        startDate: "2025-02-01",
+        endDate: "2025-06-01",
+        schedule: "Manhã (08h-12h)",
+        ...overrides,
+      })
       .returning();
     return row!;
   }

@@ -3,10 +3,10 @@ import path from "node:path";
 import { ENROLLMENT_STATUSES, type EnrollmentStatus } from "@app/shared/enums";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonRequest, staffActor } from "../../../test/actors";
-import { body, createTestContext, type TestContext } from "../../../test/context";
-import { enrollmentRow, insertCourse } from "../../../test/fixtures";
-import { enrollmentEvents, enrollments } from "../../db/schema";
+import { jsonRequest, staffActor } from "../../../../test/actors";
+import { body, createTestContext, type TestContext } from "../../../../test/context";
+import { enrollmentRow } from "../../../../test/fixtures";
+import { courses, enrollmentEvents, enrollments } from "../../../db/schema";
 
 /** Staff review transitions (decision 018) against a real PostgreSQL: allowed and refused per status. */
 describe("enrolment review", () => {
@@ -17,7 +17,10 @@ describe("enrolment review", () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    courseId = await insertCourse(ctx.db, { name: "Marketing Digital", price: 150000 });
+    [{ id: courseId }] = (await ctx.db
+      .insert(courses)
+      .values({ name: "Marketing Digital", durationMonths: 3, price: 150000 })
+      .returning({ id: courses.id })) as [{ id: string }];
     secretaria = await staffActor(ctx, "secretaria", "Sara Secretaria");
   });
   afterAll(() => ctx.close());

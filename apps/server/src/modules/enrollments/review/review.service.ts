@@ -1,5 +1,3 @@
-import { ENROLLMENT_ACTION_FROM, type EnrollmentAction, wrongStatus } from "@app/shared/enrollment-review";
-import type { EnrollmentStatus } from "@app/shared/enums";
 import { approvalNote, correctionRequestedNote, WHATSAPP_SENT_NOTE } from "@app/shared/history-notes";
 import { REFERENCE_CODE_TAKEN } from "@app/shared/messages";
 import { referenceMessage, referenceMessageSubject } from "@app/shared/reference-message";
@@ -8,37 +6,17 @@ import type {
   rejectEnrollmentSchema,
   requestCorrectionSchema,
 } from "@app/shared/schemas/enrollment-review";
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import type { z } from "zod";
-import type { Database, Tx } from "../../db/client";
-import { isUniqueViolation } from "../../db/pg-errors";
-import { courses, enrollmentDocumentRequests, enrollmentEvents, enrollments } from "../../db/schema";
-import { ApiError } from "../../http/errors";
-import type { Logger } from "../../logger";
-import type { Mailer } from "../../mail/mailer";
-import { getBankDetails } from "../settings/settings.service";
-import { ENROLLMENT_NOT_FOUND, getEnrollmentDetail } from "./enrollment-admin.queries";
-
-type EnrollmentRow = typeof enrollments.$inferSelect;
-type EventInput = Omit<typeof enrollmentEvents.$inferInsert, "enrollmentId" | "at">;
-
-/**
- * Locks the enrolment row for the rest of the transaction and checks that `action` may start from its
- * status: two staff acting at once are serialised here, and the second one meets the new status (409).
- */
-export async function lockForAction(tx: Tx, id: string, action: EnrollmentAction): Promise<EnrollmentRow> {
-  const [row] = await tx.select().from(enrollments).where(eq(enrollments.id, id)).for("update");
-  if (!row) throw ENROLLMENT_NOT_FOUND();
-  if (!(ENROLLMENT_ACTION_FROM[action] as readonly EnrollmentStatus[]).includes(row.status)) {
-    throw ApiError.of(409, wrongStatus(action, row.status));
-  }
-  return row;
-}
-
-/** One History row. clock_timestamp(): events written in one transaction keep their order. */
-export async function recordEvent(tx: Tx, enrollmentId: string, event: EventInput) {
-  await tx.insert(enrollmentEvents).values({ ...event, enrollmentId, at: sql`clock_timestamp()` });
-}
+import type { Database, Tx } from "../../../db/client";
+import { isUniqueViolation } from "../../../db/pg-errors";
+import { courses, enrollmentDocumentRequests, enrollments } from "../../../db/schema";
+import { ApiError } from "../../../http/errors";
+import type { Logger } from "../../../logger";
+import type { Mailer } from "../../../mail/mailer";
+import { getBankDetails } from "../../settings/settings.service";
+import { getEnrollmentDetail } from "../enrollment-admin.queries";
+import { type EnrollmentRow, lockForAction, recordEvent } from "../enrollment-history";
 
 const REFERENCE_TAKEN = () => ApiError.onField(409, REFERENCE_CODE_TAKEN, "referenceCode");
 

@@ -1,20 +1,21 @@
 import { heldCourseIds, mayApplyForCourse } from "@app/shared/enrollment-review";
 import { returningApplicationNote } from "@app/shared/history-notes";
-import { OWN_DUPLICATE_OPEN_ENROLLMENT, STUDENT_ACCOUNT_NOT_FOUND } from "@app/shared/messages";
+import { OWN_DUPLICATE_OPEN_ENROLLMENT } from "@app/shared/messages";
 import { ENROLLMENT_DOCUMENTS, studentEnrollmentSchema } from "@app/shared/schemas/enrollments";
 import { desc, eq, inArray } from "drizzle-orm";
-import type { Database, Tx } from "../../db/client";
-import { enrollments, storedFiles, studentAccounts } from "../../db/schema";
-import { ApiError } from "../../http/errors";
-import type { FileStorage } from "../../storage/storage";
-import { putFiles, recordFiles, removeFiles } from "../../storage/stored-files";
+import type { Database, Tx } from "../../../db/client";
+import { enrollments, storedFiles } from "../../../db/schema";
+import { ApiError } from "../../../http/errors";
+import type { FileStorage } from "../../../storage/storage";
+import { putFiles, recordFiles, removeFiles } from "../../../storage/stored-files";
 import {
   activeCourse,
   insertOwnEnrollment,
+  lockOwnAccount,
   missingDocument,
   parseEnrollmentFields,
   readDocument,
-} from "./enrollments.service";
+} from "../enrollment-form";
 
 type DocumentField = (typeof ENROLLMENT_DOCUMENTS)[number]["field"];
 
@@ -111,12 +112,7 @@ export async function submitNewApplication(
   );
   try {
     return await db.transaction(async (tx) => {
-      const [account] = await tx
-        .select()
-        .from(studentAccounts)
-        .where(eq(studentAccounts.id, who.studentAccountId))
-        .for("update");
-      if (!account) throw ApiError.of(404, STUDENT_ACCOUNT_NOT_FOUND);
+      const account = await lockOwnAccount(tx, who.studentAccountId);
       const own = await tx
         .select({ courseId: enrollments.courseId, status: enrollments.status })
         .from(enrollments)

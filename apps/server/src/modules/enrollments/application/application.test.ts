@@ -3,22 +3,12 @@ import { addYears } from "@app/shared/calendar-date";
 import { formatDate, todayInLuanda } from "@app/shared/dates";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { staffActor, studentActor } from "../../../test/actors";
-import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../test/context";
-import {
-  ENROLLMENT_DOCUMENT_FILES,
-  enrollmentForm,
-  enrollmentFormFields,
-  type FormFile,
-  filesUnder,
-  HTML,
-  insertCourse,
-  PDF,
-  PNG,
-} from "../../../test/fixtures";
-import { createApp } from "../../app";
-import { enrollmentEvents, enrollments, storedFiles, studentAccounts } from "../../db/schema";
-import { createDiskStorage } from "../../storage/disk";
+import { staffActor, studentActor } from "../../../../test/actors";
+import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../../test/context";
+import { enrollmentFormFields, filesUnder, HTML, PDF, PNG } from "../../../../test/fixtures";
+import { createApp } from "../../../app";
+import { courses, enrollmentEvents, enrollments, storedFiles, studentAccounts } from "../../../db/schema";
+import { createDiskStorage } from "../../../storage/disk";
 
 const hundredYearsAgo = () => formatDate(addYears(todayInLuanda(), -100));
 
@@ -29,15 +19,28 @@ describe("student enrolment submission", () => {
 
   const fields = () => enrollmentFormFields(courseId);
 
-  const form = (overrides: Record<string, string> = {}, files: Partial<Record<string, FormFile>> = {}) =>
-    enrollmentForm({ ...fields(), ...overrides }, { ...ENROLLMENT_DOCUMENT_FILES, ...files });
+  function form(overrides: Record<string, string> = {}, files: Partial<Record<string, [Buffer, string, string]>> = {}) {
+    const fd = new FormData();
+    for (const [k, v] of Object.entries({ ...fields(), ...overrides })) fd.append(k, v);
+    const docs = {
+      idCardFront: [PNG, "bi-frente.png", "image/png"],
+      idCardBack: [PNG, "bi-verso.png", "image/png"],
+      certificate: [PDF, "certificado.pdf", "application/pdf"],
+      ...files,
+    } as Record<string, [Buffer, string, string] | undefined>;
+    for (const [k, f] of Object.entries(docs)) if (f) fd.append(k, new File([f[0]], f[1], { type: f[2] }));
+    return fd;
+  }
 
   const submit = (cookie: string, fd: FormData, app = ctx.app) =>
-    app.request("/api/enrollments/mine", { method: "POST", body: fd, headers: { cookie, origin: TEST_BASE_URL } });
+    app.request("/api/me/enrollments", { method: "POST", body: fd, headers: { cookie, origin: TEST_BASE_URL } });
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    courseId = await insertCourse(ctx.db, { name: "Marketing Digital" });
+    [{ id: courseId }] = (await ctx.db
+      .insert(courses)
+      .values({ name: "Marketing Digital", durationMonths: 3, price: 100000 })
+      .returning({ id: courses.id })) as [{ id: string }];
   });
   afterAll(() => ctx.close());
 
@@ -65,7 +68,7 @@ describe("student enrolment submission", () => {
 
     const session = await body(await ctx.app.request("/api/session", { headers: { cookie: s.cookie } }));
     expect(session.student.enrollmentCompleted).toBe(true);
-    const mine = await body(await ctx.app.request("/api/enrollments/mine", { headers: { cookie: s.cookie } }));
+    const mine = await body(await ctx.app.request("/api/me/enrollments", { headers: { cookie: s.cookie } }));
     expect(mine).toEqual([
       expect.objectContaining({ courseName: "Marketing Digital", status: "pre_inscrito", paymentReferenceCode: null }),
     ]);

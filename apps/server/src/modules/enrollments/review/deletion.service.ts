@@ -1,12 +1,12 @@
 import { ENROLLMENT_HAS_FINANCE_RECORDS } from "@app/shared/messages";
 import { and, count, eq, ne, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { isForeignKeyViolation } from "../../db/pg-errors";
-import { certificates, classes, enrollments, paymentReceipts, payments, studentAccounts } from "../../db/schema";
-import { ApiError } from "../../http/errors";
-import type { FileStorage } from "../../storage/storage";
-import { ENROLLMENT_NOT_FOUND } from "./enrollment-admin.queries";
-import { deleteUnusedDocumentFiles } from "./enrollment-files";
+import type { Database } from "../../../db/client";
+import { isForeignKeyViolation } from "../../../db/pg-errors";
+import { certificates, classes, enrollments, paymentReceipts, payments, studentAccounts } from "../../../db/schema";
+import { ApiError } from "../../../http/errors";
+import type { FileStorage } from "../../../storage/storage";
+import { ENROLLMENT_NOT_FOUND } from "../enrollment-admin.queries";
+import { deleteUnusedDocumentFiles } from "../enrollment-files";
 
 const HAS_FINANCE_RECORDS = () => ApiError.of(409, ENROLLMENT_HAS_FINANCE_RECORDS);
 

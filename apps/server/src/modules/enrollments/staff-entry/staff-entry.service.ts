@@ -11,16 +11,16 @@ import {
 import { hashPassword } from "better-auth/crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Database, Tx } from "../../db/client";
-import { enrollments, studentAccounts } from "../../db/schema";
-import { ApiError } from "../../http/errors";
-import type { FileStorage } from "../../storage/storage";
-import { putFiles, recordFiles, removeFiles } from "../../storage/stored-files";
-import { generateStudentPassword } from "../student-accounts/credentials";
-import { insertStudentAccount } from "../student-accounts/student-accounts.service";
-import { ENROLLMENT_NOT_FOUND, getEnrollmentDetail } from "./enrollment-admin.queries";
-import { recordEvent } from "./enrollment-review.service";
-import { readEnrollmentForm } from "./enrollments.service";
+import type { Database, Tx } from "../../../db/client";
+import { enrollments, studentAccounts } from "../../../db/schema";
+import { ApiError } from "../../../http/errors";
+import type { FileStorage } from "../../../storage/storage";
+import { putFiles, recordFiles, removeFiles } from "../../../storage/stored-files";
+import { generateStudentPassword } from "../../student-accounts/credentials";
+import { insertStudentAccount } from "../../student-accounts/student-accounts.service";
+import { ENROLLMENT_NOT_FOUND, getEnrollmentDetail } from "../enrollment-admin.queries";
+import { readEnrollmentForm } from "../enrollment-form";
+import { recordEvent } from "../enrollment-history";
 
 /** The student accounts with this phone (9 digits), oldest first: what staff choose from (decision 024). */
 export async function listPhoneAccounts(db: Database | Tx, phone: string): Promise<PhoneStudentAccount[]> {

@@ -8,11 +8,11 @@ import {
 } from "@app/shared/schemas/enrollment-review";
 import { and, asc, eq, lt, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Database, Tx } from "../../db/client";
-import { classes, enrollments, payments } from "../../db/schema";
-import { ApiError } from "../../http/errors";
-import { ENROLLMENT_NOT_FOUND, getEnrollmentDetail } from "./enrollment-admin.queries";
-import { lockForAction, recordEvent } from "./enrollment-review.service";
+import type { Database, Tx } from "../../../db/client";
+import { classes, enrollments, payments } from "../../../db/schema";
+import { ApiError } from "../../../http/errors";
+import { ENROLLMENT_NOT_FOUND, getEnrollmentDetail } from "../enrollment-admin.queries";
+import { lockForAction, recordEvent } from "../enrollment-history";
 
 /** Classes a student can join (SPEC §7 classes lookup): the course's active classes with a free seat. */
 const joinable = (courseId: string) =>

@@ -3,19 +3,12 @@ import { formatDate } from "@app/shared/dates";
 import { STAFF_ENROLLMENT_STEP_MESSAGES } from "@app/shared/schemas/enrollment-staff";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieOf, jsonRequest, staffActor, studentActor } from "../../../test/actors";
-import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../test/context";
-import {
-  ENROLLMENT_DOCUMENT_FILES,
-  enrollmentForm,
-  enrollmentRow,
-  filesUnder,
-  insertCourse,
-  PDF,
-} from "../../../test/fixtures";
-import { authAccount, enrollmentEvents, enrollments, storedFiles, studentAccounts } from "../../db/schema";
+import { cookieOf, jsonRequest, staffActor, studentActor } from "../../../../test/actors";
+import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../../test/context";
+import { enrollmentRow, filesUnder, PDF, PNG } from "../../../../test/fixtures";
+import { authAccount, courses, enrollmentEvents, enrollments, storedFiles, studentAccounts } from "../../../db/schema";
 
-/** Staff record and correct enrolments (SPEC §5 'Staff new enrolment'; decision 047) against a real PostgreSQL. */
+/** Staff record and correct enrolments (SPEC §5 'Staff new enrolment'; decision 018) against a real PostgreSQL. */
 describe("staff new enrolment and edit", () => {
   let ctx: TestContext;
   let courseId: string;
@@ -43,8 +36,16 @@ describe("staff new enrolment and edit", () => {
     ...overrides,
   });
 
-  const form = (values: Record<string, string>, withFiles = true) =>
-    enrollmentForm(values, withFiles ? ENROLLMENT_DOCUMENT_FILES : {});
+  function form(values: Record<string, string>, withFiles = true) {
+    const fd = new FormData();
+    for (const [k, v] of Object.entries(values)) fd.append(k, v);
+    if (withFiles) {
+      fd.append("idCardFront", new File([PNG], "bi-frente.png", { type: "image/png" }));
+      fd.append("idCardBack", new File([PNG], "bi-verso.png", { type: "image/png" }));
+      fd.append("certificate", new File([PDF], "certificado.pdf", { type: "application/pdf" }));
+    }
+    return fd;
+  }
 
   const create = (fd: FormData, cookie = secretaria.cookie) =>
     ctx.app.request("/api/admin/enrollments", {
@@ -61,8 +62,13 @@ describe("staff new enrolment and edit", () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    courseId = await insertCourse(ctx.db, { name: "Contabilidade Prática", price: 120000 });
-    otherCourseId = await insertCourse(ctx.db, { name: "Excel Avançado", durationMonths: 2, price: 80000 });
+    [{ id: courseId }, { id: otherCourseId }] = (await ctx.db
+      .insert(courses)
+      .values([
+        { name: "Contabilidade Prática", durationMonths: 3, price: 120000 },
+        { name: "Excel Avançado", durationMonths: 2, price: 80000 },
+      ])
+      .returning({ id: courses.id })) as [{ id: string }, { id: string }];
     secretaria = await staffActor(ctx, "secretaria", "Sara Secretaria");
   });
   afterAll(() => ctx.close());
@@ -124,7 +130,7 @@ describe("staff new enrolment and edit", () => {
       ),
     );
     expect(chosen.status).toBe(200);
-    const mine = await body(await ctx.app.request("/api/enrollments/mine", { headers: { cookie } }));
+    const mine = await body(await ctx.app.request("/api/me/enrollments", { headers: { cookie } }));
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ id: created.enrollment.id, status: "pre_inscrito" });
     const document = await ctx.app.request(`/api/files/${created.enrollment.documents[2].fileId}`, {
@@ -174,7 +180,7 @@ describe("staff new enrolment and edit", () => {
       }),
     ]);
 
-    const mine = await body(await ctx.app.request("/api/enrollments/mine", { headers: { cookie: student.cookie } }));
+    const mine = await body(await ctx.app.request("/api/me/enrollments", { headers: { cookie: student.cookie } }));
     expect(mine.map((e: { id: string }) => e.id)).toEqual([created.enrollment.id]);
   });
 
@@ -260,10 +266,10 @@ describe("staff new enrolment and edit", () => {
 
   it("writes nothing when a document is refused by its content", async () => {
     const phone = freshPhone();
-    const fd = enrollmentForm(fields({ studentPhone: phone }), {
-      ...ENROLLMENT_DOCUMENT_FILES,
-      idCardBack: [Buffer.from("<html></html>"), "bi.png", "image/png"],
-    });
+    const fd = form(fields({ studentPhone: phone }), false);
+    fd.append("idCardFront", new File([PNG], "bi.png", { type: "image/png" }));
+    fd.append("idCardBack", new File([Buffer.from("<html></html>")], "bi.png", { type: "image/png" }));
+    fd.append("certificate", new File([PDF], "c.pdf", { type: "application/pdf" }));
     const res = await create(fd);
     expect(res.status).toBe(415);
     expect(await ctx.db.select().from(studentAccounts).where(eq(studentAccounts.studentPhone, phone))).toHaveLength(0);
@@ -365,8 +371,8 @@ describe("staff new enrolment and edit", () => {
       expect(approved.status).toBe(200);
 
       // The attacker reads nothing of it: not the enrolment, not its reference code, not its documents.
-      expect(await body(await get("/api/enrollments/mine", attackerCookie))).toEqual([]);
-      const start = await body(await get("/api/enrollments/mine/new-application", attackerCookie));
+      expect(await body(await get("/api/me/enrollments", attackerCookie))).toEqual([]);
+      const start = await body(await get("/api/me/enrollments/new-application", attackerCookie));
       expect(JSON.stringify(start)).not.toContain("VITORIA-01");
       expect(start.personal).toBeNull();
       for (const document of created.enrollment.documents) {
@@ -386,7 +392,7 @@ describe("staff new enrolment and edit", () => {
 
       // The victim, with the credentials shown once, owns it.
       const victimCookie = await signIn(created.account.studentCode, created.account.studentPassword);
-      const [mine] = await body(await get("/api/enrollments/mine", victimCookie));
+      const [mine] = await body(await get("/api/me/enrollments", victimCookie));
       expect(mine).toMatchObject({ id: created.enrollment.id, paymentReferenceCode: "VITORIA-01" });
       expect((await get(`/api/files/${created.enrollment.documents[0].fileId}`, victimCookie)).status).toBe(200);
     });

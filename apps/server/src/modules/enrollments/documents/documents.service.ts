@@ -3,15 +3,16 @@ import { DOCUMENTS_CORRECTED_NOTE, documentReplacedNote } from "@app/shared/hist
 import { DOCUMENT_MIME_TYPES } from "@app/shared/limits";
 import { DOCUMENT_WRONG_TYPE, documentFileMissing, documentNotRequested } from "@app/shared/messages";
 import { and, count, eq, isNull } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { enrollmentDocumentRequests, enrollments } from "../../db/schema";
-import { ApiError } from "../../http/errors";
-import { checkFile, namingDocument } from "../../storage/file-check";
-import type { FileStorage } from "../../storage/storage";
-import { putFiles, recordFiles, removeFiles } from "../../storage/stored-files";
-import { ENROLLMENT_NOT_FOUND } from "./enrollment-admin.queries";
-import { deleteUnusedDocumentFiles } from "./enrollment-files";
-import { recordEvent } from "./enrollment-review.service";
+import type { Database } from "../../../db/client";
+import { enrollmentDocumentRequests, enrollments } from "../../../db/schema";
+import { ApiError } from "../../../http/errors";
+import { checkFile, namingDocument } from "../../../storage/file-check";
+import type { FileStorage } from "../../../storage/storage";
+import { putFiles, recordFiles, removeFiles } from "../../../storage/stored-files";
+import { ENROLLMENT_NOT_FOUND } from "../enrollment-admin.queries";
+import { deleteUnusedDocumentFiles } from "../enrollment-files";
+import { recordEvent } from "../enrollment-history";
+import { listOwnEnrollmentViews } from "../own-enrollments.service";
 
 const FILE_COLUMN = {
   id_card_front: "idCardFrontFileId",
@@ -26,7 +27,8 @@ const NOT_REQUESTED = (label: string) => ApiError.of(409, documentNotRequested(l
  * by content, at most 5 MB), and only a document with an open request of one of the student's own
  * enrolments in correction_requested. In one transaction the new file is attached, the request is
  * resolved, and when no request stays open the enrolment returns to pre_inscrito for review. The old
- * file goes after the commit; a failed transaction removes the new one.
+ * file goes after the commit; a failed transaction removes the new one. Answers the enrolment as the
+ * student now sees it.
  */
 export async function replaceOwnDocument(
   db: Database,
@@ -103,6 +105,8 @@ export async function replaceOwnDocument(
     throw err;
   }
   await forgetFile(db, storage, previousFileId);
+  const views = await listOwnEnrollmentViews(db, who.studentAccountId);
+  return views.find((v) => v.id === enrollmentId)!;
 }
 
 /** The replaced document: its row now, its object once the row is gone — unless another enrolment kept it (issue 14). */

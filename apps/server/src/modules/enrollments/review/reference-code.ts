@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { enrollments } from "../../db/schema";
-import { unambiguousCode } from "../student-accounts/credentials";
+import type { Database } from "../../../db/client";
+import { enrollments } from "../../../db/schema";
+import { unambiguousCode } from "../../student-accounts/credentials";
 
 /** 8 characters from 31: about 8.5 × 10^11 codes, short enough to copy into a transfer description. */
 export const REFERENCE_CODE_LENGTH = 8;
