@@ -22,6 +22,7 @@ import { enrollmentDocumentRoutes } from "./modules/enrollments/enrollment-docum
 import { enrollmentAdminRoutes } from "./modules/enrollments/enrollments.admin.routes";
 import { enrollmentRoutes } from "./modules/enrollments/enrollments.routes";
 import { enrollmentStaffRoutes } from "./modules/enrollments/enrollments.staff.routes";
+import { fileRoutes } from "./modules/files/files.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { paymentRoutes } from "./modules/payments/payments.routes";
 import { receiptAdminRoutes, receiptRoutes } from "./modules/receipts/receipts.routes";
@@ -32,7 +33,6 @@ import { studentAccountRoutes } from "./modules/student-accounts/student-account
 import { teacherRoutes } from "./modules/teachers/teachers.routes";
 import { teachingRoutes } from "./modules/teaching/teaching.routes";
 import { userRoutes } from "./modules/users/users.routes";
-import { fileRoutes } from "./storage/files.routes";
 
 export interface AppOptions {
   /** Folder of the built SPA; omitted in API-only tests. */

@@ -27,7 +27,7 @@ export interface Answers {
   readonly 304?: null;
 }
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
 
 export interface EndpointSchemas {
   /** For /api/openapi.json: what the endpoint does and who may call it. */
@@ -35,6 +35,8 @@ export interface EndpointSchemas {
   readonly description?: string;
   readonly params?: z.ZodObject;
   readonly query?: z.ZodObject;
+  /** Request headers the endpoint requires (e.g. an Idempotency-Key), names in lower case. */
+  readonly headers?: z.ZodObject;
   /** A JSON body. */
   readonly body?: z.ZodType;
   /** A multipart/form-data body (files): documented here, read by the handler. */

@@ -1,3 +1,4 @@
+import { fileEndpoints } from "@app/shared/contract/files";
 import type {
   ApproveEnrollmentInput,
   AssignClassInput,
@@ -12,7 +13,7 @@ import type {
 } from "@app/shared/schemas/enrollment-review";
 import type { z } from "@app/shared/zod";
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { api, apiUrl } from "../../../lib/api";
 
 export type AdminEnrollmentRow = z.infer<typeof adminEnrollmentRowSchema>;
 export type AdminEnrollmentDetail = z.infer<typeof adminEnrollmentDetailSchema>;
@@ -138,7 +139,7 @@ export function useDeleteEnrollment() {
 }
 
 /** Where staff read an enrolment document (a private file: the server checks who asks). */
-export const documentUrl = (fileId: string) => `/api/files/${fileId}`;
+export const documentUrl = (fileId: string) => apiUrl(fileEndpoints.read, { id: fileId });
 
 /** Whether a document's file can still be read (a PDF is only linked, so its absence is asked beforehand). */
 export const documentAvailableQuery = (fileId: string) =>
