@@ -28,6 +28,7 @@ export const TEACHER_NOT_FOUND = { code: "not_found", message: "Professor não e
 export const USER_NOT_FOUND = { code: "not_found", message: "Utilizador não encontrado" } as const;
 export const DOCUMENT_NOT_AVAILABLE = { code: "not_found", message: "Documento não disponível" } as const;
 export const STUDENT_ACCOUNT_NOT_FOUND = { code: "not_found", message: "Conta do aluno não encontrada" } as const;
+export const ENROLLMENT_NOT_FOUND = { code: "not_found", message: "Inscrição não encontrada" } as const;
 
 /** What the login screens say after a guarded call met SESSION_EXPIRED (./request-messages). */
 export const SESSION_ENDED_NOTICE = "A sua sessão terminou. Entre novamente.";
