@@ -18,6 +18,7 @@ import { courseAdminRoutes } from "./modules/courses/courses.admin.routes";
 import { courseRoutes } from "./modules/courses/courses.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { enrollmentRoutes } from "./modules/enrollments/enrollments.routes";
+import { fileRoutes } from "./modules/files/files.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { paymentRoutes } from "./modules/payments/payments.routes";
 import { receiptAdminRoutes, receiptRoutes } from "./modules/receipts/receipts.routes";
@@ -27,7 +28,6 @@ import { studentAccountRoutes } from "./modules/student-accounts/student-account
 import { teacherRoutes } from "./modules/teachers/teachers.routes";
 import { teachingRoutes } from "./modules/teaching/teaching.routes";
 import { userRoutes } from "./modules/users/users.routes";
-import { fileRoutes } from "./storage/files.routes";
 
 export interface AppOptions {
   /** Folder of the built SPA; omitted in API-only tests. */

@@ -85,8 +85,8 @@ const MATRIX: Record<string, Row> = {
   "POST /api/auth/password/reset": { expect: all(400), body: () => ({}) },
   "POST /api/auth/student/sign-in": { expect: all(400), body: () => ({}) },
   "POST /api/student-accounts": { expect: all(400), body: () => ({}) },
-  "GET /api/student-accounts/me": { expect: { ...onlyStudents(200), studentTemp: 200 } },
-  "PUT /api/student-accounts/me/password": { expect: { ...onlyStudents(400), studentTemp: 400 }, body: () => ({}) },
+  "GET /api/me/account": { expect: { ...onlyStudents(200), studentTemp: 200 } },
+  "PUT /api/me/account/password": { expect: { ...onlyStudents(400), studentTemp: 400 }, body: () => ({}) },
   // 'Contas de Alunos' (issue 14): every staff role sees it; super_admin, admin and secretaria change credentials.
   "GET /api/admin/student-accounts": { expect: anyStaffRole(200) },
   "PUT /api/admin/student-accounts/{id}/credentials": {
@@ -110,8 +110,8 @@ const MATRIX: Record<string, Row> = {
   // JSON where multipart is expected: 415 once the caller is allowed in.
   "POST /api/me/enrollments": { expect: onlyStudents(415), body: () => ({}) },
   "GET /api/me/enrollments": { expect: onlyStudents(200) },
-  "POST /api/receipts/mine": { expect: onlyStudents(415), body: () => ({}) },
-  "GET /api/receipts/mine": { expect: onlyStudents(200) },
+  "POST /api/me/receipts": { expect: onlyStudents(415), body: () => ({}) },
+  "GET /api/me/receipts": { expect: onlyStudents(200) },
   // 'Comprovantes' and 'Financeiro' (issue 13): financeiro and super_admin only.
   "GET /api/admin/receipts": { expect: onlyRole("financeiro", 200) },
   "POST /api/admin/receipts/{id}/approve": {
@@ -232,19 +232,19 @@ const MATRIX: Record<string, Row> = {
   },
   // Results and certificates (issue 15, decision 021).
   "GET /api/admin/teachers/user-options": { expect: catalogManagers(200) },
-  "GET /api/teaching/classes": { expect: teachingRoles(200) },
+  "GET /api/admin/teaching/classes": { expect: teachingRoles(200) },
   // A class of another teacher: the professor is refused (403); the others see it.
-  "GET /api/teaching/classes/{classId}/students": {
+  "GET /api/admin/teaching/classes/{classId}/students": {
     expect: { ...teachingRoles(200), professor: 403 },
-    path: () => `/api/teaching/classes/${target.classId}/students`,
+    path: () => `/api/admin/teaching/classes/${target.classId}/students`,
   },
   // A student who is not in the class: 409 for those allowed to grade it, nothing changed.
-  "POST /api/teaching/classes/{classId}/results": {
+  "POST /api/admin/teaching/classes/{classId}/results": {
     expect: { ...teachingRoles(409), professor: 403 },
-    path: () => `/api/teaching/classes/${target.classId}/results`,
+    path: () => `/api/admin/teaching/classes/${target.classId}/results`,
     body: () => ({ results: [{ enrollmentId: MISSING_ID, outcome: "completed" }] }),
   },
-  "GET /api/certificates/mine": { expect: onlyStudents(200) },
+  "GET /api/me/certificates": { expect: onlyStudents(200) },
   "GET /api/certificates/{id}/pdf": {
     expect: { ...anyStaffRole(404), studentA: 404, studentB: 404, studentTemp: 404 },
     path: () => `/api/certificates/${MISSING_ID}/pdf`,
@@ -263,9 +263,9 @@ const MATRIX: Record<string, Row> = {
     path: () => `/api/admin/certificates/${MISSING_ID}/reissue`,
   },
   // Correcting a recorded result (decision 027): the roles that revoke; a missing enrolment is 404.
-  "POST /api/teaching/enrollments/{enrollmentId}/result-correction": {
+  "POST /api/admin/teaching/enrollments/{enrollmentId}/result-correction": {
     expect: catalogManagers(404),
-    path: () => `/api/teaching/enrollments/${MISSING_ID}/result-correction`,
+    path: () => `/api/admin/teaching/enrollments/${MISSING_ID}/result-correction`,
     body: () => ({ outcome: "completed", finalGrade: "12", reason: "Nota errada" }),
   },
   // BASE_URL and whether it is loopback (decision 049): the super_admin's dashboard only.
@@ -367,7 +367,7 @@ describe("authorisation matrix", () => {
       [a, "Aluna Ana"],
       [b, "Aluno Bento"],
     ] as const) {
-      const me = await body(await ctx.app.request("/api/student-accounts/me", { headers: { cookie: who.cookie } }));
+      const me = await body(await ctx.app.request("/api/me/account", { headers: { cookie: who.cookie } }));
       expect(me).toMatchObject({ studentName: name, studentCode: who.studentCode });
     }
   });

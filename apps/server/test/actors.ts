@@ -62,7 +62,7 @@ export async function studentActor(ctx: TestContext, name = "Aluno Teste", { tem
   const cookie = cookieOf(res);
   if (temporaryPassword) return { studentCode, studentPassword, phone, cookie };
   const changed = await ctx.app.request(
-    "/api/student-accounts/me/password",
+    "/api/me/account/password",
     jsonRequest(
       "PUT",
       {

@@ -45,6 +45,6 @@ export function receiptForm(
   return fd;
 }
 
-/** POST /api/receipts/mine as the student's browser sends it. */
+/** POST /api/me/receipts as the student's browser sends it. */
 export const submitReceipt = (ctx: TestContext, cookie: string, fd: FormData, app = ctx.app) =>
-  app.request("/api/receipts/mine", { method: "POST", body: fd, headers: { cookie, origin: TEST_BASE_URL } });
+  app.request("/api/me/receipts", { method: "POST", body: fd, headers: { cookie, origin: TEST_BASE_URL } });

@@ -107,7 +107,7 @@ export async function signedInEnrolledStudent(ctx: TestContext, cls: { id: strin
   return { ...s, account: account!, enrollment: enrollment! };
 }
 
-/** POST /teaching/classes/{id}/results as `cookie`. */
+/** POST /admin/teaching/classes/{id}/results as `cookie`. */
 export function postResults(
   ctx: TestContext,
   cookie: string,
@@ -115,5 +115,5 @@ export function postResults(
   results: { enrollmentId: string; outcome: "completed" | "not_completed"; finalGrade?: unknown }[],
   app = ctx.app,
 ) {
-  return app.request(`/api/teaching/classes/${classId}/results`, jsonRequest("POST", { results }, cookie));
+  return app.request(`/api/admin/teaching/classes/${classId}/results`, jsonRequest("POST", { results }, cookie));
 }

@@ -72,7 +72,7 @@ test("a student whose session ended while idle is sent to the login with the rea
   // Keeping the temporary password is refused before anything is sent.
   const sent: string[] = [];
   page.on("request", (r) => {
-    if (r.url().includes("/api/student-accounts/me/password")) sent.push(r.method());
+    if (r.url().includes("/api/me/account/password")) sent.push(r.method());
   });
   await page.getByLabel(/^Senha atual/).fill(s.studentPassword);
   await page.getByLabel(/^Nova senha/).fill(s.studentPassword);

@@ -74,7 +74,7 @@ test("a student whose password the secretariat reset: the open page says the ses
     await student.page.goto(path);
     await expect(student.page).toHaveURL(/\/escolher-senha$/);
   }
-  const refused = await student.context.request.get("/api/receipts/mine");
+  const refused = await student.context.request.get("/api/me/receipts");
   expect(refused.status()).toBe(403);
   expect((await refused.json()).error.message).toBe("Altere a senha temporária antes de continuar");
   await expect(student.page.getByRole("heading", { name: "Escolha a sua senha", level: 1 })).toBeVisible();
@@ -85,7 +85,7 @@ test("a student whose password the secretariat reset: the open page says the ses
   await expect(student.page).toHaveURL(/\/aluno\/pagamento$/);
   await expect(student.page.getByText("Senha alterada com sucesso")).toBeVisible();
   await expect(student.page.getByRole("article", { name: `Inscrição: ${COURSE}` })).toBeVisible();
-  expect((await student.context.request.get("/api/receipts/mine")).status()).toBe(200);
+  expect((await student.context.request.get("/api/me/receipts")).status()).toBe(200);
   await student.context.close();
 });
 

@@ -96,7 +96,7 @@ test("the student sends a receipt with a divergent amount: warned, sent, 'Penden
   }
 
   const mine: { id: string; enrollmentId: string; paidAmount: number }[] = await (
-    await page.request.get("/api/receipts/mine")
+    await page.request.get("/api/me/receipts")
   ).json();
   expect(mine).toHaveLength(1);
   expect(mine[0]!.paidAmount).toBe(paid);

@@ -29,7 +29,7 @@ describe("sessions end after a time without use, by user kind", () => {
     const s = await studentActor(ctx, "Aluna Distraída");
     const userId = await studentUserId(s.studentCode);
     await lastUsed(userId, 61);
-    const res = await get("/api/student-accounts/me", s.cookie);
+    const res = await get("/api/me/account", s.cookie);
     expect(res.status).toBe(401);
     expect((await body(res)).error.message).toBe("Sessão expirada. Faça login novamente.");
     expect(await sessionsOf(userId)).toEqual([]);
@@ -40,7 +40,7 @@ describe("sessions end after a time without use, by user kind", () => {
     const s = await studentActor(ctx, "Aluno Ativo");
     const userId = await studentUserId(s.studentCode);
     await lastUsed(userId, 59);
-    expect((await get("/api/student-accounts/me", s.cookie)).status).toBe(200);
+    expect((await get("/api/me/account", s.cookie)).status).toBe(200);
     const [touched] = await sessionsOf(userId);
     expect(Date.now() - touched!.updatedAt.getTime()).toBeLessThan(10_000);
 
@@ -50,13 +50,13 @@ describe("sessions end after a time without use, by user kind", () => {
       .set({ updatedAt: sql`now() - interval '30 seconds'` })
       .where(eq(authSession.userId, userId));
     const [before] = await sessionsOf(userId);
-    expect((await get("/api/student-accounts/me", s.cookie)).status).toBe(200);
+    expect((await get("/api/me/account", s.cookie)).status).toBe(200);
     const [after] = await sessionsOf(userId);
     expect(after!.updatedAt.getTime()).toBe(before!.updatedAt.getTime());
 
     // An hour after that last use, it is still over.
     await lastUsed(userId, 61);
-    expect((await get("/api/student-accounts/me", s.cookie)).status).toBe(401);
+    expect((await get("/api/me/account", s.cookie)).status).toBe(401);
   });
 
   it("a staff session idle for the same time still works; after 10 hours it ends too", async () => {

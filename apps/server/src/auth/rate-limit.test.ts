@@ -123,7 +123,7 @@ describe("sign-in and account limits", () => {
     const ip = newIp();
     const change = (currentPassword: string) =>
       post(
-        "/api/student-accounts/me/password",
+        "/api/me/account/password",
         { currentPassword, newPassword: "NOVA99", confirmPassword: "NOVA99" },
         ip,
         s.cookie,

@@ -16,10 +16,10 @@ describe("a student's temporary password", () => {
   const get = (path: string, cookie: string) => ctx.app.request(path, { headers: { cookie } });
   const changePassword = (cookie: string, currentPassword: string, newPassword: string) =>
     ctx.app.request(
-      "/api/student-accounts/me/password",
+      "/api/me/account/password",
       jsonRequest("PUT", { currentPassword, newPassword, confirmPassword: newPassword }, cookie),
     );
-  const STUDENT_ROUTES = ["/api/me/enrollments", "/api/receipts/mine", "/api/certificates/mine"];
+  const STUDENT_ROUTES = ["/api/me/enrollments", "/api/me/receipts", "/api/me/certificates"];
 
   it("opens only the account and its password change until the student chooses a password; then everything", async () => {
     const s = await studentActor(ctx, "Aluna Nova", { temporaryPassword: true });
@@ -34,7 +34,7 @@ describe("a student's temporary password", () => {
     }
     const submit = await ctx.app.request("/api/me/enrollments", jsonRequest("POST", {}, s.cookie));
     expect(submit.status).toBe(403);
-    expect((await get("/api/student-accounts/me", s.cookie)).status).toBe(200);
+    expect((await get("/api/me/account", s.cookie)).status).toBe(200);
 
     expect((await changePassword(s.cookie, s.studentPassword, "PROPR7")).status).toBe(200);
     expect((await body(await get("/api/session", s.cookie))).student).toMatchObject({ mustChangePassword: false });

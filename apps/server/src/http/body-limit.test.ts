@@ -160,7 +160,7 @@ describe("request bodies other than uploads: 64 KB at most, refused before they 
     receipt.append("paidAmount", "100 000,00");
     receipt.append("paymentDate", todayInLuanda());
     receipt.append("file", new File([png5mb], "talao.png", { type: "image/png" }));
-    const sent = await fetch(`${base}/api/receipts/mine`, { method: "POST", body: receipt, headers });
+    const sent = await fetch(`${base}/api/me/receipts`, { method: "POST", body: receipt, headers });
     expect(sent.status).toBe(201);
   });
 });

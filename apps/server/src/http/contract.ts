@@ -12,6 +12,7 @@ type ErrorAnswer = ReturnType<typeof errorResponse>;
 type RequestOf<S extends EndpointSchemas> = {
   params: Get<S, "params">;
   query: Get<S, "query">;
+  headers: Get<S, "headers">;
   body: Get<S, "body"> extends z.ZodType
     ? { required: true } & Json<Get<S, "body">>
     : Get<S, "form"> extends z.ZodType
@@ -82,6 +83,7 @@ export function route<
     request: {
       ...(schemas.params ? { params: schemas.params } : {}),
       ...(schemas.query ? { query: schemas.query } : {}),
+      ...(schemas.headers ? { headers: schemas.headers } : {}),
       ...(body ? { body } : {}),
     },
     responses: responsesOf(schemas, options.guardErrors ?? {}),

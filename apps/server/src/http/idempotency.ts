@@ -1,10 +1,9 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
-import { IDEMPOTENCY_ANSWER_EXPIRED, IDEMPOTENCY_KEY_MISSING, IDEMPOTENCY_KEY_REUSED } from "@app/shared/messages";
-import { z } from "@hono/zod-openapi";
+import { IDEMPOTENCY_ANSWER_EXPIRED, IDEMPOTENCY_KEY_REUSED } from "@app/shared/messages";
 import { and, eq, isNotNull, lt } from "drizzle-orm";
 import type { Database, Tx } from "../db/client";
 import { idempotentRequests } from "../db/schema";
-import { ApiError, errorResponse } from "./errors";
+import { ApiError } from "./errors";
 
 /**
  * Staff confirmations that must take effect once (decision 026): the web makes one `Idempotency-Key`
@@ -17,18 +16,6 @@ import { ApiError, errorResponse } from "./errors";
  */
 export const IDEMPOTENCY_REPLAY_MS = 10 * 60_000;
 const KEEP_MS = 24 * 60 * 60_000;
-
-/** The request header, as a route's `request.headers`: required, a UUID. */
-export const idempotencyHeaders = z.object({
-  "idempotency-key": z
-    .uuid({ message: IDEMPOTENCY_KEY_MISSING.message })
-    .openapi({ description: "One UUID per confirmation: a repeated request with it gets the first answer back" }),
-});
-
-/** The refusals a route with `idempotencyHeaders` adds (its 400 covers the missing key). */
-export const idempotencyErrors = {
-  409: errorResponse("The key was used for another request, or its answer is no longer kept"),
-};
 
 export interface IdempotentRequest {
   key: string;

@@ -1,8 +1,28 @@
+import type { Readable } from "node:stream";
 import type { FileKind } from "@app/shared/enums";
-import type { Tx } from "../db/client";
+import { eq } from "drizzle-orm";
+import type { Database, Tx } from "../db/client";
 import { storedFiles } from "../db/schema";
 import { type CheckedFile, newStorageKey } from "./file-check";
-import type { FileStorage } from "./storage";
+import { FileMissingError, type FileStorage } from "./storage";
+
+export type StoredFile = typeof storedFiles.$inferSelect;
+
+/** A stored file's record, or undefined. */
+export async function storedFile(db: Database, id: string): Promise<StoredFile | undefined> {
+  const [file] = await db.select().from(storedFiles).where(eq(storedFiles.id, id));
+  return file;
+}
+
+/** The content of a stored file; `missing()` is thrown when the storage no longer has it. */
+export async function contentOf(storage: FileStorage, file: StoredFile, missing: () => Error): Promise<Readable> {
+  try {
+    return await storage.getStream(file.storageKey);
+  } catch (err) {
+    if (err instanceof FileMissingError) throw missing();
+    throw err;
+  }
+}
 
 export interface PendingFile {
   kind: FileKind;

@@ -24,7 +24,7 @@ export async function choosePasswordThroughApi(
   temporary: string,
   chosen = CHOSEN_PASSWORD,
 ) {
-  const changed = await request.put("/api/student-accounts/me/password", {
+  const changed = await request.put("/api/me/account/password", {
     headers: { origin: baseURL },
     data: { currentPassword: temporary, newPassword: chosen, confirmPassword: chosen },
   });
@@ -116,7 +116,7 @@ export function sendReceipt(
   paidAmount: string,
   file: { name: string; mimeType: string; buffer: Buffer } = { name: "talao.png", mimeType: "image/png", buffer: PNG },
 ) {
-  return student.post("/api/receipts/mine", {
+  return student.post("/api/me/receipts", {
     headers: { origin: baseURL },
     multipart: { enrollmentId, paidAmount, paymentDate: today(), file },
   });

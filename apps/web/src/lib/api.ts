@@ -22,7 +22,7 @@ export class ApiError extends Error {
 type Get<S, K extends PropertyKey> = K extends keyof S ? S[K] : undefined;
 type Input<T> = T extends z.ZodType ? z.input<T> : never;
 
-/** What a call of endpoint E needs: its path params, query, body (JSON, or FormData for files). */
+/** What a call of endpoint E needs: its path params, query, body (JSON, or FormData for files), required headers. */
 export type CallOf<E> = (Get<SchemasOf<E>, "params"> extends z.ZodType
   ? { params: Input<Get<SchemasOf<E>, "params">> }
   : { params?: never }) &
@@ -31,7 +31,10 @@ export type CallOf<E> = (Get<SchemasOf<E>, "params"> extends z.ZodType
     ? { body: Input<Get<SchemasOf<E>, "body">> }
     : Get<SchemasOf<E>, "form"> extends z.ZodType
       ? { body: FormData }
-      : { body?: never }) & { signal?: AbortSignal; headers?: Record<string, string> };
+      : { body?: never }) &
+  (Get<SchemasOf<E>, "headers"> extends z.ZodType
+    ? { headers: Input<Get<SchemasOf<E>, "headers">> & Record<string, string> }
+    : { headers?: Record<string, string> }) & { signal?: AbortSignal };
 
 type LegacyInit = { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> };
 type CallArgs<E> = object extends CallOf<E> ? [call?: CallOf<E>] : [call: CallOf<E>];

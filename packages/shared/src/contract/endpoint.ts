@@ -35,6 +35,8 @@ export interface EndpointSchemas {
   readonly description?: string;
   readonly params?: z.ZodObject;
   readonly query?: z.ZodObject;
+  /** Request headers the endpoint requires (e.g. an Idempotency-Key), names in lower case. */
+  readonly headers?: z.ZodObject;
   /** A JSON body. */
   readonly body?: z.ZodType;
   /** A multipart/form-data body (files): documented here, read by the handler. */

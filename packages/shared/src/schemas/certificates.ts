@@ -73,7 +73,7 @@ export function classNotStarted(startDate: string): CodedMessage {
 }
 
 /**
- * POST /teaching/classes/{classId}/results: one result or many ('Concluir todos'), all or nothing.
+ * POST /admin/teaching/classes/{classId}/results: one result or many ('Concluir todos'), all or nothing.
  * finalGrade: 0–20 with one decimal, as a number or the text typed ('14,5'); absent or '' is no grade.
  */
 export const recordResultsSchema = z.object({
@@ -107,7 +107,7 @@ export const revokeCertificateSchema = z.object({ reason: requiredReason(RESULT_
 export type RevokeCertificateInput = z.input<typeof revokeCertificateSchema>;
 
 /**
- * POST /teaching/enrollments/{enrollmentId}/result-correction (decision 027): the corrected outcome and
+ * POST /admin/teaching/enrollments/{enrollmentId}/result-correction (decision 027): the corrected outcome and
  * grade of a completed or not-completed enrolment with no valid certificate, and why (kept in History).
  */
 export const correctResultSchema = z.object({
@@ -173,7 +173,7 @@ export const issuingNoticesSchema = z.object({
 });
 export type IssuingNotices = z.infer<typeof issuingNoticesSchema>;
 
-/** GET /teaching/classes/{classId}/students and the answer of POST …/results: the class and its students by name. */
+/** GET /admin/teaching/classes/{classId}/students and the answer of POST …/results: the class and its students by name. */
 export const teachingClassDetailSchema = z.object({
   class: teachingClassSchema,
   students: z.array(teachingStudentSchema),
@@ -217,7 +217,7 @@ export const ownCourseInProgressSchema = z.object({
 });
 export type OwnCourseInProgress = z.infer<typeof ownCourseInProgressSchema>;
 
-/** GET /certificates/mine: newest certificate first; courses in progress by start date. */
+/** GET /me/certificates: newest certificate first; courses in progress by start date. */
 export const ownCertificatesSchema = z.object({
   certificates: z.array(ownCertificateSchema),
   inProgress: z.array(ownCourseInProgressSchema),
@@ -272,3 +272,76 @@ export const baseUrlStatusSchema = z.object({
   loopback: z.boolean(),
 });
 export type BaseUrlStatus = z.infer<typeof baseUrlStatusSchema>;
+
+/*
+ * Open Badges 3.0 (decision 021): the signed credential of a certificate and the institute as its issuer.
+ * `@context` and `type` carry the fixed values of the standard; the rest is what the certificate states.
+ */
+
+const ob3Names = z.array(z.string());
+
+/** The institute's Ed25519 public key as a JWK (RFC 8037), named by its thumbprint. */
+export const issuerPublicKeySchema = z.object({
+  kty: z.literal("OKP"),
+  crv: z.literal("Ed25519"),
+  x: z.string(),
+  kid: z.string(),
+  alg: z.literal("EdDSA"),
+  use: z.literal("sig"),
+});
+
+/** GET /verify/issuer: the institute as an OB 3.0 issuer Profile, with the key that verifies its credentials. */
+export const issuerProfileSchema = z.object({
+  "@context": ob3Names,
+  /** This profile's own address (…/api/verify/issuer). */
+  id: z.string(),
+  type: ob3Names,
+  name: z.string(),
+  url: z.string(),
+  jwks: z.object({ keys: z.array(issuerPublicKeySchema) }),
+});
+export type IssuerProfile = z.infer<typeof issuerProfileSchema>;
+
+/** A certificate as an OB 3.0 OpenBadgeCredential (unsigned: the VC-JWT beside it carries the same, signed). */
+export const openBadgeCredentialSchema = z.object({
+  "@context": ob3Names,
+  /** urn:uuid:{certificate id} */
+  id: z.string(),
+  type: ob3Names,
+  name: z.string(),
+  issuer: z.object({ id: z.string(), type: ob3Names, name: z.string(), url: z.string() }),
+  /** The issue date, as the instant it starts in Luanda. */
+  validFrom: z.string(),
+  credentialSubject: z.object({
+    type: ob3Names,
+    identifier: z.array(
+      z.object({
+        type: z.literal("IdentityObject"),
+        identityType: z.literal("name"),
+        hashed: z.literal(false),
+        /** The student's name as printed (not hashed). */
+        identityHash: z.string(),
+      }),
+    ),
+    activityEndDate: z.string(),
+    achievement: z.object({
+      id: z.string(),
+      type: ob3Names,
+      achievementType: z.literal("Certificate"),
+      name: z.string(),
+      description: z.string(),
+      criteria: z.object({ narrative: z.string() }),
+    }),
+  }),
+  evidence: z.array(z.object({ id: z.string(), type: ob3Names, name: z.string(), narrative: z.string() })),
+});
+export type OpenBadgeCredential = z.infer<typeof openBadgeCredentialSchema>;
+
+/** GET /certificates/{id}/credential: the file certificado-{number}.json — the credential, readable, and its VC-JWT. */
+export const credentialFileSchema = z.object({
+  credential: openBadgeCredentialSchema,
+  proof: z.object({ type: z.literal("VC-JWT"), format: z.string() }),
+  /** The compact JWS (EdDSA) whose payload is the credential plus iss, jti and nbf. */
+  jwt: z.string(),
+});
+export type CredentialFile = z.infer<typeof credentialFileSchema>;

@@ -12,7 +12,7 @@ export const RECEIPT_MESSAGES = {
 } as const;
 
 /**
- * POST /receipts/mine: multipart form fields beside the file (field `file`, JPEG/PNG/PDF, ≤ 5 MB).
+ * POST /me/receipts: multipart form fields beside the file (field `file`, JPEG/PNG/PDF, ≤ 5 MB).
  * paidAmount is the text typed (or a number), > 0; paymentDate is `YYYY-MM-DD`, not after today in Luanda.
  */
 export const submitReceiptSchema = z.object({
@@ -34,7 +34,7 @@ export type RejectReceiptInput = z.input<typeof rejectReceiptSchema>;
 
 /* What the API answers. Dates: paymentDate `YYYY-MM-DD`; submittedAt/reviewedAt ISO instants. */
 
-/** GET /receipts/mine (newest first) and POST /receipts/mine's answer: one of the student's own receipts. */
+/** GET /me/receipts (newest first) and POST /me/receipts's answer: one of the student's own receipts. */
 export const ownReceiptSchema = z.object({
   id: z.uuid(),
   enrollmentId: z.uuid(),

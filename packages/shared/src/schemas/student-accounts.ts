@@ -73,7 +73,7 @@ export type ChangeStudentPasswordInput = z.input<typeof changeStudentPasswordSch
 /** POST /student-accounts: the generated code and temporary password, shown once. */
 export const newStudentCredentialsSchema = z.object({ studentCode: z.string(), studentPassword: z.string() });
 
-/** The signed-in student's own account (GET /student-accounts/me). */
+/** The signed-in student's own account (GET /me/account). */
 export const ownStudentAccountSchema = z.object({
   studentName: z.string(),
   studentCode: z.string(),
@@ -84,7 +84,7 @@ export const ownStudentAccountSchema = z.object({
   enrollmentCompleted: z.boolean(),
 });
 
-/** PUT /student-accounts/me/password: when the new password took effect. */
+/** PUT /me/account/password: when the new password took effect. */
 export const passwordChangedSchema = z.object({ passwordChangedAt: z.string() });
 
 /* 'Contas de Alunos': staff manage student credentials (SPEC §2, §5 'Student credentials edit'; issue 14). */

@@ -79,7 +79,7 @@ describe("BASE_URL on a loopback address", () => {
       const setup = await teachingSetup(ctx);
       const detail = await body(
         await ctx.app.request(
-          `/api/teaching/classes/${setup.cls.id}/students`,
+          `/api/admin/teaching/classes/${setup.cls.id}/students`,
           jsonRequest("GET", undefined, setup.professor.cookie),
         ),
       );

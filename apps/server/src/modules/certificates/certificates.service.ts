@@ -10,6 +10,8 @@ import {
   CERTIFICATE_ALREADY_REVOKED,
   CERTIFICATE_NOT_FOUND,
   CERTIFICATE_NOT_REISSUABLE,
+  CERTIFICATE_PDF_NOT_READY,
+  CERTIFICATE_REVOKED,
 } from "@app/shared/messages";
 import { courseProgressPercent } from "@app/shared/rules";
 import {
@@ -28,7 +30,14 @@ import { isUniqueViolation } from "../../db/pg-errors";
 import { certificates, classes, courses, enrollments, studentAccounts } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import type { FileStorage } from "../../storage/storage";
-import { type PendingFile, putFiles, recordFiles, removeFiles } from "../../storage/stored-files";
+import {
+  contentOf,
+  type PendingFile,
+  putFiles,
+  recordFiles,
+  removeFiles,
+  storedFile,
+} from "../../storage/stored-files";
 import { recordEvent } from "../enrollments/enrollment-history";
 import { getInstituteSettings } from "../settings/settings.service";
 import { unambiguousCode } from "../student-accounts/credentials";
@@ -36,6 +45,7 @@ import { buildCertificatePdf } from "./certificate-pdf";
 import {
   buildCredential,
   type CredentialFacts,
+  issuerProfile,
   sameJson,
   signedCredentialFile,
   verifyCredentialFile,
@@ -263,7 +273,7 @@ export async function reissueCertificate(
   );
 }
 
-/** GET /certificates/mine: every certificate of the account (revoked ones marked), and its courses in progress. */
+/** GET /me/certificates: every certificate of the account (revoked ones marked), and its courses in progress. */
 export async function listOwnCertificates(
   db: Database,
   studentAccountId: string,
@@ -314,6 +324,23 @@ export async function readableCertificate(db: Database, id: string, studentAccou
   const [row] = await db.select().from(certificates).where(eq(certificates.id, id));
   if (!row || (studentAccountId !== null && row.studentAccountId !== studentAccountId)) throw NOT_FOUND();
   return row;
+}
+
+/**
+ * GET /certificates/{id}/pdf: the stored PDF of a certificate the caller may read (`reader` as for
+ * readableCertificate); a student gets 410 once it is revoked, staff still read it.
+ */
+export async function certificatePdf(deps: { db: Database; storage: FileStorage }, id: string, reader: string | null) {
+  const cert = await readableCertificate(deps.db, id, reader);
+  if (reader !== null) refuseRevokedDocument(cert);
+  const notReady = () => ApiError.of(404, CERTIFICATE_PDF_NOT_READY);
+  const file = cert.fileId ? await storedFile(deps.db, cert.fileId) : undefined;
+  if (!file) throw notReady();
+  return {
+    body: await contentOf(deps.storage, file, notReady),
+    size: file.size,
+    name: `certificado-${formatCertificateNumber(cert.certificateNumber)}.pdf`,
+  };
 }
 
 /**
@@ -392,6 +419,12 @@ export async function verifyNumber(db: Database, typed: string): Promise<Certifi
   if (!canonical) return verificationOf(undefined, typed.trim().toUpperCase().slice(0, 40));
   const [row] = await db.select().from(certificates).where(eq(certificates.certificateNumber, canonical));
   return verificationOf(row, formatCertificateNumber(canonical));
+}
+
+/** GET /verify/issuer: the institute, under the name it has now, as the issuer of its credentials. */
+export async function issuerOf(deps: { db: Database; config: Pick<Config, "baseUrl" | "credentialSigningKey"> }) {
+  const { name } = await getInstituteSettings(deps.db);
+  return issuerProfile(deps.config, name);
 }
 
 /**

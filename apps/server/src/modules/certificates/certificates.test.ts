@@ -44,7 +44,7 @@ describe("certificates", () => {
     const ana = await signedInEnrolledStudent(ctx, setup.cls, "Ana Conceição");
     const bento = await signedInEnrolledStudent(ctx, setup.cls, "Bento Araújo");
 
-    const before = await body(await get("/api/certificates/mine", ana.cookie));
+    const before = await body(await get("/api/me/certificates", ana.cookie));
     expect(before.certificates).toEqual([]);
     expect(before.inProgress).toEqual([
       {
@@ -61,7 +61,7 @@ describe("certificates", () => {
     expect(before.inProgress[0].progress).toBeLessThanOrEqual(52);
 
     const cert = await complete(ana.enrollment.id);
-    const mine = await body(await get("/api/certificates/mine", ana.cookie));
+    const mine = await body(await get("/api/me/certificates", ana.cookie));
     expect(mine.inProgress).toEqual([]);
     expect(mine.certificates).toEqual([
       {
@@ -77,7 +77,7 @@ describe("certificates", () => {
       },
     ]);
     // Bento sees none of Ana's, and her files answer him like missing ones.
-    expect((await body(await get("/api/certificates/mine", bento.cookie))).certificates).toEqual([]);
+    expect((await body(await get("/api/me/certificates", bento.cookie))).certificates).toEqual([]);
     expect((await get(`/api/certificates/${cert.id}/pdf`, bento.cookie)).status).toBe(404);
     expect((await get(`/api/certificates/${cert.id}/credential`, bento.cookie)).status).toBe(404);
 
@@ -196,7 +196,7 @@ describe("certificates", () => {
     expect((await body(await verify(old.number))).result).toBe("revoked");
     expect((await body(await verify(fresh.number))).result).toBe("valid");
 
-    const mine = await body(await get("/api/certificates/mine", s.cookie));
+    const mine = await body(await get("/api/me/certificates", s.cookie));
     expect(
       mine.certificates.map((c: { number: string; revokedAt: string | null }) => [c.number, c.revokedAt !== null]),
     ).toEqual(
@@ -214,7 +214,7 @@ describe("certificates", () => {
       2,
     );
     // The teaching screen shows the newest.
-    const detail = await body(await get(`/api/teaching/classes/${setup.cls.id}/students`, admin.cookie));
+    const detail = await body(await get(`/api/admin/teaching/classes/${setup.cls.id}/students`, admin.cookie));
     const row = detail.students.find((x: { enrollmentId: string }) => x.enrollmentId === s.enrollment.id);
     expect(row.certificate.number).toBe(fresh.number);
   });
@@ -368,6 +368,23 @@ describe("certificates", () => {
     expect(profile.jwks.keys[0].d).toBeUndefined();
   });
 
+  it("documents the credential, the issuer and the verifications with their real shapes (no 'any' answer)", async () => {
+    const doc = await body(await get("/api/openapi.json"));
+    const answer = (method: string, path: string) =>
+      doc.paths[`/api${path}`][method].responses["200"].content["application/json"].schema;
+    const credential = answer("get", "/certificates/{id}/credential");
+    expect(Object.keys(credential.properties)).toEqual(["credential", "proof", "jwt"]);
+    expect(credential.properties.credential.properties.credentialSubject.required).toContain("achievement");
+    const issuer = answer("get", "/verify/issuer");
+    expect(issuer.properties.jwks.properties.keys.items.properties.kty).toEqual({ type: "string", enum: ["OKP"] });
+    for (const [method, path] of [
+      ["get", "/verify/{number}"],
+      ["post", "/verify/credential"],
+    ] as const) {
+      expect(answer(method, path).required).toEqual(expect.arrayContaining(["result", "number", "revokedAt"]));
+    }
+  });
+
   it("lets no professor revoke (403 with the roles that may)", async () => {
     const s = await enrolledStudent(ctx, setup.cls, "Gabriel Lima");
     const cert = await complete(s.enrollment.id);
@@ -401,7 +418,7 @@ describe("certificates before the class ends", () => {
     try {
       const future = await teachingSetup(ctx, { startedDaysAgo: -5 });
       const s = await signedInEnrolledStudent(ctx, future.cls, "Hugo Matos");
-      const mine = await body(await ctx.app.request("/api/certificates/mine", jsonRequest("GET", undefined, s.cookie)));
+      const mine = await body(await ctx.app.request("/api/me/certificates", jsonRequest("GET", undefined, s.cookie)));
       expect(mine.inProgress).toEqual([
         expect.objectContaining({ progress: 0, endDate: addDays(todayInLuanda(), 65) }),
       ]);

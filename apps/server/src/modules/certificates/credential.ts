@@ -2,6 +2,13 @@ import { createPrivateKey, createPublicKey, type KeyObject } from "node:crypto";
 import { formatCertificateNumber } from "@app/shared/certificate-number";
 import { CREDENTIAL_TAMPERED, CREDENTIAL_UNREADABLE } from "@app/shared/messages";
 import { workloadLabel } from "@app/shared/rules";
+import type {
+  CredentialFile,
+  IssuerProfile,
+  issuerPublicKeySchema,
+  OpenBadgeCredential,
+} from "@app/shared/schemas/certificates";
+import type { z } from "@app/shared/zod";
 import { calculateJwkThumbprint, type JWK, jwtVerify, SignJWT } from "jose";
 import type { Config } from "../../config";
 import { ApiError } from "../../http/errors";
@@ -27,7 +34,7 @@ export interface CredentialFacts extends CertificateSnapshot {
 
 export interface IssuerKeys {
   privateKey: KeyObject;
-  publicJwk: JWK;
+  publicJwk: z.infer<typeof issuerPublicKeySchema>;
   kid: string;
 }
 
@@ -41,7 +48,8 @@ export function issuerKeys(config: Pick<Config, "credentialSigningKey">): Promis
       const privateKey = createPrivateKey(config.credentialSigningKey);
       const jwk = createPublicKey(privateKey).export({ format: "jwk" }) as JWK;
       const kid = await calculateJwkThumbprint(jwk);
-      return { privateKey, kid, publicJwk: { ...jwk, kid, alg: "EdDSA", use: "sig" } };
+      const publicJwk = { kty: "OKP", crv: "Ed25519", x: jwk.x!, kid, alg: "EdDSA", use: "sig" } as const;
+      return { privateKey, kid, publicJwk };
     })();
     keysByPem.set(config.credentialSigningKey, keys);
   }
@@ -56,7 +64,10 @@ export const verifyPageUrl = (baseUrl: string, number: string) =>
 const luandaMidnight = (date: string) => `${date}T00:00:00+01:00`;
 
 /** The issuer's OB 3.0 Profile with its public key (JWKS), as GET /api/verify/issuer answers it. */
-export async function issuerProfile(config: Pick<Config, "baseUrl" | "credentialSigningKey">, name: string) {
+export async function issuerProfile(
+  config: Pick<Config, "baseUrl" | "credentialSigningKey">,
+  name: string,
+): Promise<IssuerProfile> {
   const { publicJwk } = await issuerKeys(config);
   return {
     "@context": [...OB3_CONTEXT],
@@ -69,7 +80,7 @@ export async function issuerProfile(config: Pick<Config, "baseUrl" | "credential
 }
 
 /** The OB 3.0 credential of a certificate (unsigned). */
-export function buildCredential(baseUrl: string, instituteName: string, f: CredentialFacts) {
+export function buildCredential(baseUrl: string, instituteName: string, f: CredentialFacts): OpenBadgeCredential {
   const number = formatCertificateNumber(f.number);
   const length = workloadLabel(f.workloadHours, f.durationMonths);
   return {
@@ -103,14 +114,14 @@ export function buildCredential(baseUrl: string, instituteName: string, f: Crede
   };
 }
 
-export type Credential = ReturnType<typeof buildCredential>;
+export type Credential = OpenBadgeCredential;
 
 /** The downloadable file certificado-{number}.json: the credential, readable, and its signed compact JWS. */
 export async function signedCredentialFile(
   config: Pick<Config, "baseUrl" | "credentialSigningKey">,
   instituteName: string,
   facts: CredentialFacts,
-) {
+): Promise<CredentialFile> {
   const credential = buildCredential(config.baseUrl, instituteName, facts);
   const { privateKey, kid, publicJwk } = await issuerKeys(config);
   const jwt = await new SignJWT({ ...credential })

@@ -144,7 +144,7 @@ export async function submitOwnReceipt(
   return mine.find((r) => r.id === receiptId)!;
 }
 
-/** GET /receipts/mine: the student's own receipts, newest first. */
+/** GET /me/receipts: the student's own receipts, newest first. */
 export async function listOwnReceipts(db: Database, studentAccountId: string): Promise<OwnReceipt[]> {
   const rows = await db
     .select({ r: paymentReceipts, courseName: courses.name })

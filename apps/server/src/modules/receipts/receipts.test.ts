@@ -83,7 +83,7 @@ describe("payment receipts", () => {
       expect.objectContaining({ fromStatus: "approved", toStatus: "payment_pending", kind: null }),
     ]);
 
-    const mine = await body(await ctx.app.request("/api/receipts/mine", jsonRequest("GET", undefined, s.cookie)));
+    const mine = await body(await ctx.app.request("/api/me/receipts", jsonRequest("GET", undefined, s.cookie)));
     expect(mine).toEqual([sent]);
   });
 
@@ -239,7 +239,7 @@ describe("payment receipts", () => {
     // The enrolment reads as awaiting a new receipt, no longer 'Pagamento Enviado' (decision 050).
     expect(await statusOf(s.enrollment.id)).toBe("receipt_rejected");
     expect(outboxTo("rui@exemplo.ao").some((m) => m.includes("Motivo: Comprovante ileg"))).toBe(true);
-    const mine = await body(await ctx.app.request("/api/receipts/mine", jsonRequest("GET", undefined, s.cookie)));
+    const mine = await body(await ctx.app.request("/api/me/receipts", jsonRequest("GET", undefined, s.cookie)));
     expect(mine[0]).toMatchObject({ status: "rejected", notes: "Comprovante ilegível" });
 
     const again = await submit(s.cookie, form(s.enrollment.id));
@@ -262,7 +262,7 @@ describe("payment receipts", () => {
     const a = await studentWithEnrollment("Aluna Privada");
     const b = await studentWithEnrollment("Aluno Curioso");
     const sent = await body(await submit(a.cookie, form(a.enrollment.id)));
-    const mineB = await body(await ctx.app.request("/api/receipts/mine", jsonRequest("GET", undefined, b.cookie)));
+    const mineB = await body(await ctx.app.request("/api/me/receipts", jsonRequest("GET", undefined, b.cookie)));
     expect(mineB.map((r: { id: string }) => r.id)).not.toContain(sent.id);
     const fileUrl = `/api/files/${sent.fileId}`;
     expect((await ctx.app.request(fileUrl, jsonRequest("GET", undefined, b.cookie))).status).toBe(404);

@@ -114,7 +114,7 @@ describe("'Contas de Alunos': staff manage student credentials", () => {
   it("reset: the old password stops working, the new one works, every session ends, and the password is temporary again", async () => {
     const s = await studentActor(ctx, "Reset Pedro");
     const changed = await ctx.app.request(
-      "/api/student-accounts/me/password",
+      "/api/me/account/password",
       jsonRequest(
         "PUT",
         { currentPassword: s.studentPassword, newPassword: "PEDRO9", confirmPassword: "PEDRO9" },

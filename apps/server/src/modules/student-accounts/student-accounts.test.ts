@@ -165,7 +165,7 @@ describe("student accounts", () => {
           jsonRequest("POST", { code: s.studentCode, password: s.studentPassword }),
         ),
       );
-      const me = await body(await ctx.app.request("/api/student-accounts/me", { headers: { cookie: s.cookie } }));
+      const me = await body(await ctx.app.request("/api/me/account", { headers: { cookie: s.cookie } }));
       expect(me).toMatchObject({
         studentName: "Pedro Afonso",
         studentCode: s.studentCode,
@@ -174,7 +174,7 @@ describe("student accounts", () => {
       });
 
       const change = (payload: unknown) =>
-        ctx.app.request("/api/student-accounts/me/password", jsonRequest("PUT", payload, s.cookie));
+        ctx.app.request("/api/me/account/password", jsonRequest("PUT", payload, s.cookie));
 
       const wrong = await change({ currentPassword: "ZZZZZZ", newPassword: "NOVA12", confirmPassword: "NOVA12" });
       expect(wrong.status).toBe(400);
@@ -196,13 +196,12 @@ describe("student accounts", () => {
         { path: "newPassword", message: "Escolha uma senha diferente da temporária" },
       ]);
       expect(
-        (await body(await ctx.app.request("/api/student-accounts/me", { headers: { cookie: s.cookie } })))
-          .mustChangePassword,
+        (await body(await ctx.app.request("/api/me/account", { headers: { cookie: s.cookie } }))).mustChangePassword,
       ).toBe(true);
 
       const ok = await change({ currentPassword: s.studentPassword, newPassword: "nova12", confirmPassword: "NOVA12" });
       expect(ok.status).toBe(200);
-      const after = await body(await ctx.app.request("/api/student-accounts/me", { headers: { cookie: s.cookie } }));
+      const after = await body(await ctx.app.request("/api/me/account", { headers: { cookie: s.cookie } }));
       expect(after.mustChangePassword).toBe(false);
       expect(after.passwordChangedAt).not.toBeNull();
       expect(await body(await ctx.app.request("/api/session", { headers: { cookie: other } }))).toMatchObject({

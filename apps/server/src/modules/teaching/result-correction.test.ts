@@ -31,7 +31,7 @@ describe("result correction", () => {
       .orderBy(asc(enrollmentEvents.at));
   const correct = (enrollmentId: string, payload: unknown, cookie = secretaria.cookie) =>
     ctx.app.request(
-      `/api/teaching/enrollments/${enrollmentId}/result-correction`,
+      `/api/admin/teaching/enrollments/${enrollmentId}/result-correction`,
       jsonRequest("POST", payload, cookie),
     );
   const revoke = (certificateId: string, reason = "Nota registada por engano") =>
@@ -204,7 +204,7 @@ describe("the pass mark", () => {
     const teachingDetail = async () =>
       body(
         await ctx.app.request(
-          `/api/teaching/classes/${setup.cls.id}/students`,
+          `/api/admin/teaching/classes/${setup.cls.id}/students`,
           jsonRequest("GET", undefined, setup.professor.cookie),
         ),
       );

@@ -76,7 +76,7 @@ async function classRows(db: Database | Tx, where: { userId?: string; classId?: 
     .orderBy(desc(classes.startDate), asc(classes.name));
 }
 
-/** GET /teaching/classes: a professor's own classes; every class for admin, secretaria and super_admin. */
+/** GET /admin/teaching/classes: a professor's own classes; every class for admin, secretaria and super_admin. */
 export async function listTeachingClasses(db: Database, session: SessionInfo): Promise<TeachingClass[]> {
   return classRows(db, { userId: onlyOwnClasses(session) ? session.user!.id : undefined });
 }
@@ -140,7 +140,7 @@ async function classDetail(
   };
 }
 
-/** GET /teaching/classes/{classId}/students. */
+/** GET /admin/teaching/classes/{classId}/students. */
 export async function getTeachingClass(
   deps: { db: Database; config: Pick<Config, "baseUrl"> },
   session: SessionInfo,
@@ -179,7 +179,7 @@ async function mailIssuedCertificates(deps: ResultDeps, issued: IssuedMail[]) {
 }
 
 /**
- * POST /teaching/classes/{classId}/results, all or nothing in one transaction: the enrolments are
+ * POST /admin/teaching/classes/{classId}/results, all or nothing in one transaction: the enrolments are
  * locked (in one order: no deadlock between two teachers), each must be enrolled in this class (409
  * naming the student when their result is already recorded; naming nobody for another class's student,
  * issue 21); completed issues the certificate (completion date: today in Luanda,
@@ -248,7 +248,7 @@ export async function recordResults(
 }
 
 /**
- * POST /teaching/enrollments/{enrollmentId}/result-correction (super_admin, admin, secretaria; decision
+ * POST /admin/teaching/enrollments/{enrollmentId}/result-correction (super_admin, admin, secretaria; decision
  * 027): a recorded result (completed or not_completed) entered by mistake gets another outcome and grade,
  * only while no certificate of the enrolment is in force (revoke it first), in one transaction with the
  * reason in History. A correction to 'Concluído' issues a new certificate as a result does, dated at the

@@ -32,7 +32,7 @@ describe("teaching: results and certificate issuing", () => {
     const other = await teachingSetup(ctx);
     await enrolledStudent(ctx, mine.cls, "Beatriz Lopes");
     const asProfessor = await ctx.app.request(
-      "/api/teaching/classes",
+      "/api/admin/teaching/classes",
       jsonRequest("GET", undefined, mine.professor.cookie),
     );
     expect(asProfessor.status).toBe(200);
@@ -46,7 +46,7 @@ describe("teaching: results and certificate issuing", () => {
       decidedCount: 0,
     });
     const asAdmin = await body(
-      await ctx.app.request("/api/teaching/classes", jsonRequest("GET", undefined, admin.cookie)),
+      await ctx.app.request("/api/admin/teaching/classes", jsonRequest("GET", undefined, admin.cookie)),
     );
     expect(asAdmin.map((c: { id: string }) => c.id)).toEqual(expect.arrayContaining([mine.cls.id, other.cls.id]));
   });
@@ -56,7 +56,7 @@ describe("teaching: results and certificate issuing", () => {
     const other = await teachingSetup(ctx);
     const s = await enrolledStudent(ctx, other.cls, "Carlos Mendes");
     const read = await ctx.app.request(
-      `/api/teaching/classes/${other.cls.id}/students`,
+      `/api/admin/teaching/classes/${other.cls.id}/students`,
       jsonRequest("GET", undefined, mine.professor.cookie),
     );
     expect(read.status).toBe(403);

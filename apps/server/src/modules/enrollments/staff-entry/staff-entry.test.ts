@@ -122,7 +122,7 @@ describe("staff new enrolment and edit", () => {
       .join("; ");
     // The password staff saw is temporary: the student chooses one first (decision 028).
     const chosen = await ctx.app.request(
-      "/api/student-accounts/me/password",
+      "/api/me/account/password",
       jsonRequest(
         "PUT",
         { currentPassword: created.account.studentPassword, newPassword: "MINHA1", confirmPassword: "MINHA1" },
@@ -295,7 +295,7 @@ describe("staff new enrolment and edit", () => {
       expect(res.status).toBe(200);
       const cookie = cookieOf(res);
       const chosen = await ctx.app.request(
-        "/api/student-accounts/me/password",
+        "/api/me/account/password",
         jsonRequest("PUT", { currentPassword: password, newPassword: "MINHA1", confirmPassword: "MINHA1" }, cookie),
       );
       expect(chosen.status).toBe(200);
@@ -383,7 +383,7 @@ describe("staff new enrolment and edit", () => {
       receipt.append("paidAmount", "120000");
       receipt.append("paymentDate", "2026-01-10");
       receipt.append("file", new File([PDF], "talao.pdf", { type: "application/pdf" }));
-      const paying = await ctx.app.request("/api/receipts/mine", {
+      const paying = await ctx.app.request("/api/me/receipts", {
         method: "POST",
         body: receipt,
         headers: { cookie: attackerCookie, origin: TEST_BASE_URL },

@@ -1,4 +1,5 @@
 import { enrollmentEndpoints as endpoints } from "@app/shared/contract/enrollments";
+import { fileEndpoints } from "@app/shared/contract/files";
 import type {
   ApproveEnrollmentInput,
   AssignClassInput,
@@ -7,7 +8,7 @@ import type {
   RequestCorrectionInput,
 } from "@app/shared/schemas/enrollment-review";
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type AnswerOf, api } from "../../../lib/api";
+import { type AnswerOf, api, apiUrl } from "../../../lib/api";
 
 export type AdminEnrollmentRow = AnswerOf<typeof endpoints.list>[number];
 export type AdminEnrollmentDetail = AnswerOf<typeof endpoints.detail>;
@@ -131,7 +132,7 @@ export function useDeleteEnrollment() {
 }
 
 /** Where staff read an enrolment document (a private file: the server checks who asks). */
-export const documentUrl = (fileId: string) => `/api/files/${fileId}`;
+export const documentUrl = (fileId: string) => apiUrl(fileEndpoints.read, { id: fileId });
 
 /** Whether a document's file can still be read (a PDF is only linked, so its absence is asked beforehand). */
 export const documentAvailableQuery = (fileId: string) =>

@@ -1,3 +1,4 @@
+import { fileEndpoints } from "@app/shared/contract/files";
 import { EDUCATION_LEVELS, PROVINCES, SCHEDULE_PREFERENCES } from "@app/shared/enums";
 import { ENROLLMENT_DOCUMENTS, studentEnrollmentSchema } from "@app/shared/schemas/enrollments";
 import { Alert, Anchor, Checkbox, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
@@ -11,6 +12,7 @@ import {
   type Documents,
   useEnrollmentDocuments,
 } from "../../../components/use-enrollment-documents";
+import { apiUrl } from "../../../lib/api";
 import { useDeviceDraft } from "../../../lib/device-draft";
 import { errorMessage } from "../../../lib/form-errors";
 import { useSession } from "../../../lib/session";
@@ -173,7 +175,12 @@ function NewApplicationForm({
                     />
                   )}
                   {current && keep[d.field] ? (
-                    <Anchor href={`/api/files/${current.fileId}`} target="_blank" rel="noopener noreferrer" size="sm">
+                    <Anchor
+                      href={apiUrl(fileEndpoints.read, { id: current.fileId })}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      size="sm"
+                    >
                       Ver {d.label.toLowerCase()} já enviado
                     </Anchor>
                   ) : (

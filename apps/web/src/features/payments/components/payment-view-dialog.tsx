@@ -1,4 +1,5 @@
 import { formatDate, formatDateTime } from "@app/shared/dates";
+import type { PaymentStatus } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
 import { formatAngolanMobile } from "@app/shared/phones";
 import { Badge, Group, Modal, SimpleGrid, Stack, Text } from "@mantine/core";
@@ -7,14 +8,14 @@ import type { PaymentRow } from "../api/admin-payments";
 import { paymentStatusLabel } from "../logic/payment-stats";
 
 /** Filled, dark shades (white small text above 4.5:1). */
-const STATUS_COLORS: Record<string, string> = {
+const STATUS_COLORS: Record<PaymentStatus, string> = {
   pending: "violet.8",
   completed: "#1f6b30",
   confirmed: "#1f6b30",
   failed: "red.8",
 };
 
-export function PaymentStatusBadge({ status }: { status: string }) {
+export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
   return (
     <Badge variant="filled" color={STATUS_COLORS[status] ?? "gray.7"} style={{ textTransform: "none" }}>
       {paymentStatusLabel(status)}

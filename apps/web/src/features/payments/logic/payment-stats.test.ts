@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PAYMENT_METHOD_OPTIONS, paymentFilterQuery, paymentStatusLabel, periodError } from "./payment-stats";
+import { paymentsExportUrl } from "../api/admin-payments";
+import { PAYMENT_METHOD_OPTIONS, paymentStatusLabel, periodError } from "./payment-stats";
 
 describe("payment statuses", () => {
   it("reads pending 'Pendente', completed and confirmed 'Confirmado', failed 'Falhado'", () => {
@@ -20,13 +21,15 @@ describe("payment statuses", () => {
 });
 
 describe("filters", () => {
-  it("keeps only the filters that are set, after the extra parameters", () => {
-    expect(paymentFilterQuery({ from: "", to: "", method: null })).toBe("");
-    expect(paymentFilterQuery({ from: "2026-11-01", to: "", method: "tpa" }, { format: "csv" })).toBe(
-      "?format=csv&from=2026-11-01&method=tpa",
+  it("exports with only the filters that are set", () => {
+    expect(paymentsExportUrl({ from: "", to: "", method: null }, "xlsx")).toBe(
+      "/api/admin/payments/export?format=xlsx",
     );
-    expect(paymentFilterQuery({ from: "", to: "2026-11-30", method: "transferencia" })).toBe(
-      "?to=2026-11-30&method=transferencia",
+    expect(paymentsExportUrl({ from: "2026-11-01", to: "", method: "tpa" }, "csv")).toBe(
+      "/api/admin/payments/export?from=2026-11-01&method=tpa&format=csv",
+    );
+    expect(paymentsExportUrl({ from: "", to: "2026-11-30", method: "transferencia" }, "csv")).toBe(
+      "/api/admin/payments/export?to=2026-11-30&method=transferencia&format=csv",
     );
   });
 

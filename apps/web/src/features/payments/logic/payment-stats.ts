@@ -8,24 +8,14 @@ import {
 } from "@app/shared/enums";
 
 /** pending 'Pendente', completed and confirmed 'Confirmado', failed 'Falhado' (SPEC §4 'Payment status'). */
-export function paymentStatusLabel(status: string): string {
-  return PAYMENT_STATUS_LABELS[status as PaymentStatus] ?? "Pendente";
+export function paymentStatusLabel(status: PaymentStatus): string {
+  return PAYMENT_STATUS_LABELS[status] ?? "Pendente";
 }
 
 /** The method filter: each method once, whichever flow recorded it (a receipt approval is a bank transfer). */
 export const PAYMENT_METHOD_OPTIONS = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
 
 export type PaymentFilters = { from: string; to: string; method: PaymentMethod | null };
-
-/** The query string of the list and the export: only the filters that are set. */
-export function paymentFilterQuery(filters: PaymentFilters, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams(extra);
-  if (filters.from) params.set("from", filters.from);
-  if (filters.to) params.set("to", filters.to);
-  if (filters.method) params.set("method", filters.method);
-  const s = params.toString();
-  return s ? `?${s}` : "";
-}
 
 /** A period whose end is before its start lists nothing: the page says so instead of asking. */
 export function periodError(filters: PaymentFilters): string | undefined {

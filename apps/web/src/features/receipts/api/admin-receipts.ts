@@ -1,20 +1,17 @@
-import type {
-  AdminReceiptList,
-  AdminReceiptRow,
-  RejectReceiptInput,
-  ReviewedReceipt,
-} from "@app/shared/schemas/receipts";
+import { fileEndpoints } from "@app/shared/contract/files";
+import { receiptEndpoints } from "@app/shared/contract/receipts";
+import type { RejectReceiptInput } from "@app/shared/schemas/receipts";
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { type AnswerOf, api, apiUrl } from "../../../lib/api";
 
-export type { AdminReceiptRow };
+export type AdminReceiptRow = AnswerOf<typeof receiptEndpoints.list>["receipts"][number];
 
 const LIST_KEY = ["receipts", "admin"] as const;
 
 /** 'Gestão de Comprovantes de Pagamento': every receipt (newest first), with its duplicates, and the cards. */
 export const adminReceiptsQuery = queryOptions({
   queryKey: LIST_KEY,
-  queryFn: ({ signal }) => api<AdminReceiptList>("/admin/receipts", { signal }),
+  queryFn: ({ signal }) => api(receiptEndpoints.list, { signal }),
 });
 
 /** A review changes the receipt, the enrolment, the payments and the dashboard's counts and revenue. */
@@ -28,7 +25,7 @@ function refresh(client: QueryClient) {
 export function useApproveReceipt() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<ReviewedReceipt>(`/admin/receipts/${id}/approve`, { method: "POST" }),
+    mutationFn: (id: string) => api(receiptEndpoints.approve, { params: { id } }),
     onSuccess: () => refresh(client),
   });
 }
@@ -38,10 +35,10 @@ export function useRejectReceipt() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: RejectReceiptInput }) =>
-      api<ReviewedReceipt>(`/admin/receipts/${id}/reject`, { method: "POST", body: input }),
+      api(receiptEndpoints.reject, { params: { id }, body: input }),
     onSuccess: () => refresh(client),
   });
 }
 
-/** Where staff read a receipt file (private: the server checks who asks). */
-export const receiptFileUrl = (fileId: string) => `/api/files/${fileId}`;
+/** Where a receipt file is read (private: the server checks who asks). */
+export const receiptFileUrl = (fileId: string) => apiUrl(fileEndpoints.read, { id: fileId });

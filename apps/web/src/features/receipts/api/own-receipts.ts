@@ -1,18 +1,17 @@
-import type { ownReceiptSchema } from "@app/shared/schemas/receipts";
-import type { z } from "@app/shared/zod";
+import { receiptEndpoints } from "@app/shared/contract/receipts";
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
-import { uploadWithProgress } from "../../../lib/upload";
+import { type AnswerOf, api } from "../../../lib/api";
+import { upload } from "../../../lib/upload";
 
-export type OwnReceipt = z.infer<typeof ownReceiptSchema>;
+export type OwnReceipt = AnswerOf<typeof receiptEndpoints.submitOwn>;
 
 /** The receipt could not be sent and the answer says nothing the student can act on. */
 export const RECEIPT_SEND_FAILED = "Não foi possível enviar o comprovante. Tente novamente.";
 
-/** The student's own receipts, newest first (GET /api/receipts/mine). */
+/** The student's own receipts, newest first. */
 export const ownReceiptsQuery = queryOptions({
   queryKey: ["receipts", "mine"],
-  queryFn: ({ signal }) => api<OwnReceipt[]>("/receipts/mine", { signal }),
+  queryFn: ({ signal }) => api(receiptEndpoints.listOwn, { signal }),
 });
 
 /** Sends a payment receipt (file + enrollmentId, paidAmount, paymentDate) with upload progress. */
@@ -26,5 +25,5 @@ export function submitOwnReceipt(
   form.append("paidAmount", fields.paidAmount);
   form.append("paymentDate", fields.paymentDate);
   form.append("file", file);
-  return uploadWithProgress("POST", "/receipts/mine", form, onProgress, RECEIPT_SEND_FAILED);
+  return upload(receiptEndpoints.submitOwn, { body: form }, onProgress, RECEIPT_SEND_FAILED);
 }

@@ -1,7 +1,8 @@
+import type { EnrollmentStatus } from "@app/shared/enums";
 import { describe, expect, it } from "vitest";
 import { enrollmentPanel, orderForStudent } from "./enrollment-panel";
 
-const e = (status: string, paymentReferenceCode: string | null = null) => ({ status, paymentReferenceCode });
+const e = (status: EnrollmentStatus, paymentReferenceCode: string | null = null) => ({ status, paymentReferenceCode });
 
 describe("the student's enrolment panels on /aluno/pagamento", () => {
   it("waits while pre-enrolled, asks for documents, gives the reason, then the payment details", () => {
@@ -17,7 +18,7 @@ describe("the student's enrolment panels on /aluno/pagamento", () => {
 
   it("never offers a payment without a code, and lets an unknown status wait ('Pendente')", () => {
     expect(enrollmentPanel(e("approved"))).toBe("waiting");
-    expect(enrollmentPanel(e("pending"))).toBe("waiting");
+    expect(enrollmentPanel(e("pending" as EnrollmentStatus))).toBe("waiting");
   });
 
   it("puts what needs the student first, keeping the given order otherwise", () => {

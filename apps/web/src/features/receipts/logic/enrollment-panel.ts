@@ -23,13 +23,15 @@ const PANELS: Record<EnrollmentStatus, EnrollmentPanel> = {
 };
 
 /** An unknown status (SPEC §4 'Pendente') waits like a pre-enrolment; so does a code-less approval, which cannot be paid. */
-export function enrollmentPanel(e: { status: string; paymentReferenceCode: string | null }): EnrollmentPanel {
-  const panel = PANELS[e.status as EnrollmentStatus] ?? "waiting";
+export function enrollmentPanel(e: { status: EnrollmentStatus; paymentReferenceCode: string | null }): EnrollmentPanel {
+  const panel = PANELS[e.status] ?? "waiting";
   return panel === "payment" && !e.paymentReferenceCode ? "waiting" : panel;
 }
 
 /** Enrolments needing the student first (documents to replace, then payments), otherwise newest first as given. */
-export function orderForStudent<T extends { status: string; paymentReferenceCode: string | null }>(list: readonly T[]) {
+export function orderForStudent<T extends { status: EnrollmentStatus; paymentReferenceCode: string | null }>(
+  list: readonly T[],
+) {
   const rank: Record<EnrollmentPanel, number> = {
     correction: 0,
     payment: 1,

@@ -1,12 +1,13 @@
+import type { EnrollmentStatus, ReceiptStatus } from "@app/shared/enums";
 import { describe, expect, it } from "vitest";
 import { divergenceWarning, receiptEligible, receiptStep } from "./receipt-form";
 
-const enrollment = (id: string, status: string, code: string | null = "K7M3QX9A") => ({
+const enrollment = (id: string, status: EnrollmentStatus, code: string | null = "K7M3QX9A") => ({
   id,
   status,
   paymentReferenceCode: code,
 });
-const receipt = (enrollmentId: string, status: string, submittedAt: string, notes: string | null = null) => ({
+const receipt = (enrollmentId: string, status: ReceiptStatus, submittedAt: string, notes: string | null = null) => ({
   enrollmentId,
   status,
   submittedAt,
@@ -19,7 +20,7 @@ describe("receiptStep", () => {
   });
 
   it("offers nothing before approval, after enrolment, after a rejection of the enrolment, or without a code", () => {
-    for (const status of ["pre_inscrito", "correction_requested", "rejected", "enrolled", "novo"])
+    for (const status of ["pre_inscrito", "correction_requested", "rejected", "enrolled", "novo"] as EnrollmentStatus[])
       expect(receiptStep(enrollment("a", status), []).kind).toBe("none");
     expect(receiptStep(enrollment("a", "approved", null), []).kind).toBe("none");
   });

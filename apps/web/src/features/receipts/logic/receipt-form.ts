@@ -1,10 +1,11 @@
 import { RECEIPT_SENDING_STATUSES } from "@app/shared/enrollment-review";
+import type { EnrollmentStatus, ReceiptStatus } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
 import { parseMoney } from "@app/shared/money-input";
 import { receiptDivergence } from "@app/shared/rules";
 
-type Enrollment = { id: string; status: string; paymentReferenceCode: string | null };
-type Receipt = { enrollmentId: string; status: string; submittedAt: string; notes: string | null };
+type Enrollment = { id: string; status: EnrollmentStatus; paymentReferenceCode: string | null };
+type Receipt = { enrollmentId: string; status: ReceiptStatus; submittedAt: string; notes: string | null };
 
 /** What the student may do about paying one enrolment (SPEC §2 'Student payment screen'; decision 043). */
 export type ReceiptStep =
@@ -15,7 +16,7 @@ export type ReceiptStep =
   /** Payable; `rejection` is the reason when the latest receipt was rejected. */
   | { kind: "form"; rejection: string | null; rejected: boolean };
 
-const PAYABLE = new Set<string>(RECEIPT_SENDING_STATUSES);
+const PAYABLE = new Set<EnrollmentStatus>(RECEIPT_SENDING_STATUSES);
 
 /** The enrolment's receipts, newest first (the API answers newest first; sorted again here to be sure). */
 function receiptsOf<R extends Receipt>(enrollmentId: string, receipts: readonly R[]): R[] {

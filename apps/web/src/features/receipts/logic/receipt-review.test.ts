@@ -1,3 +1,4 @@
+import type { ReceiptStatus } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
 import { describe, expect, it } from "vitest";
 import { divergenceLabel, hasDivergence, receiptActionsFor, receiptStatusLabel } from "./receipt-review";
@@ -22,7 +23,7 @@ describe("receipt statuses and actions", () => {
     expect(receiptStatusLabel("pending")).toBe("Pendente");
     expect(receiptStatusLabel("approved")).toBe("Aprovado");
     expect(receiptStatusLabel("rejected")).toBe("Rejeitado");
-    expect(receiptStatusLabel("other")).toBe("Pendente");
+    expect(receiptStatusLabel("other" as ReceiptStatus)).toBe("Pendente");
   });
 
   it("offers approve and reject only on pending receipts", () => {

@@ -15,12 +15,12 @@ export function divergenceLabel(divergence: number): string {
 }
 
 /** Any unknown status reads 'Pendente', like enrolments (SPEC §4). */
-export function receiptStatusLabel(status: string): string {
-  return RECEIPT_STATUS_LABELS[status as ReceiptStatus] ?? "Pendente";
+export function receiptStatusLabel(status: ReceiptStatus): string {
+  return RECEIPT_STATUS_LABELS[status] ?? "Pendente";
 }
 
 /** Only pending receipts can be approved or rejected (SPEC §4 'Receipt status'). */
 export type ReceiptAction = "view" | "approve" | "reject";
-export function receiptActionsFor(status: string): ReceiptAction[] {
+export function receiptActionsFor(status: ReceiptStatus): ReceiptAction[] {
   return status === "pending" ? ["view", "approve", "reject"] : ["view"];
 }

@@ -1,23 +1,19 @@
-import type {
-  adminStudentAccountSchema,
-  EditStudentCredentialsInput,
-  resetStudentPasswordSchema,
-} from "@app/shared/schemas/student-accounts";
-import type { z } from "@app/shared/zod";
+import { studentAccountEndpoints } from "@app/shared/contract/student-accounts";
+import type { EditStudentCredentialsInput } from "@app/shared/schemas/student-accounts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { type AnswerOf, api } from "../../../lib/api";
 
-export type AdminStudentAccount = z.infer<typeof adminStudentAccountSchema>;
-export type ResetStudentPassword = z.infer<typeof resetStudentPasswordSchema>;
+export type AdminStudentAccount = AnswerOf<typeof studentAccountEndpoints.editCredentials>;
+export type ResetStudentPassword = AnswerOf<typeof studentAccountEndpoints.resetPassword>;
 
 /** 'Contas de Alunos': every account with its enrolments and receipts (never a password). */
 export const studentAccountsQuery = queryOptions({
   queryKey: ["admin", "student-accounts"],
-  queryFn: ({ signal }) => api<AdminStudentAccount[]>("/admin/student-accounts", { signal }),
+  queryFn: ({ signal }) => api(studentAccountEndpoints.list, { signal }),
 });
 
 /** One confirmation's `Idempotency-Key` (decision 026): a repeated request with it takes effect once. */
-const confirmationHeaders = (key: string) => ({ "Idempotency-Key": key });
+const confirmationHeaders = (key: string) => ({ "idempotency-key": key });
 
 /**
  * Changes a student's login code and, optionally, sets a new password; the student's sessions end.
@@ -27,11 +23,7 @@ export function useEditStudentCredentials() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, key, ...body }: EditStudentCredentialsInput & { id: string; key: string }) =>
-      api<AdminStudentAccount>(`/admin/student-accounts/${encodeURIComponent(id)}/credentials`, {
-        method: "PUT",
-        body,
-        headers: confirmationHeaders(key),
-      }),
+      api(studentAccountEndpoints.editCredentials, { params: { id }, body, headers: confirmationHeaders(key) }),
     onSettled: () => client.invalidateQueries(studentAccountsQuery),
   });
 }
@@ -44,10 +36,7 @@ export function useResetStudentPassword() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, key }: { id: string; key: string }) =>
-      api<ResetStudentPassword>(`/admin/student-accounts/${encodeURIComponent(id)}/reset-password`, {
-        method: "POST",
-        headers: confirmationHeaders(key),
-      }),
+      api(studentAccountEndpoints.resetPassword, { params: { id }, headers: confirmationHeaders(key) }),
     onSettled: () => client.invalidateQueries(studentAccountsQuery),
   });
 }

@@ -1,38 +1,32 @@
-import type {
-  AdminCertificate,
-  CorrectResultInput,
-  RecordResultsInput,
-  teachingClassDetailSchema,
-  teachingClassSchema,
-} from "@app/shared/schemas/certificates";
-import type { z } from "@app/shared/zod";
+import { certificateEndpoints } from "@app/shared/contract/certificates";
+import { teachingEndpoints } from "@app/shared/contract/teaching";
+import type { CorrectResultInput, RecordResultsInput } from "@app/shared/schemas/certificates";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { type AnswerOf, api } from "../../../lib/api";
 
-export type TeachingClass = z.infer<typeof teachingClassSchema>;
-export type TeachingClassDetail = z.infer<typeof teachingClassDetailSchema>;
+export type TeachingClass = AnswerOf<typeof teachingEndpoints.classes>[number];
+export type TeachingClassDetail = AnswerOf<typeof teachingEndpoints.students>;
 export type ClassStudent = TeachingClassDetail["students"][number];
 export type ResultInput = RecordResultsInput["results"][number];
 
 /** The classes the signed-in staff user may grade (a professor: the classes they teach). */
 export const teachingClassesQuery = queryOptions({
   queryKey: ["teaching", "classes"],
-  queryFn: ({ signal }) => api<TeachingClass[]>("/teaching/classes", { signal }),
+  queryFn: ({ signal }) => api(teachingEndpoints.classes, { signal }),
 });
 
 /** One class and its enrolled, completed and not-completed students. */
 export const classStudentsQuery = (classId: string) =>
   queryOptions({
     queryKey: ["teaching", "classes", classId, "students"],
-    queryFn: ({ signal }) => api<TeachingClassDetail>(`/teaching/classes/${classId}/students`, { signal }),
+    queryFn: ({ signal }) => api(teachingEndpoints.students, { params: { classId }, signal }),
   });
 
 /** Records one or many results in one request (all or nothing on the server); the lists refresh after. */
 export function useRecordResults(classId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (results: ResultInput[]) =>
-      api<TeachingClassDetail>(`/teaching/classes/${classId}/results`, { method: "POST", body: { results } }),
+    mutationFn: (results: ResultInput[]) => api(teachingEndpoints.results, { params: { classId }, body: { results } }),
     onSettled: () => client.invalidateQueries({ queryKey: ["teaching"] }),
   });
 }
@@ -42,7 +36,7 @@ export function useRevokeCertificate() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-      api<AdminCertificate>(`/admin/certificates/${id}/revoke`, { method: "POST", body: { reason } }),
+      api(certificateEndpoints.revoke, { params: { id }, body: { reason } }),
     onSettled: () => client.invalidateQueries({ queryKey: ["teaching"] }),
   });
 }
@@ -51,7 +45,7 @@ export function useRevokeCertificate() {
 export function useReissueCertificate() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<AdminCertificate>(`/admin/certificates/${id}/reissue`, { method: "POST" }),
+    mutationFn: (id: string) => api(certificateEndpoints.reissue, { params: { id } }),
     onSettled: () => client.invalidateQueries({ queryKey: ["teaching"] }),
   });
 }
@@ -61,10 +55,7 @@ export function useCorrectResult() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ enrollmentId, ...input }: CorrectResultInput & { enrollmentId: string }) =>
-      api<TeachingClassDetail>(`/teaching/enrollments/${enrollmentId}/result-correction`, {
-        method: "POST",
-        body: input,
-      }),
+      api(teachingEndpoints.correctResult, { params: { enrollmentId }, body: input }),
     onSettled: () => client.invalidateQueries({ queryKey: ["teaching"] }),
   });
 }

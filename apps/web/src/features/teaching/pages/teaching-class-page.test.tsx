@@ -46,7 +46,7 @@ describe("/admin/teaching/:classId — recording results", () => {
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Registar resultado" })).toBeNull());
     const posts = fetch.mock.calls.filter(([, init]) => init?.method === "POST");
     expect(posts).toHaveLength(1);
-    expect(String(posts[0]![0])).toBe(`/api/teaching/classes/${detail.class.id}/results`);
+    expect(String(posts[0]![0])).toBe(`/api/admin/teaching/classes/${detail.class.id}/results`);
     expect(JSON.parse(String(posts[0]![1]!.body))).toEqual({
       results: [{ enrollmentId: sampleClassStudent().enrollmentId, outcome: "completed", finalGrade: 14.5 }],
     });
@@ -170,7 +170,7 @@ describe("/admin/teaching/:classId — the secretariat", () => {
       finalGrade: 9.5,
       certificate: sampleIssuedCertificate("2026-11-22T09:00:00.000Z"),
     });
-  const correctionUrl = `/api/teaching/enrollments/${sampleClassStudent().enrollmentId}/result-correction`;
+  const correctionUrl = `/api/admin/teaching/enrollments/${sampleClassStudent().enrollmentId}/result-correction`;
 
   it("offers 'Corrigir resultado' besides 'Reemitir' after a revocation", () => {
     show(sampleClassDetail([revokedNine()]), "secretaria");

@@ -36,7 +36,11 @@ const COMPLETED = enrollmentStatusLabel("completed");
 const NOT_COMPLETED = enrollmentStatusLabel("not_completed");
 
 /** Filled, dark shades: white small text stays above 4.5:1 (WCAG AA). */
-const STATUS_COLORS: Record<string, string> = { enrolled: "blue.8", completed: "#1f6b30", not_completed: "gray.7" };
+const STATUS_COLORS: Record<ClassStudent["status"], string> = {
+  enrolled: "blue.8",
+  completed: "#1f6b30",
+  not_completed: "gray.7",
+};
 
 type Pending =
   | { kind: "result"; student: ClassStudent; outcome: ResultInput["outcome"] }

@@ -1,0 +1,32 @@
+import { fileEndpoints as endpoints } from "@app/shared/contract/files";
+import { fileSchemas as schemas } from "@app/shared/contract/files.schemas";
+import { NO_ROLE } from "@app/shared/messages";
+import { NOT_SIGNED_IN } from "../../auth/guards";
+import { readSession } from "../../auth/session";
+import { route } from "../../http/contract";
+import { ApiError, guardErrors } from "../../http/errors";
+import { createRouter } from "../../http/router";
+import { sendFile } from "../../http/send-file";
+import { readableFile } from "./files.service";
+
+/** One path for students (own files only) and staff with a role: who may read which file is checked inside. */
+export const fileRoutes = createRouter().openapi(
+  route(endpoints.read, schemas.read, { guardErrors: guardErrors("Staff without a role"), tags: ["files"] }),
+  async (c) => {
+    const session = await readSession(c);
+    if (!session.user) throw NOT_SIGNED_IN();
+    if (session.staff && !session.staff.role) throw ApiError.of(403, NO_ROLE);
+    const { file, body } = await readableFile(
+      c.get("deps"),
+      { ...session, user: session.user },
+      c.req.valid("param").id,
+    );
+    const extension = file.storageKey.split(".").at(-1);
+    return sendFile(c, {
+      body,
+      contentType: file.contentType,
+      size: file.size,
+      name: `documento.${extension}`,
+    }) as never;
+  },
+);

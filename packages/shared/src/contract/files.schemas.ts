@@ -1,0 +1,17 @@
+import { DOCUMENT_MIME_TYPES } from "../limits";
+import { DOCUMENT_NOT_AVAILABLE } from "../messages";
+import { z } from "../zod";
+import { endpointSchemas } from "./endpoint";
+
+export const fileSchemas = endpointSchemas({
+  read: {
+    summary:
+      "A stored document: only its owner (student) or a staff user with a role may read it (applicants' documents and receipts: the roles of 'Inscrições' only)",
+    params: z.object({ id: z.uuid({ message: DOCUMENT_NOT_AVAILABLE.message }) }),
+    answers: { 200: { file: DOCUMENT_MIME_TYPES } },
+    errors: {
+      404: "No such file, or not yours",
+      410: "The PDF of a revoked certificate, asked by its student: 'Este certificado foi revogado: {motivo}'",
+    },
+  },
+});

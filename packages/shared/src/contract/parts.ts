@@ -1,0 +1,12 @@
+import { IDEMPOTENCY_KEY_MISSING } from "../messages";
+import { z } from "../zod";
+
+/** A file field of a multipart form, for the document: the handler reads and checks the file itself. */
+export const fileField = () => z.any().meta({ type: "string", format: "binary" });
+
+/** The `Idempotency-Key` of a staff confirmation (decision 026): required, one UUID per confirmation. */
+export const idempotencyHeaders = z.object({
+  "idempotency-key": z
+    .uuid({ message: IDEMPOTENCY_KEY_MISSING.message })
+    .meta({ description: "One UUID per confirmation: a repeated request with it gets the first answer back" }),
+});

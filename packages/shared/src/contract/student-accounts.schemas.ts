@@ -1,0 +1,67 @@
+import { STUDENT_ACCOUNT_NOT_FOUND } from "../messages";
+import {
+  adminStudentAccountSchema,
+  changeStudentPasswordSchema,
+  createStudentAccountSchema,
+  editStudentCredentialsSchema,
+  newStudentCredentialsSchema,
+  ownStudentAccountSchema,
+  passwordChangedSchema,
+  resetStudentPasswordSchema,
+} from "../schemas/student-accounts";
+import { z } from "../zod";
+import { endpointSchemas } from "./endpoint";
+import { idempotencyHeaders } from "./parts";
+
+const idParam = z.object({ id: z.uuid({ message: STUDENT_ACCOUNT_NOT_FOUND.message }) });
+
+export const studentAccountSchemas = endpointSchemas({
+  create: {
+    summary: "Creates a student account; the generated code and password are shown once",
+    body: createStudentAccountSchema,
+    answers: { 201: newStudentCredentialsSchema },
+    errors: { 400: "Invalid input", 429: "Too many accounts from this IP or phone" },
+  },
+  own: {
+    summary: "The signed-in student's own account (open while the password is still temporary)",
+    answers: { 200: ownStudentAccountSchema },
+  },
+  changeOwnPassword: {
+    summary: "Changes the student's own password; ends their other sessions",
+    body: changeStudentPasswordSchema,
+    answers: { 200: passwordChangedSchema },
+    errors: {
+      400: "Invalid input, 'Senha atual incorreta' on currentPassword, or a new password equal to the temporary one",
+      429: "Too many wrong current passwords (this account, or the IP); see Retry-After",
+    },
+  },
+  list: {
+    summary: "Every student account, newest first, with its enrolments and receipts (never a password)",
+    answers: { 200: z.array(adminStudentAccountSchema) },
+  },
+  editCredentials: {
+    summary:
+      "Changes the login code and optionally sets a new (temporary) password; the student's sessions end. 409 'Código já em uso'. Idempotent per Idempotency-Key",
+    params: idParam,
+    headers: idempotencyHeaders,
+    body: editStudentCredentialsSchema,
+    answers: { 200: adminStudentAccountSchema },
+    errors: {
+      400: "Invalid code or password, or no Idempotency-Key",
+      404: "No such student account",
+      409: "The code belongs to another student, or the Idempotency-Key was used for another request",
+    },
+  },
+  resetPassword: {
+    summary:
+      "Generates a new temporary password, shown only in this answer; the student's sessions end. A repeated request with the same Idempotency-Key gets the same password and resets nothing",
+    params: idParam,
+    headers: idempotencyHeaders,
+    answers: { 200: resetStudentPasswordSchema },
+    errors: {
+      400: "No Idempotency-Key",
+      404: "No such student account",
+      409: "The key was used for another request, or its answer is no longer kept",
+    },
+  },
+});
