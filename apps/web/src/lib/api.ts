@@ -36,7 +36,6 @@ export type CallOf<E> = (Get<SchemasOf<E>, "params"> extends z.ZodType
     ? { headers: Input<Get<SchemasOf<E>, "headers">> & Record<string, string> }
     : { headers?: Record<string, string> }) & { signal?: AbortSignal };
 
-type LegacyInit = { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> };
 type CallArgs<E> = object extends CallOf<E> ? [call?: CallOf<E>] : [call: CallOf<E>];
 
 /**
@@ -65,15 +64,7 @@ export function apiUrl(
  * Calls an endpoint of the shared contract (`@app/shared/contract/*`): its method and path come from
  * there, and TypeScript checks the params and body and types the answer from the server's own schemas.
  */
-export function api<E extends Endpoint>(endpoint: E, ...call: CallArgs<E>): Promise<AnswerOf<E>>;
-/** @deprecated A path typed in by hand, answer cast unchecked: being replaced by contract endpoints (issue 22). */
-export function api<T>(path: string, init?: LegacyInit): Promise<T>;
-export function api(target: Endpoint | string, call?: unknown): Promise<unknown> {
-  if (typeof target === "string") {
-    const init = (call ?? {}) as LegacyInit;
-    return request(`/api${target}`, { ...init, method: init.method ?? "GET" });
-  }
-  const endpoint = target;
+export function api<E extends Endpoint>(endpoint: E, ...[call]: CallArgs<E>): Promise<AnswerOf<E>> {
   const { params, query, body, signal, headers } = (call ?? {}) as {
     params?: Record<string, string | number>;
     query?: Record<string, unknown>;

@@ -17,21 +17,10 @@ export function upload<E extends Endpoint>(
 }
 
 /**
- * A multipart request to /api that reports real upload progress in percent (XMLHttpRequest: fetch cannot
- * report upload progress). Errors come back as ApiError with the server's message, or `fallback` when
- * the answer carries none (a proxy's error page).
- * @deprecated A path typed in by hand, answer cast unchecked: use `upload(endpoint, …)` (issue 22).
+ * A multipart request that reports real upload progress in percent (XMLHttpRequest: fetch cannot report
+ * upload progress). Errors come back as ApiError with the server's message, or `fallback` when the
+ * answer carries none (a proxy's error page).
  */
-export function uploadWithProgress<T>(
-  method: "POST" | "PUT",
-  path: string,
-  form: FormData,
-  onProgress: (percent: number) => void,
-  fallback: string = UNEXPECTED_ERROR.message,
-): Promise<T> {
-  return send(method, `/api${path}`, form, onProgress, fallback);
-}
-
 function send<T>(
   method: string,
   url: string,

@@ -11,7 +11,6 @@ import {
   CERTIFICATE_NOT_FOUND,
   CERTIFICATE_NOT_REISSUABLE,
   CERTIFICATE_PDF_NOT_READY,
-  CERTIFICATE_REVOKED,
 } from "@app/shared/messages";
 import { courseProgressPercent } from "@app/shared/rules";
 import {

@@ -1,8 +1,7 @@
 import { classEndpoints } from "@app/shared/contract/classes";
-import { fileEndpoints } from "@app/shared/contract/files";
 import type { ClassInput } from "@app/shared/schemas/catalog";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type AnswerOf, api, apiUrl } from "../../../lib/api";
+import { type AnswerOf, api } from "../../../lib/api";
 
 export type SchoolClass = AnswerOf<typeof classEndpoints.update>;
 
@@ -12,7 +11,6 @@ export const classesQuery = queryOptions({
 });
 
 /** Where staff open a class's curriculum (a private file: the server checks who asks). */
-export const curriculumUrl = (fileId: string) => apiUrl(fileEndpoints.read, { id: fileId });
 
 /** The result of saving: the class, and the curriculum's failure when the class saved but the PDF did not. */
 export interface SaveClassResult {

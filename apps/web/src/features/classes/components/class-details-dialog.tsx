@@ -4,7 +4,8 @@ import { classWindowLabel, occupancyPercent } from "@app/shared/rules";
 import { Anchor, Modal, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { DetailField } from "../../../components/detail-field";
-import { classesQuery, curriculumUrl } from "../api/classes";
+import { fileUrl } from "../../../lib/file-url";
+import { classesQuery } from "../api/classes";
 
 /** A class as the list holds it now: read by id, so a refetch shows at once in the open dialog. */
 export function ClassDetailsDialog({
@@ -45,7 +46,7 @@ export function ClassDetailsDialog({
               Currículo
             </Text>
             {cls.curriculumFileId ? (
-              <Anchor href={curriculumUrl(cls.curriculumFileId)} target="_blank" rel="noopener">
+              <Anchor href={fileUrl(cls.curriculumFileId)} target="_blank" rel="noopener">
                 Abrir currículo (PDF)
               </Anchor>
             ) : (

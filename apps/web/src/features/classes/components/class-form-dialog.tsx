@@ -27,11 +27,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { DateInput } from "../../../components/date-input";
 import { WholeNumberInput } from "../../../components/whole-number-input";
+import { fileUrl } from "../../../lib/file-url";
 import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
 import { coursesQuery } from "../../courses/api/admin-courses";
 import { teachersQuery } from "../../teachers/api/teachers";
-import { classesQuery, curriculumUrl, type SchoolClass, useRemoveCurriculum, useSaveClass } from "../api/classes";
+import { classesQuery, type SchoolClass, useRemoveCurriculum, useSaveClass } from "../api/classes";
 import { curriculumFileError } from "../logic/curriculum-file";
 
 const validateSchema = schemaResolver(classInputSchema, { sync: true });
@@ -216,7 +217,7 @@ export function ClassFormDialog({
           {target?.curriculumFileId && (
             <Group gap="sm">
               <Text size="sm">Currículo atual:</Text>
-              <Anchor size="sm" href={curriculumUrl(target.curriculumFileId)} target="_blank" rel="noopener">
+              <Anchor size="sm" href={fileUrl(target.curriculumFileId)} target="_blank" rel="noopener">
                 Abrir PDF
               </Anchor>
               <Button

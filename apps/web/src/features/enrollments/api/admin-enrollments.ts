@@ -1,5 +1,4 @@
 import { enrollmentEndpoints as endpoints } from "@app/shared/contract/enrollments";
-import { fileEndpoints } from "@app/shared/contract/files";
 import type {
   ApproveEnrollmentInput,
   AssignClassInput,
@@ -8,7 +7,7 @@ import type {
   RequestCorrectionInput,
 } from "@app/shared/schemas/enrollment-review";
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type AnswerOf, api, apiUrl } from "../../../lib/api";
+import { type AnswerOf, api } from "../../../lib/api";
 
 export type AdminEnrollmentRow = AnswerOf<typeof endpoints.list>[number];
 export type AdminEnrollmentDetail = AnswerOf<typeof endpoints.detail>;
@@ -132,14 +131,14 @@ export function useDeleteEnrollment() {
 }
 
 /** Where staff read an enrolment document (a private file: the server checks who asks). */
-export const documentUrl = (fileId: string) => apiUrl(fileEndpoints.read, { id: fileId });
+import { fileUrl } from "../../../lib/file-url";
 
 /** Whether a document's file can still be read (a PDF is only linked, so its absence is asked beforehand). */
 export const documentAvailableQuery = (fileId: string) =>
   queryOptions({
     queryKey: ["files", fileId, "available"],
     queryFn: async ({ signal }) => {
-      const res = await fetch(documentUrl(fileId), { method: "HEAD", credentials: "same-origin", signal });
+      const res = await fetch(fileUrl(fileId), { method: "HEAD", credentials: "same-origin", signal });
       return res.ok;
     },
     staleTime: 60_000,

@@ -24,14 +24,10 @@ import {
 import { IconFileOff, IconFileTypePdf, IconPhotoOff } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
+import { fileUrl } from "../../../lib/file-url";
 import { errorMessage } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
-import {
-  type AdminEnrollmentDetail,
-  documentAvailableQuery,
-  documentUrl,
-  useRequestCorrection,
-} from "../api/admin-enrollments";
+import { type AdminEnrollmentDetail, documentAvailableQuery, useRequestCorrection } from "../api/admin-enrollments";
 
 export const NOT_ATTACHED = "Não anexado";
 export const NOT_AVAILABLE = "Documento não disponível";
@@ -193,9 +189,9 @@ function ImagePreview({ fileId, label }: { fileId: string; label: string }) {
   const [broken, setBroken] = useState(false);
   if (broken) return <Placeholder icon={<IconPhotoOff aria-hidden />} text={NOT_AVAILABLE} />;
   return (
-    <Anchor href={documentUrl(fileId)} target="_blank" rel="noopener" aria-label={`Abrir ${label} em tamanho real`}>
+    <Anchor href={fileUrl(fileId)} target="_blank" rel="noopener" aria-label={`Abrir ${label} em tamanho real`}>
       <img
-        src={documentUrl(fileId)}
+        src={fileUrl(fileId)}
         alt={label}
         loading="lazy"
         onError={() => setBroken(true)}
@@ -211,7 +207,7 @@ function PdfLink({ fileId }: { fileId: string }) {
   return (
     <Group gap="xs">
       <IconFileTypePdf size={28} aria-hidden />
-      <Anchor href={documentUrl(fileId)} target="_blank" rel="noopener">
+      <Anchor href={fileUrl(fileId)} target="_blank" rel="noopener">
         Abrir PDF
       </Anchor>
     </Group>

@@ -1,4 +1,3 @@
-import { fileEndpoints } from "@app/shared/contract/files";
 import { EDUCATION_LEVELS, PROVINCES, SCHEDULE_PREFERENCES } from "@app/shared/enums";
 import { ENROLLMENT_DOCUMENTS, studentEnrollmentSchema } from "@app/shared/schemas/enrollments";
 import { Alert, Anchor, Checkbox, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
@@ -12,8 +11,8 @@ import {
   type Documents,
   useEnrollmentDocuments,
 } from "../../../components/use-enrollment-documents";
-import { apiUrl } from "../../../lib/api";
 import { useDeviceDraft } from "../../../lib/device-draft";
+import { fileUrl } from "../../../lib/file-url";
 import { errorMessage } from "../../../lib/form-errors";
 import { useSession } from "../../../lib/session";
 import { toastSuccess } from "../../../lib/toast";
@@ -175,12 +174,7 @@ function NewApplicationForm({
                     />
                   )}
                   {current && keep[d.field] ? (
-                    <Anchor
-                      href={apiUrl(fileEndpoints.read, { id: current.fileId })}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      size="sm"
-                    >
+                    <Anchor href={fileUrl(current.fileId)} target="_blank" rel="noopener noreferrer" size="sm">
                       Ver {d.label.toLowerCase()} já enviado
                     </Anchor>
                   ) : (

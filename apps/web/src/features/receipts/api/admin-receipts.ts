@@ -1,8 +1,7 @@
-import { fileEndpoints } from "@app/shared/contract/files";
 import { receiptEndpoints } from "@app/shared/contract/receipts";
 import type { RejectReceiptInput } from "@app/shared/schemas/receipts";
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type AnswerOf, api, apiUrl } from "../../../lib/api";
+import { type AnswerOf, api } from "../../../lib/api";
 
 export type AdminReceiptRow = AnswerOf<typeof receiptEndpoints.list>["receipts"][number];
 
@@ -41,4 +40,3 @@ export function useRejectReceipt() {
 }
 
 /** Where a receipt file is read (private: the server checks who asks). */
-export const receiptFileUrl = (fileId: string) => apiUrl(fileEndpoints.read, { id: fileId });

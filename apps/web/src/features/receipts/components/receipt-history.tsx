@@ -1,9 +1,8 @@
-import { fileEndpoints } from "@app/shared/contract/files";
 import { formatDateTime } from "@app/shared/dates";
 import { formatKz } from "@app/shared/money";
 import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconExternalLink } from "@tabler/icons-react";
-import { apiUrl } from "../../../lib/api";
+import { fileUrl } from "../../../lib/file-url";
 import type { OwnReceipt } from "../api/own-receipts";
 import { ReceiptStatusBadge } from "./receipt-status-badge";
 
@@ -47,7 +46,7 @@ export function ReceiptHistory({ receipts }: { receipts: readonly OwnReceipt[] }
                 )}
                 <Button
                   component="a"
-                  href={apiUrl(fileEndpoints.read, { id: r.fileId })}
+                  href={fileUrl(r.fileId)}
                   target="_blank"
                   rel="noopener noreferrer"
                   variant="light"

@@ -7,8 +7,9 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconAlertTriangle, IconCopy, IconExternalLink, IconFileTypePdf, IconPhotoOff } from "@tabler/icons-react";
 import { useState } from "react";
 import { DetailField } from "../../../components/detail-field";
+import { fileUrl } from "../../../lib/file-url";
 import { PHONE_QUERY } from "../../../lib/media";
-import { type AdminReceiptRow, receiptFileUrl } from "../api/admin-receipts";
+import type { AdminReceiptRow } from "../api/admin-receipts";
 import { divergenceLabel, hasDivergence, receiptStatusLabel } from "../logic/receipt-review";
 import { ReceiptStatusBadge } from "./receipt-status-badge";
 import classes from "./receipt-view-dialog.module.css";
@@ -130,7 +131,7 @@ export function ReceiptViewDialog({
 
 function ReceiptFile({ receipt }: { receipt: AdminReceiptRow }) {
   const [broken, setBroken] = useState(false);
-  const url = receiptFileUrl(receipt.fileId);
+  const url = fileUrl(receipt.fileId);
   if (receipt.fileType === "pdf")
     return (
       <Group gap="xs">
