@@ -27,7 +27,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { DateInput } from "../../../components/date-input";
 import { WholeNumberInput } from "../../../components/whole-number-input";
-import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
+import { errorMessage } from "../../../lib/form-errors";
+import { feedback } from "../../../lib/mutation-feedback";
 import { toastError, toastSuccess } from "../../../lib/toast";
 import { coursesQuery } from "../../courses/api/admin-courses";
 import { teachersQuery } from "../../teachers/api/teachers";
@@ -129,10 +130,7 @@ export function ClassFormDialog({
             toastSuccess(classId ? "Turma atualizada com sucesso!" : "Turma criada com sucesso!");
             onClose();
           },
-          onError: (e) => {
-            applyServerErrors(form, e);
-            toastError(`Erro ao ${verb} turma`, errorMessage(e));
-          },
+          onError: feedback({ failure: `Erro ao ${verb} turma`, form }).onError,
         },
       );
     },
@@ -225,10 +223,10 @@ export function ClassFormDialog({
                 color="red.8"
                 loading={removeCurriculum.isPending}
                 onClick={() =>
-                  removeCurriculum.mutate(target.id, {
-                    onSuccess: () => toastSuccess("Currículo removido"),
-                    onError: (e) => toastError(`Erro ao ${verb} turma`, errorMessage(e)),
-                  })
+                  removeCurriculum.mutate(
+                    target.id,
+                    feedback({ success: "Currículo removido", failure: `Erro ao ${verb} turma` }),
+                  )
                 }
               >
                 Remover currículo

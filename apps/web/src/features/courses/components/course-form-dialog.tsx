@@ -15,8 +15,7 @@ import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { MoneyInput } from "../../../components/money-input";
 import { WholeNumberInput } from "../../../components/whole-number-input";
-import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
-import { toastError, toastSuccess } from "../../../lib/toast";
+import { feedback } from "../../../lib/mutation-feedback";
 import { type Course, coursesQuery, useSaveCourse } from "../api/admin-courses";
 
 const EMPTY = {
@@ -77,16 +76,12 @@ export function CourseFormDialog({
         onSubmit={form.onSubmit((values) =>
           save.mutate(
             { id: courseId ?? undefined, input: values },
-            {
-              onSuccess: () => {
-                toastSuccess(editing ? "Curso atualizado com sucesso!" : "Curso criado com sucesso!");
-                onClose();
-              },
-              onError: (e) => {
-                applyServerErrors(form, e);
-                toastError(editing ? "Erro ao atualizar curso" : "Erro ao criar curso", errorMessage(e));
-              },
-            },
+            feedback({
+              success: editing ? "Curso atualizado com sucesso!" : "Curso criado com sucesso!",
+              failure: editing ? "Erro ao atualizar curso" : "Erro ao criar curso",
+              form,
+              done: onClose,
+            }),
           ),
         )}
       >

@@ -3,8 +3,7 @@ import { Alert, Button, Group, Loader, Modal, Stack, Text } from "@mantine/core"
 import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
-import { errorMessage } from "../../../lib/form-errors";
-import { toastError, toastSuccess } from "../../../lib/toast";
+import { feedback } from "../../../lib/mutation-feedback";
 import {
   type AdminEnrollmentRow,
   enrollableClassesQuery,
@@ -55,17 +54,15 @@ function AssignForm({ row, onClose }: { row: AdminEnrollmentRow; onClose: () => 
     sending.current = true;
     assign.mutate(
       { id: row.id, input: values },
-      {
-        onSuccess: () => {
-          toastSuccess(CLASS_ASSIGNED_TOAST);
-          onClose();
-        },
-        onError: (e) => {
+      feedback({
+        success: CLASS_ASSIGNED_TOAST,
+        failure: "Erro ao atribuir turma",
+        done: onClose,
+        failed: (e) => {
           sending.current = false;
           showClassRefusal(form, classes, e);
-          toastError("Erro ao atribuir turma", errorMessage(e));
         },
-      },
+      }),
     );
   });
 

@@ -8,8 +8,7 @@ import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { DateInput } from "../../../components/date-input";
 import { MoneyInput } from "../../../components/money-input";
-import { errorMessage } from "../../../lib/form-errors";
-import { toastError, toastSuccess } from "../../../lib/toast";
+import { feedback } from "../../../lib/mutation-feedback";
 import {
   type AdminEnrollmentRow,
   enrollableClassesQuery,
@@ -63,16 +62,12 @@ function PaymentForm({ row, onClose }: { row: AdminEnrollmentRow; onClose: () =>
     if (confirm.isPending) return;
     confirm.mutate(
       { id: row.id, input: values },
-      {
-        onSuccess: () => {
-          toastSuccess(PAYMENT_CONFIRMED_TOAST);
-          onClose();
-        },
-        onError: (e) => {
-          showClassRefusal(form, classes, e);
-          toastError("Erro ao confirmar pagamento e matricular aluno", errorMessage(e));
-        },
-      },
+      feedback({
+        success: PAYMENT_CONFIRMED_TOAST,
+        failure: "Erro ao confirmar pagamento e matricular aluno",
+        done: onClose,
+        failed: (e) => showClassRefusal(form, classes, e),
+      }),
     );
   });
 

@@ -3,8 +3,8 @@ import { editEnrollmentSchema } from "@app/shared/schemas/enrollment-staff";
 import { Button, Group, Modal, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
-import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
-import { toastError, toastSuccess } from "../../../lib/toast";
+import { errorMessage } from "../../../lib/form-errors";
+import { feedback } from "../../../lib/mutation-feedback";
 import { type AdminEnrollmentDetail, adminEnrollmentQuery } from "../api/admin-enrollments";
 import { useEditEnrollment } from "../api/staff-enrollments";
 import { EducationFields, PersonalFields, type StaffEnrollmentValues } from "./staff-enrollment-fields";
@@ -76,16 +76,7 @@ function EditForm({ enrollment, onClose }: { enrollment: AdminEnrollmentDetail; 
       onSubmit={form.onSubmit(({ courseId: _course, ...values }) =>
         save.mutate(
           { id: enrollment.id, input: editEnrollmentSchema.parse(values) },
-          {
-            onSuccess: () => {
-              toastSuccess(ENROLLMENT_UPDATED);
-              onClose();
-            },
-            onError: (e) => {
-              applyServerErrors(form, e);
-              toastError("Erro ao atualizar inscrição", errorMessage(e));
-            },
-          },
+          feedback({ success: ENROLLMENT_UPDATED, failure: "Erro ao atualizar inscrição", form, done: onClose }),
         ),
       )}
     >

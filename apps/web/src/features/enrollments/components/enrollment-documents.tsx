@@ -24,8 +24,7 @@ import {
 import { IconFileOff, IconFileTypePdf, IconPhotoOff } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { errorMessage } from "../../../lib/form-errors";
-import { toastError, toastSuccess } from "../../../lib/toast";
+import { feedback } from "../../../lib/mutation-feedback";
 import {
   type AdminEnrollmentDetail,
   documentAvailableQuery,
@@ -91,13 +90,7 @@ export function EnrollmentDocuments({
     setErrors({});
     request.mutate(
       { id: enrollment.id, input: parsed.data },
-      {
-        onSuccess: () => {
-          toastSuccess(CORRECTION_SENT);
-          setMarks({});
-        },
-        onError: (e) => toastError("Erro ao pedir correção", errorMessage(e)),
-      },
+      feedback({ success: CORRECTION_SENT, failure: "Erro ao pedir correção", done: () => setMarks({}) }),
     );
   };
 

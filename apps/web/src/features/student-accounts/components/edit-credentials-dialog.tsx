@@ -4,9 +4,9 @@ import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { type ChangeEvent, useRef, useState } from "react";
-import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
 import { newIdempotencyKey } from "../../../lib/idempotency-key";
-import { toastError, toastSuccess } from "../../../lib/toast";
+import { feedback } from "../../../lib/mutation-feedback";
+import { toastSuccess } from "../../../lib/toast";
 import { instituteSettingsQuery } from "../../settings/api/institute-settings";
 import { studentAccountsQuery, useEditStudentCredentials } from "../api/admin-student-accounts";
 import type { ShownCredentials } from "./new-credentials-dialog";
@@ -73,10 +73,7 @@ export function EditCredentialsDialog({
                     },
                   });
                 },
-                onError: (e) => {
-                  applyServerErrors(form, e);
-                  toastError("Erro ao atualizar credenciais", errorMessage(e));
-                },
+                onError: feedback({ failure: "Erro ao atualizar credenciais", form }).onError,
               },
             );
           })}

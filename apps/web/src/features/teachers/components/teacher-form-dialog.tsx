@@ -4,8 +4,7 @@ import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } 
 import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { WholeNumberInput } from "../../../components/whole-number-input";
-import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
-import { toastError, toastSuccess } from "../../../lib/toast";
+import { feedback } from "../../../lib/mutation-feedback";
 import { type Teacher, teachersQuery, teacherUserOptionsQuery, useSaveTeacher } from "../api/teachers";
 
 const STATUS_LABELS: Record<(typeof TEACHER_STATUSES)[number], string> = { active: "Ativo", inactive: "Inativo" };
@@ -69,16 +68,12 @@ export function TeacherFormDialog({
         onSubmit={form.onSubmit((values) =>
           save.mutate(
             { id: teacherId ?? undefined, input: values },
-            {
-              onSuccess: () => {
-                toastSuccess(editing ? "Professor atualizado com sucesso!" : "Professor criado com sucesso!");
-                onClose();
-              },
-              onError: (e) => {
-                applyServerErrors(form, e);
-                toastError(editing ? "Erro ao atualizar professor" : "Erro ao criar professor", errorMessage(e));
-              },
-            },
+            feedback({
+              success: editing ? "Professor atualizado com sucesso!" : "Professor criado com sucesso!",
+              failure: editing ? "Erro ao atualizar professor" : "Erro ao criar professor",
+              form,
+              done: onClose,
+            }),
           ),
         )}
       >
