@@ -1,21 +1,14 @@
-import { QueryClient } from "@tanstack/react-query";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { type Session, sessionQuery } from "../../../lib/session";
 import { sampleClass } from "../../../test/fixtures/sample-class";
 import { renderAt } from "../../../test/render";
+import { staffClient } from "../../../test/staff-client";
 import { classesQuery } from "../api/classes";
 import { Component as AdminClassesPage } from "./admin-classes-page";
 
 function showClasses() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  const session: Session = {
-    user: { id: "u1", email: "secretaria@inst.ao", name: "Secretaria" },
-    staff: { role: "secretaria" },
-    student: null,
-  };
-  client.setQueryData(sessionQuery.queryKey, session);
+  const client = staffClient("secretaria");
   client.setQueryData(classesQuery.queryKey, [sampleClass({ name: "Turma da Noite" })]);
   renderAt(<AdminClassesPage />, "/admin/classes", "*", client);
 }
