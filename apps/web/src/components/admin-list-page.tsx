@@ -1,9 +1,10 @@
 import { Button, SimpleGrid, Stack } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { DataTable, type DataTableProps } from "./data-table";
+import { type Column, DataTable, type DataTableProps } from "./data-table";
 import { DeleteConfirmation, type Deletion } from "./delete-confirmation";
 import { PageHeader } from "./page-header";
+import { rowActionsColumn } from "./row-actions";
 import { StatCard, type StatCardProps } from "./stat-card";
 
 /**
@@ -63,5 +64,21 @@ export function AdminListPage<T extends { id: string }>({
       {children}
       {deletion && <DeleteConfirmation deletion={deletion} />}
     </Stack>
+  );
+}
+
+/**
+ * The 'Ações' column of a catalogue list (courses, classes, teachers): 'Ver' for every role, 'Editar'
+ * and 'Excluir' for the roles that change the catalogue (decision 014).
+ */
+export function catalogActionsColumn<T extends { id: string }>(
+  name: (row: T) => string,
+  dialogs: { viewing: { open: (id: string) => void }; editing: { open: (id: string) => void }; deleting: Deletion<T> },
+  canManage: boolean,
+): Column<T> {
+  const view = (row: T) => dialogs.viewing.open(row.id);
+  return rowActionsColumn(
+    name,
+    canManage ? { view, edit: (row) => dialogs.editing.open(row.id), delete: dialogs.deleting.open } : { view },
   );
 }

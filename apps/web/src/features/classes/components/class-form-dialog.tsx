@@ -26,6 +26,7 @@ import { IconFileTypePdf } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { DateInput } from "../../../components/date-input";
+import { DialogActions } from "../../../components/dialog-actions";
 import { WholeNumberInput } from "../../../components/whole-number-input";
 import { errorMessage } from "../../../lib/form-errors";
 import { feedback } from "../../../lib/mutation-feedback";
@@ -234,14 +235,11 @@ export function ClassFormDialog({
             </Group>
           )}
           <Textarea label="Observações" autosize minRows={2} {...form.getInputProps("notes")} />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {editing ? "Guardar alterações" : "Criar turma"}
-            </Button>
-          </Group>
+          <DialogActions
+            submitLabel={editing ? "Guardar alterações" : "Criar turma"}
+            pending={save.isPending}
+            onCancel={onClose}
+          />
         </Stack>
       </form>
     </Modal>

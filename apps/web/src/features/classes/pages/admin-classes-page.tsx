@@ -4,10 +4,9 @@ import { classWindowLabel, occupancyPercent } from "@app/shared/rules";
 import { Stack, Text } from "@mantine/core";
 import { IconCalendarEvent, IconChartPie, IconDoorEnter, IconUsers } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { AdminListPage } from "../../../components/admin-list-page";
+import { AdminListPage, catalogActionsColumn } from "../../../components/admin-list-page";
 import type { Column } from "../../../components/data-table";
 import { useDeletion } from "../../../components/delete-confirmation";
-import { rowActionsColumn } from "../../../components/row-actions";
 import { useRowDialog } from "../../../lib/row-dialog";
 import { useSession } from "../../../lib/session";
 import { classesQuery, type SchoolClass, useDeleteClass } from "../api/classes";
@@ -85,12 +84,7 @@ export function Component() {
       sortable: true,
       render: (c) => formatDate(c.startDate),
     },
-    rowActionsColumn<SchoolClass>(
-      (c) => c.name,
-      canManage
-        ? { view: (c) => viewing.open(c.id), edit: (c) => editing.open(c.id), delete: deleting.open }
-        : { view: (c) => viewing.open(c.id) },
-    ),
+    catalogActionsColumn<SchoolClass>((c) => c.name, { viewing, editing, deleting }, canManage),
   ];
 
   return (

@@ -10,9 +10,10 @@ import {
 } from "@app/shared/enums";
 import { formatMoneyInput } from "@app/shared/money-input";
 import { courseInputSchema } from "@app/shared/schemas/catalog";
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from "@mantine/core";
+import { Modal, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
+import { DialogActions } from "../../../components/dialog-actions";
 import { MoneyInput } from "../../../components/money-input";
 import { WholeNumberInput } from "../../../components/whole-number-input";
 import { feedback } from "../../../lib/mutation-feedback";
@@ -115,14 +116,11 @@ export function CourseFormDialog({
             description="Mostrado na página inicial enquanto estiver ativo (no máximo 3 cursos)"
             {...form.getInputProps("featured", { type: "checkbox" })}
           />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {editing ? "Guardar alterações" : "Criar curso"}
-            </Button>
-          </Group>
+          <DialogActions
+            submitLabel={editing ? "Guardar alterações" : "Criar curso"}
+            pending={save.isPending}
+            onCancel={onClose}
+          />
         </Stack>
       </form>
     </Modal>

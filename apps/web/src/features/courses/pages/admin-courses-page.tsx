@@ -4,10 +4,9 @@ import { durationLabel } from "@app/shared/rules";
 import { Badge, Group, Text } from "@mantine/core";
 import { IconBook, IconCash, IconCircleCheck, IconClock } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { AdminListPage } from "../../../components/admin-list-page";
+import { AdminListPage, catalogActionsColumn } from "../../../components/admin-list-page";
 import type { Column } from "../../../components/data-table";
 import { useDeletion } from "../../../components/delete-confirmation";
-import { rowActionsColumn } from "../../../components/row-actions";
 import { useRowDialog } from "../../../lib/row-dialog";
 import { useSession } from "../../../lib/session";
 import { type Course, coursesQuery, useDeleteCourse } from "../api/admin-courses";
@@ -73,12 +72,7 @@ export function Component() {
         </Badge>
       ),
     },
-    rowActionsColumn<Course>(
-      (c) => c.name,
-      canManage
-        ? { view: (c) => viewing.open(c.id), edit: (c) => editing.open(c.id), delete: deleting.open }
-        : { view: (c) => viewing.open(c.id) },
-    ),
+    catalogActionsColumn<Course>((c) => c.name, { viewing, editing, deleting }, canManage),
   ];
 
   return (

@@ -5,6 +5,7 @@ import { schemaResolver, useForm } from "@mantine/form";
 import { IconCircleCheck } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { DialogActions } from "../../../components/dialog-actions";
 import { feedback } from "../../../lib/mutation-feedback";
 import {
   type AdminEnrollmentRow,
@@ -115,14 +116,12 @@ function ApproveForm({
           {...form.getInputProps("referenceCode")}
         />
         <Textarea label="Observações (opcional)" autosize minRows={2} {...form.getInputProps("notes")} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={approve.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={!ready} loading={approve.isPending}>
-            Aprovar inscrição
-          </Button>
-        </Group>
+        <DialogActions
+          submitLabel="Aprovar inscrição"
+          pending={approve.isPending}
+          onCancel={onClose}
+          disabled={!ready}
+        />
       </Stack>
     </form>
   );

@@ -1,8 +1,9 @@
 import { assignClassSchema } from "@app/shared/schemas/enrollment-review";
-import { Alert, Button, Group, Loader, Modal, Stack, Text } from "@mantine/core";
+import { Alert, Loader, Modal, Stack, Text } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
+import { DialogActions } from "../../../components/dialog-actions";
 import { feedback } from "../../../lib/mutation-feedback";
 import {
   type AdminEnrollmentRow,
@@ -83,14 +84,7 @@ function AssignForm({ row, onClose }: { row: AdminEnrollmentRow; onClose: () => 
           schedulePreference={row.schedulePreference}
           field={form.getInputProps("classId")}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={assign.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={assign.isPending}>
-            Atribuir turma
-          </Button>
-        </Group>
+        <DialogActions submitLabel="Atribuir turma" pending={assign.isPending} onCancel={onClose} />
       </Stack>
     </form>
   );

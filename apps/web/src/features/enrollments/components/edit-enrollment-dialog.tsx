@@ -1,8 +1,9 @@
 import { STAFF_EDIT_QUALIFICATIONS, STAFF_EDIT_SCHEDULES } from "@app/shared/enums";
 import { editEnrollmentSchema } from "@app/shared/schemas/enrollment-staff";
-import { Button, Group, Modal, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Modal, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
+import { DialogActions } from "../../../components/dialog-actions";
 import { errorMessage } from "../../../lib/form-errors";
 import { feedback } from "../../../lib/mutation-feedback";
 import { type AdminEnrollmentDetail, adminEnrollmentQuery } from "../api/admin-enrollments";
@@ -97,14 +98,7 @@ function EditForm({ enrollment, onClose }: { enrollment: AdminEnrollmentDetail; 
           schedules={STAFF_EDIT_SCHEDULES}
           stored={{ qualification: enrollment.qualification, schedulePreference: enrollment.schedulePreference }}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Guardar alterações
-          </Button>
-        </Group>
+        <DialogActions submitLabel="Guardar alterações" pending={save.isPending} onCancel={onClose} />
       </Stack>
     </form>
   );

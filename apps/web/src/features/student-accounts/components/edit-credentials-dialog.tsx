@@ -1,9 +1,10 @@
 import { STUDENT_CODE_MAX, STUDENT_PASSWORD_LENGTH } from "@app/shared/limits";
 import { editStudentCredentialsSchema } from "@app/shared/schemas/student-accounts";
-import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { Modal, Stack, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { type ChangeEvent, useRef, useState } from "react";
+import { DialogActions } from "../../../components/dialog-actions";
 import { newIdempotencyKey } from "../../../lib/idempotency-key";
 import { feedback } from "../../../lib/mutation-feedback";
 import { toastSuccess } from "../../../lib/toast";
@@ -98,14 +99,7 @@ export function EditCredentialsDialog({
             <Text size="xs" c="dimmed">
               Ao guardar, o aluno sai de todas as sessões e entra de novo com as novas credenciais.
             </Text>
-            <Group justify="flex-end" mt="sm">
-              <Button variant="default" onClick={onClose} disabled={save.isPending}>
-                Cancelar
-              </Button>
-              <Button type="submit" loading={save.isPending}>
-                Guardar credenciais
-              </Button>
-            </Group>
+            <DialogActions submitLabel="Guardar credenciais" pending={save.isPending} onCancel={onClose} />
           </Stack>
         </form>
       )}

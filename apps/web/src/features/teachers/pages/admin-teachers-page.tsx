@@ -3,10 +3,9 @@ import { pluralize } from "@app/shared/text";
 import { Badge, Text } from "@mantine/core";
 import { IconAward, IconUserCheck, IconUserOff, IconUsersGroup } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { AdminListPage } from "../../../components/admin-list-page";
+import { AdminListPage, catalogActionsColumn } from "../../../components/admin-list-page";
 import type { Column } from "../../../components/data-table";
 import { useDeletion } from "../../../components/delete-confirmation";
-import { rowActionsColumn } from "../../../components/row-actions";
 import { useRowDialog } from "../../../lib/row-dialog";
 import { useSession } from "../../../lib/session";
 import { type Teacher, teachersQuery, useDeleteTeacher } from "../api/teachers";
@@ -70,12 +69,7 @@ export function Component() {
         </Badge>
       ),
     },
-    rowActionsColumn<Teacher>(
-      (t) => t.teacherName,
-      canManage
-        ? { view: (t) => viewing.open(t.id), edit: (t) => editing.open(t.id), delete: deleting.open }
-        : { view: (t) => viewing.open(t.id) },
-    ),
+    catalogActionsColumn<Teacher>((t) => t.teacherName, { viewing, editing, deleting }, canManage),
   ];
 
   return (
