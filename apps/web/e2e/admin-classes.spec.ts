@@ -66,9 +66,9 @@ test("a staff user creates a class: each date rule shows its message, then a val
   await details.getByRole("button", { name: "Fechar" }).click();
 
   await row.getByRole("button", { name: "Excluir Gestão de Projectos — Noite" }).click();
-  const confirm = page.getByRole("dialog", { name: "Eliminar turma" });
+  const confirm = page.getByRole("dialog", { name: "Excluir turma" });
   await expect(confirm.getByText("Esta ação não pode ser desfeita.")).toBeVisible();
-  await confirm.getByRole("button", { name: "Eliminar" }).click();
+  await confirm.getByRole("button", { name: "Excluir" }).click();
   await expect(page.getByText("Turma eliminada com sucesso!")).toBeVisible();
   await expect(page.getByRole("row", { name: /Gestão de Projectos — Noite/ })).toHaveCount(0);
 });

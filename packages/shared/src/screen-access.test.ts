@@ -39,9 +39,15 @@ describe("admin screen access", () => {
   it("finds the screen of a pathname by its longest path", () => {
     expect(adminScreenAt("/admin")).toBe(ADMIN_SCREENS.dashboard);
     expect(adminScreenAt("/admin/users")).toBe(ADMIN_SCREENS.users);
+    expect(adminScreenAt("/admin/")).toBe(ADMIN_SCREENS.dashboard);
+    expect(adminScreenAt("/admin/teaching/c1")).toBe(ADMIN_SCREENS.teaching);
     expect(adminScreenAt("/admin/financial/2025")).toBe(ADMIN_SCREENS.financial);
-    expect(adminScreenAt("/admin/usersx")).toBe(ADMIN_SCREENS.dashboard);
     expect(adminScreenAt("/cursos")).toBeUndefined();
+  });
+
+  it("finds no screen for an admin path the map does not list (not the dashboard, which every role opens)", () => {
+    expect(adminScreenAt("/admin/usersx")).toBeUndefined();
+    expect(adminScreenAt("/admin/relatorios")).toBeUndefined();
   });
 
   it("gives an API read by several screens the roles of all of them", () => {

@@ -45,10 +45,18 @@ export function rolesOfScreens(first: AdminScreenKey, ...more: AdminScreenKey[])
   return [...new Set(lists.flatMap((roles) => roles ?? []))];
 }
 
-/** The screen a pathname shows: the longest screen path it starts with. */
+/** The back office's root: the dashboard's path, below which every other screen lies. */
+export const ADMIN_ROOT = SCREENS.dashboard.path;
+
+/**
+ * The screen a pathname shows: the screen whose path it is, or the longest screen path it lies below
+ * (/admin/teaching/{turma}); the root (/admin) only for itself, since every screen lies below it. A
+ * pathname of no screen has none: the guard refuses it (issue 22).
+ */
 export function adminScreenAt(pathname: string): AdminScreen | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   const matches = Object.values(ADMIN_SCREENS).filter(
-    (screen) => pathname === screen.path || pathname.startsWith(`${screen.path}/`),
+    (screen) => path === screen.path || (screen.path !== ADMIN_ROOT && path.startsWith(`${screen.path}/`)),
   );
   return matches.sort((a, b) => b.path.length - a.path.length)[0];
 }

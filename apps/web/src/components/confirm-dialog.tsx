@@ -2,6 +2,12 @@ import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 
 /**
+ * The one word for deleting on every screen (issue 22, decision 055): row buttons, confirmation titles
+ * and buttons. The SPEC's toasts keep their own texts ('Turma eliminada com sucesso!').
+ */
+export const DELETE_LABEL = "Excluir";
+
+/**
  * Asks before a destructive action, saying it cannot be undone. With `destructive={false}` it asks
  * before a weighty change that can be reverted (a role change): no red button, no 'cannot be undone'.
  * `notice` goes below the question (warnings such as alerts, which a paragraph may not hold).
@@ -11,7 +17,7 @@ export function ConfirmDialog({
   title,
   children,
   notice,
-  confirmLabel = "Excluir",
+  confirmLabel = DELETE_LABEL,
   destructive = true,
   loading,
   onConfirm,

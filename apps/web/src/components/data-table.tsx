@@ -30,6 +30,15 @@ const LONG_WORD = /\S{20,}/;
 
 type Sort = { key: string; dir: 1 | -1 } | null;
 
+export interface DataTableProps<T> {
+  records: T[] | undefined;
+  columns: Column<T>[];
+  rowKey: (row: T) => string;
+  loading?: boolean;
+  searchPlaceholder?: string;
+  caption: string;
+}
+
 /**
  * The admin list: search over the visible columns (case- and accent-insensitive), sortable columns,
  * 5 skeleton rows while loading, 'Nenhum registro encontrado' when empty, and pagination. On a phone
@@ -42,14 +51,7 @@ export function DataTable<T extends object>({
   loading,
   searchPlaceholder = "Pesquisar...",
   caption,
-}: {
-  records: T[] | undefined;
-  columns: Column<T>[];
-  rowKey: (row: T) => string;
-  loading?: boolean;
-  searchPlaceholder?: string;
-  caption: string;
-}) {
+}: DataTableProps<T>) {
   const [search, setSearch] = useState("");
   const deferredSearch = useDeferredValue(search);
   const [sort, setSort] = useState<Sort>(null);

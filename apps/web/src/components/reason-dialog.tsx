@@ -1,8 +1,9 @@
 import { type RejectWithReasonInput, rejectWithReasonSchema } from "@app/shared/schemas/enrollment-review";
-import { Button, Group, Modal, Stack, Textarea } from "@mantine/core";
+import { Modal, Stack, Textarea } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { type ReactNode, useRef } from "react";
 import { applyServerErrors } from "../lib/form-errors";
+import { DialogActions } from "./dialog-actions";
 
 type ReasonSchema = typeof rejectWithReasonSchema;
 
@@ -63,14 +64,7 @@ export function ReasonDialog({
             rows={4}
             {...form.getInputProps("reason")}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={pending}>
-              Cancelar
-            </Button>
-            <Button type="submit" color="red.8" loading={pending}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <DialogActions submitLabel={submitLabel} pending={pending} onCancel={onClose} color="red.8" />
         </Stack>
       </form>
     </Modal>

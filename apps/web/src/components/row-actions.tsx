@@ -1,58 +1,34 @@
 import { ActionIcon, Group } from "@mantine/core";
 import { IconEdit, IconEye, IconTrash } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { DELETE_LABEL } from "./confirm-dialog";
 import type { Column } from "./data-table";
 
-/**
- * The Ver / Editar / Excluir buttons of an admin table row, each named after the row. Without
- * `onEdit` and `onDelete` the row is view-only (a role that may read but not change it).
- */
-export function RowActions({
-  name,
-  onView,
-  onEdit,
-  onDelete,
-}: {
-  name: string;
-  onView: () => void;
-  onEdit?: () => void;
-  onDelete?: () => void;
-}) {
-  return (
-    <Group gap={4} wrap="nowrap">
-      <ActionIcon variant="subtle" aria-label={`Ver ${name}`} onClick={onView}>
-        <IconEye size={18} />
-      </ActionIcon>
-      {onEdit && (
-        <ActionIcon variant="subtle" aria-label={`Editar ${name}`} onClick={onEdit}>
-          <IconEdit size={18} />
-        </ActionIcon>
-      )}
-      {onDelete && (
-        <ActionIcon variant="subtle" color="red.8" aria-label={`Excluir ${name}`} onClick={onDelete}>
-          <IconTrash size={18} />
-        </ActionIcon>
-      )}
-    </Group>
-  );
-}
+/** The looks of the three common row actions: 'Ver', 'Editar' and the one delete word, each named after the row. */
+export const VIEW_LOOK: RowActionLook = { name: (n) => `Ver ${n}`, icon: <IconEye size={18} /> };
+export const EDIT_LOOK: RowActionLook = { name: (n) => `Editar ${n}`, icon: <IconEdit size={18} /> };
+export const DELETE_LOOK: RowActionLook = {
+  name: (n) => `${DELETE_LABEL} ${n}`,
+  icon: <IconTrash size={18} />,
+  color: "red.8",
+};
+const LOOKS = { view: VIEW_LOOK, edit: EDIT_LOOK, delete: DELETE_LOOK };
 
-/** The 'Ações' column of an admin table: view, and when given edit and delete, the row, named by `name(row)`. */
+/**
+ * The 'Ações' column of an admin table: Ver, and when given, Editar and Excluir the row, each button
+ * named after the row (`name(row)`). Without edit and delete the row is view-only (a role that may read
+ * but not change it).
+ */
 export function rowActionsColumn<T>(
   name: (row: T) => string,
   on: { view: (row: T) => void; edit?: (row: T) => void; delete?: (row: T) => void },
 ): Column<T> {
-  const { edit, delete: remove } = on;
+  const actions = (["view", "edit", "delete"] as const).filter((a) => on[a]);
   return {
     key: "actions",
     title: "Ações",
     render: (row) => (
-      <RowActions
-        name={name(row)}
-        onView={() => on.view(row)}
-        onEdit={edit && (() => edit(row))}
-        onDelete={remove && (() => remove(row))}
-      />
+      <NamedRowActions name={name(row)} actions={actions} looks={LOOKS} onAction={(action) => on[action]?.(row)} />
     ),
   };
 }

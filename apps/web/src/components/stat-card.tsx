@@ -1,20 +1,16 @@
 import { Group, Paper, Stack, Text, ThemeIcon } from "@mantine/core";
 import type { ReactNode } from "react";
 
-/** A figure with its label; `compact` (many cards in a row) uses less padding and no icon on a phone. */
-export function StatCard({
-  label,
-  value,
-  icon,
-  hint,
-  compact = false,
-}: {
+export interface StatCardProps {
   label: string;
   value: ReactNode;
   icon?: ReactNode;
   hint?: string;
   compact?: boolean;
-}) {
+}
+
+/** A figure with its label; `compact` (many cards in a row) uses less padding and no icon on a phone. */
+export function StatCard({ label, value, icon, hint, compact = false }: StatCardProps) {
   return (
     <Paper withBorder p={compact ? { base: "sm", sm: "md" } : "md"} radius="md" component="section" aria-label={label}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">

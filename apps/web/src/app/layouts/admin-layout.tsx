@@ -11,8 +11,8 @@ import {
 import { useState } from "react";
 import { Outlet } from "react-router";
 import { useSignOut } from "../../features/auth/api/auth";
+import { feedback } from "../../lib/mutation-feedback";
 import { useSession } from "../../lib/session";
-import { toastError } from "../../lib/toast";
 import { StaffGuard } from "../guards/staff-guard";
 import classes from "./admin-layout.module.css";
 import { AdminSidebarNav } from "./admin-sidebar-nav";
@@ -40,7 +40,7 @@ function AdminShell() {
     });
   useHotkeys([["mod+B", toggle]], []);
 
-  const logout = () => signOut.mutate(undefined, { onError: (e) => toastError("Erro ao fazer logout", e.message) });
+  const logout = () => signOut.mutate(undefined, feedback({ failure: "Erro ao fazer logout" }));
 
   return (
     <div className={classes.shell}>

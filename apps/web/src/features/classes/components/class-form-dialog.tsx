@@ -26,9 +26,11 @@ import { IconFileTypePdf } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { DateInput } from "../../../components/date-input";
+import { DialogActions } from "../../../components/dialog-actions";
 import { WholeNumberInput } from "../../../components/whole-number-input";
 import { fileUrl } from "../../../lib/file-url";
-import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
+import { errorMessage } from "../../../lib/form-errors";
+import { feedback } from "../../../lib/mutation-feedback";
 import { toastError, toastSuccess } from "../../../lib/toast";
 import { coursesQuery } from "../../courses/api/admin-courses";
 import { teachersQuery } from "../../teachers/api/teachers";
@@ -130,10 +132,7 @@ export function ClassFormDialog({
             toastSuccess(classId ? "Turma atualizada com sucesso!" : "Turma criada com sucesso!");
             onClose();
           },
-          onError: (e) => {
-            applyServerErrors(form, e);
-            toastError(`Erro ao ${verb} turma`, errorMessage(e));
-          },
+          onError: feedback({ failure: `Erro ao ${verb} turma`, form }).onError,
         },
       );
     },
@@ -226,10 +225,10 @@ export function ClassFormDialog({
                 color="red.8"
                 loading={removeCurriculum.isPending}
                 onClick={() =>
-                  removeCurriculum.mutate(target.id, {
-                    onSuccess: () => toastSuccess("Currículo removido"),
-                    onError: (e) => toastError(`Erro ao ${verb} turma`, errorMessage(e)),
-                  })
+                  removeCurriculum.mutate(
+                    target.id,
+                    feedback({ success: "Currículo removido", failure: `Erro ao ${verb} turma` }),
+                  )
                 }
               >
                 Remover currículo
@@ -237,14 +236,11 @@ export function ClassFormDialog({
             </Group>
           )}
           <Textarea label="Observações" autosize minRows={2} {...form.getInputProps("notes")} />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {editing ? "Guardar alterações" : "Criar turma"}
-            </Button>
-          </Group>
+          <DialogActions
+            submitLabel={editing ? "Guardar alterações" : "Criar turma"}
+            pending={save.isPending}
+            onCancel={onClose}
+          />
         </Stack>
       </form>
     </Modal>

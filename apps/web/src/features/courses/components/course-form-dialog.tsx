@@ -10,13 +10,13 @@ import {
 } from "@app/shared/enums";
 import { formatMoneyInput } from "@app/shared/money-input";
 import { courseInputSchema } from "@app/shared/schemas/catalog";
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from "@mantine/core";
+import { Modal, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
+import { DialogActions } from "../../../components/dialog-actions";
 import { MoneyInput } from "../../../components/money-input";
 import { WholeNumberInput } from "../../../components/whole-number-input";
-import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
-import { toastError, toastSuccess } from "../../../lib/toast";
+import { feedback } from "../../../lib/mutation-feedback";
 import { type Course, coursesQuery, useSaveCourse } from "../api/admin-courses";
 
 const EMPTY = {
@@ -77,16 +77,12 @@ export function CourseFormDialog({
         onSubmit={form.onSubmit((values) =>
           save.mutate(
             { id: courseId ?? undefined, input: values },
-            {
-              onSuccess: () => {
-                toastSuccess(editing ? "Curso atualizado com sucesso!" : "Curso criado com sucesso!");
-                onClose();
-              },
-              onError: (e) => {
-                applyServerErrors(form, e);
-                toastError(editing ? "Erro ao atualizar curso" : "Erro ao criar curso", errorMessage(e));
-              },
-            },
+            feedback({
+              success: editing ? "Curso atualizado com sucesso!" : "Curso criado com sucesso!",
+              failure: editing ? "Erro ao atualizar curso" : "Erro ao criar curso",
+              form,
+              done: onClose,
+            }),
           ),
         )}
       >
@@ -120,14 +116,11 @@ export function CourseFormDialog({
             description="Mostrado na página inicial enquanto estiver ativo (no máximo 3 cursos)"
             {...form.getInputProps("featured", { type: "checkbox" })}
           />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {editing ? "Guardar alterações" : "Criar curso"}
-            </Button>
-          </Group>
+          <DialogActions
+            submitLabel={editing ? "Guardar alterações" : "Criar curso"}
+            pending={save.isPending}
+            onCancel={onClose}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,9 +1,8 @@
-import { QueryClient } from "@tanstack/react-query";
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { type Session, sessionQuery } from "../../../lib/session";
 import { renderAt } from "../../../test/render";
+import { staffClient } from "../../../test/staff-client";
 import { type Course, coursesQuery } from "../api/admin-courses";
 import { Component as AdminCoursesPage } from "./admin-courses-page";
 
@@ -23,13 +22,7 @@ const course: Course = {
 
 /** The screen as an admin sees it with `course` loaded; returns the client, whose data stands for the server's. */
 function showCourses() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  const session: Session = {
-    user: { id: "u1", email: "admin@inst.ao", name: "Admin" },
-    staff: { role: "admin" },
-    student: null,
-  };
-  client.setQueryData(sessionQuery.queryKey, session);
+  const client = staffClient("admin");
   client.setQueryData(coursesQuery.queryKey, [course]);
   renderAt(<AdminCoursesPage />, "/admin/courses", "*", client);
   /** What a refetch does: the list now holds the course as the server has it. */

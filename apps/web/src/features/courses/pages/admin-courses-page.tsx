@@ -1,19 +1,14 @@
 import { COURSE_STATUS_LABELS, canManageCatalog, MODALITY_LABELS } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
 import { durationLabel } from "@app/shared/rules";
-import { Badge, Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
-import { IconBook, IconCash, IconCircleCheck, IconClock, IconPlus } from "@tabler/icons-react";
+import { Badge, Group, Text } from "@mantine/core";
+import { IconBook, IconCash, IconCircleCheck, IconClock } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { type Column, DataTable } from "../../../components/data-table";
-import { PageHeader } from "../../../components/page-header";
-import { rowActionsColumn } from "../../../components/row-actions";
-import { StatCard } from "../../../components/stat-card";
-import { errorMessage } from "../../../lib/form-errors";
+import { AdminListPage, catalogActionsColumn } from "../../../components/admin-list-page";
+import type { Column } from "../../../components/data-table";
+import { useDeletion } from "../../../components/delete-confirmation";
 import { useRowDialog } from "../../../lib/row-dialog";
 import { useSession } from "../../../lib/session";
-import { toastError, toastSuccess } from "../../../lib/toast";
 import { type Course, coursesQuery, useDeleteCourse } from "../api/admin-courses";
 import { CourseDetailsDialog } from "../components/course-details-dialog";
 import { CourseFormDialog } from "../components/course-form-dialog";
@@ -21,11 +16,17 @@ import { courseStats } from "../logic/course-stats";
 
 /** /admin/courses: 'Cursos' (SPEC §2 'Admin courses'). */
 export function Component() {
-  const { data, isPending } = useQuery(coursesQuery);
+  const list = useQuery(coursesQuery);
+  const { data } = list;
   const editing = useRowDialog();
   const viewing = useRowDialog();
-  const [deleting, setDeleting] = useState<Course | null>(null);
-  const remove = useDeleteCourse();
+  const deleting = useDeletion<Course>({
+    noun: "curso",
+    what: (c) => `o curso «${c.name}»`,
+    mutation: useDeleteCourse(),
+    success: "Curso excluído com sucesso!",
+    failure: "Erro ao excluir curso",
+  });
   const canManage = canManageCatalog(useSession().data?.staff?.role);
   const stats = courseStats(data ?? []);
 
@@ -71,60 +72,28 @@ export function Component() {
         </Badge>
       ),
     },
-    rowActionsColumn<Course>(
-      (c) => c.name,
-      canManage
-        ? { view: (c) => viewing.open(c.id), edit: (c) => editing.open(c.id), delete: setDeleting }
-        : { view: (c) => viewing.open(c.id) },
-    ),
+    catalogActionsColumn<Course>((c) => c.name, { viewing, editing, deleting }, canManage),
   ];
 
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Cursos"
-        subtitle="Os cursos que o instituto oferece"
-        action={
-          canManage && (
-            <Button leftSection={<IconPlus size={18} />} onClick={() => editing.open(null)}>
-              Novo curso
-            </Button>
-          )
-        }
-      />
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
-        <StatCard label="Total de cursos" value={stats.total} icon={<IconBook size={20} />} />
-        <StatCard label="Cursos ativos" value={stats.active} icon={<IconCircleCheck size={20} />} />
-        <StatCard label="Receita potencial" value={formatKz(stats.potentialRevenue)} icon={<IconCash size={20} />} />
-        <StatCard label="Duração média" value={durationLabel(stats.averageDuration)} icon={<IconClock size={20} />} />
-      </SimpleGrid>
-      <DataTable
-        caption="Cursos"
-        records={data}
-        loading={isPending}
-        columns={columns}
-        rowKey={(c) => c.id}
-        searchPlaceholder="Pesquisar por nome, área ou estado..."
-      />
+    <AdminListPage
+      title="Cursos"
+      subtitle="Os cursos que o instituto oferece"
+      create={canManage && { label: "Novo curso", onClick: () => editing.open(null) }}
+      stats={[
+        { label: "Total de cursos", value: stats.total, icon: <IconBook size={20} /> },
+        { label: "Cursos ativos", value: stats.active, icon: <IconCircleCheck size={20} /> },
+        { label: "Receita potencial", value: formatKz(stats.potentialRevenue), icon: <IconCash size={20} /> },
+        { label: "Duração média", value: durationLabel(stats.averageDuration), icon: <IconClock size={20} /> },
+      ]}
+      list={list}
+      caption="Cursos"
+      columns={columns}
+      searchPlaceholder="Pesquisar por nome, área ou estado..."
+      deletion={deleting}
+    >
       <CourseFormDialog key={editing.key} opened={editing.opened} courseId={editing.id} onClose={editing.close} />
       <CourseDetailsDialog opened={viewing.opened} courseId={viewing.id} onClose={viewing.close} />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Excluir curso"
-        loading={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          remove.mutate(deleting!.id, {
-            onSuccess: () => {
-              toastSuccess("Curso excluído com sucesso!");
-              setDeleting(null);
-            },
-            onError: (e) => toastError("Erro ao excluir curso", errorMessage(e)),
-          })
-        }
-      >
-        Tem a certeza de que quer excluir o curso «{deleting?.name}»?
-      </ConfirmDialog>
-    </Stack>
+    </AdminListPage>
   );
 }

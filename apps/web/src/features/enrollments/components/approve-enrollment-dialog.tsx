@@ -5,8 +5,8 @@ import { schemaResolver, useForm } from "@mantine/form";
 import { IconCircleCheck } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
-import { toastError, toastSuccess } from "../../../lib/toast";
+import { DialogActions } from "../../../components/dialog-actions";
+import { feedback } from "../../../lib/mutation-feedback";
 import {
   type AdminEnrollmentRow,
   type ApprovedEnrollment,
@@ -85,17 +85,8 @@ function ApproveForm({
     if (approve.isPending) return;
     approve.mutate(
       { id: row.id, input: values },
-      {
-        onSuccess: (result) => {
-          toastSuccess(APPROVED_TOAST);
-          onApproved(result);
-        },
-        onError: (e) => {
-          // A code already used (409 reference_code_taken) and invalid fields come with their field issues.
-          applyServerErrors(form, e);
-          toastError("Erro ao aprovar inscrição", errorMessage(e));
-        },
-      },
+      // A code already used (409 reference_code_taken) and invalid fields come with their field issues.
+      feedback({ success: APPROVED_TOAST, failure: "Erro ao aprovar inscrição", form, done: onApproved }),
     );
   });
 
@@ -125,14 +116,12 @@ function ApproveForm({
           {...form.getInputProps("referenceCode")}
         />
         <Textarea label="Observações (opcional)" autosize minRows={2} {...form.getInputProps("notes")} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={approve.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={!ready} loading={approve.isPending}>
-            Aprovar inscrição
-          </Button>
-        </Group>
+        <DialogActions
+          submitLabel="Aprovar inscrição"
+          pending={approve.isPending}
+          onCancel={onClose}
+          disabled={!ready}
+        />
       </Stack>
     </form>
   );

@@ -1,10 +1,10 @@
 import { assignClassSchema } from "@app/shared/schemas/enrollment-review";
-import { Alert, Button, Group, Loader, Modal, Stack, Text } from "@mantine/core";
+import { Alert, Loader, Modal, Stack, Text } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
-import { errorMessage } from "../../../lib/form-errors";
-import { toastError, toastSuccess } from "../../../lib/toast";
+import { DialogActions } from "../../../components/dialog-actions";
+import { feedback } from "../../../lib/mutation-feedback";
 import {
   type AdminEnrollmentRow,
   enrollableClassesQuery,
@@ -55,17 +55,15 @@ function AssignForm({ row, onClose }: { row: AdminEnrollmentRow; onClose: () => 
     sending.current = true;
     assign.mutate(
       { id: row.id, input: values },
-      {
-        onSuccess: () => {
-          toastSuccess(CLASS_ASSIGNED_TOAST);
-          onClose();
-        },
-        onError: (e) => {
+      feedback({
+        success: CLASS_ASSIGNED_TOAST,
+        failure: "Erro ao atribuir turma",
+        done: onClose,
+        failed: (e) => {
           sending.current = false;
           showClassRefusal(form, classes, e);
-          toastError("Erro ao atribuir turma", errorMessage(e));
         },
-      },
+      }),
     );
   });
 
@@ -86,14 +84,7 @@ function AssignForm({ row, onClose }: { row: AdminEnrollmentRow; onClose: () => 
           schedulePreference={row.schedulePreference}
           field={form.getInputProps("classId")}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={assign.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={assign.isPending}>
-            Atribuir turma
-          </Button>
-        </Group>
+        <DialogActions submitLabel="Atribuir turma" pending={assign.isPending} onCancel={onClose} />
       </Stack>
     </form>
   );

@@ -3,13 +3,13 @@ import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
 import { formatMoneyInput } from "@app/shared/money-input";
 import { confirmPaymentSchema } from "@app/shared/schemas/enrollment-review";
-import { Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, Textarea } from "@mantine/core";
+import { Loader, Modal, Select, SimpleGrid, Stack, Text, Textarea } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { DateInput } from "../../../components/date-input";
+import { DialogActions } from "../../../components/dialog-actions";
 import { MoneyInput } from "../../../components/money-input";
-import { errorMessage } from "../../../lib/form-errors";
-import { toastError, toastSuccess } from "../../../lib/toast";
+import { feedback } from "../../../lib/mutation-feedback";
 import {
   type AdminEnrollmentRow,
   enrollableClassesQuery,
@@ -63,16 +63,12 @@ function PaymentForm({ row, onClose }: { row: AdminEnrollmentRow; onClose: () =>
     if (confirm.isPending) return;
     confirm.mutate(
       { id: row.id, input: values },
-      {
-        onSuccess: () => {
-          toastSuccess(PAYMENT_CONFIRMED_TOAST);
-          onClose();
-        },
-        onError: (e) => {
-          showClassRefusal(form, classes, e);
-          toastError("Erro ao confirmar pagamento e matricular aluno", errorMessage(e));
-        },
-      },
+      feedback({
+        success: PAYMENT_CONFIRMED_TOAST,
+        failure: "Erro ao confirmar pagamento e matricular aluno",
+        done: onClose,
+        failed: (e) => showClassRefusal(form, classes, e),
+      }),
     );
   });
 
@@ -107,14 +103,7 @@ function PaymentForm({ row, onClose }: { row: AdminEnrollmentRow; onClose: () =>
           field={form.getInputProps("classId")}
         />
         <Textarea label="Observações (opcional)" autosize minRows={2} {...form.getInputProps("notes")} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={confirm.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={confirm.isPending}>
-            Confirmar e matricular
-          </Button>
-        </Group>
+        <DialogActions submitLabel="Confirmar e matricular" pending={confirm.isPending} onCancel={onClose} />
       </Stack>
     </form>
   );

@@ -1,10 +1,11 @@
 import { STAFF_EDIT_QUALIFICATIONS, STAFF_EDIT_SCHEDULES } from "@app/shared/enums";
 import { editEnrollmentSchema } from "@app/shared/schemas/enrollment-staff";
-import { Button, Group, Modal, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Modal, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
-import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
-import { toastError, toastSuccess } from "../../../lib/toast";
+import { DialogActions } from "../../../components/dialog-actions";
+import { errorMessage } from "../../../lib/form-errors";
+import { feedback } from "../../../lib/mutation-feedback";
 import { type AdminEnrollmentDetail, adminEnrollmentQuery } from "../api/admin-enrollments";
 import { useEditEnrollment } from "../api/staff-enrollments";
 import { EducationFields, PersonalFields, type StaffEnrollmentValues } from "./staff-enrollment-fields";
@@ -76,16 +77,7 @@ function EditForm({ enrollment, onClose }: { enrollment: AdminEnrollmentDetail; 
       onSubmit={form.onSubmit(({ courseId: _course, ...values }) =>
         save.mutate(
           { id: enrollment.id, input: editEnrollmentSchema.parse(values) },
-          {
-            onSuccess: () => {
-              toastSuccess(ENROLLMENT_UPDATED);
-              onClose();
-            },
-            onError: (e) => {
-              applyServerErrors(form, e);
-              toastError("Erro ao atualizar inscrição", errorMessage(e));
-            },
-          },
+          feedback({ success: ENROLLMENT_UPDATED, failure: "Erro ao atualizar inscrição", form, done: onClose }),
         ),
       )}
     >
@@ -106,14 +98,7 @@ function EditForm({ enrollment, onClose }: { enrollment: AdminEnrollmentDetail; 
           schedules={STAFF_EDIT_SCHEDULES}
           stored={{ qualification: enrollment.qualification, schedulePreference: enrollment.schedulePreference }}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Guardar alterações
-          </Button>
-        </Group>
+        <DialogActions submitLabel="Guardar alterações" pending={save.isPending} onCancel={onClose} />
       </Stack>
     </form>
   );

@@ -25,8 +25,7 @@ import { IconFileOff, IconFileTypePdf, IconPhotoOff } from "@tabler/icons-react"
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { fileUrl } from "../../../lib/file-url";
-import { errorMessage } from "../../../lib/form-errors";
-import { toastError, toastSuccess } from "../../../lib/toast";
+import { feedback } from "../../../lib/mutation-feedback";
 import { type AdminEnrollmentDetail, documentAvailableQuery, useRequestCorrection } from "../api/admin-enrollments";
 
 export const NOT_ATTACHED = "Não anexado";
@@ -87,13 +86,7 @@ export function EnrollmentDocuments({
     setErrors({});
     request.mutate(
       { id: enrollment.id, input: parsed.data },
-      {
-        onSuccess: () => {
-          toastSuccess(CORRECTION_SENT);
-          setMarks({});
-        },
-        onError: (e) => toastError("Erro ao pedir correção", errorMessage(e)),
-      },
+      feedback({ success: CORRECTION_SENT, failure: "Erro ao pedir correção", done: () => setMarks({}) }),
     );
   };
 

@@ -1,7 +1,6 @@
 import { Text } from "@mantine/core";
 import { ReasonDialog } from "../../../components/reason-dialog";
-import { errorMessage } from "../../../lib/form-errors";
-import { toastError, toastSuccess } from "../../../lib/toast";
+import { withFeedback } from "../../../lib/mutation-feedback";
 import { useAdminEnrollmentRow, useRejectEnrollment } from "../api/admin-enrollments";
 
 /** 'Rejeitar inscrição' (SPEC §5): a required reason, stored in notes and shown to the student. */
@@ -33,14 +32,11 @@ export function RejectEnrollmentDialog({
       pending={reject.isPending}
       onSubmit={async (input) => {
         if (!row) return;
-        try {
-          await reject.mutateAsync({ id: row.id, input });
-        } catch (e) {
-          toastError("Erro ao rejeitar inscrição", errorMessage(e));
-          throw e;
-        }
-        toastSuccess("Inscrição rejeitada");
-        onClose();
+        await withFeedback(reject.mutateAsync({ id: row.id, input }), {
+          success: "Inscrição rejeitada",
+          failure: "Erro ao rejeitar inscrição",
+          done: onClose,
+        });
       }}
     />
   );

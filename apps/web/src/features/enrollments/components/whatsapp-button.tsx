@@ -2,8 +2,7 @@ import { referenceMessage, whatsappLink } from "@app/shared/reference-message";
 import { Button } from "@mantine/core";
 import { IconBrandWhatsapp } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { errorMessage } from "../../../lib/form-errors";
-import { toastError } from "../../../lib/toast";
+import { feedback } from "../../../lib/mutation-feedback";
 import { instituteSettingsQuery } from "../../settings/api/institute-settings";
 import { type AdminEnrollmentRow, useWhatsappSent } from "../api/admin-enrollments";
 
@@ -41,9 +40,7 @@ export function WhatsappButton({ enrollment }: { enrollment: AdminEnrollmentRow 
       aria-disabled={!href || undefined}
       onClick={(e) => {
         if (!href) return e.preventDefault();
-        sent.mutate(enrollment.id, {
-          onError: (err) => toastError("Erro ao registar o envio por WhatsApp", errorMessage(err)),
-        });
+        sent.mutate(enrollment.id, feedback({ failure: "Erro ao registar o envio por WhatsApp" }));
       }}
     >
       Enviar por WhatsApp

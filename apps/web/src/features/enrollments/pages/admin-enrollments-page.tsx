@@ -19,14 +19,12 @@ import {
 } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { type Column, DataTable } from "../../../components/data-table";
+import { DeleteConfirmation, useDeletion } from "../../../components/delete-confirmation";
 import { PageHeader } from "../../../components/page-header";
 import { StatCard } from "../../../components/stat-card";
-import { errorMessage } from "../../../lib/form-errors";
 import { useRowDialog } from "../../../lib/row-dialog";
 import { useSession } from "../../../lib/session";
-import { toastError, toastSuccess } from "../../../lib/toast";
 import { type AdminEnrollmentRow, adminEnrollmentsQuery, useDeleteEnrollment } from "../api/admin-enrollments";
 import { ApproveEnrollmentDialog } from "../components/approve-enrollment-dialog";
 import { AssignClassDialog } from "../components/assign-class-dialog";
@@ -64,8 +62,14 @@ export function Component() {
   const rejecting = useRowDialog();
   const paying = useRowDialog();
   const assigning = useRowDialog();
-  const [deleting, setDeleting] = useState<AdminEnrollmentRow | null>(null);
-  const remove = useDeleteEnrollment();
+  const deleting = useDeletion<AdminEnrollmentRow>({
+    noun: "inscrição",
+    what: (r) => `a inscrição de «${r.studentName}» em «${r.courseName}»`,
+    consequence: "Os documentos e o histórico também são apagados; uma vaga ocupada numa turma é libertada.",
+    mutation: useDeleteEnrollment(),
+    success: "Inscrição excluída com sucesso!",
+    failure: "Erro ao excluir inscrição",
+  });
   const [course, setCourse] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
 
@@ -82,7 +86,7 @@ export function Component() {
     reject: (r) => rejecting.open(r.id),
     confirmPayment: (r) => paying.open(r.id),
     assignClass: (r) => assigning.open(r.id),
-    delete: setDeleting,
+    delete: deleting.open,
   };
 
   const columns: Column<AdminEnrollmentRow>[] = [
@@ -236,24 +240,7 @@ export function Component() {
         enrollmentId={assigning.id}
         onClose={assigning.close}
       />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Excluir inscrição"
-        loading={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          remove.mutate(deleting!.id, {
-            onSuccess: () => {
-              toastSuccess("Inscrição excluída com sucesso!");
-              setDeleting(null);
-            },
-            onError: (e) => toastError("Erro ao excluir inscrição", errorMessage(e)),
-          })
-        }
-      >
-        Tem a certeza de que quer excluir a inscrição de «{deleting?.studentName}» em «{deleting?.courseName}»? Os
-        documentos e o histórico também são apagados; uma vaga ocupada numa turma é libertada.
-      </ConfirmDialog>
+      <DeleteConfirmation deletion={deleting} />
     </Stack>
   );
 }

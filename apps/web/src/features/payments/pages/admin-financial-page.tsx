@@ -7,7 +7,7 @@ import { type ChangeEvent, type SyntheticEvent, useState } from "react";
 import { type Column, DataTable } from "../../../components/data-table";
 import { DateInput } from "../../../components/date-input";
 import { PageHeader } from "../../../components/page-header";
-import { RowActions } from "../../../components/row-actions";
+import { rowActionsColumn } from "../../../components/row-actions";
 import { StatCard } from "../../../components/stat-card";
 import { useRowDialog } from "../../../lib/row-dialog";
 import { adminPaymentsQuery, type PaymentRow, paymentsExportUrl } from "../api/admin-payments";
@@ -88,11 +88,7 @@ export function Component() {
       sortable: true,
       render: (r) => <PaymentStatusBadge status={r.status} />,
     },
-    {
-      key: "actions",
-      title: "Ações",
-      render: (r) => <RowActions name={r.studentName} onView={() => viewing.open(r.id)} />,
-    },
+    rowActionsColumn<PaymentRow>((r) => r.studentName, { view: (r) => viewing.open(r.id) }),
   ];
 
   const exportLink = (format: "csv" | "xlsx", label: string) => (

@@ -1,9 +1,9 @@
-import { IconCheck, IconEye, IconX } from "@tabler/icons-react";
-import { NamedRowActions, type RowActionLook } from "../../../components/row-actions";
+import { IconCheck, IconX } from "@tabler/icons-react";
+import { NamedRowActions, type RowActionLook, VIEW_LOOK } from "../../../components/row-actions";
 import type { ReceiptAction } from "../logic/receipt-review";
 
 const LOOKS: Record<ReceiptAction, RowActionLook> = {
-  view: { name: (s) => `Ver ${s}`, icon: <IconEye size={18} /> },
+  view: VIEW_LOOK,
   approve: { name: (s) => `Aprovar ${s}`, icon: <IconCheck size={18} />, color: "teal.9" },
   reject: { name: (s) => `Rejeitar ${s}`, icon: <IconX size={18} />, color: "red.8" },
 };

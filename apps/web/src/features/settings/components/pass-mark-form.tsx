@@ -4,8 +4,8 @@ import { Alert, Button, Group, Paper, Skeleton, Stack, TextInput, Title } from "
 import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
-import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
-import { toastError, toastSuccess } from "../../../lib/toast";
+import { errorMessage } from "../../../lib/form-errors";
+import { feedback } from "../../../lib/mutation-feedback";
 import { passMarkQuery, useSavePassMark } from "../api/pass-mark";
 
 /**
@@ -43,13 +43,10 @@ function PassMarkForm({ passMark }: { passMark: number }) {
     <form
       noValidate
       onSubmit={form.onSubmit((values) =>
-        save.mutate(values, {
-          onSuccess: () => toastSuccess("Nota mínima de aprovação guardada"),
-          onError: (e) => {
-            applyServerErrors(form, e);
-            toastError("Erro ao guardar a nota mínima", errorMessage(e));
-          },
-        }),
+        save.mutate(
+          values,
+          feedback({ success: "Nota mínima de aprovação guardada", failure: "Erro ao guardar a nota mínima", form }),
+        ),
       )}
     >
       <Stack gap="sm">

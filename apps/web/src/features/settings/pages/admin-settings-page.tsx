@@ -6,8 +6,8 @@ import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInp
 import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { PageHeader } from "../../../components/page-header";
-import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
-import { toastError, toastSuccess } from "../../../lib/toast";
+import { errorMessage } from "../../../lib/form-errors";
+import { feedback } from "../../../lib/mutation-feedback";
 import { type InstituteSettings, instituteSettingsQuery, useSaveInstituteSettings } from "../api/institute-settings";
 import { PassMarkSection } from "../components/pass-mark-form";
 
@@ -59,13 +59,7 @@ function SettingsForm({ settings }: { settings: InstituteSettings }) {
     <form
       noValidate
       onSubmit={form.onSubmit((values) =>
-        save.mutate(values, {
-          onSuccess: () => toastSuccess(SETTINGS_SAVED),
-          onError: (e) => {
-            applyServerErrors(form, e);
-            toastError(SETTINGS_SAVE_FAILED, errorMessage(e));
-          },
-        }),
+        save.mutate(values, feedback({ success: SETTINGS_SAVED, failure: SETTINGS_SAVE_FAILED, form })),
       )}
     >
       <Stack gap="lg">

@@ -1,12 +1,13 @@
 import { STUDENT_CODE_MAX, STUDENT_PASSWORD_LENGTH } from "@app/shared/limits";
 import { editStudentCredentialsSchema } from "@app/shared/schemas/student-accounts";
-import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { Modal, Stack, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { type ChangeEvent, useRef, useState } from "react";
-import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
+import { DialogActions } from "../../../components/dialog-actions";
 import { newIdempotencyKey } from "../../../lib/idempotency-key";
-import { toastError, toastSuccess } from "../../../lib/toast";
+import { feedback } from "../../../lib/mutation-feedback";
+import { toastSuccess } from "../../../lib/toast";
 import { instituteSettingsQuery } from "../../settings/api/institute-settings";
 import { studentAccountsQuery, useEditStudentCredentials } from "../api/admin-student-accounts";
 import type { ShownCredentials } from "./new-credentials-dialog";
@@ -73,10 +74,7 @@ export function EditCredentialsDialog({
                     },
                   });
                 },
-                onError: (e) => {
-                  applyServerErrors(form, e);
-                  toastError("Erro ao atualizar credenciais", errorMessage(e));
-                },
+                onError: feedback({ failure: "Erro ao atualizar credenciais", form }).onError,
               },
             );
           })}
@@ -101,14 +99,7 @@ export function EditCredentialsDialog({
             <Text size="xs" c="dimmed">
               Ao guardar, o aluno sai de todas as sessões e entra de novo com as novas credenciais.
             </Text>
-            <Group justify="flex-end" mt="sm">
-              <Button variant="default" onClick={onClose} disabled={save.isPending}>
-                Cancelar
-              </Button>
-              <Button type="submit" loading={save.isPending}>
-                Guardar credenciais
-              </Button>
-            </Group>
+            <DialogActions submitLabel="Guardar credenciais" pending={save.isPending} onCancel={onClose} />
           </Stack>
         </form>
       )}

@@ -1,9 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { errorMessage } from "../../../lib/form-errors";
 import { newIdempotencyKey } from "../../../lib/idempotency-key";
-import { toastError } from "../../../lib/toast";
+import { feedback } from "../../../lib/mutation-feedback";
 import { instituteSettingsQuery } from "../../settings/api/institute-settings";
 import { studentAccountsQuery, useResetStudentPassword } from "../api/admin-student-accounts";
 import type { ShownCredentials } from "./new-credentials-dialog";
@@ -56,7 +55,7 @@ export function ResetPasswordDialog({
             },
           });
         },
-        onError: (e) => toastError("Erro ao resetar senha", errorMessage(e)),
+        onError: feedback({ failure: "Erro ao resetar senha" }).onError,
       },
     );
   };

@@ -1,9 +1,8 @@
 import type { StaffRole } from "@app/shared/enums";
-import { QueryClient } from "@tanstack/react-query";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { type Session, sessionQuery } from "../../../lib/session";
 import { renderAt } from "../../../test/render";
+import { staffClient } from "../../../test/staff-client";
 import { type AdminStudentAccount, studentAccountsQuery } from "../api/admin-student-accounts";
 import { Component as AdminStudentAccountsPage } from "./admin-student-accounts-page";
 
@@ -24,13 +23,7 @@ const account = (id: string, studentName: string, over: Partial<AdminStudentAcco
 
 /** The screen as a signed-in staff user with `role` sees it, with `accounts` already loaded. */
 function showAs(role: StaffRole, accounts: AdminStudentAccount[] | undefined) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  const session: Session = {
-    user: { id: "u1", email: "equipa@inst.ao", name: "Equipa" },
-    staff: { role },
-    student: null,
-  };
-  client.setQueryData(sessionQuery.queryKey, session);
+  const client = staffClient(role);
   if (accounts) client.setQueryData(studentAccountsQuery.queryKey, accounts);
   client.setQueryData(["settings", "institute"], { name: "Instituto" });
   renderAt(<AdminStudentAccountsPage />, "/admin/student-accounts", "*", client);

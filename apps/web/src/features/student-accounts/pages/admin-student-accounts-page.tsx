@@ -2,13 +2,12 @@ import { formatDate } from "@app/shared/dates";
 import { roleSatisfies } from "@app/shared/enums";
 import { formatAngolanMobile } from "@app/shared/phones";
 import { STUDENT_ACCOUNT_MANAGER_ROLES } from "@app/shared/schemas/student-accounts";
-import { SimpleGrid, Stack, Text, VisuallyHidden } from "@mantine/core";
-import { IconEye, IconKey, IconLockOpen, IconUserCheck, IconUserExclamation, IconUsers } from "@tabler/icons-react";
+import { Text, VisuallyHidden } from "@mantine/core";
+import { IconKey, IconLockOpen, IconUserCheck, IconUserExclamation, IconUsers } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { type Column, DataTable } from "../../../components/data-table";
-import { PageHeader } from "../../../components/page-header";
-import { NamedRowActions, type RowActionLook } from "../../../components/row-actions";
-import { StatCard } from "../../../components/stat-card";
+import { AdminListPage } from "../../../components/admin-list-page";
+import type { Column } from "../../../components/data-table";
+import { NamedRowActions, type RowActionLook, VIEW_LOOK } from "../../../components/row-actions";
 import { useRowDialog } from "../../../lib/row-dialog";
 import { useSession } from "../../../lib/session";
 import { type AdminStudentAccount, studentAccountsQuery } from "../api/admin-student-accounts";
@@ -20,14 +19,15 @@ import { CompletionBadge, StudentAccountDetailsDialog } from "../components/stud
 
 type Action = "view" | "edit" | "reset";
 const LOOKS: Record<Action, RowActionLook> = {
-  view: { name: (n) => `Ver ${n}`, icon: <IconEye size={18} /> },
+  view: VIEW_LOOK,
   edit: { name: (n) => `Editar credenciais de ${n}`, icon: <IconKey size={18} /> },
   reset: { name: (n) => `Resetar senha de ${n}`, icon: <IconLockOpen size={18} />, color: "orange.9" },
 };
 
 /** /admin/student-accounts: 'Contas de Alunos' (SPEC §2; issue 14). Every staff role sees it. */
 export function Component() {
-  const { data, isPending } = useQuery(studentAccountsQuery);
+  const list = useQuery(studentAccountsQuery);
+  const { data } = list;
   const role = useSession().data?.staff?.role;
   const canManage = roleSatisfies(role, STUDENT_ACCOUNT_MANAGER_ROLES);
   const viewing = useRowDialog();
@@ -111,35 +111,33 @@ export function Component() {
   ];
 
   return (
-    <Stack gap="lg">
-      <PageHeader title="Contas de Alunos" subtitle="Códigos de acesso dos alunos, as suas inscrições e comprovantes" />
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
-        <StatCard label="Total de contas" value={accounts.length} icon={<IconUsers size={20} />} />
-        <StatCard
-          label="Inscrição completa"
-          value={accounts.filter((a) => a.enrollmentCompleted).length}
-          icon={<IconUserCheck size={20} />}
-        />
-        <StatCard
-          label="Inscrição pendente"
-          value={accounts.filter((a) => !a.enrollmentCompleted).length}
-          icon={<IconUserExclamation size={20} />}
-        />
-        <StatCard
-          label="Senha temporária"
-          value={accounts.filter((a) => a.mustChangePassword).length}
-          hint="Ainda não alterada pelo aluno"
-          icon={<IconKey size={20} />}
-        />
-      </SimpleGrid>
-      <DataTable
-        caption="Contas de alunos"
-        records={data}
-        loading={isPending}
-        columns={columns}
-        rowKey={(a) => a.id}
-        searchPlaceholder="Pesquisar por nome, telefone, email ou código..."
-      />
+    <AdminListPage
+      title="Contas de Alunos"
+      subtitle="Códigos de acesso dos alunos, as suas inscrições e comprovantes"
+      stats={[
+        { label: "Total de contas", value: accounts.length, icon: <IconUsers size={20} /> },
+        {
+          label: "Inscrição completa",
+          value: accounts.filter((a) => a.enrollmentCompleted).length,
+          icon: <IconUserCheck size={20} />,
+        },
+        {
+          label: "Inscrição pendente",
+          value: accounts.filter((a) => !a.enrollmentCompleted).length,
+          icon: <IconUserExclamation size={20} />,
+        },
+        {
+          label: "Senha temporária",
+          value: accounts.filter((a) => a.mustChangePassword).length,
+          hint: "Ainda não alterada pelo aluno",
+          icon: <IconKey size={20} />,
+        },
+      ]}
+      list={list}
+      caption="Contas de alunos"
+      columns={columns}
+      searchPlaceholder="Pesquisar por nome, telefone, email ou código..."
+    >
       <StudentAccountDetailsDialog opened={viewing.opened} accountId={viewing.id} onClose={viewing.close} />
       <EditCredentialsDialog
         key={editing.key}
@@ -156,6 +154,6 @@ export function Component() {
         onReset={credentials.show}
       />
       <NewCredentialsDialog opened={credentials.opened} shown={credentials.shown} onClose={credentials.close} />
-    </Stack>
+    </AdminListPage>
   );
 }

@@ -1,11 +1,11 @@
 import { TEACHER_STATUSES, type TeacherStatus } from "@app/shared/enums";
 import { type TeacherUserOption, teacherInputSchema } from "@app/shared/schemas/catalog";
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
+import { Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
+import { DialogActions } from "../../../components/dialog-actions";
 import { WholeNumberInput } from "../../../components/whole-number-input";
-import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
-import { toastError, toastSuccess } from "../../../lib/toast";
+import { feedback } from "../../../lib/mutation-feedback";
 import { type Teacher, teachersQuery, teacherUserOptionsQuery, useSaveTeacher } from "../api/teachers";
 
 const STATUS_LABELS: Record<(typeof TEACHER_STATUSES)[number], string> = { active: "Ativo", inactive: "Inativo" };
@@ -69,16 +69,12 @@ export function TeacherFormDialog({
         onSubmit={form.onSubmit((values) =>
           save.mutate(
             { id: teacherId ?? undefined, input: values },
-            {
-              onSuccess: () => {
-                toastSuccess(editing ? "Professor atualizado com sucesso!" : "Professor criado com sucesso!");
-                onClose();
-              },
-              onError: (e) => {
-                applyServerErrors(form, e);
-                toastError(editing ? "Erro ao atualizar professor" : "Erro ao criar professor", errorMessage(e));
-              },
-            },
+            feedback({
+              success: editing ? "Professor atualizado com sucesso!" : "Professor criado com sucesso!",
+              failure: editing ? "Erro ao atualizar professor" : "Erro ao criar professor",
+              form,
+              done: onClose,
+            }),
           ),
         )}
       >
@@ -108,14 +104,11 @@ export function TeacherFormDialog({
             {...form.getInputProps("userId")}
           />
           <Textarea label="Biografia" autosize minRows={2} {...form.getInputProps("bio")} />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {editing ? "Guardar alterações" : "Criar professor"}
-            </Button>
-          </Group>
+          <DialogActions
+            submitLabel={editing ? "Guardar alterações" : "Criar professor"}
+            pending={save.isPending}
+            onCancel={onClose}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,9 +1,8 @@
 import type { StaffRole } from "@app/shared/enums";
-import { QueryClient } from "@tanstack/react-query";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { type Session, sessionQuery } from "../../../lib/session";
 import { renderAt } from "../../../test/render";
+import { staffClient } from "../../../test/staff-client";
 import { type Teacher, teachersQuery } from "../api/teachers";
 import { Component as AdminTeachersPage } from "./admin-teachers-page";
 
@@ -24,13 +23,7 @@ const teacher = (id: string, teacherName: string, yearsOfExperience: number): Te
 
 /** The screen as a signed-in staff user with `role` sees it, with `teachers` already loaded. */
 function showAs(role: StaffRole, teachers: Teacher[]) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  const session: Session = {
-    user: { id: "u1", email: "equipa@inst.ao", name: "Equipa" },
-    staff: { role },
-    student: null,
-  };
-  client.setQueryData(sessionQuery.queryKey, session);
+  const client = staffClient(role);
   client.setQueryData(teachersQuery.queryKey, teachers);
   renderAt(<AdminTeachersPage />, "/admin/teachers", "*", client);
 }

@@ -1,18 +1,13 @@
 import { canManageCatalog } from "@app/shared/enums";
 import { pluralize } from "@app/shared/text";
-import { Badge, Button, SimpleGrid, Stack, Text } from "@mantine/core";
-import { IconAward, IconPlus, IconUserCheck, IconUserOff, IconUsersGroup } from "@tabler/icons-react";
+import { Badge, Text } from "@mantine/core";
+import { IconAward, IconUserCheck, IconUserOff, IconUsersGroup } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { type Column, DataTable } from "../../../components/data-table";
-import { PageHeader } from "../../../components/page-header";
-import { rowActionsColumn } from "../../../components/row-actions";
-import { StatCard } from "../../../components/stat-card";
-import { errorMessage } from "../../../lib/form-errors";
+import { AdminListPage, catalogActionsColumn } from "../../../components/admin-list-page";
+import type { Column } from "../../../components/data-table";
+import { useDeletion } from "../../../components/delete-confirmation";
 import { useRowDialog } from "../../../lib/row-dialog";
 import { useSession } from "../../../lib/session";
-import { toastError, toastSuccess } from "../../../lib/toast";
 import { type Teacher, teachersQuery, useDeleteTeacher } from "../api/teachers";
 import { TeacherDetailsDialog } from "../components/teacher-details-dialog";
 import { TEACHER_STATUS_LABELS, TeacherFormDialog } from "../components/teacher-form-dialog";
@@ -20,11 +15,18 @@ import { teacherStats } from "../logic/teacher-stats";
 
 /** /admin/teachers: 'Professores' (SPEC §2 'Admin teachers'). */
 export function Component() {
-  const { data, isPending } = useQuery(teachersQuery);
+  const list = useQuery(teachersQuery);
+  const { data } = list;
   const editing = useRowDialog();
   const viewing = useRowDialog();
-  const [deleting, setDeleting] = useState<Teacher | null>(null);
-  const remove = useDeleteTeacher();
+  const deleting = useDeletion<Teacher>({
+    noun: "professor",
+    what: (t) => `o professor «${t.teacherName}»`,
+    consequence: "As turmas dele ficam sem professor.",
+    mutation: useDeleteTeacher(),
+    success: "Professor excluído com sucesso!",
+    failure: "Erro ao excluir professor",
+  });
   const canManage = canManageCatalog(useSession().data?.staff?.role);
   const stats = teacherStats(data ?? []);
 
@@ -67,64 +69,32 @@ export function Component() {
         </Badge>
       ),
     },
-    rowActionsColumn<Teacher>(
-      (t) => t.teacherName,
-      canManage
-        ? { view: (t) => viewing.open(t.id), edit: (t) => editing.open(t.id), delete: setDeleting }
-        : { view: (t) => viewing.open(t.id) },
-    ),
+    catalogActionsColumn<Teacher>((t) => t.teacherName, { viewing, editing, deleting }, canManage),
   ];
 
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Professores"
-        subtitle="Os formadores do instituto"
-        action={
-          canManage && (
-            <Button leftSection={<IconPlus size={18} />} onClick={() => editing.open(null)}>
-              Novo professor
-            </Button>
-          )
-        }
-      />
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
-        <StatCard label="Total de professores" value={stats.total} icon={<IconUsersGroup size={20} />} />
-        <StatCard label="Ativos" value={stats.active} icon={<IconUserCheck size={20} />} />
-        <StatCard label="Inativos" value={stats.inactive} icon={<IconUserOff size={20} />} />
-        <StatCard
-          label="Experiência média"
-          value={pluralize(stats.averageYears, "ano", "anos")}
-          icon={<IconAward size={20} />}
-        />
-      </SimpleGrid>
-      <DataTable
-        caption="Professores"
-        records={data}
-        loading={isPending}
-        columns={columns}
-        rowKey={(t) => t.id}
-        searchPlaceholder="Pesquisar por nome, especialização ou contacto..."
-      />
+    <AdminListPage
+      title="Professores"
+      subtitle="Os formadores do instituto"
+      create={canManage && { label: "Novo professor", onClick: () => editing.open(null) }}
+      stats={[
+        { label: "Total de professores", value: stats.total, icon: <IconUsersGroup size={20} /> },
+        { label: "Ativos", value: stats.active, icon: <IconUserCheck size={20} /> },
+        { label: "Inativos", value: stats.inactive, icon: <IconUserOff size={20} /> },
+        {
+          label: "Experiência média",
+          value: pluralize(stats.averageYears, "ano", "anos"),
+          icon: <IconAward size={20} />,
+        },
+      ]}
+      list={list}
+      caption="Professores"
+      columns={columns}
+      searchPlaceholder="Pesquisar por nome, especialização ou contacto..."
+      deletion={deleting}
+    >
       <TeacherFormDialog key={editing.key} opened={editing.opened} teacherId={editing.id} onClose={editing.close} />
       <TeacherDetailsDialog opened={viewing.opened} teacherId={viewing.id} onClose={viewing.close} />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Excluir professor"
-        loading={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          remove.mutate(deleting!.id, {
-            onSuccess: () => {
-              toastSuccess("Professor excluído com sucesso!");
-              setDeleting(null);
-            },
-            onError: (e) => toastError("Erro ao excluir professor", errorMessage(e)),
-          })
-        }
-      >
-        Tem a certeza de que quer excluir o professor «{deleting?.teacherName}»? As turmas dele ficam sem professor.
-      </ConfirmDialog>
-    </Stack>
+    </AdminListPage>
   );
 }

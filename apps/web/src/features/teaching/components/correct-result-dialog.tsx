@@ -3,9 +3,10 @@ import { enrollmentStatusLabel } from "@app/shared/enums";
 import { formatGrade, parseGrade } from "@app/shared/grades";
 import { type CorrectResultInput, correctResultSchema, type IssuingNotices } from "@app/shared/schemas/certificates";
 import { belowPassMarkQuestion, isBelowPassMark } from "@app/shared/schemas/pass-mark";
-import { Button, Group, Modal, Radio, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Group, Modal, Radio, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useRef } from "react";
+import { DialogActions } from "../../../components/dialog-actions";
 import { applyServerErrors } from "../../../lib/form-errors";
 import type { ClassStudent } from "../api/teaching";
 import { LoopbackWarning, PassMarkQuestion } from "./issuing-notices";
@@ -97,14 +98,11 @@ export function CorrectResultDialog({
           {issues && <Text size="sm">Um novo certificado, com um novo número, é emitido de imediato.</Text>}
           <PassMarkQuestion question={question} />
           {issues && <LoopbackWarning baseUrl={issuing.loopbackBaseUrl} />}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={pending}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={pending}>
-              {question ? "Emitir mesmo assim" : "Corrigir resultado"}
-            </Button>
-          </Group>
+          <DialogActions
+            submitLabel={question ? "Emitir mesmo assim" : "Corrigir resultado"}
+            pending={pending}
+            onCancel={onClose}
+          />
         </Stack>
       </form>
     </Modal>

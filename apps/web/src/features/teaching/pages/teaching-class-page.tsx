@@ -15,8 +15,8 @@ import { PageHeader } from "../../../components/page-header";
 import { ReasonDialog } from "../../../components/reason-dialog";
 import { StudentCell } from "../../../components/student-cell";
 import { errorMessage } from "../../../lib/form-errors";
+import { feedback, withFeedback } from "../../../lib/mutation-feedback";
 import { useSession } from "../../../lib/session";
-import { toastError, toastSuccess } from "../../../lib/toast";
 import { certificatePdfUrl } from "../../certificates/api/own-certificates";
 import {
   type ClassStudent,
@@ -119,12 +119,13 @@ export function Component() {
     if (pending.kind === "reissue") {
       const cert = pending.student.certificate!;
       reissue.mutate(cert.id, {
-        onSuccess: (fresh) =>
-          toastSuccess(
-            "Certificado reemitido",
-            `Novo certificado n.º ${formatCertificateNumber(fresh.number)} para ${pending.student.studentName}.`,
-          ),
-        onError: (e) => toastError("Erro ao reemitir o certificado", errorMessage(e)),
+        ...feedback({
+          success: (fresh) => ({
+            title: "Certificado reemitido",
+            message: `Novo certificado n.º ${formatCertificateNumber(fresh.number)} para ${pending.student.studentName}.`,
+          }),
+          failure: "Erro ao reemitir o certificado",
+        }),
         onSettled: done,
       });
       return;
@@ -133,21 +134,21 @@ export function Component() {
       pending.kind === "all" ? resultsFor(enrolled, "completed") : resultsFor([pending.student], pending.outcome);
     if (!results) return done();
     record.mutate(results, {
-      onSuccess: () => {
-        toastSuccess(
+      ...feedback({
+        success:
           pending.kind === "all"
             ? `${results.length} alunos concluídos: certificados emitidos`
             : pending.outcome === "completed"
               ? `${pending.student.studentName}: ${COMPLETED}, certificado emitido`
               : `${pending.student.studentName}: ${NOT_COMPLETED}`,
-        );
-        setGrades((g) => {
-          const next = { ...g };
-          for (const r of results) delete next[r.enrollmentId];
-          return next;
-        });
-      },
-      onError: (e) => toastError("Erro ao registar o resultado", errorMessage(e)),
+        failure: "Erro ao registar o resultado",
+        done: () =>
+          setGrades((g) => {
+            const next = { ...g };
+            for (const r of results) delete next[r.enrollmentId];
+            return next;
+          }),
+      }),
       onSettled: done,
     });
   };
@@ -393,22 +394,20 @@ export function Component() {
         onClose={() => setCorrecting(null)}
         pending={correct.isPending}
         onSubmit={(input) =>
-          correct.mutateAsync({ enrollmentId: correcting!.student.enrollmentId, ...input }).then(
-            (answer) => {
+          withFeedback(correct.mutateAsync({ enrollmentId: correcting!.student.enrollmentId, ...input }), {
+            success: (answer) => {
               const corrected = answer.students.find((s) => s.enrollmentId === correcting!.student.enrollmentId);
-              toastSuccess(
-                "Resultado corrigido",
-                corrected?.status === "completed" && corrected.certificate
-                  ? `Novo certificado n.º ${formatCertificateNumber(corrected.certificate.number)} para ${corrected.studentName}.`
-                  : undefined,
-              );
-              setCorrecting(null);
+              return {
+                title: "Resultado corrigido",
+                message:
+                  corrected?.status === "completed" && corrected.certificate
+                    ? `Novo certificado n.º ${formatCertificateNumber(corrected.certificate.number)} para ${corrected.studentName}.`
+                    : undefined,
+              };
             },
-            (e: unknown) => {
-              toastError("Erro ao corrigir o resultado", errorMessage(e));
-              throw e;
-            },
-          )
+            failure: "Erro ao corrigir o resultado",
+            done: () => setCorrecting(null),
+          })
         }
       />
       <ReasonDialog
@@ -430,16 +429,11 @@ export function Component() {
         submitLabel="Revogar"
         pending={revoke.isPending}
         onSubmit={({ reason }) =>
-          revoke.mutateAsync({ id: revoking!.certificate!.id, reason }).then(
-            () => {
-              toastSuccess("Certificado revogado");
-              setRevoking(null);
-            },
-            (e: unknown) => {
-              toastError("Erro ao revogar o certificado", errorMessage(e));
-              throw e;
-            },
-          )
+          withFeedback(revoke.mutateAsync({ id: revoking!.certificate!.id, reason }), {
+            success: "Certificado revogado",
+            failure: "Erro ao revogar o certificado",
+            done: () => setRevoking(null),
+          })
         }
       />
     </Stack>

@@ -3,8 +3,7 @@ import { NO_ROLE_LABEL } from "@app/shared/messages";
 import { Select } from "@mantine/core";
 import { useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { errorMessage } from "../../../lib/form-errors";
-import { toastError, toastSuccess } from "../../../lib/toast";
+import { feedback } from "../../../lib/mutation-feedback";
 import { type StaffUser, useChangeRole } from "../api/users";
 
 /** The selector's value for 'Sem perfil' (a Select option needs a string). */
@@ -28,13 +27,11 @@ export function UserRoleSelect({ user }: { user: StaffUser }) {
   const confirm = () =>
     change.mutate(
       { id: user.id, role: asked.to },
-      {
-        onSuccess: () => {
-          toastSuccess("Perfil atualizado com sucesso!");
-          setOpened(false);
-        },
-        onError: (e) => toastError("Erro ao atualizar perfil", errorMessage(e)),
-      },
+      feedback({
+        success: "Perfil atualizado com sucesso!",
+        failure: "Erro ao atualizar perfil",
+        done: () => setOpened(false),
+      }),
     );
 
   return (

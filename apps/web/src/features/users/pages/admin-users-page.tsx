@@ -1,19 +1,21 @@
 import { formatDate } from "@app/shared/dates";
 import { ROLE_LABELS } from "@app/shared/enums";
 import { NO_ROLE_LABEL } from "@app/shared/messages";
-import { ActionIcon, SimpleGrid, Stack, Text } from "@mantine/core";
-import { IconEye, IconShieldCheck, IconUserCheck, IconUserOff, IconUsers } from "@tabler/icons-react";
+import { Text } from "@mantine/core";
+import { IconShieldCheck, IconUserCheck, IconUserOff, IconUsers } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { type Column, DataTable } from "../../../components/data-table";
-import { PageHeader } from "../../../components/page-header";
-import { StatCard } from "../../../components/stat-card";
+import { AdminListPage } from "../../../components/admin-list-page";
+import type { Column } from "../../../components/data-table";
+import { rowActionsColumn } from "../../../components/row-actions";
 import { useRowDialog } from "../../../lib/row-dialog";
 import { type StaffUser, usersQuery } from "../api/users";
 import { UserDetailsDialog } from "../components/user-details-dialog";
 import { UserRoleSelect } from "../components/user-role-select";
 
+/** /admin/users: 'Utilizadores' (SPEC §2; super_admin only): each staff account and its role. */
 export function Component() {
-  const { data, isPending } = useQuery(usersQuery);
+  const list = useQuery(usersQuery);
+  const { data } = list;
   const viewing = useRowDialog();
   const users = data ?? [];
   const withRole = users.filter((u) => u.role).length;
@@ -42,39 +44,29 @@ export function Component() {
       sortable: true,
       render: (u) => formatDate(u.createdAt),
     },
-    {
-      key: "actions",
-      title: "Ações",
-      render: (u) => (
-        <ActionIcon variant="subtle" onClick={() => viewing.open(u.id)} aria-label={`Ver ${u.fullName}`}>
-          <IconEye size={18} />
-        </ActionIcon>
-      ),
-    },
+    rowActionsColumn<StaffUser>((u) => u.fullName, { view: (u) => viewing.open(u.id) }),
   ];
 
   return (
-    <Stack gap="lg">
-      <PageHeader title="Utilizadores" subtitle="Contas da equipa e os seus perfis de acesso" />
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
-        <StatCard label="Total de utilizadores" value={users.length} icon={<IconUsers size={20} />} />
-        <StatCard label="Com perfil" value={withRole} icon={<IconUserCheck size={20} />} />
-        <StatCard label={NO_ROLE_LABEL} value={users.length - withRole} icon={<IconUserOff size={20} />} />
-        <StatCard
-          label="Super Administradores"
-          value={users.filter((u) => u.role === "super_admin").length}
-          icon={<IconShieldCheck size={20} />}
-        />
-      </SimpleGrid>
-      <DataTable
-        caption="Utilizadores"
-        records={data}
-        loading={isPending}
-        columns={columns}
-        rowKey={(u) => u.id}
-        searchPlaceholder="Pesquisar por nome, email ou perfil..."
-      />
+    <AdminListPage
+      title="Utilizadores"
+      subtitle="Contas da equipa e os seus perfis de acesso"
+      stats={[
+        { label: "Total de utilizadores", value: users.length, icon: <IconUsers size={20} /> },
+        { label: "Com perfil", value: withRole, icon: <IconUserCheck size={20} /> },
+        { label: NO_ROLE_LABEL, value: users.length - withRole, icon: <IconUserOff size={20} /> },
+        {
+          label: "Super Administradores",
+          value: users.filter((u) => u.role === "super_admin").length,
+          icon: <IconShieldCheck size={20} />,
+        },
+      ]}
+      list={list}
+      caption="Utilizadores"
+      columns={columns}
+      searchPlaceholder="Pesquisar por nome, email ou perfil..."
+    >
       <UserDetailsDialog opened={viewing.opened} userId={viewing.id} onClose={viewing.close} />
-    </Stack>
+    </AdminListPage>
   );
 }
