@@ -62,7 +62,7 @@ describe("an enrolment whose receipt was rejected", () => {
   const statusOf = async (id: string) =>
     (await ctx.db.select().from(enrollments).where(eq(enrollments.id, id)))[0]!.status;
   const dashboard = async () =>
-    body(await ctx.app.request("/api/dashboard", jsonRequest("GET", undefined, secretaria.cookie)));
+    body(await ctx.app.request("/api/admin/dashboard", jsonRequest("GET", undefined, secretaria.cookie)));
   const adminList = async (): Promise<{ id: string; status: string }[]> =>
     body(await ctx.app.request("/api/admin/enrollments", jsonRequest("GET", undefined, secretaria.cookie)));
 
