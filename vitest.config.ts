@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    projects: ["packages/shared", "apps/server", "apps/web", "tools/boundaries"],
+    projects: ["packages/shared", "apps/server", "apps/web", "tools/boundaries", "tools/contract"],
     // On a 2-core machine vitest would run one file at a time; the server tests mostly wait on
     // PostgreSQL, so three at once finish the run ~100 s sooner (decision 029).
     maxWorkers: 3,

@@ -23,17 +23,10 @@ const ENROLLMENT_COLORS: Record<EnrollmentStatus, string> = {
   not_completed: "gray.8",
 };
 
-/**
- * An enrolment's status with the SPEC's label; an unknown value reads 'Pendente' (SPEC §4). Shared by
- * 'Inscrições' and 'Contas de Alunos'.
- */
-export function EnrollmentStatusBadge({ status }: { status: string }) {
+/** An enrolment's status with the SPEC's label. Shared by 'Inscrições' and 'Contas de Alunos'. */
+export function EnrollmentStatusBadge({ status }: { status: EnrollmentStatus }) {
   return (
-    <Badge
-      variant="filled"
-      color={ENROLLMENT_COLORS[status as EnrollmentStatus] ?? "gray.7"}
-      style={{ textTransform: "none" }}
-    >
+    <Badge variant="filled" color={ENROLLMENT_COLORS[status]} style={{ textTransform: "none" }}>
       {enrollmentStatusLabel(status)}
     </Badge>
   );
@@ -47,14 +40,10 @@ const RECEIPT_COLORS: Record<ReceiptStatus, string> = {
 };
 
 /** A receipt's status: Pendente, Aprovado or Rejeitado (SPEC §4 'Receipt status'). */
-export function ReceiptStatusBadge({ status }: { status: string }) {
+export function ReceiptStatusBadge({ status }: { status: ReceiptStatus }) {
   return (
-    <Badge
-      variant="filled"
-      color={RECEIPT_COLORS[status as ReceiptStatus] ?? "gray.7"}
-      style={{ textTransform: "none" }}
-    >
-      {RECEIPT_STATUS_LABELS[status as ReceiptStatus] ?? "Pendente"}
+    <Badge variant="filled" color={RECEIPT_COLORS[status]} style={{ textTransform: "none" }}>
+      {RECEIPT_STATUS_LABELS[status]}
     </Badge>
   );
 }
