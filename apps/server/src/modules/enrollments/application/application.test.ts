@@ -5,9 +5,19 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffActor, studentActor } from "../../../../test/actors";
 import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../../test/context";
-import { enrollmentFormFields, filesUnder, HTML, PDF, PNG } from "../../../../test/fixtures";
+import {
+  ENROLLMENT_DOCUMENT_FILES,
+  enrollmentForm,
+  enrollmentFormFields,
+  type FormFile,
+  filesUnder,
+  HTML,
+  insertCourse,
+  PDF,
+  PNG,
+} from "../../../../test/fixtures";
 import { createApp } from "../../../app";
-import { courses, enrollmentEvents, enrollments, storedFiles, studentAccounts } from "../../../db/schema";
+import { enrollmentEvents, enrollments, storedFiles, studentAccounts } from "../../../db/schema";
 import { createDiskStorage } from "../../../storage/disk";
 
 const hundredYearsAgo = () => formatDate(addYears(todayInLuanda(), -100));
@@ -19,28 +29,15 @@ describe("student enrolment submission", () => {
 
   const fields = () => enrollmentFormFields(courseId);
 
-  function form(overrides: Record<string, string> = {}, files: Partial<Record<string, [Buffer, string, string]>> = {}) {
-    const fd = new FormData();
-    for (const [k, v] of Object.entries({ ...fields(), ...overrides })) fd.append(k, v);
-    const docs = {
-      idCardFront: [PNG, "bi-frente.png", "image/png"],
-      idCardBack: [PNG, "bi-verso.png", "image/png"],
-      certificate: [PDF, "certificado.pdf", "application/pdf"],
-      ...files,
-    } as Record<string, [Buffer, string, string] | undefined>;
-    for (const [k, f] of Object.entries(docs)) if (f) fd.append(k, new File([f[0]], f[1], { type: f[2] }));
-    return fd;
-  }
+  const form = (overrides: Record<string, string> = {}, files: Partial<Record<string, FormFile>> = {}) =>
+    enrollmentForm({ ...fields(), ...overrides }, { ...ENROLLMENT_DOCUMENT_FILES, ...files });
 
   const submit = (cookie: string, fd: FormData, app = ctx.app) =>
     app.request("/api/me/enrollments", { method: "POST", body: fd, headers: { cookie, origin: TEST_BASE_URL } });
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    [{ id: courseId }] = (await ctx.db
-      .insert(courses)
-      .values({ name: "Marketing Digital", durationMonths: 3, price: 100000 })
-      .returning({ id: courses.id })) as [{ id: string }];
+    courseId = await insertCourse(ctx.db, { name: "Marketing Digital" });
   });
   afterAll(() => ctx.close());
 

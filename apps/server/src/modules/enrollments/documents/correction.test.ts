@@ -3,10 +3,17 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonRequest, staffActor, studentActor } from "../../../../test/actors";
 import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../../test/context";
-import { enrollmentFormFields, filesUnder, HTML, PDF, PNG } from "../../../../test/fixtures";
+import {
+  enrollmentForm,
+  enrollmentFormFields,
+  filesUnder,
+  HTML,
+  insertCourse,
+  PDF,
+  PNG,
+} from "../../../../test/fixtures";
 import {
   classes,
-  courses,
   enrollmentDocumentRequests,
   enrollmentEvents,
   enrollments,
@@ -26,30 +33,17 @@ describe("correction requests, the student's view and deletion", () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    [{ id: courseId }] = (await ctx.db
-      .insert(courses)
-      .values({ name: "Gestão de Projetos", durationMonths: 3, price: 120000 })
-      .returning({ id: courses.id })) as [{ id: string }];
+    courseId = await insertCourse(ctx.db, { name: "Gestão de Projetos", price: 120000 });
     staff = await staffActor(ctx, "secretaria", "Sara Secretaria");
   });
   afterAll(() => ctx.close());
-
-  function enrolmentForm() {
-    const fd = new FormData();
-    const fields = enrollmentFormFields(courseId);
-    for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-    fd.append("idCardFront", new File([PNG], "frente.png", { type: "image/png" }));
-    fd.append("idCardBack", new File([PNG], "verso.png", { type: "image/png" }));
-    fd.append("certificate", new File([PDF], "certificado.pdf", { type: "application/pdf" }));
-    return fd;
-  }
 
   /** A student who submitted the enrolment form through the API. */
   async function applicant(name: string) {
     const student = await studentActor(ctx, name);
     const res = await ctx.app.request("/api/me/enrollments", {
       method: "POST",
-      body: enrolmentForm(),
+      body: enrollmentForm(enrollmentFormFields(courseId)),
       headers: { cookie: student.cookie, origin: TEST_BASE_URL },
     });
     expect(res.status).toBe(201);
@@ -228,7 +222,7 @@ describe("correction requests, the student's view and deletion", () => {
       expect(await mine(dina.cookie)).toEqual([]);
       const again = await ctx.app.request("/api/me/enrollments", {
         method: "POST",
-        body: enrolmentForm(),
+        body: enrollmentForm(enrollmentFormFields(courseId)),
         headers: { cookie: dina.cookie, origin: TEST_BASE_URL },
       });
       expect(again.status).toBe(201);

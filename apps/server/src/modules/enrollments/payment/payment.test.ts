@@ -4,8 +4,8 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonRequest, staffActor } from "../../../../test/actors";
 import { body, createTestContext, type TestContext } from "../../../../test/context";
-import { enrollmentRow } from "../../../../test/fixtures";
-import { classes, courses, enrollmentEvents, enrollments, payments } from "../../../db/schema";
+import { classRow, enrollmentRow, insertCourse } from "../../../../test/fixtures";
+import { classes, enrollmentEvents, enrollments, payments } from "../../../db/schema";
 
 /** 'Confirmar pagamento' (SPEC §4 approved → enrolled): the payment, the class seat, one transaction. */
 describe("payment confirmation and class seats", () => {
@@ -16,14 +16,8 @@ describe("payment confirmation and class seats", () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    const made = await ctx.db
-      .insert(courses)
-      .values([
-        { name: "Inglês Intensivo", durationMonths: 4, price: 100000 },
-        { name: "Design Gráfico", durationMonths: 2, price: 80000 },
-      ])
-      .returning({ id: courses.id });
-    [courseId, otherCourseId] = made.map((c) => c.id) as [string, string];
+    courseId = await insertCourse(ctx.db, { name: "Inglês Intensivo", durationMonths: 4 });
+    otherCourseId = await insertCourse(ctx.db, { name: "Design Gráfico", durationMonths: 2, price: 80000 });
     financeiro = await staffActor(ctx, "financeiro", "Filipe Financeiro");
   });
   afterAll(() => ctx.close());
@@ -31,17 +25,7 @@ describe("payment confirmation and class seats", () => {
   async function schoolClass(overrides: Partial<typeof classes.$inferInsert> = {}) {
     const [row] = await ctx.db
       .insert(classes)
-      .values({
-        name: "Turma",
-        courseId,
-        classType: "presencial",
-        enrollmentStartDate: "2025-01-01",
-        enrollmentEndDate: "2025-01-20",
-        startDate: "2025-02-01",
-        endDate: "2025-06-01",
-        schedule: "Manhã (08h-12h)",
-        ...overrides,
-      })
+      .values(classRow(courseId, { name: "Turma", ...overrides }))
       .returning();
     return row!;
   }

@@ -3,11 +3,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonRequest, staffActor } from "../../../../test/actors";
 import { body, createTestContext, type TestContext } from "../../../../test/context";
+import { insertClass, insertCourse } from "../../../../test/fixtures";
 import { receiptForm, studentWithEnrollment, submitReceipt } from "../../../../test/receipts";
-import { classes, courses, enrollmentEvents, enrollments } from "../../../db/schema";
+import { enrollmentEvents, enrollments } from "../../../db/schema";
 
 /**
- * Decision 024: after finance rejects a receipt the enrolment reads 'Comprovante rejeitado'
+ * Decision 050: after finance rejects a receipt the enrolment reads 'Comprovante rejeitado'
  * (receipt_rejected) until the student sends a new one, so Inscrições, the dashboard and the student's
  * card tell the students who must send again from those awaiting validation.
  */
@@ -20,24 +21,15 @@ describe("an enrolment whose receipt was rejected", () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    [{ id: courseId }] = (await ctx.db
-      .insert(courses)
-      .values({ name: "Contabilidade Prática", durationMonths: 3, price: 150000 })
-      .returning({ id: courses.id })) as [{ id: string }];
-    [{ id: classId }] = (await ctx.db
-      .insert(classes)
-      .values({
-        courseId,
-        name: "Turma A",
-        classType: "presencial",
-        schedule: "Sábado 08h-12h",
-        startDate: "2030-01-10",
-        endDate: "2030-04-10",
-        enrollmentStartDate: "2020-01-01",
-        enrollmentEndDate: "2030-01-09",
-        maxStudents: 10,
-      })
-      .returning({ id: classes.id })) as [{ id: string }];
+    courseId = await insertCourse(ctx.db, { name: "Contabilidade Prática", price: 150000 });
+    classId = await insertClass(ctx.db, courseId, {
+      schedule: "Sábado 08h-12h",
+      startDate: "2030-01-10",
+      endDate: "2030-04-10",
+      enrollmentStartDate: "2020-01-01",
+      enrollmentEndDate: "2030-01-09",
+      maxStudents: 10,
+    });
     financeiro = await staffActor(ctx, "financeiro", "Filipa Finanças");
     secretaria = await staffActor(ctx, "secretaria", "Sara Secretaria");
   });

@@ -3,7 +3,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonRequest, staffActor, studentActor } from "../../../../test/actors";
 import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../../test/context";
-import { enrollmentFormFields, filesUnder, PDF, PNG } from "../../../../test/fixtures";
+import {
+  ENROLLMENT_DOCUMENT_FILES,
+  enrollmentForm,
+  enrollmentFormFields,
+  type FormFile,
+  filesUnder,
+  PDF,
+} from "../../../../test/fixtures";
 import { courses, enrollmentEvents, enrollments, storedFiles } from "../../../db/schema";
 
 /** Issue 14: a student who already has an enrolment applies for another course with the same account. */
@@ -17,17 +24,9 @@ describe("the returning student's 'Nova inscrição'", () => {
 
   const fields = enrollmentFormFields;
 
-  function form(values: Record<string, string>, files: Record<string, [Buffer, string, string]> = {}) {
-    const fd = new FormData();
-    for (const [k, v] of Object.entries(values)) fd.append(k, v);
-    for (const [k, f] of Object.entries(files)) fd.append(k, new File([f[0]], f[1], { type: f[2] }));
-    return fd;
-  }
-  const allFiles: Record<string, [Buffer, string, string]> = {
-    idCardFront: [PNG, "frente.png", "image/png"],
-    idCardBack: [PNG, "verso.png", "image/png"],
-    certificate: [PDF, "certificado.pdf", "application/pdf"],
-  };
+  /** The returning form sends only the documents the student replaces. */
+  const form = (values: Record<string, string>, files: Record<string, FormFile> = {}) => enrollmentForm(values, files);
+  const allFiles = ENROLLMENT_DOCUMENT_FILES;
 
   const post = (url: string, cookie: string, fd: FormData) =>
     ctx.app.request(url, { method: "POST", body: fd, headers: { cookie, origin: TEST_BASE_URL } });

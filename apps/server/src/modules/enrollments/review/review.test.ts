@@ -5,8 +5,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonRequest, staffActor } from "../../../../test/actors";
 import { body, createTestContext, type TestContext } from "../../../../test/context";
-import { enrollmentRow } from "../../../../test/fixtures";
-import { courses, enrollmentEvents, enrollments } from "../../../db/schema";
+import { enrollmentRow, insertCourse } from "../../../../test/fixtures";
+import { enrollmentEvents, enrollments } from "../../../db/schema";
 
 /** Staff review transitions (decision 018) against a real PostgreSQL: allowed and refused per status. */
 describe("enrolment review", () => {
@@ -17,10 +17,7 @@ describe("enrolment review", () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    [{ id: courseId }] = (await ctx.db
-      .insert(courses)
-      .values({ name: "Marketing Digital", durationMonths: 3, price: 150000 })
-      .returning({ id: courses.id })) as [{ id: string }];
+    courseId = await insertCourse(ctx.db, { name: "Marketing Digital", price: 150000 });
     secretaria = await staffActor(ctx, "secretaria", "Sara Secretaria");
   });
   afterAll(() => ctx.close());

@@ -5,10 +5,17 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieOf, jsonRequest, staffActor, studentActor } from "../../../../test/actors";
 import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../../test/context";
-import { enrollmentRow, filesUnder, PDF, PNG } from "../../../../test/fixtures";
-import { authAccount, courses, enrollmentEvents, enrollments, storedFiles, studentAccounts } from "../../../db/schema";
+import {
+  ENROLLMENT_DOCUMENT_FILES,
+  enrollmentForm,
+  enrollmentRow,
+  filesUnder,
+  insertCourse,
+  PDF,
+} from "../../../../test/fixtures";
+import { authAccount, enrollmentEvents, enrollments, storedFiles, studentAccounts } from "../../../db/schema";
 
-/** Staff record and correct enrolments (SPEC §5 'Staff new enrolment'; decision 018) against a real PostgreSQL. */
+/** Staff record and correct enrolments (SPEC §5 'Staff new enrolment'; decision 047) against a real PostgreSQL. */
 describe("staff new enrolment and edit", () => {
   let ctx: TestContext;
   let courseId: string;
@@ -36,16 +43,8 @@ describe("staff new enrolment and edit", () => {
     ...overrides,
   });
 
-  function form(values: Record<string, string>, withFiles = true) {
-    const fd = new FormData();
-    for (const [k, v] of Object.entries(values)) fd.append(k, v);
-    if (withFiles) {
-      fd.append("idCardFront", new File([PNG], "bi-frente.png", { type: "image/png" }));
-      fd.append("idCardBack", new File([PNG], "bi-verso.png", { type: "image/png" }));
-      fd.append("certificate", new File([PDF], "certificado.pdf", { type: "application/pdf" }));
-    }
-    return fd;
-  }
+  const form = (values: Record<string, string>, withFiles = true) =>
+    enrollmentForm(values, withFiles ? ENROLLMENT_DOCUMENT_FILES : {});
 
   const create = (fd: FormData, cookie = secretaria.cookie) =>
     ctx.app.request("/api/admin/enrollments", {
@@ -62,13 +61,8 @@ describe("staff new enrolment and edit", () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    [{ id: courseId }, { id: otherCourseId }] = (await ctx.db
-      .insert(courses)
-      .values([
-        { name: "Contabilidade Prática", durationMonths: 3, price: 120000 },
-        { name: "Excel Avançado", durationMonths: 2, price: 80000 },
-      ])
-      .returning({ id: courses.id })) as [{ id: string }, { id: string }];
+    courseId = await insertCourse(ctx.db, { name: "Contabilidade Prática", price: 120000 });
+    otherCourseId = await insertCourse(ctx.db, { name: "Excel Avançado", durationMonths: 2, price: 80000 });
     secretaria = await staffActor(ctx, "secretaria", "Sara Secretaria");
   });
   afterAll(() => ctx.close());
@@ -266,10 +260,10 @@ describe("staff new enrolment and edit", () => {
 
   it("writes nothing when a document is refused by its content", async () => {
     const phone = freshPhone();
-    const fd = form(fields({ studentPhone: phone }), false);
-    fd.append("idCardFront", new File([PNG], "bi.png", { type: "image/png" }));
-    fd.append("idCardBack", new File([Buffer.from("<html></html>")], "bi.png", { type: "image/png" }));
-    fd.append("certificate", new File([PDF], "c.pdf", { type: "application/pdf" }));
+    const fd = enrollmentForm(fields({ studentPhone: phone }), {
+      ...ENROLLMENT_DOCUMENT_FILES,
+      idCardBack: [Buffer.from("<html></html>"), "bi.png", "image/png"],
+    });
     const res = await create(fd);
     expect(res.status).toBe(415);
     expect(await ctx.db.select().from(studentAccounts).where(eq(studentAccounts.studentPhone, phone))).toHaveLength(0);
