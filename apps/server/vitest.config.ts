@@ -2,6 +2,8 @@ import { defineProject } from "vitest/config";
 
 export default defineProject({
   test: {
+    // Vitest 5 takes the worker count from each project, not from the root (root vitest.config.ts).
+    maxWorkers: 3,
     name: "server",
     include: ["src/**/*.test.ts"],
     environment: "node",

@@ -4,6 +4,8 @@ import { defineProject } from "vitest/config";
 export default defineProject({
   plugins: [react()],
   test: {
+    // Vitest 5 takes the worker count from each project, not from the root (root vitest.config.ts).
+    maxWorkers: 3,
     name: "web",
     include: ["src/**/*.test.{ts,tsx}"],
     environment: "jsdom",

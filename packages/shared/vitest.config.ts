@@ -1,5 +1,5 @@
 import { defineProject } from "vitest/config";
 
 export default defineProject({
-  test: { name: "shared", include: ["src/**/*.test.ts"], environment: "node" },
+  test: { maxWorkers: 3, name: "shared", include: ["src/**/*.test.ts"], environment: "node" },
 });

@@ -1,5 +1,5 @@
 import { defineProject } from "vitest/config";
 
 export default defineProject({
-  test: { name: "tools", include: ["*.test.ts"], environment: "node", testTimeout: 60_000 },
+  test: { maxWorkers: 3, name: "tools", include: ["*.test.ts"], environment: "node", testTimeout: 60_000 },
 });

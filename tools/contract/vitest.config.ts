@@ -1,5 +1,5 @@
 import { defineProject } from "vitest/config";
 
 export default defineProject({
-  test: { name: "contract", include: ["*.test.ts"], environment: "node", testTimeout: 120_000 },
+  test: { maxWorkers: 3, name: "contract", include: ["*.test.ts"], environment: "node", testTimeout: 120_000 },
 });
