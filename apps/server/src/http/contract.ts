@@ -1,22 +1,21 @@
-import type { Answers, Endpoint, EndpointSchemas, FileAnswer } from "@app/shared/contract/endpoint";
+import type { Answers, Endpoint, EndpointSchemas, FileAnswer, SchemaPart } from "@app/shared/contract/endpoint";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { checkAnswer } from "./answer-check";
 import type { AppEnv } from "./env";
 import { errorResponse } from "./errors";
 
-type Get<S, K extends PropertyKey> = K extends keyof S ? S[K] : undefined;
 type Json<T> = { content: { "application/json": { schema: T } } };
 type ErrorAnswer = ReturnType<typeof errorResponse>;
 
 type RequestOf<S extends EndpointSchemas> = {
-  params: Get<S, "params">;
-  query: Get<S, "query">;
-  headers: Get<S, "headers">;
-  body: Get<S, "body"> extends z.ZodType
-    ? { required: true } & Json<Get<S, "body">>
-    : Get<S, "form"> extends z.ZodType
-      ? { required: true; content: { "multipart/form-data": { schema: Get<S, "form"> } } }
+  params: SchemaPart<S, "params">;
+  query: SchemaPart<S, "query">;
+  headers: SchemaPart<S, "headers">;
+  body: SchemaPart<S, "body"> extends z.ZodType
+    ? { required: true } & Json<SchemaPart<S, "body">>
+    : SchemaPart<S, "form"> extends z.ZodType
+      ? { required: true; content: { "multipart/form-data": { schema: SchemaPart<S, "form"> } } }
       : undefined;
 };
 
@@ -27,7 +26,7 @@ type AnswerOf<A> = A extends z.ZodType
     : { description: string };
 
 type ResponsesOf<S extends EndpointSchemas, G> = { [K in keyof S["answers"]]: AnswerOf<S["answers"][K]> } & {
-  [K in keyof Get<S, "errors">]: ErrorAnswer;
+  [K in keyof SchemaPart<S, "errors">]: ErrorAnswer;
 } & G;
 
 export interface RouteOptions<M extends MiddlewareHandler<AppEnv>[], G> {

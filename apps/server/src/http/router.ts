@@ -1,5 +1,5 @@
 import { INVALID_DATA } from "@app/shared/messages";
-import { OpenAPIHono, type z } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "./env";
 import { ApiError, sendError } from "./errors";
 
@@ -14,6 +14,3 @@ export function createRouter() {
     },
   });
 }
-
-/** The `content` of a JSON request body or response in a route definition. */
-export const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });

@@ -1,6 +1,6 @@
 export type { AnswerOf } from "@app/shared/contract/endpoint";
 
-import type { AnswerOf, Endpoint, SchemasOf } from "@app/shared/contract/endpoint";
+import type { AnswerOf, Endpoint, SchemaPart, SchemasOf } from "@app/shared/contract/endpoint";
 import { NETWORK_ERROR, UNEXPECTED_ERROR } from "@app/shared/request-messages";
 import type { apiErrorSchema } from "@app/shared/schemas/errors";
 import type { z } from "@app/shared/zod";
@@ -19,21 +19,22 @@ export class ApiError extends Error {
   }
 }
 
-type Get<S, K extends PropertyKey> = K extends keyof S ? S[K] : undefined;
 type Input<T> = T extends z.ZodType ? z.input<T> : never;
 
 /** What a call of endpoint E needs: its path params, query, body (JSON, or FormData for files), required headers. */
-export type CallOf<E> = (Get<SchemasOf<E>, "params"> extends z.ZodType
-  ? { params: Input<Get<SchemasOf<E>, "params">> }
+export type CallOf<E> = (SchemaPart<SchemasOf<E>, "params"> extends z.ZodType
+  ? { params: Input<SchemaPart<SchemasOf<E>, "params">> }
   : { params?: never }) &
-  (Get<SchemasOf<E>, "query"> extends z.ZodType ? { query?: Input<Get<SchemasOf<E>, "query">> } : { query?: never }) &
-  (Get<SchemasOf<E>, "body"> extends z.ZodType
-    ? { body: Input<Get<SchemasOf<E>, "body">> }
-    : Get<SchemasOf<E>, "form"> extends z.ZodType
+  (SchemaPart<SchemasOf<E>, "query"> extends z.ZodType
+    ? { query?: Input<SchemaPart<SchemasOf<E>, "query">> }
+    : { query?: never }) &
+  (SchemaPart<SchemasOf<E>, "body"> extends z.ZodType
+    ? { body: Input<SchemaPart<SchemasOf<E>, "body">> }
+    : SchemaPart<SchemasOf<E>, "form"> extends z.ZodType
       ? { body: FormData }
       : { body?: never }) &
-  (Get<SchemasOf<E>, "headers"> extends z.ZodType
-    ? { headers: Input<Get<SchemasOf<E>, "headers">> & Record<string, string> }
+  (SchemaPart<SchemasOf<E>, "headers"> extends z.ZodType
+    ? { headers: Input<SchemaPart<SchemasOf<E>, "headers">> & Record<string, string> }
     : { headers?: Record<string, string> }) & { signal?: AbortSignal };
 
 type CallArgs<E> = object extends CallOf<E> ? [call?: CallOf<E>] : [call: CallOf<E>];

@@ -63,6 +63,9 @@ export function endpoint<S extends EndpointSchemas>(method: Method, path: string
 /** Keeps the literal shape of a module's schemas (statuses, optional parts) for `endpoint<…>()`. */
 export const endpointSchemas = <const T extends Record<string, EndpointSchemas>>(schemas: T): T => schemas;
 
+/** One part of an endpoint's schemas (`params`, `body`…), or undefined when it has none. */
+export type SchemaPart<S, K extends PropertyKey> = K extends keyof S ? S[K] : undefined;
+
 export type SchemasOf<E> = E extends Endpoint<infer S> ? S : never;
 
 type JsonAnswer<A> = A extends z.ZodType ? z.output<A> : A extends FileAnswer ? Blob : undefined;
