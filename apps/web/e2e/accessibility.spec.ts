@@ -5,6 +5,9 @@ import { createAdmin, withDatabase } from "./support/server";
 import { signedInStaff, signInStaff } from "./support/sign-in";
 import { applicant, approveThroughApi, chooseOwnPassword, sendReceipt, userContext } from "./support/students";
 
+// The longest file: its checks are independent, so they share the two workers (decision 061).
+test.describe.configure({ mode: "parallel" });
+
 interface Screen {
   path: string;
   /** What shows once the page has its data (so axe sees the real page, not a loading state). */

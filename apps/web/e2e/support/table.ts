@@ -8,6 +8,12 @@ export async function rowOf(page: Page, text: string): Promise<Locator> {
   return row;
 }
 
+/** The number a stat card shows (read once its list has loaded: a loading card shows none). */
+export async function cardNumber(page: Page, name: string): Promise<number> {
+  const value = page.getByRole("region", { name, exact: true }).getByText(/^\d+$/);
+  return Number(await value.textContent());
+}
+
 /** Waits for dialogs and drawers to finish fading in (before a screenshot or an axe check). */
 export async function settled(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
