@@ -97,11 +97,12 @@ async function firstLoad(base, pagePath) {
   return { files: [...files].sort(), jsKB: +(js / 1024).toFixed(1), cssKB: +(css / 1024).toFixed(1) };
 }
 
-function lighthouse(url, outFile) {
+function lighthouse(url, outFile, extraArgs = []) {
   const r = spawnSync(
     path.join(root, "node_modules/.bin/lighthouse"),
     [
       url,
+      ...extraArgs,
       "--quiet",
       "--only-categories=performance,accessibility",
       "--form-factor=mobile",
@@ -117,6 +118,8 @@ function lighthouse(url, outFile) {
     performance: Math.round(report.categories.performance.score * 100),
     accessibility: Math.round(report.categories.accessibility.score * 100),
     lcpMs: Math.round(report.audits["largest-contentful-paint"].numericValue),
+    cls: +report.audits["cumulative-layout-shift"].numericValue.toFixed(3),
+    tbtMs: Math.round(report.audits["total-blocking-time"].numericValue),
     failedA11y: Object.values(report.audits)
       .filter((a) => a.score === 0 && report.categories.accessibility.auditRefs.some((ref) => ref.id === a.id))
       .map((a) => a.id),
