@@ -43,7 +43,9 @@ export async function staffSession({ base, root, dataDir }) {
     ["apps/server/dist/create-admin.js", "--email", user.email, "--password", user.password, "--name", user.name],
     { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", BASE_URL: "", LOG_LEVEL: "silent" } },
   );
-  return cookieOf(await call(base, "POST", "/api/auth/sign-in", { json: { email: user.email, password: user.password } }));
+  return cookieOf(
+    await call(base, "POST", "/api/auth/sign-in", { json: { email: user.email, password: user.password } }),
+  );
 }
 
 /**
@@ -94,7 +96,7 @@ export async function studentSession({ base, staffCookie, name = "Bench Aluno Ki
   const { id } = await (await call(base, "POST", "/api/me/enrollments", { cookie, form })).json();
   await call(base, "POST", `/api/admin/enrollments/${id}/approve`, {
     cookie: staffCookie,
-    json: { referenceCode: "BENCH-001", documentsChecked: true, personalDataChecked: true },
+    json: { referenceCode: `BENCH-${phone}`, documentsChecked: true, personalDataChecked: true },
   });
   return cookie;
 }
