@@ -94,11 +94,16 @@ export async function studentSession({ base, staffCookie, name = "Bench Aluno Ki
   form.append("idCardBack", new Blob([png], { type: "image/png" }), "bi-verso.png");
   form.append("certificate", new Blob(["%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"]), "certificado.pdf");
   const { id } = await (await call(base, "POST", "/api/me/enrollments", { cookie, form })).json();
+  await approveEnrollment({ base, staffCookie, id });
+  return cookie;
+}
+
+/** 'Aprovar inscrição' as the secretariat sends it, with a reference code of its own. */
+export async function approveEnrollment({ base, staffCookie, id }) {
   await call(base, "POST", `/api/admin/enrollments/${id}/approve`, {
     cookie: staffCookie,
-    json: { referenceCode: `BENCH-${phone}`, documentsChecked: true, personalDataChecked: true },
+    json: { referenceCode: `BENCH-${id.slice(0, 8)}`, documentsChecked: true, personalDataChecked: true },
   });
-  return cookie;
 }
 
 /**
