@@ -2,8 +2,8 @@
 // loaded first) has: the components their code uses, in the order of Mantine's styles.css (base
 // components before the ones built on them). The whole styles.css was 30 KB brotli on every signed-in
 // screen, half of it components no screen uses and the public ones a second time (decision 060).
-// A component used for the first time on a signed-in screen adds its file here (the e2e screenshots and
-// the axe checks show an unstyled one).
+// A component used for the first time on a signed-in screen adds its file here (mantine-styles.test.ts
+// fails until it does).
 import "@mantine/core/styles/ScrollArea.css";
 import "@mantine/core/styles/Overlay.css";
 import "@mantine/core/styles/Popover.css";
@@ -12,6 +12,7 @@ import "@mantine/core/styles/ActionIcon.css";
 import "@mantine/core/styles/ModalBase.css";
 import "@mantine/core/styles/Flex.css";
 import "@mantine/core/styles/FloatingIndicator.css";
+import "@mantine/core/styles/Grid.css";
 import "@mantine/core/styles/Combobox.css";
 import "@mantine/core/styles/InlineInput.css";
 import "@mantine/core/styles/CheckboxCard.css";
