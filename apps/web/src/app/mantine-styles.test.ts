@@ -22,7 +22,10 @@ function componentsImported(): Set<string> {
   for (const file of sourceFiles(src)) {
     for (const match of readFileSync(file, "utf8").matchAll(/import \{([^}]+)\} from "@mantine\/core"/g)) {
       for (const part of match[1]!.split(",")) {
-        const name = part.replace(/^\s*type\s+/, "").replace(/\s+as\s+.*$/s, "").trim();
+        const name = part
+          .replace(/^\s*type\s+/, "")
+          .replace(/\s+as\s+.*$/s, "")
+          .trim();
         if (name) names.add(name);
       }
     }
