@@ -6,6 +6,6 @@ import { api } from "../../../apps/web/src/lib/api";
 export async function fine(id: string) {
   const course = await api(courseEndpoints.update, { params: { id }, body: {} as never });
   await api(courseEndpoints.remove, { params: { id } });
-  const rows = await api(enrollmentEndpoints.list);
+  const { rows } = await api(enrollmentEndpoints.list, { query: {} });
   return [course.name, rows.filter((row) => row.status === "approved").length];
 }

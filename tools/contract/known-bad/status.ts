@@ -3,6 +3,6 @@ import { enrollmentEndpoints } from "@app/shared/contract/enrollments";
 import { api } from "../../../apps/web/src/lib/api";
 
 export async function approvedCount() {
-  const rows = await api(enrollmentEndpoints.list);
+  const { rows } = await api(enrollmentEndpoints.list, { query: {} });
   return rows.filter((row) => row.status === "aprovada").length; // expect-error
 }
