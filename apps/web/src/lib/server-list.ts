@@ -52,10 +52,12 @@ export interface TableControls {
  *
  * `queryOf` is the feature's query options for one combination (its `api/` module calls the server).
  */
-export function useServerList<A extends ServerListPage<unknown>, S extends string, F extends object>(
-  queryOf: (params: ServerListParams<S, F>) => UseQueryOptions<A, Error, A, QueryKey>,
-  initialFilters: F,
-) {
+export function useServerList<
+  A extends ServerListPage<unknown>,
+  S extends string,
+  F extends object,
+  K extends QueryKey,
+>(queryOf: (params: ServerListParams<S, F>) => UseQueryOptions<A, Error, A, K>, initialFilters: F) {
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [sort, setSort] = useState<TableSort>(null);
@@ -101,6 +103,8 @@ export function useServerList<A extends ServerListPage<unknown>, S extends strin
     /** The whole answer of the shown page (its `counts`, when the list has stat cards). */
     answer,
     isPending: query.isPending,
+    /** Why the last request failed (the server's message), if it did. */
+    error: query.error,
     table,
     filters,
     /** Changes some filters; the list goes back to page 1. */

@@ -127,7 +127,11 @@ export async function paymentPage(db: Database, query: PaymentListQuery) {
       .innerJoin(courses, eq(courses.id, enrollments.courseId));
   }
   const [rows, [counted], counts] = await Promise.all([
-    selectPayments(db).where(where).orderBy(...order).limit(limit).offset(offset),
+    selectPayments(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
     counting.where(where),
     financeStats(db, query),
   ]);

@@ -343,7 +343,7 @@ describe("payments export of many rows", () => {
         numbers.map((i) => ({
           ...enrollmentRow(courseId),
           // One name is a formula: the CSV must not let Excel run it.
-          studentName: i === 1234 ? "=HYPERLINK(\"http://x\")" : `Aluno ${String(i).padStart(5, "0")}`,
+          studentName: i === 1234 ? '=HYPERLINK("http://x")' : `Aluno ${String(i).padStart(5, "0")}`,
           status: "enrolled" as const,
         })),
       )
@@ -362,7 +362,10 @@ describe("payments export of many rows", () => {
 
   const csvLines = async (res: Response) => {
     expect(res.status).toBe(200);
-    return (await res.text()).replace(/^\uFEFF/, "").split("\r\n").slice(1, -1);
+    return (await res.text())
+      .replace(/^\uFEFF/, "")
+      .split("\r\n")
+      .slice(1, -1);
   };
 
   it("writes every row once, newest first, across the batches, with the pt-AO formats and formula protection", async () => {

@@ -299,7 +299,8 @@ function toAdminRow(row: Row, duplicates: ReceiptDuplicate[]): AdminReceiptRow {
 
 /** The cards: every receipt counted by status, and the approved and pending amounts, in one aggregate. */
 export async function receiptStats(db: Database): Promise<ReceiptStats> {
-  const count = (status: ReceiptStatus) => sql<number>`(count(*) filter (where ${paymentReceipts.status} = ${status}))::int`;
+  const count = (status: ReceiptStatus) =>
+    sql<number>`(count(*) filter (where ${paymentReceipts.status} = ${status}))::int`;
   const amount = (status: ReceiptStatus) =>
     sql<string>`coalesce(sum(${paymentReceipts.paidAmount}) filter (where ${paymentReceipts.status} = ${status}), 0)::text`;
   const [row] = await db
@@ -335,10 +336,19 @@ export async function listAdminReceipts(db: Database, query: ReceiptListQuery) {
     [enrollments.studentName, courses.name, paymentReceipts.paymentReferenceCode],
     [enrollments.studentPhone],
   );
-  const order = listOrder(query, RECEIPT_SORTABLE, { by: paymentReceipts.submittedAt, dir: "desc" }, paymentReceipts.id);
+  const order = listOrder(
+    query,
+    RECEIPT_SORTABLE,
+    { by: paymentReceipts.submittedAt, dir: "desc" },
+    paymentReceipts.id,
+  );
   const { limit, offset } = pageWindow(query);
   const [rows, counts, total] = await Promise.all([
-    selectReceipts(db).where(where).orderBy(...order).limit(limit).offset(offset),
+    selectReceipts(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
     receiptStats(db),
     query.q
       ? db

@@ -332,7 +332,10 @@ describe("payment receipts", () => {
     // A receipt sharing nothing with another enrolment's has no warning.
     const lone = await studentWithEnrollment("Sem Duplicado");
     const alone = await body(
-      await submit(lone.cookie, form(lone.enrollment.id, {}, [Buffer.concat([PNG, Buffer.from("só")]), "c.png", "image/png"])),
+      await submit(
+        lone.cookie,
+        form(lone.enrollment.id, {}, [Buffer.concat([PNG, Buffer.from("só")]), "c.png", "image/png"]),
+      ),
     );
     expect((await row(alone.id)).duplicates).toEqual([]);
   });
