@@ -26,8 +26,11 @@ export const adminReceiptsQuery = (params: AdminReceiptParams) =>
 export const useAdminReceiptRow = (id: string | null) => useCachedListRow<AdminReceiptRow>(ADMIN_RECEIPTS_KEY, id);
 
 /** A review changes the receipt, the enrolment, the payments and the dashboard's counts and revenue. */
-function refresh(client: QueryClient) {
-  return Promise.all(
+async function refresh(client: QueryClient) {
+  // A page read still on its way (a search typed just before) may have left before the change: an
+  // invalidation would wait for it rather than read again, so it is cancelled first.
+  await client.cancelQueries({ queryKey: ADMIN_RECEIPTS_KEY });
+  await Promise.all(
     [ADMIN_RECEIPTS_KEY, ["enrollments"], ["payments"], ["dashboard"]].map((queryKey) =>
       client.invalidateQueries({ queryKey }),
     ),
