@@ -7,6 +7,7 @@ import { body, createTestContext, type TestContext } from "../../../test/context
 import { classRow, enrollmentRow, insertCourse } from "../../../test/fixtures";
 import { receiptForm, studentWithEnrollment, submitReceipt } from "../../../test/receipts";
 import { classes, courses, enrollments, payments } from "../../db/schema";
+import { paymentBatches } from "./payments.service";
 
 /** 'Financeiro' (SPEC §2 'Admin finance'): the payments list, its filters, cards and export. */
 describe("payments list and export", () => {
@@ -435,5 +436,31 @@ describe("payments export of many rows", () => {
     expect(sheet.getRow(2).getCell(1).numFmt).toBe("dd/mm/yyyy");
     expect(sheet.getRow(1 + COUNT).getCell(5).value).toBe(1);
     expect(sheet.getRow(1 + COUNT).getCell(2).value).toBe("Aluno 00001");
+  });
+
+  it("splits a batch inside a run of equal dates and recording times without skipping or repeating a row", async () => {
+    // Seven payments of one day recorded in one statement: same date, same created_at; only the id orders them.
+    const rows = await ctx.db
+      .insert(enrollments)
+      .values(Array.from({ length: 7 }, () => ({ ...enrollmentRow(courseId), status: "enrolled" as const })))
+      .returning({ id: enrollments.id });
+    const inserted = await ctx.db
+      .insert(payments)
+      .values(
+        rows.map(({ id }) => ({
+          enrollmentId: id,
+          amount: 1,
+          paymentDate: "2014-06-01",
+          paymentMethod: "tpa" as const,
+          status: "confirmed" as const,
+        })),
+      )
+      .returning({ id: payments.id });
+    const batches: string[][] = [];
+    for await (const batch of paymentBatches(ctx.db, { from: "2014-06-01", to: "2014-06-01" }, 3)) {
+      batches.push(batch.map((p) => p.id));
+    }
+    expect(batches.map((b) => b.length)).toEqual([3, 3, 1]);
+    expect(batches.flat()).toEqual(inserted.map((p) => p.id).sort().reverse());
   });
 });
