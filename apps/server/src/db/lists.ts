@@ -1,3 +1,4 @@
+import { parseAngolanMobile } from "@app/shared/phones";
 import type { ListQuery, SortDirection } from "@app/shared/schemas/lists";
 import { type AnyColumn, asc, desc, or, type SQL, sql } from "drizzle-orm";
 
@@ -18,9 +19,10 @@ type Expr = AnyColumn | SQL;
 const ACCENTED = "ÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑÝáàâãäåéèêëíìîïóòôõöúùûüçñýÿ";
 const PLAIN = "AAAAAAEEEEIIIIOOOOOUUUUCNYaaaaaaeeeeiiiiooooouuuucnyy";
 
-/** A text as the search compares it: lower case, without accents. */
+/** A text as the search compares it (and a name sorts): lower case, without accents. */
 export function normalised(value: Expr | string): SQL {
-  return sql`lower(translate(${value}, ${ACCENTED}, ${PLAIN}))`;
+  // The two letter lists are ours and written inline, so the expression is the same in every query.
+  return sql`lower(translate(${value}, ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)}))`;
 }
 
 /** `q` as a LIKE pattern for "contains": its %, _ and \ match themselves. */
@@ -29,16 +31,17 @@ function containsPattern(q: string): string {
 }
 
 /**
- * The rows whose columns contain `q`, ignoring case and accents ('joao' finds 'João'); `digitColumns`
- * (phones, stored as digits) also match `q` without its spaces and signs ('923 456' finds 923456789).
- * Undefined (no condition) without `q`.
+ * The rows whose columns contain `q`, ignoring case and accents ('joao' finds 'João'); `phoneColumns`
+ * (a student phone's 9 digits) also match `q` as people write a number: '923 456' finds 923456789, and
+ * so does '+244 923 456 789'. Undefined (no condition) without `q`.
  */
-export function searchCondition(q: string | undefined, columns: Expr[], digitColumns: Expr[] = []): SQL | undefined {
+export function searchCondition(q: string | undefined, columns: Expr[], phoneColumns: Expr[] = []): SQL | undefined {
   if (!q) return undefined;
   const pattern = normalised(containsPattern(q));
   const conditions = columns.map((c) => sql`${normalised(c)} like ${pattern}`);
-  const digits = q.replace(/[\s+\-().]/g, "");
-  if (/^\d+$/.test(digits)) conditions.push(...digitColumns.map((c) => sql`${c} like ${containsPattern(digits)}`));
+  const whole = parseAngolanMobile(q);
+  const digits = "phone" in whole ? whole.phone : q.replace(/[\s().+-]/g, "");
+  if (/^\d+$/.test(digits)) conditions.push(...phoneColumns.map((c) => sql`${c} like ${containsPattern(digits)}`));
   return or(...conditions);
 }
 

@@ -461,6 +461,11 @@ describe("payments export of many rows", () => {
       batches.push(batch.map((p) => p.id));
     }
     expect(batches.map((b) => b.length)).toEqual([3, 3, 1]);
-    expect(batches.flat()).toEqual(inserted.map((p) => p.id).sort().reverse());
+    expect(batches.flat()).toEqual(
+      inserted
+        .map((p) => p.id)
+        .sort()
+        .reverse(),
+    );
   });
 });
