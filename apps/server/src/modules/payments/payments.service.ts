@@ -6,13 +6,11 @@ import type {
   PaymentRow,
   PaymentSortKey,
 } from "@app/shared/schemas/payments";
-import { type AnyColumn, and, desc, eq, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, desc, eq, gte, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { listAnswer, listOrder, pageWindow, searchCondition } from "../../db/lists";
+import { listAnswer, listOrder, matchingTotal, normalised, pageWindow, searchCondition } from "../../db/lists";
 import { courses, enrollments, payments } from "../../db/schema";
-import { receiptStats } from "../receipts/receipts.service";
-
-const CONFIRMED = ["completed", "confirmed"] as const;
+import { courseMatching, receiptStats } from "../receipts/receipts.service";
 
 /** The filters of 'Financeiro' (the list, its cards and the export) plus the list's search. */
 export type PaymentSearch = PaymentFilter & { q?: string | undefined };
@@ -31,22 +29,21 @@ function filterWhere(filter: PaymentFilter): SQL | undefined {
  * reference code; case and accents ignored), which needs the student's and course's joins.
  */
 function paymentWhere(filter: PaymentSearch): SQL | undefined {
-  return and(
-    filterWhere(filter),
-    searchCondition(
-      filter.q,
-      [enrollments.studentName, courses.name, enrollments.paymentReferenceCode],
-      [enrollments.studentPhone],
-    ),
+  const search = searchCondition(
+    filter.q,
+    [enrollments.studentName, enrollments.paymentReferenceCode],
+    [enrollments.studentPhone],
   );
+  return and(filterWhere(filter), or(search, courseMatching(filter.q)));
 }
 
 /** The list's order when no column is chosen: newest payment date first, then the latest recorded. */
 const NEWEST_FIRST = [desc(payments.paymentDate), desc(payments.createdAt), desc(payments.id)];
 
-const SORTABLE: Record<PaymentSortKey, AnyColumn> = {
-  student: enrollments.studentName,
-  course: courses.name,
+const SORTABLE: Record<PaymentSortKey, AnyColumn | SQL> = {
+  // Names sort as the search reads them, accents aside ('Ângela' with the A's), as in decision 057.
+  student: normalised(enrollments.studentName),
+  course: normalised(courses.name),
   amount: payments.amount,
   date: payments.paymentDate,
   // The methods' keys sort as their labels do (deposito, dinheiro, tpa, transferencia).
@@ -92,50 +89,58 @@ const toRow = ({ p, createdAtExact: _, ...joined }: Selected): PaymentRow => ({
 });
 
 /**
- * The four cards over the filtered payments (the search does not narrow them, as before): the sum and
- * count of confirmed/completed ones in one aggregate, and the receipts still awaiting validation.
+ * The filtered payments (the search does not narrow them): how many, and the sum and count of the
+ * confirmed/completed ones ('Receita total', 'Pagamentos confirmados'), in one pass; and the receipts still
+ * awaiting validation ('Comprovantes pendentes', 'Valor pendente').
  */
-export async function financeStats(db: Database, filter: PaymentFilter): Promise<FinanceStats> {
-  const [row] = await db
-    .select({
-      revenue: sql<string>`coalesce(sum(${payments.amount}), 0)::text`,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(payments)
-    .where(and(filterWhere(filter), inArray(payments.status, CONFIRMED)));
-  const receipts = await receiptStats(db);
-  return {
+async function filteredTotals(db: Database, filter: PaymentFilter) {
+  const confirmed = sql`${payments.status} in ('completed', 'confirmed')`;
+  const [[row], receipts] = await Promise.all([
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        revenue: sql<string>`coalesce(sum(${payments.amount}) filter (where ${confirmed}), 0)::text`,
+        confirmedCount: sql<number>`(count(*) filter (where ${confirmed}))::int`,
+      })
+      .from(payments)
+      .where(filterWhere(filter)),
+    receiptStats(db),
+  ]);
+  const counts: FinanceStats = {
     totalRevenue: Number(row!.revenue),
-    confirmedCount: row!.count,
+    confirmedCount: row!.confirmedCount,
     pendingCount: receipts.pending,
     pendingValue: receipts.pendingAmount,
   };
+  return { total: row!.total, counts };
 }
 
 /** GET /admin/payments: one page of the filtered and searched payments, how many match, and the cards. */
 export async function paymentPage(db: Database, query: PaymentListQuery) {
-  const where = paymentWhere(query);
   const order = query.sort
     ? listOrder(query, SORTABLE, { by: payments.paymentDate, dir: "desc" }, payments.id)
     : NEWEST_FIRST;
   const { limit, offset } = pageWindow(query);
-  const counting = db.select({ total: sql<number>`count(*)::int` }).from(payments).$dynamic();
-  // Every payment has its enrolment and course: only the search needs them joined to count.
-  if (query.q) {
-    counting
-      .innerJoin(enrollments, eq(enrollments.id, payments.enrollmentId))
-      .innerJoin(courses, eq(courses.id, enrollments.courseId));
-  }
-  const [rows, [counted], counts] = await Promise.all([
+  const [rows, filtered] = await Promise.all([
     selectPayments(db)
-      .where(where)
+      .where(paymentWhere(query))
       .orderBy(...order)
       .limit(limit)
       .offset(offset),
-    counting.where(where),
-    financeStats(db, query),
+    filteredTotals(db, query),
   ]);
-  return { ...listAnswer(query, rows.map(toRow), counted!.total), counts };
+  // Without a search the filters' count is the total; a search counts its own matches (joined).
+  const total = query.q
+    ? await matchingTotal(query, rows.length, async () => {
+        const [row] = await db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(payments)
+          .innerJoin(enrollments, eq(enrollments.id, payments.enrollmentId))
+          .where(paymentWhere(query));
+        return row!.total;
+      })
+    : filtered.total;
+  return { ...listAnswer(query, rows.map(toRow), total), counts: filtered.counts };
 }
 
 /** Rows per database read of an export. */

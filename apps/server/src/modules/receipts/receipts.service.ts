@@ -28,11 +28,11 @@ import {
   type rejectReceiptSchema,
   submitReceiptSchema,
 } from "@app/shared/schemas/receipts";
-import { type AnyColumn, and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { type AnyColumn, and, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Database, Tx } from "../../db/client";
-import { listAnswer, listOrder, pageWindow, searchCondition } from "../../db/lists";
+import { listAnswer, listOrder, matchingTotal, normalised, pageWindow, searchCondition } from "../../db/lists";
 import { isUniqueViolation } from "../../db/pg-errors";
 import { authUser, courses, enrollments, paymentReceipts, payments, storedFiles } from "../../db/schema";
 import { ApiError } from "../../http/errors";
@@ -316,9 +316,19 @@ export async function receiptStats(db: Database): Promise<ReceiptStats> {
   return { ...row!, approvedAmount: Number(row!.approvedAmount), pendingAmount: Number(row!.pendingAmount) };
 }
 
-const RECEIPT_SORTABLE: Record<ReceiptSortKey, AnyColumn> = {
-  student: enrollments.studentName,
-  course: courses.name,
+/**
+ * The enrolments of a course whose name contains `q`: the few courses are searched once, not once per
+ * row of the join (the normalising is the costly part of a search). Also used by Financeiro.
+ */
+export function courseMatching(q: string | undefined): SQL | undefined {
+  const named = searchCondition(q, [courses.name]);
+  return named && inArray(enrollments.courseId, sql`(select ${courses.id} from ${courses} where ${named})`);
+}
+
+const RECEIPT_SORTABLE: Record<ReceiptSortKey, AnyColumn | SQL> = {
+  // Names sort as the search reads them, accents aside ('Ângela' with the A's), as in decision 057.
+  student: normalised(enrollments.studentName),
+  course: normalised(courses.name),
   amounts: paymentReceipts.paidAmount,
   dates: paymentReceipts.submittedAt,
   // The workflow's order: pending, approved, rejected.
@@ -333,9 +343,10 @@ const RECEIPT_SORTABLE: Record<ReceiptSortKey, AnyColumn> = {
 export async function listAdminReceipts(db: Database, query: ReceiptListQuery) {
   const where = searchCondition(
     query.q,
-    [enrollments.studentName, courses.name, paymentReceipts.paymentReferenceCode],
+    [enrollments.studentName, paymentReceipts.paymentReferenceCode],
     [enrollments.studentPhone],
   );
+  const matching = or(where, courseMatching(query.q));
   const order = listOrder(
     query,
     RECEIPT_SORTABLE,
@@ -343,29 +354,31 @@ export async function listAdminReceipts(db: Database, query: ReceiptListQuery) {
     paymentReceipts.id,
   );
   const { limit, offset } = pageWindow(query);
-  const [rows, counts, total] = await Promise.all([
+  const [rows, counts] = await Promise.all([
     selectReceipts(db)
-      .where(where)
+      .where(matching)
       .orderBy(...order)
       .limit(limit)
       .offset(offset),
     receiptStats(db),
-    query.q
-      ? db
+  ]);
+  // Without a search every receipt matches: the cards' total is the count.
+  const total = query.q
+    ? await matchingTotal(query, rows.length, async () => {
+        const [row] = await db
           .select({ total: sql<number>`count(*)::int` })
           .from(paymentReceipts)
           .innerJoin(enrollments, eq(enrollments.id, paymentReceipts.enrollmentId))
-          .innerJoin(courses, eq(courses.id, enrollments.courseId))
-          .where(where)
-          .then(([row]) => row!.total)
-      : undefined,
-  ]);
+          .where(matching);
+        return row!.total;
+      })
+    : counts.total;
   const dups = await duplicatesOf(
     db,
     rows.map((x) => x.r),
   );
   const receipts = rows.map((x) => toAdminRow(x, dups.get(x.r.id) ?? []));
-  return { ...listAnswer(query, receipts, total ?? counts.total), counts };
+  return { ...listAnswer(query, receipts, total), counts };
 }
 
 export async function getAdminReceipt(db: Database, id: string): Promise<AdminReceiptRow> {
