@@ -273,6 +273,12 @@ describe("payments list: pages, search, order", () => {
     expect(names(ingles)).toEqual(["Ana Zacarias", "Márcia Lopes"]);
     expect(ingles.total).toBe(2);
     expect(ingles.counts).toMatchObject({ totalRevenue: 100000, confirmedCount: 4 });
+    // A full page counts the rest: two matches, one a page.
+    expect(await body(await get("/api/admin/payments?q=ingles&pageSize=1&page=2"))).toMatchObject({
+      total: 2,
+      rows: [{ studentName: "Márcia Lopes" }],
+    });
+    expect((await body(await get("/api/admin/payments?q=ingles&pageSize=1"))).total).toBe(2);
     // A LIKE wildcard typed is a character like any other.
     expect((await search("%")).total).toBe(0);
     // Search and filters together; the cards follow the filters.

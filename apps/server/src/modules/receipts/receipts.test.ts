@@ -414,6 +414,14 @@ describe("receipts list: pages, search, order, cards", () => {
     expect(names(ingles)).toEqual(["Ana Zacarias", "Márcia Lopes"]);
     expect(ingles.total).toBe(2);
     expect(ingles.counts.total).toBe(4);
+    expect(await body(await get("q=ingles&pageSize=1"))).toMatchObject({
+      total: 2,
+      rows: [{ studentName: "Ana Zacarias" }],
+    });
+    expect(await body(await get("q=ingles&pageSize=1&page=2"))).toMatchObject({
+      total: 2,
+      rows: [{ studentName: "Márcia Lopes" }],
+    });
     expect(await search("ninguém")).toMatchObject({ rows: [], total: 0 });
   });
 
