@@ -246,20 +246,20 @@ test("admin pages and their main dialogs pass axe's WCAG 2.1 A/AA checks on a ph
     {
       path: "/admin/payment-receipts",
       name: "receipt details",
-      open: openDialog("Ver Pagante Acessível"),
+      open: openFound("Pagante Acessível", "Ver"),
       ready: (p) => p.getByRole("dialog", { name: "Detalhes do comprovante" }).getByText(/Verifique com o aluno/),
     },
     {
       path: "/admin/payment-receipts",
       name: "receipt approval",
-      open: openDialog("Aprovar Pagante Acessível"),
+      open: openFound("Pagante Acessível", "Aprovar"),
       ready: dialog("Aprovar comprovante"),
     },
     {
       path: "/admin/payment-receipts",
       name: "receipt rejection (reason missing)",
       open: async (p) => {
-        await openDialog("Rejeitar Pagante Acessível")(p);
+        await openFound("Pagante Acessível", "Rejeitar")(p);
         await p.getByRole("button", { name: "Rejeitar comprovante" }).click();
       },
       ready: (p) => p.getByText("Indique o motivo da rejeição"),

@@ -305,7 +305,10 @@ test("screenshots of 'Comprovantes' and 'Financeiro' on a phone and a laptop", a
   for (const width of [390, 1280]) {
     await admin.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     await admin.goto("/admin/payment-receipts");
+    // The server searches: both students share the surname, whatever page the other receipts fill.
+    await admin.getByLabel("Pesquisar", { exact: true }).fill("Cambuta");
     await expect(admin.getByText(slip.name).first()).toBeVisible();
+    await expect(admin.getByText(pdf.name).first()).toBeVisible();
     await admin.screenshot({ path: `${SHOTS}/receipts-list-${width}.png`, fullPage: true });
     expect(await sidewaysScrollers(admin)).toEqual([]); // four-digit years and all, nothing pushes the page wider
     if (width === 1280) {
@@ -358,6 +361,7 @@ test("screenshots of 'Comprovantes' and 'Financeiro' on a phone and a laptop", a
   }
   // Rejected with a reason: the student may send a new receipt.
   await admin.goto("/admin/payment-receipts");
+  await admin.getByLabel("Pesquisar", { exact: true }).fill(pdf.name);
   await admin
     .getByRole("button", { name: `Rejeitar ${pdf.name}` })
     .first()

@@ -106,8 +106,8 @@ describe("demo receipts", () => {
       const list = await body(
         await ctx.app.request("/api/admin/receipts", jsonRequest("GET", undefined, finance.cookie)),
       );
-      expect(list.stats).toMatchObject({ total: 3, pending: 1, approved: 1, rejected: 1 });
-      const byStatus = (s: string) => list.receipts.find((r: { status: string }) => r.status === s);
+      expect(list.counts).toMatchObject({ total: 3, pending: 1, approved: 1, rejected: 1 });
+      const byStatus = (s: string) => list.rows.find((r: { status: string }) => r.status === s);
       expect(byStatus("pending")).toMatchObject({
         courseName: "Desenvolvimento Web Full Stack",
         paidAmount: 145000,
@@ -126,7 +126,7 @@ describe("demo receipts", () => {
       const finances = await body(
         await ctx.app.request("/api/admin/payments", jsonRequest("GET", undefined, finance.cookie)),
       );
-      expect(finances.payments).toEqual([
+      expect(finances.rows).toEqual([
         expect.objectContaining({
           paymentMethod: "transferencia",
           status: "completed",
@@ -140,7 +140,7 @@ describe("demo receipts", () => {
       expect(enrolled).toMatchObject({ status: "enrolled", classId: null });
 
       // Each receipt is a real PDF in the storage that finance can open.
-      for (const r of list.receipts) {
+      for (const r of list.rows) {
         const file = await ctx.app.request(`/api/files/${r.fileId}`, jsonRequest("GET", undefined, finance.cookie));
         expect(file.status).toBe(200);
         expect(file.headers.get("content-type")).toBe("application/pdf");

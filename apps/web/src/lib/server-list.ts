@@ -103,6 +103,8 @@ export function useServerList<
     /** The whole answer of the shown page (its `counts`, when the list has stat cards). */
     answer,
     isPending: query.isPending,
+    /** Why the last request failed (the server's message), if it did. */
+    error: query.error,
     table,
     filters,
     /** Changes some filters; the list goes back to page 1. */

@@ -2,6 +2,7 @@ import { RECEIPT_NOT_FOUND } from "../messages";
 import {
   adminReceiptListSchema,
   ownReceiptSchema,
+  receiptListQuerySchema,
   rejectReceiptSchema,
   reviewedReceiptSchema,
 } from "../schemas/receipts";
@@ -40,8 +41,10 @@ export const receiptSchemas = endpointSchemas({
   },
   list: {
     summary:
-      "Every receipt, newest first, with student, course, code, amounts, divergence and duplicate warnings (same file or same amount+date+code for another enrolment), and the cards",
+      "One page of the receipts with student, course, code, amounts, divergence and duplicate warnings (same file or same amount+date+code for another enrolment), searched (q: student's name or phone, course, reference code) and sorted (default: newest sent first); how many match; the cards over every receipt",
+    query: receiptListQuerySchema,
     answers: { 200: adminReceiptListSchema },
+    errors: { 400: "Invalid page, page size, search or sort" },
   },
   approve: {
     summary:

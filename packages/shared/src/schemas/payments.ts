@@ -1,6 +1,7 @@
 import { INVALID_DATE, isCalendarDate } from "../calendar-date";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../enums";
 import { z } from "../zod";
+import { listPageSchema, listQuerySchema } from "./lists";
 
 /** 'Financeiro' (SPEC §2 'Admin finance', §4 'Payment status'): the payments list, its cards and export. */
 
@@ -30,7 +31,20 @@ export const paymentFilterSchema = z.object({
 /** The filter as the server reads it (parsed). */
 export type PaymentFilter = z.output<typeof paymentFilterSchema>;
 
+/** The columns 'Financeiro' sorts by on the server (a column's key in the table is its sort key). */
+export const PAYMENT_SORT_KEYS = ["student", "course", "amount", "date", "method", "status"] as const;
+export type PaymentSortKey = (typeof PAYMENT_SORT_KEYS)[number];
+
+/**
+ * GET /admin/payments: a page (decision 057) of the filtered payments, searched by student's name or phone,
+ * course or reference code, sorted by a column (default: newest payment date first).
+ */
+export const paymentListQuerySchema = listQuerySchema(PAYMENT_SORT_KEYS).extend(paymentFilterSchema.shape);
+export type PaymentListQuery = z.output<typeof paymentListQuerySchema>;
+
+/** GET /admin/payments/export: the list's filters and search, every row (newest first), CSV or XLSX. */
 export const paymentExportQuerySchema = paymentFilterSchema.extend({
+  q: paymentListQuerySchema.shape.q,
   format: z.enum(PAYMENT_EXPORT_FORMATS, { message: "Formato de exportação inválido" }).default("csv"),
 });
 export type PaymentExportQuery = z.input<typeof paymentExportQuerySchema>;
@@ -60,7 +74,10 @@ export const paymentRowSchema = z.object({
 });
 export type PaymentRow = z.infer<typeof paymentRowSchema>;
 
-/** The four cards of 'Financeiro', over the filtered payments (pending: receipts awaiting validation). */
+/**
+ * The four cards of 'Financeiro', over the filtered payments (the search does not narrow them; pending:
+ * receipts awaiting validation).
+ */
 export const financeStatsSchema = z.object({
   /** Sum of confirmed/completed payments. */
   totalRevenue: z.number(),
@@ -73,9 +90,6 @@ export const financeStatsSchema = z.object({
 });
 export type FinanceStats = z.infer<typeof financeStatsSchema>;
 
-/** GET /admin/payments. */
-export const paymentListSchema = z.object({
-  payments: z.array(paymentRowSchema),
-  stats: financeStatsSchema,
-});
+/** GET /admin/payments: one page, how many payments match, and the cards over the filters. */
+export const paymentListSchema = listPageSchema(paymentRowSchema).extend({ counts: financeStatsSchema });
 export type PaymentList = z.infer<typeof paymentListSchema>;

@@ -3,6 +3,7 @@ import { ENROLLMENT_STATUSES, RECEIPT_FILE_TYPES, RECEIPT_STATUSES } from "../en
 import { moneySchema } from "../money-input";
 import { z } from "../zod";
 import { CONFIRM_PAYMENT_MESSAGES, paymentDateError, rejectWithReasonSchema } from "./enrollment-review";
+import { listPageSchema, listQuerySchema } from "./lists";
 
 /** Payment receipts (SPEC §1 steps 4–5, §2 'Student payment screen' and 'Admin receipts', §5, §7, §9). */
 
@@ -70,7 +71,7 @@ export const receiptDuplicateSchema = z.object({
 });
 export type ReceiptDuplicate = z.infer<typeof receiptDuplicateSchema>;
 
-/** GET /admin/receipts: one row (newest submission first) and every transition's answer. */
+/** GET /admin/receipts: one row, and every transition's answer. */
 export const adminReceiptRowSchema = z.object({
   id: z.uuid(),
   enrollmentId: z.uuid(),
@@ -113,11 +114,19 @@ export const receiptStatsSchema = z.object({
 });
 export type ReceiptStats = z.infer<typeof receiptStatsSchema>;
 
-/** GET /admin/receipts: every receipt and the cards. */
-export const adminReceiptListSchema = z.object({
-  receipts: z.array(adminReceiptRowSchema),
-  stats: receiptStatsSchema,
-});
+/** The columns of 'Gestão de Comprovantes' the server sorts by (a column's key in the table is its sort key). */
+export const RECEIPT_SORT_KEYS = ["student", "course", "amounts", "dates", "status"] as const;
+export type ReceiptSortKey = (typeof RECEIPT_SORT_KEYS)[number];
+
+/**
+ * GET /admin/receipts: a page (decision 057), searched by the student's name or phone, the course or the
+ * reference code; sorted by student, course, paid amount, sending time or status (default: newest sent first).
+ */
+export const receiptListQuerySchema = listQuerySchema(RECEIPT_SORT_KEYS);
+export type ReceiptListQuery = z.output<typeof receiptListQuerySchema>;
+
+/** GET /admin/receipts: one page of receipts, how many match, and the cards over every receipt. */
+export const adminReceiptListSchema = listPageSchema(adminReceiptRowSchema).extend({ counts: receiptStatsSchema });
 export type AdminReceiptList = z.infer<typeof adminReceiptListSchema>;
 
 /** POST /admin/receipts/{id}/approve and …/reject: the receipt, and what became of the e-mail. */

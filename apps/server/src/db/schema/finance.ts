@@ -53,6 +53,9 @@ export const paymentReceipts = pgTable(
     index("payment_receipts_enrollment_idx").on(t.enrollmentId),
     index("payment_receipts_student_idx").on(t.studentAccountId),
     index("payment_receipts_sha256_idx").on(t.fileSha256),
+    // Comprovantes' default order (newest sent first, read backwards) and its duplicate warnings by code.
+    index("payment_receipts_submitted_idx").on(t.submittedAt, t.id),
+    index("payment_receipts_reference_idx").on(t.paymentReferenceCode),
     // At most one receipt awaiting validation per enrolment: a double submit gives one receipt.
     uniqueIndex("payment_receipts_one_pending_idx").on(t.enrollmentId).where(sql`${t.status} = 'pending'`),
   ],
@@ -76,7 +79,10 @@ export const payments = pgTable(
   (t) => [
     check("payments_amount_check", sql`${t.amount} >= 0`),
     index("payments_enrollment_idx").on(t.enrollmentId),
-    index("payments_date_idx").on(t.paymentDate),
+    // Financeiro's order (newest payment date, then recording, first; read backwards) for the list's pages,
+    // the export's keyset batches and a period; with a method, the second.
+    index("payments_newest_idx").on(t.paymentDate, t.createdAt, t.id),
+    index("payments_method_newest_idx").on(t.paymentMethod, t.paymentDate, t.createdAt, t.id),
   ],
 );
 

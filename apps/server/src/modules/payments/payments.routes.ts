@@ -5,7 +5,8 @@ import { requireScreen } from "../../auth/guards";
 import { route } from "../../http/contract";
 import { guardErrors } from "../../http/errors";
 import { createRouter } from "../../http/router";
-import { listPayments, paymentList, paymentsCsv, paymentsXlsx } from "./payments.service";
+import { firstBatchRead, paymentsCsvStream, paymentsXlsxStream } from "./payments.export";
+import { paymentBatches, paymentPage } from "./payments.service";
 
 const finance = {
   middleware: [requireScreen("financial")],
@@ -16,18 +17,18 @@ const finance = {
 export const paymentRoutes = createRouter()
   .openapi(route(endpoints.list, schemas.list, finance), async (c) => {
     c.header("Cache-Control", "no-store");
-    return c.json(await paymentList(c.get("deps").db, c.req.valid("query")), 200);
+    return c.json(await paymentPage(c.get("deps").db, c.req.valid("query")), 200);
   })
   .openapi(route(endpoints.export, schemas.export, finance), async (c) => {
     const { format, ...filter } = c.req.valid("query");
-    const rows = await listPayments(c.get("deps").db, filter);
+    const batches = await firstBatchRead(paymentBatches(c.get("deps").db, filter));
     const name = `pagamentos-${todayInLuanda()}.${format}`;
     c.header("Cache-Control", "no-store");
     c.header("Content-Disposition", `attachment; filename="${name}"`);
     if (format === "xlsx") {
       c.header("Content-Type", XLSX_TYPE);
-      return c.body(new Uint8Array(await paymentsXlsx(rows)), 200) as never;
+      return c.body(paymentsXlsxStream(batches), 200) as never;
     }
     c.header("Content-Type", "text/csv; charset=utf-8");
-    return c.body(paymentsCsv(rows), 200) as never;
+    return c.body(paymentsCsvStream(batches), 200) as never;
   });

@@ -1,119 +1,172 @@
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "@app/shared/enums";
-import type { FinanceStats, PaymentFilter, PaymentRow } from "@app/shared/schemas/payments";
-import { and, desc, eq, gte, lte, type SQL } from "drizzle-orm";
-import ExcelJS from "exceljs";
+import { PAYMENT_METHOD_LABELS } from "@app/shared/enums";
+import type {
+  FinanceStats,
+  PaymentFilter,
+  PaymentListQuery,
+  PaymentRow,
+  PaymentSortKey,
+} from "@app/shared/schemas/payments";
+import { type AnyColumn, and, desc, eq, gte, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { listAnswer, listOrder, matchingTotal, normalised, pageWindow, searchCondition } from "../../db/lists";
 import { courses, enrollments, payments } from "../../db/schema";
-import { pendingReceiptTotals } from "../receipts/receipts.service";
+import { courseMatching, receiptStats } from "../receipts/receipts.service";
 
-const CONFIRMED = ["completed", "confirmed"] as const;
+/** The filters of 'Financeiro' (the list, its cards and the export) plus the list's search. */
+export type PaymentSearch = PaymentFilter & { q?: string | undefined };
 
-/** GET /admin/payments: the payments in [from, to] with the method, student and course joined; newest date first. */
-export async function listPayments(db: Database, filter: PaymentFilter): Promise<PaymentRow[]> {
-  const where: SQL[] = [];
-  if (filter.from) where.push(gte(payments.paymentDate, filter.from));
-  if (filter.to) where.push(lte(payments.paymentDate, filter.to));
-  if (filter.method) where.push(eq(payments.paymentMethod, filter.method));
-  const rows = await db
+/** The filters of the list, its cards and the export: payment_date within [from, to], and the method. */
+function filterWhere(filter: PaymentFilter): SQL | undefined {
+  return and(
+    filter.from ? gte(payments.paymentDate, filter.from) : undefined,
+    filter.to ? lte(payments.paymentDate, filter.to) : undefined,
+    filter.method ? eq(payments.paymentMethod, filter.method) : undefined,
+  );
+}
+
+/**
+ * The WHERE of the list and the export: the filters and the search (student's name and phone, course,
+ * reference code; case and accents ignored), which needs the student's and course's joins.
+ */
+function paymentWhere(filter: PaymentSearch): SQL | undefined {
+  const search = searchCondition(
+    filter.q,
+    [enrollments.studentName, enrollments.paymentReferenceCode],
+    [enrollments.studentPhone],
+  );
+  return and(filterWhere(filter), or(search, courseMatching(filter.q)));
+}
+
+/** The list's order when no column is chosen: newest payment date first, then the latest recorded. */
+const NEWEST_FIRST = [desc(payments.paymentDate), desc(payments.createdAt), desc(payments.id)];
+
+const SORTABLE: Record<PaymentSortKey, AnyColumn | SQL> = {
+  // Names sort as the search reads them, accents aside ('Ângela' with the A's), as in decision 057.
+  student: normalised(enrollments.studentName),
+  course: normalised(courses.name),
+  amount: payments.amount,
+  date: payments.paymentDate,
+  // The methods' keys sort as their labels do (deposito, dinheiro, tpa, transferencia).
+  method: payments.paymentMethod,
+  // The workflow's order: pending, completed, confirmed, failed.
+  status: payments.status,
+};
+
+function selectPayments(db: Database) {
+  return db
     .select({
       p: payments,
       studentName: enrollments.studentName,
       studentPhone: enrollments.studentPhone,
       paymentReferenceCode: enrollments.paymentReferenceCode,
       courseName: courses.name,
+      /** The recording time to the microsecond, where an export's batch ends. */
+      createdAtExact: sql<string>`${payments.createdAt}::text`,
     })
     .from(payments)
     .innerJoin(enrollments, eq(enrollments.id, payments.enrollmentId))
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
-    .where(where.length ? and(...where) : undefined)
-    .orderBy(desc(payments.paymentDate), desc(payments.createdAt));
-  return rows.map(({ p, ...joined }) => ({
-    id: p.id,
-    enrollmentId: p.enrollmentId,
-    studentName: joined.studentName,
-    studentPhone: joined.studentPhone,
-    courseName: joined.courseName,
-    amount: p.amount,
-    paymentDate: p.paymentDate,
-    paymentMethod: p.paymentMethod,
-    paymentMethodLabel: PAYMENT_METHOD_LABELS[p.paymentMethod],
-    status: p.status,
-    notes: p.notes,
-    receiptId: p.receiptId,
-    paymentReferenceCode: joined.paymentReferenceCode,
-    createdAt: p.createdAt.toISOString(),
-  }));
+    .$dynamic();
 }
 
-/** The four cards: confirmed/completed payments of the list, and the receipts still awaiting validation. */
-export async function financeStats(db: Database, rows: PaymentRow[]): Promise<FinanceStats> {
-  const confirmed = rows.filter((r) => (CONFIRMED as readonly string[]).includes(r.status));
-  const pending = await pendingReceiptTotals(db);
-  return {
-    totalRevenue: Math.round(confirmed.reduce((s, r) => s + r.amount * 100, 0)) / 100,
-    confirmedCount: confirmed.length,
-    pendingCount: pending.count,
-    pendingValue: pending.amount,
+type Selected = Awaited<ReturnType<ReturnType<typeof selectPayments>["execute"]>>[number];
+
+const toRow = ({ p, createdAtExact: _, ...joined }: Selected): PaymentRow => ({
+  id: p.id,
+  enrollmentId: p.enrollmentId,
+  studentName: joined.studentName,
+  studentPhone: joined.studentPhone,
+  courseName: joined.courseName,
+  amount: p.amount,
+  paymentDate: p.paymentDate,
+  paymentMethod: p.paymentMethod,
+  paymentMethodLabel: PAYMENT_METHOD_LABELS[p.paymentMethod],
+  status: p.status,
+  notes: p.notes,
+  receiptId: p.receiptId,
+  paymentReferenceCode: joined.paymentReferenceCode,
+  createdAt: p.createdAt.toISOString(),
+});
+
+/**
+ * The filtered payments (the search does not narrow them): how many, and the sum and count of the
+ * confirmed/completed ones ('Receita total', 'Pagamentos confirmados'), in one pass; and the receipts still
+ * awaiting validation ('Comprovantes pendentes', 'Valor pendente').
+ */
+async function filteredTotals(db: Database, filter: PaymentFilter) {
+  const confirmed = sql`${payments.status} in ('completed', 'confirmed')`;
+  const [[row], receipts] = await Promise.all([
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        revenue: sql<string>`coalesce(sum(${payments.amount}) filter (where ${confirmed}), 0)::text`,
+        confirmedCount: sql<number>`(count(*) filter (where ${confirmed}))::int`,
+      })
+      .from(payments)
+      .where(filterWhere(filter)),
+    receiptStats(db),
+  ]);
+  const counts: FinanceStats = {
+    totalRevenue: Number(row!.revenue),
+    confirmedCount: row!.confirmedCount,
+    pendingCount: receipts.pending,
+    pendingValue: receipts.pendingAmount,
   };
+  return { total: row!.total, counts };
 }
 
-export async function paymentList(db: Database, filter: PaymentFilter) {
-  const rows = await listPayments(db, filter);
-  return { payments: rows, stats: await financeStats(db, rows) };
+/** GET /admin/payments: one page of the filtered and searched payments, how many match, and the cards. */
+export async function paymentPage(db: Database, query: PaymentListQuery) {
+  const order = query.sort
+    ? listOrder(query, SORTABLE, { by: payments.paymentDate, dir: "desc" }, payments.id)
+    : NEWEST_FIRST;
+  const { limit, offset } = pageWindow(query);
+  const [rows, filtered] = await Promise.all([
+    selectPayments(db)
+      .where(paymentWhere(query))
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    filteredTotals(db, query),
+  ]);
+  // Without a search the filters' count is the total; a search counts its own matches (joined).
+  const total = query.q
+    ? await matchingTotal(query, rows.length, async () => {
+        const [row] = await db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(payments)
+          .innerJoin(enrollments, eq(enrollments.id, payments.enrollmentId))
+          .where(paymentWhere(query));
+        return row!.total;
+      })
+    : filtered.total;
+  return { ...listAnswer(query, rows.map(toRow), total), counts: filtered.counts };
 }
 
-const HEADERS = [
-  "Data",
-  "Aluno",
-  "Telefone",
-  "Curso",
-  "Valor (Kz)",
-  "Método",
-  "Estado",
-  "Cód. Referência",
-  "Observações",
-] as const;
+/** Rows per database read of an export. */
+export const EXPORT_BATCH = 1000;
 
-const cells = (r: PaymentRow) => [
-  r.paymentDate.split("-").reverse().join("/"),
-  r.studentName,
-  r.studentPhone,
-  r.courseName,
-  r.amount,
-  r.paymentMethodLabel,
-  PAYMENT_STATUS_LABELS[r.status],
-  r.paymentReferenceCode ?? "",
-  r.notes ?? "",
-];
-
-/** A CSV cell: quoted when it holds the separator, a quote or a line break; formulas neutralised. */
-function csvCell(value: string | number): string {
-  if (typeof value === "number") return value.toFixed(2).replace(".", ",");
-  let text = value;
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** CSV for Excel in Portuguese: ';' separator, decimal comma, CRLF, UTF-8 with a BOM. */
-export function paymentsCsv(rows: PaymentRow[]): string {
-  const lines = [HEADERS.join(";"), ...rows.map((r) => cells(r).map(csvCell).join(";"))];
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
-}
-
-export async function paymentsXlsx(rows: PaymentRow[]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet("Pagamentos");
-  sheet.addRow([...HEADERS]).font = { bold: true };
-  for (const r of rows) {
-    const values = cells(r);
-    const [d, m, y] = (values[0] as string).split("/").map(Number);
-    values[0] = new Date(Date.UTC(y!, m! - 1, d!)) as never;
-    sheet.addRow(values);
+/**
+ * The filtered and searched payments, newest first, in batches read one after another as the caller
+ * asks for them: each batch is the next `size` rows after the last one given (keyset on date, recording
+ * time to the microsecond, and id: the index `payments_newest_idx`). A short query per batch,
+ * on a pooled connection it gives back at once: a slow download holds no connection. Not a snapshot: a
+ * payment recorded during the export shows if it sorts after the rows already sent; none is sent twice
+ * and none already there is skipped.
+ */
+export async function* paymentBatches(db: Database, filter: PaymentSearch, size = EXPORT_BATCH) {
+  let after: SQL | undefined;
+  for (;;) {
+    const rows = await selectPayments(db)
+      .where(and(paymentWhere(filter), after))
+      .orderBy(...NEWEST_FIRST)
+      .limit(size);
+    if (rows.length > 0) yield rows.map(toRow);
+    if (rows.length < size) return;
+    const last = rows.at(-1)!;
+    after = lt(
+      sql`(${payments.paymentDate}, ${payments.createdAt}, ${payments.id})`,
+      sql`(${last.p.paymentDate}::date, ${last.createdAtExact}::timestamptz, ${last.p.id}::uuid)`,
+    );
   }
-  sheet.getColumn(1).numFmt = "dd/mm/yyyy";
-  sheet.getColumn(5).numFmt = "#,##0.00";
-  sheet.columns.forEach((col, i) => {
-    col.width = [12, 28, 12, 28, 14, 22, 12, 16, 40][i];
-  });
-  return Buffer.from(await book.xlsx.writeBuffer());
 }

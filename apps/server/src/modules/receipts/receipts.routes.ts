@@ -65,7 +65,7 @@ const finance = {
 export const receiptAdminRoutes = createRouter()
   .openapi(route(endpoints.list, schemas.list, finance), async (c) => {
     c.header("Cache-Control", "no-store");
-    return c.json(await listAdminReceipts(c.get("deps").db), 200);
+    return c.json(await listAdminReceipts(c.get("deps").db, c.req.valid("query")), 200);
   })
   .openapi(route(endpoints.approve, schemas.approve, finance), async (c) => {
     const { db, mailer, config } = c.get("deps");

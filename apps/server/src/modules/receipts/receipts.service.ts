@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { RECEIPT_SENDING_STATUSES } from "@app/shared/enrollment-review";
-import { PAYMENT_METHOD_LABELS, RECEIPT_PAYMENT_METHOD } from "@app/shared/enums";
+import { PAYMENT_METHOD_LABELS, RECEIPT_PAYMENT_METHOD, type ReceiptStatus } from "@app/shared/enums";
 import {
   receiptApprovedNote,
   receiptPaymentNotes,
@@ -22,14 +22,17 @@ import {
   type OwnReceipt,
   RECEIPT_MESSAGES,
   type ReceiptDuplicate,
+  type ReceiptListQuery,
+  type ReceiptSortKey,
   type ReceiptStats,
   type rejectReceiptSchema,
   submitReceiptSchema,
 } from "@app/shared/schemas/receipts";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { type AnyColumn, and, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Database, Tx } from "../../db/client";
+import { listAnswer, listOrder, matchingTotal, normalised, pageWindow, searchCondition } from "../../db/lists";
 import { isUniqueViolation } from "../../db/pg-errors";
 import { authUser, courses, enrollments, paymentReceipts, payments, storedFiles } from "../../db/schema";
 import { ApiError } from "../../http/errors";
@@ -171,7 +174,8 @@ export async function listOwnReceipts(db: Database, studentAccountId: string): P
 
 const reviewer = alias(authUser, "reviewer");
 
-async function receiptRows(db: Database, id?: string) {
+/** A receipt with its enrolment's student, the course, the file's type and who reviewed it. */
+function selectReceipts(db: Database) {
   return db
     .select({
       r: paymentReceipts,
@@ -190,11 +194,10 @@ async function receiptRows(db: Database, id?: string) {
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
     .innerJoin(storedFiles, eq(storedFiles.id, paymentReceipts.fileId))
     .leftJoin(reviewer, eq(reviewer.id, paymentReceipts.reviewedBy))
-    .where(id ? eq(paymentReceipts.id, id) : undefined)
-    .orderBy(desc(paymentReceipts.submittedAt), desc(paymentReceipts.id));
+    .$dynamic();
 }
 
-type Row = Awaited<ReturnType<typeof receiptRows>>[number];
+type Row = Awaited<ReturnType<ReturnType<typeof selectReceipts>["execute"]>>[number];
 type Candidate = Pick<
   Row["r"],
   "id" | "enrollmentId" | "fileSha256" | "paidAmount" | "paymentDate" | "paymentReferenceCode"
@@ -205,35 +208,47 @@ const paymentKey = (r: Pick<Candidate, "paidAmount" | "paymentDate" | "paymentRe
 
 /**
  * Receipts already sent for ANOTHER enrolment with the same file (SHA-256), or the same amount, date and
- * reference code: a warning for finance, never a block.
+ * reference code: a warning for finance, never a block. Only the receipts sharing a file or a code with
+ * the targets (a page, or one receipt) are read, by the indexes on the hash and on the code.
  */
 async function duplicatesOf(db: Database, targets: Candidate[]): Promise<Map<string, ReceiptDuplicate[]>> {
-  const all = await db
-    .select({
-      id: paymentReceipts.id,
-      enrollmentId: paymentReceipts.enrollmentId,
-      fileSha256: paymentReceipts.fileSha256,
-      paidAmount: paymentReceipts.paidAmount,
-      paymentDate: paymentReceipts.paymentDate,
-      paymentReferenceCode: paymentReceipts.paymentReferenceCode,
-      status: paymentReceipts.status,
-      studentName: enrollments.studentName,
-    })
-    .from(paymentReceipts)
-    .innerJoin(enrollments, eq(enrollments.id, paymentReceipts.enrollmentId));
-  const byHash = new Map<string, typeof all>();
-  const byPayment = new Map<string, typeof all>();
-  const push = (m: Map<string, typeof all>, k: string | null, v: (typeof all)[number]) => {
+  const hashes = [...new Set(targets.flatMap((t) => (t.fileSha256 ? [t.fileSha256] : [])))];
+  const codes = [...new Set(targets.flatMap((t) => (t.paymentReferenceCode ? [t.paymentReferenceCode] : [])))];
+  const related =
+    hashes.length + codes.length === 0
+      ? []
+      : await db
+          .select({
+            id: paymentReceipts.id,
+            enrollmentId: paymentReceipts.enrollmentId,
+            fileSha256: paymentReceipts.fileSha256,
+            paidAmount: paymentReceipts.paidAmount,
+            paymentDate: paymentReceipts.paymentDate,
+            paymentReferenceCode: paymentReceipts.paymentReferenceCode,
+            status: paymentReceipts.status,
+            studentName: enrollments.studentName,
+          })
+          .from(paymentReceipts)
+          .innerJoin(enrollments, eq(enrollments.id, paymentReceipts.enrollmentId))
+          .where(
+            or(
+              hashes.length ? inArray(paymentReceipts.fileSha256, hashes) : undefined,
+              codes.length ? inArray(paymentReceipts.paymentReferenceCode, codes) : undefined,
+            ),
+          );
+  const byHash = new Map<string, typeof related>();
+  const byPayment = new Map<string, typeof related>();
+  const push = (m: Map<string, typeof related>, k: string | null, v: (typeof related)[number]) => {
     if (k) m.set(k, [...(m.get(k) ?? []), v]);
   };
-  for (const r of all) {
+  for (const r of related) {
     push(byHash, r.fileSha256, r);
     push(byPayment, paymentKey(r), r);
   }
   const result = new Map<string, ReceiptDuplicate[]>();
   for (const t of targets) {
     const found: ReceiptDuplicate[] = [];
-    const add = (kind: ReceiptDuplicate["kind"], others: typeof all | undefined) => {
+    const add = (kind: ReceiptDuplicate["kind"], others: typeof related | undefined) => {
       for (const o of others ?? []) {
         if (o.enrollmentId === t.enrollmentId) continue;
         found.push({
@@ -282,32 +297,92 @@ function toAdminRow(row: Row, duplicates: ReceiptDuplicate[]): AdminReceiptRow {
   };
 }
 
-export function receiptStats(rows: Pick<AdminReceiptRow, "status" | "paidAmount">[]): ReceiptStats {
-  const sum = (status: string) =>
-    Math.round(rows.filter((r) => r.status === status).reduce((s, r) => s + r.paidAmount * 100, 0)) / 100;
-  return {
-    total: rows.length,
-    pending: rows.filter((r) => r.status === "pending").length,
-    approved: rows.filter((r) => r.status === "approved").length,
-    rejected: rows.filter((r) => r.status === "rejected").length,
-    approvedAmount: sum("approved"),
-    pendingAmount: sum("pending"),
-  };
+/** The cards: every receipt counted by status, and the approved and pending amounts, in one aggregate. */
+export async function receiptStats(db: Database): Promise<ReceiptStats> {
+  const count = (status: ReceiptStatus) =>
+    sql<number>`(count(*) filter (where ${paymentReceipts.status} = ${status}))::int`;
+  const amount = (status: ReceiptStatus) =>
+    sql<string>`coalesce(sum(${paymentReceipts.paidAmount}) filter (where ${paymentReceipts.status} = ${status}), 0)::text`;
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      pending: count("pending"),
+      approved: count("approved"),
+      rejected: count("rejected"),
+      approvedAmount: amount("approved"),
+      pendingAmount: amount("pending"),
+    })
+    .from(paymentReceipts);
+  return { ...row!, approvedAmount: Number(row!.approvedAmount), pendingAmount: Number(row!.pendingAmount) };
 }
 
-/** GET /admin/receipts: every receipt, newest first, with duplicate warnings, and the cards. */
-export async function listAdminReceipts(db: Database) {
-  const rows = await receiptRows(db);
+/**
+ * The enrolments of a course whose name contains `q`: the few courses are searched once, not once per
+ * row of the join (the normalising is the costly part of a search). Also used by Financeiro.
+ */
+export function courseMatching(q: string | undefined): SQL | undefined {
+  const named = searchCondition(q, [courses.name]);
+  return named && inArray(enrollments.courseId, sql`(select ${courses.id} from ${courses} where ${named})`);
+}
+
+const RECEIPT_SORTABLE: Record<ReceiptSortKey, AnyColumn | SQL> = {
+  // Names sort as the search reads them, accents aside ('Ângela' with the A's), as in decision 057.
+  student: normalised(enrollments.studentName),
+  course: normalised(courses.name),
+  amounts: paymentReceipts.paidAmount,
+  dates: paymentReceipts.submittedAt,
+  // The workflow's order: pending, approved, rejected.
+  status: paymentReceipts.status,
+};
+
+/**
+ * GET /admin/receipts: one page of the receipts (newest sent first unless a column is chosen), searched
+ * by the student's name or phone, the course or the reference code; how many match; the duplicate
+ * warnings of the page's receipts; and the cards over every receipt (the search does not narrow them).
+ */
+export async function listAdminReceipts(db: Database, query: ReceiptListQuery) {
+  const where = searchCondition(
+    query.q,
+    [enrollments.studentName, paymentReceipts.paymentReferenceCode],
+    [enrollments.studentPhone],
+  );
+  const matching = or(where, courseMatching(query.q));
+  const order = listOrder(
+    query,
+    RECEIPT_SORTABLE,
+    { by: paymentReceipts.submittedAt, dir: "desc" },
+    paymentReceipts.id,
+  );
+  const { limit, offset } = pageWindow(query);
+  const [rows, counts] = await Promise.all([
+    selectReceipts(db)
+      .where(matching)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    receiptStats(db),
+  ]);
+  // Without a search every receipt matches: the cards' total is the count.
+  const total = query.q
+    ? await matchingTotal(query, rows.length, async () => {
+        const [row] = await db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(paymentReceipts)
+          .innerJoin(enrollments, eq(enrollments.id, paymentReceipts.enrollmentId))
+          .where(matching);
+        return row!.total;
+      })
+    : counts.total;
   const dups = await duplicatesOf(
     db,
     rows.map((x) => x.r),
   );
   const receipts = rows.map((x) => toAdminRow(x, dups.get(x.r.id) ?? []));
-  return { receipts, stats: receiptStats(receipts) };
+  return { ...listAnswer(query, receipts, total), counts };
 }
 
 export async function getAdminReceipt(db: Database, id: string): Promise<AdminReceiptRow> {
-  const [row] = await receiptRows(db, id);
+  const [row] = await selectReceipts(db).where(eq(paymentReceipts.id, id));
   if (!row) throw ApiError.of(404, RECEIPT_NOT_FOUND);
   const dups = await duplicatesOf(db, [row.r]);
   return toAdminRow(row, dups.get(row.r.id) ?? []);
@@ -432,16 +507,4 @@ async function emailStudent(
     deps.log.warn({ err, receiptId: receipt.id }, "receipt review e-mail failed");
     return "failed";
   }
-}
-
-/** For the payments module: pending receipts' count and amount. */
-export async function pendingReceiptTotals(db: Database) {
-  const [row] = await db
-    .select({
-      count: sql<number>`count(*)::int`,
-      amount: sql<string>`coalesce(sum(${paymentReceipts.paidAmount}), 0)::text`,
-    })
-    .from(paymentReceipts)
-    .where(eq(paymentReceipts.status, "pending"));
-  return { count: row!.count, amount: Number(row!.amount) };
 }

@@ -36,6 +36,8 @@ describe("payment receipts", () => {
   const submit = (cookie: string, fd: FormData, app = ctx.app) => submitReceipt(ctx, cookie, fd, app);
   const review = (id: string, action: "approve" | "reject", payload?: unknown, cookie = financeiro.cookie) =>
     ctx.app.request(`/api/admin/receipts/${id}/${action}`, jsonRequest("POST", payload, cookie));
+  const listReceipts = (query = "") =>
+    ctx.app.request(`/api/admin/receipts?${query}`, jsonRequest("GET", undefined, financeiro.cookie));
   const receiptsOf = (enrollmentId: string) =>
     ctx.db.select().from(paymentReceipts).where(eq(paymentReceipts.enrollmentId, enrollmentId));
   const statusOf = async (enrollmentId: string) =>
@@ -299,11 +301,18 @@ describe("payment receipts", () => {
       fileSha256: "f".repeat(64),
     });
 
-    const res = await ctx.app.request("/api/admin/receipts", jsonRequest("GET", undefined, financeiro.cookie));
-    expect(res.status).toBe(200);
-    const list = await body(res);
-    const row = (id: string) => list.receipts.find((r: { id: string }) => r.id === id);
-    expect(row(copy.id).duplicates).toEqual([
+    // Each receipt read alone, on a page of one row: its warnings name receipts that are on other pages.
+    const row = async (id: string) => {
+      const all = await body(await listReceipts("pageSize=100"));
+      const at = all.rows.findIndex((r: { id: string }) => r.id === id);
+      const res = await listReceipts(`pageSize=1&page=${at + 1}`);
+      expect(res.status).toBe(200);
+      const page = await body(res);
+      expect(page.rows).toHaveLength(1);
+      expect(page.rows[0].id).toBe(id);
+      return page.rows[0];
+    };
+    expect((await row(copy.id)).duplicates).toEqual([
       {
         kind: "same_file",
         receiptId: first.id,
@@ -312,13 +321,143 @@ describe("payment receipts", () => {
         status: "pending",
       },
     ]);
-    expect(row(first.id).duplicates.map((d: { kind: string; studentName: string }) => [d.kind, d.studentName])).toEqual(
+    expect(
+      (await row(first.id)).duplicates.map((d: { kind: string; studentName: string }) => [d.kind, d.studentName]),
+    ).toEqual(
       expect.arrayContaining([
         ["same_file", "Copia Santos"],
         ["same_payment", "Mesmo Pagamento"],
       ]),
     );
-    expect(list.stats).toMatchObject({ total: list.receipts.length });
-    expect(list.stats.pending + list.stats.approved + list.stats.rejected).toBe(list.stats.total);
+    // A receipt sharing nothing with another enrolment's has no warning.
+    const lone = await studentWithEnrollment("Sem Duplicado");
+    const alone = await body(
+      await submit(
+        lone.cookie,
+        form(lone.enrollment.id, {}, [Buffer.concat([PNG, Buffer.from("só")]), "c.png", "image/png"]),
+      ),
+    );
+    expect((await row(alone.id)).duplicates).toEqual([]);
+  });
+});
+
+/** Comprovantes pages, searches and sorts on the server; the cards count every receipt (issue 23). */
+describe("receipts list: pages, search, order, cards", () => {
+  let ctx: TestContext;
+  let get: (query: string) => Response | Promise<Response>;
+  const names = (list: { rows: { studentName: string }[] }) => list.rows.map((r) => r.studentName);
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const financeiro = await staffActor(ctx, "financeiro");
+    get = (query) => ctx.app.request(`/api/admin/receipts?${query}`, jsonRequest("GET", undefined, financeiro.cookie));
+    const excel = await insertCourse(ctx.db, { name: "Excel Avançado", price: 150000 });
+    const ingles = await insertCourse(ctx.db, { name: "Inglês para Negócios", price: 60000 });
+    const [file] = await ctx.db
+      .insert(storedFiles)
+      .values({ kind: "receipt", contentType: "application/pdf", size: PDF.length, storageKey: "receipt/x/lista.pdf" })
+      .returning();
+    // Sent on days 1..4 of March 2025, in this order.
+    const people = [
+      ["João Gonçalves", "923111222", excel, "pending", 150000],
+      ["Márcia Lopes", "924333444", ingles, "approved", 60000],
+      ["Bruno Bento", "925555666", excel, "rejected", 100],
+      ["Ana Zacarias", "926777888", ingles, "pending", 90000],
+    ] as const;
+    let n = 0;
+    for (const [name, phone, courseId, status, paidAmount] of people) {
+      const s = await enrolledStudent(ctx, courseId, name, {
+        studentPhone: phone,
+        paymentReferenceCode: `LISTA${++n}`,
+        status: "payment_pending",
+      });
+      await ctx.db.insert(paymentReceipts).values({
+        studentAccountId: s.accountId,
+        enrollmentId: s.enrollment.id,
+        fileId: file!.id,
+        fileType: "pdf",
+        status,
+        paidAmount,
+        paymentDate: "2025-03-01",
+        coursePrice: courseId === excel ? 150000 : 60000,
+        paymentReferenceCode: `LISTA${n}`,
+        submittedAt: new Date(`2025-03-0${n}T10:00:00Z`),
+      });
+    }
+  });
+  afterAll(() => ctx.close());
+
+  it("gives the page asked for, newest sent first, the total, and the cards over every receipt", async () => {
+    const first = await body(await get("pageSize=3"));
+    expect(first).toMatchObject({ total: 4, page: 1, pageSize: 3 });
+    expect(names(first)).toEqual(["Ana Zacarias", "Bruno Bento", "Márcia Lopes"]);
+    expect(first.counts).toEqual({
+      total: 4,
+      pending: 2,
+      approved: 1,
+      rejected: 1,
+      approvedAmount: 60000,
+      pendingAmount: 240000,
+    });
+    const second = await body(await get("pageSize=3&page=2"));
+    expect(names(second)).toEqual(["João Gonçalves"]);
+    expect(second.rows[0]).toMatchObject({ divergence: 0, divergenceCorrect: true, courseName: "Excel Avançado" });
+  });
+
+  it("searches name, phone, course and reference code, ignoring case and accents; the cards stay whole", async () => {
+    const search = async (q: string) => body(await get(`q=${encodeURIComponent(q)}`));
+    expect(names(await search("JOAO gonçalves"))).toEqual(["João Gonçalves"]);
+    expect(names(await search("marcia"))).toEqual(["Márcia Lopes"]);
+    expect(names(await search("925 555"))).toEqual(["Bruno Bento"]);
+    expect(names(await search("lista4"))).toEqual(["Ana Zacarias"]);
+    const ingles = await search("ingles");
+    expect(names(ingles)).toEqual(["Ana Zacarias", "Márcia Lopes"]);
+    expect(ingles.total).toBe(2);
+    expect(ingles.counts.total).toBe(4);
+    expect(await body(await get("q=ingles&pageSize=1"))).toMatchObject({
+      total: 2,
+      rows: [{ studentName: "Ana Zacarias" }],
+    });
+    expect(await body(await get("q=ingles&pageSize=1&page=2"))).toMatchObject({
+      total: 2,
+      rows: [{ studentName: "Márcia Lopes" }],
+    });
+    expect(await search("ninguém")).toMatchObject({ rows: [], total: 0 });
+  });
+
+  it("sorts by student, course, amount, sending time and status, either way", async () => {
+    const sorted = async (query: string) => names(await body(await get(query)));
+    expect(await sorted("sort=student")).toEqual(["Ana Zacarias", "Bruno Bento", "João Gonçalves", "Márcia Lopes"]);
+    expect(await sorted("sort=student&dir=desc")).toEqual([
+      "Márcia Lopes",
+      "João Gonçalves",
+      "Bruno Bento",
+      "Ana Zacarias",
+    ]);
+    expect(await sorted("sort=amounts&dir=desc")).toEqual([
+      "João Gonçalves",
+      "Ana Zacarias",
+      "Márcia Lopes",
+      "Bruno Bento",
+    ]);
+    expect(await sorted("sort=dates")).toEqual(["João Gonçalves", "Márcia Lopes", "Bruno Bento", "Ana Zacarias"]);
+    expect((await sorted("sort=course")).slice(0, 2).sort()).toEqual(["Bruno Bento", "João Gonçalves"]);
+    // The workflow's order: pending, approved, rejected.
+    const byStatus = await sorted("sort=status");
+    expect(byStatus.slice(0, 2).sort()).toEqual(["Ana Zacarias", "João Gonçalves"]);
+    expect(byStatus.slice(2)).toEqual(["Márcia Lopes", "Bruno Bento"]);
+  });
+
+  it("answers 400 with a Portuguese message for a bad page, page size or sort", async () => {
+    for (const [query, field, message] of [
+      ["page=-1", "page", "Página inválida"],
+      ["pageSize=0", "pageSize", "O tamanho da página deve ser um número entre 1 e 100"],
+      ["sort=paidAmount", "sort", "Ordenação inválida"],
+      ["sort=dates&dir=baixo", "dir", "Sentido da ordenação inválido (asc ou desc)"],
+    ] as const) {
+      const res = await get(query);
+      expect(res.status, query).toBe(400);
+      expect((await body(res)).error.issues).toEqual([{ path: field, message }]);
+    }
   });
 });

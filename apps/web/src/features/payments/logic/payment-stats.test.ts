@@ -21,7 +21,7 @@ describe("payment statuses", () => {
 });
 
 describe("filters", () => {
-  it("exports with only the filters that are set", () => {
+  it("exports with only the filters and the search that are set", () => {
     expect(paymentsExportUrl({ from: "", to: "", method: null }, "xlsx")).toBe(
       "/api/admin/payments/export?format=xlsx",
     );
@@ -30,6 +30,13 @@ describe("filters", () => {
     );
     expect(paymentsExportUrl({ from: "", to: "2026-11-30", method: "transferencia" }, "csv")).toBe(
       "/api/admin/payments/export?to=2026-11-30&method=transferencia&format=csv",
+    );
+    // The list's search too: the export is every row the list pages through.
+    expect(paymentsExportUrl({ from: "", to: "", method: null, q: " joão " }, "csv")).toBe(
+      "/api/admin/payments/export?q=jo%C3%A3o&format=csv",
+    );
+    expect(paymentsExportUrl({ from: "", to: "", method: null, q: "  " }, "csv")).toBe(
+      "/api/admin/payments/export?format=csv",
     );
   });
 

@@ -2,7 +2,6 @@ import { formatDate } from "@app/shared/dates";
 import { formatKz } from "@app/shared/money";
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconCash, IconCheck, IconDownload, IconHourglass, IconReceipt } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
 import { type ChangeEvent, type SyntheticEvent, useState } from "react";
 import { type Column, DataTable } from "../../../components/data-table";
 import { DateInput } from "../../../components/date-input";
@@ -10,7 +9,14 @@ import { PageHeader } from "../../../components/page-header";
 import { rowActionsColumn } from "../../../components/row-actions";
 import { StatCard } from "../../../components/stat-card";
 import { useRowDialog } from "../../../lib/row-dialog";
-import { adminPaymentsQuery, type PaymentRow, paymentsExportUrl } from "../api/admin-payments";
+import { useServerList } from "../../../lib/server-list";
+import {
+  adminPaymentsQuery,
+  type PaymentListParams,
+  type PaymentRow,
+  paymentsExportUrl,
+  usePaymentRow,
+} from "../api/admin-payments";
 import { PaymentStatusBadge, PaymentViewDialog } from "../components/payment-view-dialog";
 import {
   filterErrors,
@@ -22,19 +28,34 @@ import {
 
 const nowrap = { whiteSpace: "nowrap" } as const;
 
-/** /admin/financial: 'Financeiro' (SPEC §2 'Admin finance'): payments, their totals and the export for the bank. */
+const NO_FILTERS: PaymentFilters = { from: "", to: "", method: null };
+
+/** Whether the period can be asked for (no unreadable day, an end not before the start). */
+const askable = (filters: PaymentFilters, unreadable: UnreadableDates) => {
+  const errors = filterErrors(filters, unreadable);
+  return !errors.from && !errors.to;
+};
+
+/**
+ * /admin/financial: 'Financeiro' (SPEC §2 'Admin finance'): payments, their totals and the export for the
+ * bank. The server filters, searches, sorts and pages the list and adds up the cards (decision 058).
+ */
 export function Component() {
-  const [filters, setFilters] = useState<PaymentFilters>({ from: "", to: "", method: null });
   const [unreadable, setUnreadable] = useState<UnreadableDates>({ from: false, to: false });
+  const list = useServerList(
+    (params: PaymentListParams) => ({ ...adminPaymentsQuery(params), enabled: askable(params, unreadable) }),
+    NO_FILTERS,
+  );
+  const { filters } = list;
   const errors = filterErrors(filters, unreadable);
   const badPeriod = Boolean(errors.from || errors.to);
-  const { data, isPending, error } = useQuery({ ...adminPaymentsQuery(filters), enabled: !badPeriod });
   // The cards and the table read one answer, the current filters' (none while they are invalid): the
   // previous list, kept while the next one loads, is never shown beside an empty table.
-  const shown = badPeriod ? undefined : data;
-  const stats = shown?.stats;
+  const shown = badPeriod ? undefined : list.answer;
+  const stats = shown?.counts;
   const viewing = useRowDialog();
-  const set = (patch: Partial<PaymentFilters>) => setFilters((f) => ({ ...f, ...patch }));
+  const viewed = usePaymentRow(viewing.id);
+  const set = list.setFilters;
   /** A date field's value, and whether the browser holds a day it cannot read there. */
   const dateProps = (field: "from" | "to") => {
     const track = (e: SyntheticEvent<HTMLInputElement>) => {
@@ -65,6 +86,7 @@ export function Component() {
       key: "amount",
       title: "Valor",
       text: (r) => String(r.amount),
+      sortable: true,
       render: (r) => <Text style={nowrap}>{formatKz(r.amount)}</Text>,
     },
     {
@@ -94,7 +116,7 @@ export function Component() {
   const exportLink = (format: "csv" | "xlsx", label: string) => (
     <Button
       component="a"
-      href={badPeriod ? undefined : paymentsExportUrl(filters, format)}
+      href={badPeriod ? undefined : paymentsExportUrl({ ...filters, q: list.table.search }, format)}
       download
       variant="default"
       leftSection={<IconDownload size={16} />}
@@ -145,25 +167,21 @@ export function Component() {
           maw="100%"
         />
       </Group>
-      {error && !badPeriod && (
+      {list.error && !badPeriod && (
         <Alert color="red" role="alert">
-          {error.message}
+          {list.error.message}
         </Alert>
       )}
       <DataTable
         caption="Pagamentos"
-        records={badPeriod ? [] : shown?.payments}
-        loading={isPending && !badPeriod}
+        records={badPeriod ? [] : list.data}
+        loading={list.isPending && !badPeriod}
         columns={columns}
         rowKey={(r) => r.id}
         searchPlaceholder="Pesquisar por aluno ou curso..."
+        server={badPeriod ? { ...list.table, total: 0 } : list.table}
       />
-      <PaymentViewDialog
-        key={viewing.key}
-        opened={viewing.opened}
-        payment={shown?.payments.find((p) => p.id === viewing.id)}
-        onClose={viewing.close}
-      />
+      <PaymentViewDialog key={viewing.key} opened={viewing.opened} payment={viewed} onClose={viewing.close} />
     </Stack>
   );
 }

@@ -1,22 +1,39 @@
 import { receiptEndpoints } from "@app/shared/contract/receipts";
-import type { RejectReceiptInput } from "@app/shared/schemas/receipts";
+import type { ReceiptSortKey, RejectReceiptInput } from "@app/shared/schemas/receipts";
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type AnswerOf, api } from "../../../lib/api";
+import { type ServerListParams, useCachedListRow } from "../../../lib/server-list";
 
-export type AdminReceiptRow = AnswerOf<typeof receiptEndpoints.list>["receipts"][number];
+export type AdminReceiptList = AnswerOf<typeof receiptEndpoints.list>;
+export type AdminReceiptRow = AdminReceiptList["rows"][number];
+/** A page of 'Comprovantes' (decision 057): it has no filters besides the search. */
+export type AdminReceiptParams = ServerListParams<ReceiptSortKey, Record<never, never>>;
 
-const LIST_KEY = ["receipts", "admin"] as const;
+/** Every cached page of the list starts with this key. */
+const ADMIN_RECEIPTS_KEY = ["receipts", "admin"] as const;
 
-/** 'Gestão de Comprovantes de Pagamento': every receipt (newest first), with its duplicates, and the cards. */
-export const adminReceiptsQuery = queryOptions({
-  queryKey: LIST_KEY,
-  queryFn: ({ signal }) => api(receiptEndpoints.list, { signal }),
-});
+/**
+ * 'Gestão de Comprovantes de Pagamento': one page of the receipts, searched and sorted by the server
+ * (newest sent first by default), each with its duplicates, and the cards over every receipt.
+ */
+export const adminReceiptsQuery = (params: AdminReceiptParams) =>
+  queryOptions({
+    queryKey: [...ADMIN_RECEIPTS_KEY, params],
+    queryFn: ({ signal }) => api(receiptEndpoints.list, { query: params, signal }),
+  });
+
+/** The receipt a dialog opened on, as the freshest cached page shows it (it opens from a visible row). */
+export const useAdminReceiptRow = (id: string | null) => useCachedListRow<AdminReceiptRow>(ADMIN_RECEIPTS_KEY, id);
 
 /** A review changes the receipt, the enrolment, the payments and the dashboard's counts and revenue. */
-function refresh(client: QueryClient) {
-  return Promise.all(
-    [LIST_KEY, ["enrollments"], ["payments"], ["dashboard"]].map((queryKey) => client.invalidateQueries({ queryKey })),
+async function refresh(client: QueryClient) {
+  // A page read still on its way (a search typed just before) may have left before the change: an
+  // invalidation would wait for it rather than read again, so it is cancelled first.
+  await client.cancelQueries({ queryKey: ADMIN_RECEIPTS_KEY });
+  await Promise.all(
+    [ADMIN_RECEIPTS_KEY, ["enrollments"], ["payments"], ["dashboard"]].map((queryKey) =>
+      client.invalidateQueries({ queryKey }),
+    ),
   );
 }
 

@@ -1,8 +1,8 @@
 import { QueryClient } from "@tanstack/react-query";
-import { screen } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderAt } from "../../../test/render";
-import { type AdminReceiptRow, adminReceiptsQuery } from "../api/admin-receipts";
+import { type AdminReceiptParams, type AdminReceiptRow, adminReceiptsQuery } from "../api/admin-receipts";
 import { Component as AdminReceiptsPage } from "./admin-receipts-page";
 
 const receipt: AdminReceiptRow = {
@@ -30,16 +30,69 @@ const receipt: AdminReceiptRow = {
   duplicates: [],
 };
 
+const counts = { total: 41, pending: 1, approved: 40, rejected: 0, approvedAmount: 6000000, pendingAmount: 150000 };
+
+/** 'Comprovantes' with the server's answers for each page and search already in the cache (no server). */
+function show(pages: { query?: Partial<AdminReceiptParams>; rows: AdminReceiptRow[] }[]) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  for (const { query, rows } of pages) {
+    const params = { page: 1, pageSize: 20, ...query };
+    client.setQueryData(adminReceiptsQuery(params).queryKey, { rows, total: 41, ...params, counts });
+  }
+  renderAt(<AdminReceiptsPage />, "/admin/payment-receipts", "*", client);
+}
+
+/** Receipt n of a page, another student's. */
+const other = (n: number, overrides: Partial<AdminReceiptRow> = {}): AdminReceiptRow => ({
+  ...receipt,
+  id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+  studentName: `Aluno ${n}`,
+  status: "approved",
+  ...overrides,
+});
+
 describe("'Comprovantes'", () => {
   it("writes every date with a four-digit year (dd/MM/yyyy), the sending moment in Luanda time", () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-    client.setQueryData(adminReceiptsQuery.queryKey, {
-      receipts: [receipt],
-      stats: { total: 1, pending: 1, approved: 0, rejected: 0, approvedAmount: 0, pendingAmount: 150000 },
-    });
-    renderAt(<AdminReceiptsPage />, "/admin/payment-receipts", "*", client);
+    show([{ rows: [receipt] }]);
     expect(screen.getByText("22/11/2026")).toBeTruthy();
     expect(screen.getByText("enviado 23/11/2026 às 19:53")).toBeTruthy();
     expect(screen.queryByText(/\b\d{2}\/\d{2}\/\d{2}\b(?!\d)/)).toBeNull();
+  });
+
+  it("shows the server's cards and pages: 41 receipts are three pages, the second read from the server", async () => {
+    show([
+      { rows: [receipt, ...Array.from({ length: 19 }, (_, i) => other(i + 1))] },
+      { query: { page: 2 }, rows: [other(21, { studentName: "Zulmira da Página Dois" })] },
+    ]);
+    expect(within(screen.getByRole("region", { name: "Total" })).getByText("41")).toBeTruthy();
+    expect(within(screen.getByRole("region", { name: "Aprovados" })).getByText("40")).toBeTruthy();
+    expect(screen.getByText("41 registos")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Página 3" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Página 2" }));
+    expect(await screen.findByText("Zulmira da Página Dois")).toBeTruthy();
+    expect(screen.queryByText("Marta Pagadora")).toBeNull();
+  });
+
+  it("asks the server for what is typed and opens a found row's receipt", async () => {
+    show([
+      { rows: [receipt, other(1)] },
+      { query: { q: "zulmira" }, rows: [other(21, { studentName: "Zulmira Encontrada", status: "pending" })] },
+    ]);
+    fireEvent.change(screen.getByLabelText("Pesquisar"), { target: { value: "zulmira" } });
+    expect(await screen.findByText("Zulmira Encontrada")).toBeTruthy();
+    expect(screen.queryByText("Marta Pagadora")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Ver Zulmira Encontrada" }));
+    const dialog = await screen.findByRole("dialog", { name: "Detalhes do comprovante" });
+    expect(within(dialog).getAllByText("Zulmira Encontrada").length).toBeGreaterThan(0);
+  });
+
+  it("sorts on the server: a column's header asks for its order", async () => {
+    show([
+      { rows: [receipt, other(1)] },
+      { query: { sort: "student", dir: "asc" }, rows: [other(2, { studentName: "Abel Primeiro" }), receipt] },
+    ]);
+    fireEvent.click(screen.getByRole("button", { name: "Aluno" }));
+    expect(await screen.findByText("Abel Primeiro")).toBeTruthy();
+    expect(screen.queryByText("Aluno 1")).toBeNull();
   });
 });

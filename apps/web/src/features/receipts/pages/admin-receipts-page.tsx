@@ -2,13 +2,13 @@ import { formatDate, formatDateTime } from "@app/shared/dates";
 import { formatKz } from "@app/shared/money";
 import { SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconCash, IconCheck, IconHourglass, IconReceipt, IconX } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
 import { type Column, DataTable } from "../../../components/data-table";
 import { PageHeader } from "../../../components/page-header";
 import { StatCard } from "../../../components/stat-card";
 import { StudentCell } from "../../../components/student-cell";
 import { useRowDialog } from "../../../lib/row-dialog";
-import { type AdminReceiptRow, adminReceiptsQuery } from "../api/admin-receipts";
+import { useServerList } from "../../../lib/server-list";
+import { type AdminReceiptRow, adminReceiptsQuery, useAdminReceiptRow } from "../api/admin-receipts";
 import { ApproveReceiptDialog, RejectReceiptDialog } from "../components/receipt-review-dialogs";
 import { ReceiptRowActions } from "../components/receipt-row-actions";
 import { ReceiptStatusBadge } from "../components/receipt-status-badge";
@@ -23,14 +23,20 @@ import {
 
 const nowrap = { whiteSpace: "nowrap" } as const;
 
-/** /admin/payment-receipts: finance validates the students' receipts (SPEC §2 'Admin receipts'). */
+/**
+ * /admin/payment-receipts: finance validates the students' receipts (SPEC §2 'Admin receipts'). The
+ * server searches, sorts and pages the list (decision 058); the cards count every receipt.
+ */
 export function Component() {
-  const { data, isPending } = useQuery(adminReceiptsQuery);
+  const list = useServerList(adminReceiptsQuery, {});
   const viewing = useRowDialog();
   const approving = useRowDialog();
   const rejecting = useRowDialog();
-  const find = (id: string | null) => data?.receipts.find((r) => r.id === id);
-  const stats = data?.stats;
+  // A dialog opens from a row on screen: its receipt is in a cached page, kept fresh by the refetches.
+  const viewed = useAdminReceiptRow(viewing.id);
+  const approved = useAdminReceiptRow(approving.id);
+  const rejected = useAdminReceiptRow(rejecting.id);
+  const stats = list.answer?.counts;
 
   const run: Record<ReceiptAction, (row: AdminReceiptRow) => void> = {
     view: (r) => viewing.open(r.id),
@@ -146,16 +152,17 @@ export function Component() {
       </Stack>
       <DataTable
         caption="Comprovantes de pagamento"
-        records={data?.receipts}
-        loading={isPending}
+        records={list.data}
+        loading={list.isPending}
         columns={columns}
         rowKey={(r) => r.id}
         searchPlaceholder="Pesquisar por aluno ou código..."
+        server={list.table}
       />
       <ReceiptViewDialog
         key={viewing.key}
         opened={viewing.opened}
-        receipt={find(viewing.id)}
+        receipt={viewed}
         onClose={viewing.close}
         onApprove={() => {
           viewing.close();
@@ -169,15 +176,10 @@ export function Component() {
       <ApproveReceiptDialog
         key={approving.key}
         opened={approving.opened}
-        receipt={find(approving.id)}
+        receipt={approved}
         onClose={approving.close}
       />
-      <RejectReceiptDialog
-        key={rejecting.key}
-        opened={rejecting.opened}
-        receipt={find(rejecting.id)}
-        onClose={rejecting.close}
-      />
+      <RejectReceiptDialog key={rejecting.key} opened={rejecting.opened} receipt={rejected} onClose={rejecting.close} />
     </Stack>
   );
 }
