@@ -9,7 +9,7 @@ import type {
 import { type AnyColumn, and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database, Tx } from "../../db/client";
-import { listAnswer, listOrder, normalised, pageWindow, searchCondition } from "../../db/lists";
+import { listAnswer, listOrder, pageWindow, searchCondition } from "../../db/lists";
 import {
   authUser,
   classes,
@@ -68,8 +68,8 @@ const statusByLabel = sql`case ${enrollments.status} ${sql.raw(
 )} end`;
 
 const SORTS: Record<AdminEnrollmentSort, AnyColumn | SQL> = {
-  student: normalised(enrollments.studentName),
-  course: normalised(courses.name),
+  student: enrollments.studentNameKey,
+  course: courses.nameKey,
   date: enrollments.applicationDate,
   status: statusByLabel,
 };
@@ -86,7 +86,7 @@ export async function listEnrollments(db: Database, query: AdminEnrollmentListQu
     query.courseId ? eq(enrollments.courseId, query.courseId) : undefined,
     searchCondition(
       query.q,
-      [enrollments.studentName, enrollments.studentEmail, enrollments.paymentReferenceCode, courses.name],
+      [enrollments.studentNameKey, enrollments.studentEmailKey, enrollments.paymentReferenceCodeKey, courses.nameKey],
       [enrollments.studentPhone],
     ),
   );

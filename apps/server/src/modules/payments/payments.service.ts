@@ -8,7 +8,7 @@ import type {
 } from "@app/shared/schemas/payments";
 import { type AnyColumn, and, desc, eq, gte, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { listAnswer, listOrder, matchingTotal, normalised, pageWindow, searchCondition } from "../../db/lists";
+import { listAnswer, listOrder, matchingTotal, pageWindow, searchCondition } from "../../db/lists";
 import { courses, enrollments, payments } from "../../db/schema";
 import { courseMatching, receiptStats } from "../receipts/receipts.service";
 
@@ -31,7 +31,7 @@ function filterWhere(filter: PaymentFilter): SQL | undefined {
 function paymentWhere(filter: PaymentSearch): SQL | undefined {
   const search = searchCondition(
     filter.q,
-    [enrollments.studentName, enrollments.paymentReferenceCode],
+    [enrollments.studentNameKey, enrollments.paymentReferenceCodeKey],
     [enrollments.studentPhone],
   );
   return and(filterWhere(filter), or(search, courseMatching(filter.q)));
@@ -42,8 +42,8 @@ const NEWEST_FIRST = [desc(payments.paymentDate), desc(payments.createdAt), desc
 
 const SORTABLE: Record<PaymentSortKey, AnyColumn | SQL> = {
   // Names sort as the search reads them, accents aside ('Ângela' with the A's), as in decision 057.
-  student: normalised(enrollments.studentName),
-  course: normalised(courses.name),
+  student: enrollments.studentNameKey,
+  course: courses.nameKey,
   amount: payments.amount,
   date: payments.paymentDate,
   // The methods' keys sort as their labels do (deposito, dinheiro, tpa, transferencia).

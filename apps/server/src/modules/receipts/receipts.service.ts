@@ -32,7 +32,7 @@ import { type AnyColumn, and, desc, eq, inArray, or, type SQL, sql } from "drizz
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Database, Tx } from "../../db/client";
-import { listAnswer, listOrder, matchingTotal, normalised, pageWindow, searchCondition } from "../../db/lists";
+import { listAnswer, listOrder, matchingTotal, pageWindow, searchCondition } from "../../db/lists";
 import { isUniqueViolation } from "../../db/pg-errors";
 import { authUser, courses, enrollments, paymentReceipts, payments, storedFiles } from "../../db/schema";
 import { ApiError } from "../../http/errors";
@@ -321,14 +321,14 @@ export async function receiptStats(db: Database): Promise<ReceiptStats> {
  * row of the join (the normalising is the costly part of a search). Also used by Financeiro.
  */
 export function courseMatching(q: string | undefined): SQL | undefined {
-  const named = searchCondition(q, [courses.name]);
+  const named = searchCondition(q, [courses.nameKey]);
   return named && inArray(enrollments.courseId, sql`(select ${courses.id} from ${courses} where ${named})`);
 }
 
 const RECEIPT_SORTABLE: Record<ReceiptSortKey, AnyColumn | SQL> = {
   // Names sort as the search reads them, accents aside ('Ângela' with the A's), as in decision 057.
-  student: normalised(enrollments.studentName),
-  course: normalised(courses.name),
+  student: enrollments.studentNameKey,
+  course: courses.nameKey,
   amounts: paymentReceipts.paidAmount,
   dates: paymentReceipts.submittedAt,
   // The workflow's order: pending, approved, rejected.
@@ -343,7 +343,7 @@ const RECEIPT_SORTABLE: Record<ReceiptSortKey, AnyColumn | SQL> = {
 export async function listAdminReceipts(db: Database, query: ReceiptListQuery) {
   const where = searchCondition(
     query.q,
-    [enrollments.studentName, paymentReceipts.paymentReferenceCode],
+    [enrollments.studentNameKey, paymentReceipts.paymentReferenceCodeKey],
     [enrollments.studentPhone],
   );
   const matching = or(where, courseMatching(query.q));
