@@ -10,7 +10,8 @@ import { type AnyColumn, and, desc, eq, gte, lt, lte, or, type SQL, sql } from "
 import type { Database } from "../../db/client";
 import { listAnswer, listOrder, matchingTotal, pageWindow, searchCondition } from "../../db/lists";
 import { courses, enrollments, payments } from "../../db/schema";
-import { courseMatching, receiptStats } from "../receipts/receipts.service";
+import { ofEnrollmentMatching } from "../enrollments/enrollment-search";
+import { receiptStats } from "../receipts/receipts.service";
 
 /** The filters of 'Financeiro' (the list, its cards and the export) plus the list's search. */
 export type PaymentSearch = PaymentFilter & { q?: string | undefined };
@@ -28,13 +29,12 @@ function filterWhere(filter: PaymentFilter): SQL | undefined {
  * The WHERE of the list and the export: the filters and the search (student's name and phone, course,
  * reference code; case and accents ignored), which needs the student's and course's joins.
  */
-function paymentWhere(filter: PaymentSearch): SQL | undefined {
-  const search = searchCondition(
-    filter.q,
-    [enrollments.studentNameKey, enrollments.paymentReferenceCodeKey],
-    [enrollments.studentPhone],
-  );
-  return and(filterWhere(filter), or(search, courseMatching(filter.q)));
+async function paymentWhere(db: Database, filter: PaymentSearch): Promise<SQL | undefined> {
+  const search = await ofEnrollmentMatching(db, payments.enrollmentId, filter.q, [
+    enrollments.studentNameKey,
+    enrollments.paymentReferenceCodeKey,
+  ]);
+  return and(filterWhere(filter), search);
 }
 
 /** The list's order when no column is chosen: newest payment date first, then the latest recorded. */
@@ -121,9 +121,10 @@ export async function paymentPage(db: Database, query: PaymentListQuery) {
     ? listOrder(query, SORTABLE, { by: payments.paymentDate, dir: "desc" }, payments.id)
     : NEWEST_FIRST;
   const { limit, offset } = pageWindow(query);
+  const where = await paymentWhere(db, query);
   const [rows, filtered] = await Promise.all([
     selectPayments(db)
-      .where(paymentWhere(query))
+      .where(where)
       .orderBy(...order)
       .limit(limit)
       .offset(offset),
@@ -135,8 +136,7 @@ export async function paymentPage(db: Database, query: PaymentListQuery) {
         const [row] = await db
           .select({ total: sql<number>`count(*)::int` })
           .from(payments)
-          .innerJoin(enrollments, eq(enrollments.id, payments.enrollmentId))
-          .where(paymentWhere(query));
+          .where(where);
         return row!.total;
       })
     : filtered.total;
@@ -155,10 +155,12 @@ export const EXPORT_BATCH = 1000;
  * and none already there is skipped.
  */
 export async function* paymentBatches(db: Database, filter: PaymentSearch, size = EXPORT_BATCH) {
+  // The courses the search names are read once, at the start.
+  const where = await paymentWhere(db, filter);
   let after: SQL | undefined;
   for (;;) {
     const rows = await selectPayments(db)
-      .where(and(paymentWhere(filter), after))
+      .where(and(where, after))
       .orderBy(...NEWEST_FIRST)
       .limit(size);
     if (rows.length > 0) yield rows.map(toRow);

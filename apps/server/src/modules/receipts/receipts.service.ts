@@ -42,6 +42,7 @@ import { checkFile } from "../../storage/file-check";
 import type { FileStorage } from "../../storage/storage";
 import { putFiles, recordFiles, removeFiles } from "../../storage/stored-files";
 import { recordEvent } from "../enrollments/enrollment-history";
+import { ofEnrollmentMatching } from "../enrollments/enrollment-search";
 import { getBankDetails } from "../settings/settings.service";
 import { type ReceiptEmailInput, receiptApprovedEmail, receiptRejectedEmail } from "./receipt-emails";
 
@@ -316,15 +317,6 @@ export async function receiptStats(db: Database): Promise<ReceiptStats> {
   return { ...row!, approvedAmount: Number(row!.approvedAmount), pendingAmount: Number(row!.pendingAmount) };
 }
 
-/**
- * The enrolments of a course whose name contains `q`: the few courses are searched once, not once per
- * row of the join (the normalising is the costly part of a search). Also used by Financeiro.
- */
-export function courseMatching(q: string | undefined): SQL | undefined {
-  const named = searchCondition(q, [courses.nameKey]);
-  return named && inArray(enrollments.courseId, sql`(select ${courses.id} from ${courses} where ${named})`);
-}
-
 const RECEIPT_SORTABLE: Record<ReceiptSortKey, AnyColumn | SQL> = {
   // Names sort as the search reads them, accents aside ('Ângela' with the A's), as in decision 057.
   student: enrollments.studentNameKey,
@@ -341,12 +333,11 @@ const RECEIPT_SORTABLE: Record<ReceiptSortKey, AnyColumn | SQL> = {
  * warnings of the page's receipts; and the cards over every receipt (the search does not narrow them).
  */
 export async function listAdminReceipts(db: Database, query: ReceiptListQuery) {
-  const where = searchCondition(
-    query.q,
-    [enrollments.studentNameKey, paymentReceipts.paymentReferenceCodeKey],
-    [enrollments.studentPhone],
+  // The student's name, phone or course (of the enrolment), or the receipt's own reference code.
+  const matching = or(
+    await ofEnrollmentMatching(db, paymentReceipts.enrollmentId, query.q, [enrollments.studentNameKey]),
+    searchCondition(query.q, [paymentReceipts.paymentReferenceCodeKey]),
   );
-  const matching = or(where, courseMatching(query.q));
   const order = listOrder(
     query,
     RECEIPT_SORTABLE,
@@ -368,7 +359,6 @@ export async function listAdminReceipts(db: Database, query: ReceiptListQuery) {
         const [row] = await db
           .select({ total: sql<number>`count(*)::int` })
           .from(paymentReceipts)
-          .innerJoin(enrollments, eq(enrollments.id, paymentReceipts.enrollmentId))
           .where(matching);
         return row!.total;
       })
