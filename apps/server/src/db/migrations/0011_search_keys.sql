@@ -8,6 +8,7 @@ ALTER TABLE "payment_receipts" ADD COLUMN "payment_reference_code_key" text GENE
 ALTER TABLE "student_accounts" ADD COLUMN "student_name_key" text GENERATED ALWAYS AS (lower(translate("student_name", 'ÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑÝáàâãäåéèêëíìîïóòôõöúùûüçñýÿ', 'AAAAAAEEEEIIIIOOOOOUUUUCNYaaaaaaeeeeiiiiooooouuuucnyy'))) STORED;--> statement-breakpoint
 ALTER TABLE "student_accounts" ADD COLUMN "student_email_key" text GENERATED ALWAYS AS (lower(translate("student_email", 'ÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑÝáàâãäåéèêëíìîïóòôõöúùûüçñýÿ', 'AAAAAAEEEEIIIIOOOOOUUUUCNYaaaaaaeeeeiiiiooooouuuucnyy'))) STORED;--> statement-breakpoint
 ALTER TABLE "student_accounts" ADD COLUMN "student_code_key" text GENERATED ALWAYS AS (lower(translate("student_code", 'ÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑÝáàâãäåéèêëíìîïóòôõöúùûüçñýÿ', 'AAAAAAEEEEIIIIOOOOOUUUUCNYaaaaaaeeeeiiiiooooouuuucnyy'))) STORED;--> statement-breakpoint
+CREATE INDEX "courses_name_key_idx" ON "courses" USING btree ("name_key","id");--> statement-breakpoint
 CREATE INDEX "enrollments_student_name_search_idx" ON "enrollments" USING gin ("student_name_key" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "enrollments_student_email_search_idx" ON "enrollments" USING gin ("student_email_key" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "enrollments_reference_search_idx" ON "enrollments" USING gin ("payment_reference_code_key" gin_trgm_ops);--> statement-breakpoint

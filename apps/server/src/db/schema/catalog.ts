@@ -56,6 +56,8 @@ export const courses = pgTable(
       sql`${t.workloadHours} between ${sql.raw(String(COURSE_HOURS_MIN))} and ${sql.raw(String(COURSE_HOURS_MAX))}`,
     ),
     index("courses_status_created_idx").on(t.status, t.createdAt),
+    // The lists' sort by course: PostgreSQL walks the courses in this order, then each one's rows.
+    index("courses_name_key_idx").on(t.nameKey, t.id),
   ],
 );
 
