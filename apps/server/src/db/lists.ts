@@ -85,15 +85,3 @@ export function pageWindow(query: Pick<ListQuery, "page" | "pageSize">) {
 export function listAnswer<R>(query: Pick<ListQuery, "page" | "pageSize">, rows: R[], total: number) {
   return { rows, total, page: query.page, pageSize: query.pageSize };
 }
-
-/**
- * How many rows match: a first page with fewer rows than asked for holds them all, so the count (a second
- * pass over every row, costly for a search) is read only when more may match.
- */
-export async function matchingTotal(
-  query: Pick<ListQuery, "page" | "pageSize">,
-  rowsOnPage: number,
-  count: () => Promise<number>,
-): Promise<number> {
-  return query.page === 1 && rowsOnPage < query.pageSize ? rowsOnPage : count();
-}

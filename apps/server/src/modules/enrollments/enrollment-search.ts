@@ -18,7 +18,13 @@ export async function enrollmentMatching(
   const named = searchCondition(q, [courses.nameKey]);
   if (!named) return undefined;
   const found = await db.select({ id: courses.id }).from(courses).where(named);
-  const ofCourse = found.length > 0 ? inArray(enrollments.courseId, found.map((c) => c.id)) : undefined;
+  const ofCourse =
+    found.length > 0
+      ? inArray(
+          enrollments.courseId,
+          found.map((c) => c.id),
+        )
+      : undefined;
   return or(searchCondition(q, keys, [enrollments.studentPhone]), ofCourse);
 }
 

@@ -6,9 +6,9 @@ import type {
   PaymentRow,
   PaymentSortKey,
 } from "@app/shared/schemas/payments";
-import { type AnyColumn, and, desc, eq, gte, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, desc, eq, gte, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { listAnswer, listOrder, matchingTotal, pageWindow, searchCondition } from "../../db/lists";
+import { listAnswer, listOrder, pageWindow } from "../../db/lists";
 import { courses, enrollments, payments } from "../../db/schema";
 import { ofEnrollmentMatching } from "../enrollments/enrollment-search";
 import { receiptStats } from "../receipts/receipts.service";
@@ -122,24 +122,17 @@ export async function paymentPage(db: Database, query: PaymentListQuery) {
     : NEWEST_FIRST;
   const { limit, offset } = pageWindow(query);
   const where = await paymentWhere(db, query);
-  const [rows, filtered] = await Promise.all([
+  const [rows, filtered, [found]] = await Promise.all([
     selectPayments(db)
       .where(where)
       .orderBy(...order)
       .limit(limit)
       .offset(offset),
     filteredTotals(db, query),
+    // A search counts its matches beside the page (decision 062); without one the filters' count is the total.
+    query.q ? db.select({ total: sql<number>`count(*)::int` }).from(payments).where(where) : [undefined],
   ]);
-  // Without a search the filters' count is the total; a search counts its own matches (joined).
-  const total = query.q
-    ? await matchingTotal(query, rows.length, async () => {
-        const [row] = await db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(payments)
-          .where(where);
-        return row!.total;
-      })
-    : filtered.total;
+  const total = found?.total ?? filtered.total;
   return { ...listAnswer(query, rows.map(toRow), total), counts: filtered.counts };
 }
 

@@ -32,7 +32,7 @@ import { type AnyColumn, and, desc, eq, inArray, or, type SQL, sql } from "drizz
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Database, Tx } from "../../db/client";
-import { listAnswer, listOrder, matchingTotal, pageWindow, searchCondition } from "../../db/lists";
+import { listAnswer, listOrder, pageWindow, searchCondition } from "../../db/lists";
 import { isUniqueViolation } from "../../db/pg-errors";
 import { authUser, courses, enrollments, paymentReceipts, payments, storedFiles } from "../../db/schema";
 import { ApiError } from "../../http/errors";
@@ -345,24 +345,17 @@ export async function listAdminReceipts(db: Database, query: ReceiptListQuery) {
     paymentReceipts.id,
   );
   const { limit, offset } = pageWindow(query);
-  const [rows, counts] = await Promise.all([
+  const [rows, counts, [found]] = await Promise.all([
     selectReceipts(db)
       .where(matching)
       .orderBy(...order)
       .limit(limit)
       .offset(offset),
     receiptStats(db),
+    // A search counts its matches beside the page (decision 062); without one the cards' total is the count.
+    query.q ? db.select({ total: sql<number>`count(*)::int` }).from(paymentReceipts).where(matching) : [undefined],
   ]);
-  // Without a search every receipt matches: the cards' total is the count.
-  const total = query.q
-    ? await matchingTotal(query, rows.length, async () => {
-        const [row] = await db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(paymentReceipts)
-          .where(matching);
-        return row!.total;
-      })
-    : counts.total;
+  const total = found?.total ?? counts.total;
   const dups = await duplicatesOf(
     db,
     rows.map((x) => x.r),
