@@ -27,15 +27,13 @@ describe("stored search keys follow the rows", () => {
       .returning();
     id = row!.id;
     await ctx.db.insert(enrollments).values(enrollmentRow(courseId, { studentName: "Bento Lopes" }));
-    await ctx.db
-      .insert(payments)
-      .values({
-        enrollmentId: id,
-        amount: 120000,
-        paymentDate: "2026-01-05",
-        paymentMethod: "tpa",
-        status: "confirmed",
-      });
+    await ctx.db.insert(payments).values({
+      enrollmentId: id,
+      amount: 120000,
+      paymentDate: "2026-01-05",
+      paymentMethod: "tpa",
+      status: "confirmed",
+    });
   });
   afterAll(() => ctx.close());
 
