@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonRequest, staffActor } from "../../../test/actors";
 import { body, createTestContext, type TestContext } from "../../../test/context";
 import { filesUnder } from "../../../test/fixtures";
+import { mailSent } from "../../../test/mail";
 import { enrolledStudent, postResults, teachingSetup } from "../../../test/teaching";
 import { createApp } from "../../app";
 import { certificates, enrollmentEvents, enrollments, storedFiles, teachers } from "../../db/schema";
@@ -268,6 +269,7 @@ describe("teaching: results and certificate issuing", () => {
       { enrollmentId: s.enrollment.id, outcome: "completed" },
     ]);
     const number = (await body(res)).students[0].certificate.number;
+    await mailSent(ctx);
     const outbox = filesUnder(path.join(ctx.dataDir, "outbox"));
     const { readFileSync } = await import("node:fs");
     const mail = outbox.map((f) => readFileSync(f, "utf8")).find((m) => m.includes("olga@example.ao"));
