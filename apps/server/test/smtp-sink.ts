@@ -39,9 +39,10 @@ export interface SmtpSink {
 /**
  * A real SMTP server (smtp-server) behind a TCP front on its own port. `stalled: true` makes the
  * front accept connections and say nothing, as a mail server that hangs does ('Greeting never
- * received'); `recover()` lets them through.
+ * received'); `recover()` lets them through. `port`: a port of your choosing (a mail server that was down
+ * comes up).
  */
-export async function startSmtpSink({ stalled = false } = {}): Promise<SmtpSink> {
+export async function startSmtpSink({ stalled = false, port: wanted = 0 } = {}): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
@@ -84,7 +85,7 @@ export async function startSmtpSink({ stalled = false } = {}): Promise<SmtpSink>
       held.add(socket);
     } else pass(socket);
   });
-  await new Promise<void>((resolve) => front.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => front.listen(wanted, "127.0.0.1", resolve));
   const port = (front.address() as AddressInfo).port;
 
   return {
@@ -119,4 +120,13 @@ export async function startSmtpSink({ stalled = false } = {}): Promise<SmtpSink>
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
     },
   };
+}
+
+/** A local port nothing listens on (for now): an SMTP_URL whose server is down. */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }
