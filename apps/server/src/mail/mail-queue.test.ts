@@ -105,7 +105,10 @@ describe("a restart while the SMTP server stalls", () => {
 
     // Another instance starts on the same database; the sink recovers (a connection the stopped
     // instance had left open would be let through now, and deliver a second copy).
-    next = createMailQueue({ databaseUrl: ctx.databaseUrl, db: ctx.db, log: createLogger("silent") }, TEST_MAIL_SETTINGS);
+    next = createMailQueue(
+      { databaseUrl: ctx.databaseUrl, db: ctx.db, log: createLogger("silent") },
+      TEST_MAIL_SETTINGS,
+    );
     await next.start();
     await next.work(createMailer(ctx.config, createLogger("silent")));
     sink.recover();

@@ -3,7 +3,7 @@ import { fromDrizzle, PgBoss } from "pg-boss";
 import type { Database, Tx } from "../db/client";
 import type { Logger } from "../logger";
 import { describeMailError } from "./mail-errors";
-import type { MailMessage, Mailer } from "./mailer";
+import type { Mailer, MailMessage } from "./mailer";
 
 /** pg-boss's schema in our database (its tables, its own migrations) and the queue e-mails go through. */
 export const MAIL_QUEUE_SCHEMA = "pgboss";

@@ -6,8 +6,7 @@ import { endpointSchemas } from "./endpoint";
 /** Outgoing e-mail that keeps failing (decision 056): the super_admin's dashboard notice. */
 export const mailSchemas = endpointSchemas({
   failures: {
-    summary:
-      "E-mails that failed for good or are still being retried after 3 tries, newest first (super_admin)",
+    summary: "E-mails that failed for good or are still being retried after 3 tries, newest first (super_admin)",
     description: "Sent with `Cache-Control: no-store`.",
     answers: { 200: mailFailuresSchema },
   },

@@ -21,11 +21,15 @@ describe("e-mails that keep failing", () => {
   beforeAll(async () => {
     port = await freePort(); // the mail server is down: every try is refused at once
     // 4 tries, 1, 2 then 4 seconds or so apart: the third failure leaves a few seconds to see it retrying.
-    ctx = await createTestContext({ SMTP_URL: `smtp://127.0.0.1:${port}` }, {}, {
-      retryLimit: 3,
-      retryDelaySeconds: 1,
-      retryDelayMaxSeconds: 30,
-    });
+    ctx = await createTestContext(
+      { SMTP_URL: `smtp://127.0.0.1:${port}` },
+      {},
+      {
+        retryLimit: 3,
+        retryDelaySeconds: 1,
+        retryDelayMaxSeconds: 30,
+      },
+    );
     superAdmin = await staffActor(ctx, "super_admin");
     admin = await staffActor(ctx, "admin");
   });
@@ -51,7 +55,11 @@ describe("e-mails that keep failing", () => {
     const secretaria = await staffActor(ctx, "secretaria");
     const approved = await ctx.app.request(
       `/api/admin/enrollments/${row!.id}/approve`,
-      jsonRequest("POST", { referenceCode: "FALHA001", documentsChecked: true, personalDataChecked: true }, secretaria.cookie),
+      jsonRequest(
+        "POST",
+        { referenceCode: "FALHA001", documentsChecked: true, personalDataChecked: true },
+        secretaria.cookie,
+      ),
     );
     expect(approved.status).toBe(200);
     expect(await failures()).toEqual([]); // not yet: the first tries are nobody's concern
@@ -88,9 +96,9 @@ describe("e-mails that keep failing", () => {
     const refused = await requeue(failed.id, admin.cookie);
     expect(refused.status).toBe(403);
     expect((await body(refused)).error.message).toBe("Só o Super Administrador vê e reenvia os e-mails não enviados");
-    expect((await ctx.app.request("/api/admin/mail/failures", jsonRequest("GET", undefined, admin.cookie))).status).toBe(
-      403,
-    );
+    expect(
+      (await ctx.app.request("/api/admin/mail/failures", jsonRequest("GET", undefined, admin.cookie))).status,
+    ).toBe(403);
     expect((await failures())[0]).toMatchObject({ id: failed.id, state: "failed" });
 
     sink = await startSmtpSink({ port });
