@@ -12,7 +12,7 @@ export const MAIL_QUEUE = "mail";
 export interface MailQueueSettings {
   /** Tries after the first one; the last failure leaves the job 'failed'. */
   retryLimit: number;
-  /** Backoff: about retryDelay × 2^try seconds between tries, at most retryDelayMax. */
+  /** Backoff: between retryDelay × 2^(n-1) and retryDelay × 2^n seconds after the n-th failure (n from 0), at most retryDelayMax. */
   retryDelaySeconds: number;
   retryDelayMaxSeconds: number;
   /** How often an idle worker looks for work. */
@@ -21,7 +21,7 @@ export interface MailQueueSettings {
   stopTimeoutMs: number;
 }
 
-/** 8 tries over about four hours (2, 4, 8, … minutes apart, at most 2 hours). */
+/** 8 tries over 2 to 4 hours: 1–2, 2–4, 4–8 … minutes apart, at most 2 hours; listed for the super_admin after 3. */
 export const MAIL_QUEUE_SETTINGS: MailQueueSettings = {
   retryLimit: 7,
   retryDelaySeconds: 120,

@@ -46,7 +46,9 @@ describe("the super_admin's notice of e-mails that were not sent", () => {
     expect(first.getByText("8 tentativas, a última em 02/03/2026 às 14:20. Sem novas tentativas.")).toBeTruthy();
     expect(first.getByRole("button", { name: "Tentar de novo: e-mail para joana@exemplo.ao" })).toBeTruthy();
     expect(
-      within(items[1]!).getByText("3 tentativas, a última em 02/03/2026 às 14:20. Nova tentativa em 02/03/2026 às 14:36."),
+      within(items[1]!).getByText(
+        "3 tentativas, a última em 02/03/2026 às 14:20. Nova tentativa em 02/03/2026 às 14:36.",
+      ),
     ).toBeTruthy();
   });
 
