@@ -1,7 +1,11 @@
 import { sql } from "drizzle-orm";
 import { vi } from "vitest";
 import type { Database } from "../src/db/client";
+import { enrollments } from "../src/db/schema";
 import { MAIL_QUEUE, MAIL_QUEUE_SCHEMA } from "../src/mail/mail-queue";
+import { jsonRequest, staffActor } from "./actors";
+import type { TestContext } from "./context";
+import { enrollmentRow, insertCourse } from "./fixtures";
 
 /**
  * Waits until the e-mail queue has nothing left to do: every e-mail a request enqueued has been sent
@@ -26,3 +30,27 @@ export async function queuedMails(ctx: { db: Database }): Promise<number> {
     select count(*)::int as n from ${sql.raw(`${MAIL_QUEUE_SCHEMA}.job`)} where name = ${MAIL_QUEUE}`);
   return rows[0]!.n;
 }
+
+/**
+ * A secretaria approving enrolments of one course: enrolments awaiting review (with an e-mail), and her
+ * approval, which e-mails the reference code.
+ */
+export async function approvalDesk(ctx: TestContext, courseName: string) {
+  const courseId = await insertCourse(ctx.db, { name: courseName, price: 80000 });
+  const secretaria = await staffActor(ctx, "secretaria");
+  return {
+    async pending(email: string) {
+      const [row] = await ctx.db
+        .insert(enrollments)
+        .values({ ...enrollmentRow(courseId), studentName: `Aluno ${email}`, studentEmail: email })
+        .returning();
+      return row!;
+    },
+    approve: (id: string, referenceCode: string) =>
+      ctx.app.request(
+        `/api/admin/enrollments/${id}/approve`,
+        jsonRequest("POST", { referenceCode, documentsChecked: true, personalDataChecked: true }, secretaria.cookie),
+      ),
+  };
+}
+export type ApprovalDesk = Awaited<ReturnType<typeof approvalDesk>>;

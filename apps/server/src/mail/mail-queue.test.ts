@@ -1,24 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { jsonRequest, staffActor } from "../../test/actors";
 import { body, createTestContext, TEST_MAIL_SETTINGS, type TestContext } from "../../test/context";
-import { enrollmentRow, insertCourse } from "../../test/fixtures";
-import { mailSent, queuedMails } from "../../test/mail";
+import { type ApprovalDesk, approvalDesk, mailSent, queuedMails } from "../../test/mail";
 import { type SmtpSink, startSmtpSink } from "../../test/smtp-sink";
 import { enrollments } from "../db/schema";
 import { createLogger } from "../logger";
 import { createMailQueue, type MailQueue } from "./mail-queue";
 import { createMailer } from "./mailer";
 
-/** An enrolment awaiting review, with an e-mail, and the secretaria's approval of it. */
-async function approvable(ctx: TestContext, email: string, courseId: string) {
-  const [row] = await ctx.db
-    .insert(enrollments)
-    .values({ ...enrollmentRow(courseId), studentName: `Aluno ${email}`, studentEmail: email })
-    .returning();
-  return row!;
-}
-const approval = (referenceCode: string) => ({ referenceCode, documentsChecked: true, personalDataChecked: true });
 const statusOf = async (ctx: TestContext, id: string) =>
   (await ctx.db.select({ s: enrollments.status }).from(enrollments).where(eq(enrollments.id, id)))[0]!.s;
 
@@ -29,16 +18,12 @@ const statusOf = async (ctx: TestContext, id: string) =>
 describe("an SMTP server that accepts and stalls", () => {
   let sink: SmtpSink;
   let ctx: TestContext;
-  let courseId: string;
-  let secretaria: { cookie: string };
-  const approve = (id: string, code: string) =>
-    ctx.app.request(`/api/admin/enrollments/${id}/approve`, jsonRequest("POST", approval(code), secretaria.cookie));
+  let desk: ApprovalDesk;
 
   beforeAll(async () => {
     sink = await startSmtpSink({ stalled: true });
     ctx = await createTestContext({ SMTP_URL: sink.url });
-    courseId = await insertCourse(ctx.db, { name: "Contabilidade Geral", price: 80000 });
-    secretaria = await staffActor(ctx, "secretaria");
+    desk = await approvalDesk(ctx, "Contabilidade Geral");
   });
   afterAll(async () => {
     await ctx.close();
@@ -46,8 +31,8 @@ describe("an SMTP server that accepts and stalls", () => {
   });
 
   it("does not hold the approval: it answers while the sink is stalled, and the e-mail arrives once it recovers", async () => {
-    const row = await approvable(ctx, "ana.stall@exemplo.ao", courseId);
-    const res = await approve(row.id, "STALL001");
+    const row = await desk.pending("ana.stall@exemplo.ao");
+    const res = await desk.approve(row.id, "STALL001");
     expect(res.status).toBe(200);
     expect((await body(res)).referenceEmail).toBe("queued");
     // The worker is now connected to the sink, which has greeted nobody: nothing was delivered.
@@ -67,14 +52,12 @@ describe("a restart while the SMTP server stalls", () => {
   let sink: SmtpSink;
   let ctx: TestContext;
   let next: MailQueue | undefined;
-  let courseId: string;
-  let secretaria: { cookie: string };
+  let desk: ApprovalDesk;
 
   beforeAll(async () => {
     sink = await startSmtpSink({ stalled: true });
     ctx = await createTestContext({ SMTP_URL: sink.url });
-    courseId = await insertCourse(ctx.db, { name: "Gestão de Projetos", price: 95000 });
-    secretaria = await staffActor(ctx, "secretaria");
+    desk = await approvalDesk(ctx, "Gestão de Projetos");
   });
   afterAll(async () => {
     await next?.stop();
@@ -83,18 +66,10 @@ describe("a restart while the SMTP server stalls", () => {
   });
 
   it("loses nothing and sends nothing twice", async () => {
-    const first = await approvable(ctx, "bruno.restart@exemplo.ao", courseId);
-    const second = await approvable(ctx, "carla.restart@exemplo.ao", courseId);
-    for (const [row, code] of [
-      [first, "RESTART1"],
-      [second, "RESTART2"],
-    ] as const) {
-      const res = await ctx.app.request(
-        `/api/admin/enrollments/${row.id}/approve`,
-        jsonRequest("POST", approval(code), secretaria.cookie),
-      );
-      expect(res.status).toBe(200);
-    }
+    const first = await desk.pending("bruno.restart@exemplo.ao");
+    const second = await desk.pending("carla.restart@exemplo.ao");
+    expect((await desk.approve(first.id, "RESTART1")).status).toBe(200);
+    expect((await desk.approve(second.id, "RESTART2")).status).toBe(200);
     // One e-mail is being delivered (stuck on the sink), the other waits in the queue.
     await sink.waitForStalledConnections(1);
 
@@ -123,26 +98,22 @@ describe("a restart while the SMTP server stalls", () => {
 
 describe("a refused approval", () => {
   let ctx: TestContext;
-  let courseId: string;
-  let secretaria: { cookie: string };
-  const approve = (id: string, code: string) =>
-    ctx.app.request(`/api/admin/enrollments/${id}/approve`, jsonRequest("POST", approval(code), secretaria.cookie));
+  let desk: ApprovalDesk;
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    courseId = await insertCourse(ctx.db, { name: "Fotografia", price: 60000 });
-    secretaria = await staffActor(ctx, "secretaria");
+    desk = await approvalDesk(ctx, "Fotografia");
   });
   afterAll(() => ctx.close());
 
   it("enqueues nothing when it is refused (a code already taken)", async () => {
-    const taken = await approvable(ctx, "primeiro@exemplo.ao", courseId);
-    expect((await approve(taken.id, "TAKEN001")).status).toBe(200);
+    const taken = await desk.pending("primeiro@exemplo.ao");
+    expect((await desk.approve(taken.id, "TAKEN001")).status).toBe(200);
     await mailSent(ctx);
     const before = await queuedMails(ctx);
 
-    const row = await approvable(ctx, "segundo@exemplo.ao", courseId);
-    const res = await approve(row.id, "TAKEN001");
+    const row = await desk.pending("segundo@exemplo.ao");
+    const res = await desk.approve(row.id, "TAKEN001");
     expect(res.status).toBe(409);
     expect(await queuedMails(ctx)).toBe(before);
   });
@@ -160,8 +131,8 @@ describe("a refused approval", () => {
       deferrable initially deferred for each row execute function refuse_at_commit()`);
     const before = await queuedMails(ctx);
 
-    const row = await approvable(ctx, "terceiro@exemplo.ao", courseId);
-    const res = await approve(row.id, "ROLLBACK");
+    const row = await desk.pending("terceiro@exemplo.ao");
+    const res = await desk.approve(row.id, "ROLLBACK");
     expect(res.status).toBe(500);
     expect(await statusOf(ctx, row.id)).toBe("pre_inscrito");
     expect(await queuedMails(ctx)).toBe(before);

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { jsonRequest, staffActor } from "../../../test/actors";
 import { body, createTestContext, type TestContext } from "../../../test/context";
-import { enrollmentRow, insertCourse } from "../../../test/fixtures";
-import { mailSent } from "../../../test/mail";
+import { approvalDesk, mailSent } from "../../../test/mail";
 import { freePort, type SmtpSink, startSmtpSink } from "../../../test/smtp-sink";
-import { enrollments } from "../../db/schema";
 
 /**
  * 'N e-mails não foram enviados' on the super_admin's dashboard (decision 056): an e-mail whose mail
@@ -47,21 +45,9 @@ describe("e-mails that keep failing", () => {
     ctx.app.request(`/api/admin/mail/failures/${id}/requeue`, jsonRequest("POST", undefined, cookie));
 
   it("lists an e-mail retried after 3 tries, then failed; 'Tentar de novo' sends it when the server is back", async () => {
-    const courseId = await insertCourse(ctx.db, { name: "Secretariado", price: 50000 });
-    const [row] = await ctx.db
-      .insert(enrollments)
-      .values({ ...enrollmentRow(courseId), studentName: "Dora Falha", studentEmail: "dora@exemplo.ao" })
-      .returning();
-    const secretaria = await staffActor(ctx, "secretaria");
-    const approved = await ctx.app.request(
-      `/api/admin/enrollments/${row!.id}/approve`,
-      jsonRequest(
-        "POST",
-        { referenceCode: "FALHA001", documentsChecked: true, personalDataChecked: true },
-        secretaria.cookie,
-      ),
-    );
-    expect(approved.status).toBe(200);
+    const desk = await approvalDesk(ctx, "Secretariado");
+    const row = await desk.pending("dora@exemplo.ao");
+    expect((await desk.approve(row.id, "FALHA001")).status).toBe(200);
     expect(await failures()).toEqual([]); // not yet: the first tries are nobody's concern
 
     const retrying = await vi.waitFor(
