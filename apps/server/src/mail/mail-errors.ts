@@ -1,3 +1,5 @@
+import { mailRefused, MAIL_FAILURE_REASONS as REASON } from "@app/shared/messages";
+
 /**
  * What went wrong with an e-mail's last try, in words a super_admin can act on (the dashboard's
  * notice, decision 056). `output` is what pg-boss stored for the failed try: the error nodemailer
@@ -9,20 +11,14 @@ export function describeMailError(output: unknown): string {
   const text = [o.message, o.value].filter((v) => typeof v === "string").join(" ");
   const status = typeof o.responseCode === "number" ? o.responseCode : undefined;
 
-  if (/shut down/i.test(text) || code === "EABORT") {
-    return "O envio foi interrompido porque o servidor do portal parou; será tentado de novo.";
-  }
-  if (code === "EAUTH") return "O servidor de e-mail recusou o utilizador ou a senha configurados (SMTP_URL).";
-  if (code === "EENVELOPE") return "O servidor de e-mail recusou o endereço do destinatário ou do remetente.";
-  if (code === "ETLS" || /certificate|TLS/i.test(text)) {
-    return "Não foi possível estabelecer uma ligação segura (TLS) com o servidor de e-mail.";
-  }
-  if (/timeout|timed out|greeting never received/i.test(`${code} ${text}`)) {
-    return "O servidor de e-mail aceitou a ligação mas não respondeu a tempo.";
-  }
+  if (/shut down/i.test(text) || code === "EABORT") return REASON.interrupted;
+  if (code === "EAUTH") return REASON.auth;
+  if (code === "EENVELOPE") return REASON.envelope;
+  if (code === "ETLS" || /certificate|TLS/i.test(text)) return REASON.tls;
+  if (/timeout|timed out|greeting never received/i.test(`${code} ${text}`)) return REASON.timeout;
   if (["ECONNECTION", "ESOCKET", "EDNS", "ECONNREFUSED", "ENOTFOUND"].includes(code) || /ECONNREFUSED/.test(text)) {
-    return "Não foi possível ligar ao servidor de e-mail (endereço ou porta de SMTP_URL, ou servidor desligado).";
+    return REASON.connection;
   }
-  if (status !== undefined) return `O servidor de e-mail recusou a mensagem (código ${status}).`;
-  return "Erro inesperado ao enviar o e-mail.";
+  if (status !== undefined) return mailRefused(status);
+  return REASON.unexpected;
 }
