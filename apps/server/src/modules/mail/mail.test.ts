@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { jsonRequest, staffActor } from "../../../test/actors";
 import { body, createTestContext, type TestContext } from "../../../test/context";
@@ -18,15 +19,11 @@ describe("e-mails that keep failing", () => {
 
   beforeAll(async () => {
     port = await freePort(); // the mail server is down: every try is refused at once
-    // 4 tries, 1, 2 then 4 seconds or so apart: the third failure leaves a few seconds to see it retrying.
+    // 4 tries, 1–2 then 2–4 seconds apart; after the third, 4–8 seconds: time to see it retrying.
     ctx = await createTestContext(
       { SMTP_URL: `smtp://127.0.0.1:${port}` },
       {},
-      {
-        retryLimit: 3,
-        retryDelaySeconds: 1,
-        retryDelayMaxSeconds: 30,
-      },
+      { retryLimit: 3, retryDelaySeconds: 2, retryDelayMaxSeconds: 30 },
     );
     superAdmin = await staffActor(ctx, "super_admin");
     admin = await staffActor(ctx, "admin");
@@ -44,7 +41,7 @@ describe("e-mails that keep failing", () => {
   const requeue = (id: string, cookie = superAdmin.cookie) =>
     ctx.app.request(`/api/admin/mail/failures/${id}/requeue`, jsonRequest("POST", undefined, cookie));
 
-  it("lists an e-mail retried after 3 tries, then failed; 'Tentar de novo' sends it when the server is back", async () => {
+  it("lists an e-mail retried after 3 tries, then failed; 'Tentar de novo' tries again now, and sends it once the server is back", async () => {
     const desk = await approvalDesk(ctx, "Secretariado");
     const row = await desk.pending("dora@exemplo.ao");
     expect((await desk.approve(row.id, "FALHA001")).status).toBe(200);
@@ -67,6 +64,17 @@ describe("e-mails that keep failing", () => {
       lastTryAt: expect.any(String),
       nextTryAt: expect.any(String),
     });
+
+    // 'Tentar de novo' on a retrying e-mail: no more waiting for the backoff; the fourth try fails too.
+    const due = async () =>
+      (
+        await ctx.db.execute<{ due: boolean }>(
+          sql`select start_after <= now() as due from pgboss.job where id = ${retrying.id}`,
+        )
+      ).rows[0]!.due;
+    expect(await due()).toBe(false);
+    expect((await requeue(retrying.id)).status).toBe(200);
+    expect(await due()).toBe(true);
 
     const failed = await vi.waitFor(
       async () => {
