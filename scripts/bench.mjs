@@ -6,7 +6,9 @@
 //   3. the catalogue API under 50 connections (autocannon): p99, and throughput as a ratio to a bare
 //      node:http server answering the same JSON, measured in the same run;
 //   4. the admin DataTable with 10 000 rows (a bench-only page, scripts/bench-data-table.mjs): the longest
-//      main-thread task while typing a search, the total blocking time and the time to the filtered rows.
+//      main-thread task while typing a search, the total blocking time and the time to the filtered rows;
+//   5. Lighthouse on every signed-in screen, signed in (scripts/bench/signed-in.mjs);
+//   6. the student's whole way on a throttled phone, bytes and time per step (scripts/bench/student-way.mjs).
 // Writes bench-results/report.json; exits 1 when a budget is missed.
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -15,26 +17,32 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { approveEnrollment, benchSignedIn, staffSession } from "./bench/signed-in.mjs";
+import { benchStudentWay } from "./bench/student-way.mjs";
 import { benchDataTable } from "./bench-data-table.mjs";
 import { root } from "./ensure-built.mjs";
 
 const CHROME = process.env.CHROMIUM_PATH || process.env.CHROME_PATH || "/usr/bin/chromium";
 const BUDGET = {
-  jsKB: 130,
+  jsKB: 110,
   cssKB: 15,
-  performance: 95,
+  performance: 99,
   accessibility: 100,
-  lcpMs: 2000,
+  lcpMs: 1500,
+  signedInPerformance: 90,
+  studentWayMB: 1.5,
   p99Ms: 20,
   tableLongestTaskMs: 200,
 };
 // Every page is held to the first-load JS/CSS budget; the Lighthouse budgets of §7 are set for / and
 // /cursos, and are reported for /verificar (the certificate check an employer opens from a PDF's QR code,
 // issue 15), whose largest paint is the answer of a lookup (decision 022).
+// /verificar keeps issue 15's "as light as the public pages" of its time (130 KB): the shell plus the
+// page's own chunk (decision 060).
 const PAGES = [
   { path: "/", lighthouseBudget: true },
   { path: "/cursos", lighthouseBudget: true },
-  { path: "/verificar", lighthouseBudget: false },
+  { path: "/verificar", lighthouseBudget: false, jsKB: 130 },
 ];
 const FLAGS = [
   "--headless",
@@ -85,10 +93,11 @@ async function firstLoad(base, pagePath) {
     const u = new URL(r.url());
     if (u.origin === base && /\.(js|css)$/.test(u.pathname)) files.add(u.pathname);
   });
-  await page.goto(base + pagePath, { waitUntil: "networkidle" });
+  const html = await (await page.goto(base + pagePath, { waitUntil: "networkidle" })).text();
   await browser.close();
   let js = 0;
-  let css = 0;
+  // The entry's stylesheet is inlined into the prerendered pages' HTML (decision 060): counted as CSS.
+  let css = [...html.matchAll(/<style>([^<]*)<\/style>/g)].reduce((n, m) => n + gzipSync(m[1], { level: 9 }).length, 0);
   for (const f of files) {
     const size = gzipSync(readFileSync(path.join(root, "apps/web/dist", f)), { level: 9 }).length;
     if (f.endsWith(".js")) js += size;
@@ -97,11 +106,12 @@ async function firstLoad(base, pagePath) {
   return { files: [...files].sort(), jsKB: +(js / 1024).toFixed(1), cssKB: +(css / 1024).toFixed(1) };
 }
 
-function lighthouse(url, outFile) {
+function lighthouse(url, outFile, extraArgs = []) {
   const r = spawnSync(
     path.join(root, "node_modules/.bin/lighthouse"),
     [
       url,
+      ...extraArgs,
       "--quiet",
       "--only-categories=performance,accessibility",
       "--form-factor=mobile",
@@ -117,6 +127,8 @@ function lighthouse(url, outFile) {
     performance: Math.round(report.categories.performance.score * 100),
     accessibility: Math.round(report.categories.accessibility.score * 100),
     lcpMs: Math.round(report.audits["largest-contentful-paint"].numericValue),
+    cls: +report.audits["cumulative-layout-shift"].numericValue.toFixed(3),
+    tbtMs: Math.round(report.audits["total-blocking-time"].numericValue),
     failedA11y: Object.values(report.audits)
       .filter((a) => a.score === 0 && report.categories.accessibility.auditRefs.some((ref) => ref.id === a.id))
       .map((a) => a.id),
@@ -144,13 +156,22 @@ async function main() {
   const server = await startServer(port, dataDir);
   const out = path.join(root, "bench-results");
   mkdirSync(out, { recursive: true });
-  const report = { budgets: BUDGET, pages: {}, api: {}, dataTable: {} };
+  const report = { budgets: BUDGET, pages: {}, api: {}, dataTable: {}, signedIn: {}, studentWay: {} };
   try {
-    for (const { path: p, lighthouseBudget } of PAGES) {
+    for (const { path: p, lighthouseBudget, jsKB = BUDGET.jsKB } of PAGES) {
       const size = await firstLoad(base, p);
       const lh = lighthouse(base + p, path.join(out, `lighthouse${p === "/" ? "-home" : p.replace(/\//g, "-")}.json`));
-      report.pages[p] = { ...size, ...lh, lighthouseBudget };
+      report.pages[p] = { ...size, ...lh, lighthouseBudget, jsBudgetKB: jsKB };
     }
+    // Issue 23, slow phones signed in: Lighthouse on each signed-in screen, then the student's whole way.
+    report.signedIn = await benchSignedIn({ base, root, dataDir, out, lighthouse });
+    const staffCookie = await staffSession({ base, root, dataDir });
+    report.studentWay = await benchStudentWay({
+      serverPort: port,
+      chrome: CHROME,
+      flags: FLAGS.slice(1),
+      approve: (id) => approveEnrollment({ base, staffCookie, id }),
+    });
     const body = await (await fetch(`${base}/api/courses/catalog`)).text();
     const bare = createServer((_req, res) => {
       res.writeHead(200, { "content-type": "application/json" });
@@ -171,7 +192,7 @@ async function main() {
 
   const checks = [];
   for (const [p, r] of Object.entries(report.pages)) {
-    checks.push([`${p} JS (gzip)`, `${r.jsKB} KB`, r.jsKB <= BUDGET.jsKB, `≤ ${BUDGET.jsKB} KB`]);
+    checks.push([`${p} JS (gzip)`, `${r.jsKB} KB`, r.jsKB <= r.jsBudgetKB, `≤ ${r.jsBudgetKB} KB`]);
     checks.push([`${p} CSS (gzip)`, `${r.cssKB} KB`, r.cssKB <= BUDGET.cssKB, `≤ ${BUDGET.cssKB} KB`]);
     // A page without a Lighthouse budget is reported against the same numbers, and never fails the run.
     const held = (ok, budget) =>
@@ -191,6 +212,36 @@ async function main() {
     ]);
     checks.push([`${p} LCP`, `${r.lcpMs} ms`, ...held(r.lcpMs <= BUDGET.lcpMs, `≤ ${BUDGET.lcpMs} ms`)]);
   }
+  for (const [screen, r] of Object.entries(report.signedIn)) {
+    checks.push([
+      `${screen} Lighthouse performance (LCP ${r.lcpMs} ms, TBT ${r.tbtMs} ms)`,
+      r.performance,
+      r.performance >= BUDGET.signedInPerformance,
+      `≥ ${BUDGET.signedInPerformance}`,
+    ]);
+    checks.push([
+      `${screen} Lighthouse accessibility`,
+      r.accessibility,
+      r.accessibility >= BUDGET.accessibility,
+      `= ${BUDGET.accessibility}${r.failedA11y.length ? ` (failing: ${r.failedA11y.join(", ")})` : ""}`,
+    ]);
+    checks.push([
+      `${screen} layout shift (CLS)`,
+      r.cls,
+      screen !== "/aluno/acesso" || r.cls === 0,
+      "0 on /aluno/acesso",
+    ]);
+  }
+  const way = report.studentWay;
+  for (const [name, s] of Object.entries(way.steps)) {
+    checks.push([`student's way: ${name}`, `${s.kbDown} KB down, ${s.kbUp} KB up, ${s.seconds} s`, true, "reported"]);
+  }
+  checks.push([
+    "student's whole way (3G phone, four 12 MP photos)",
+    `${way.total.mb} MB (${way.total.kbDown} KB down, ${way.total.kbUp} KB up, ${way.total.seconds} s)`,
+    way.total.mb <= BUDGET.studentWayMB,
+    `≤ ${BUDGET.studentWayMB} MB`,
+  ]);
   const a = report.api;
   checks.push([
     "catalogue API p99 (50 connections)",

@@ -22,10 +22,23 @@ function chromium(): string {
   return existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : "/usr/bin/chromium";
 }
 
+const desktop = { ...devices["Desktop Chrome"], channel: undefined };
+/** Specs that read or change what every other spec sees (totals, featured courses, the pass mark). */
+const READS_SHARED_FIGURES = [
+  "admin-classes.spec.ts",
+  "admin-courses.spec.ts",
+  "admin-dashboard.spec.ts",
+  "admin-teachers.spec.ts",
+  "enrollment-review.spec.ts",
+  "finance.spec.ts",
+  "installation-notices.spec.ts",
+].map((file) => `**/${file}`);
+
 export default defineConfig({
   testDir: "e2e",
   outputDir: "e2e/.artifacts",
-  workers: 1,
+  // Two browsers at once (decision 061): specs that read institute-wide figures run afterwards, alone.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -52,7 +65,12 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    { name: "desktop", use: desktop, testIgnore: READS_SHARED_FIGURES },
+    // After the others, one at a time: no other spec's data lands between a figure read and the figure
+    // checked, and no shared setting changes under another spec.
+    { name: "shared-figures", use: desktop, testMatch: READS_SHARED_FIGURES, dependencies: ["desktop"], workers: 1 },
+  ],
   webServer: {
     command: "node apps/server/dist/main.js",
     cwd: root,

@@ -49,9 +49,20 @@ function renderInto(route) {
   return `<div id="root">${page}</div>`;
 }
 
+/** The entry's stylesheet in a <style> element: the first paint then needs the HTML alone (no round trip). */
+function inlineStyles(html) {
+  return html
+    .replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/, (_, file) => {
+      const css = readFileSync(path.join(here, "dist", file), "utf8");
+      return `<style>${css}</style>`;
+    })
+    .replace(/<script type="module" crossorigin/, '<script type="module" fetchpriority="low" crossorigin')
+    .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
+}
+
 for (const { route, file, head = [], chunk } of PAGES) {
   const links = [...head, ...(chunk ? chunkLinks(chunk) : [])];
-  let html = shell.replace("\n  </head>", `\n${links.map((l) => `    ${l}\n`).join("")}  </head>`);
+  let html = inlineStyles(shell).replace("\n  </head>", `\n${links.map((l) => `    ${l}\n`).join("")}  </head>`);
   if (route) html = html.replace('<div id="root"></div>', renderInto(route));
   if (html === shell) throw new Error(`${file}: index.html has no </head> or #root to fill`);
   writeFileSync(path.join(out, file), html);

@@ -97,6 +97,13 @@ describe("an external PostgreSQL restarted under load", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it("says at start that BASE_URL is a loopback address (started without it), as every certificate would carry it", () => {
+    // The same real process: main.ts logs it once (decision 049); base-url.test.ts checks the message itself.
+    const warnings = output.split("\n").filter((line) => line.includes("BASE_URL is a loopback address"));
+    expect(warnings).toHaveLength(1);
+    expect(JSON.parse(warnings[0]!)).toMatchObject({ level: 40, baseUrl: `http://localhost:${port}` });
+  });
+
   it("answers 503 in Portuguese during the outage, stays up, and recovers by itself with nothing half-written", async () => {
     const base = `http://127.0.0.1:${port}/api`;
     let address = 0;

@@ -5,6 +5,9 @@ import { createAdmin, withDatabase } from "./support/server";
 import { signedInStaff, signInStaff } from "./support/sign-in";
 import { applicant, approveThroughApi, chooseOwnPassword, sendReceipt, userContext } from "./support/students";
 
+// The longest file: its checks are independent, so they share the two workers (decision 061).
+test.describe.configure({ mode: "parallel" });
+
 interface Screen {
   path: string;
   /** What shows once the page has its data (so axe sees the real page, not a loading state). */
@@ -16,6 +19,14 @@ interface Screen {
 
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole("heading", { name, level: 1 });
 const dialog = (name: string) => (page: Page) => page.getByRole("dialog", { name });
+/** On a server-paged list (decision 057) the search brings the student's row onto the page, then `action` opens its dialog. */
+const openFound = (student: string, action: string) => async (page: Page) => {
+  await page.getByLabel("Pesquisar", { exact: true }).fill(student);
+  await page
+    .getByRole("button", { name: `${action} ${student}` })
+    .first()
+    .click();
+};
 
 /**
  * Opens each screen on a phone, checks it, turns it into a laptop's width and checks it again (the
@@ -158,7 +169,7 @@ test("admin pages and their main dialogs pass axe's WCAG 2.1 A/AA checks on a ph
       path: "/admin/enrollments",
       name: "enrolment details (Documentos)",
       open: async (p) => {
-        await openDialog("Ver Pré Inscrita Acessível")(p);
+        await openFound("Pré Inscrita Acessível", "Ver")(p);
         await p.getByRole("tab", { name: "Documentos" }).click();
         await p
           .getByRole("region", { name: "Bilhete de Identidade (verso)" })
@@ -171,7 +182,7 @@ test("admin pages and their main dialogs pass axe's WCAG 2.1 A/AA checks on a ph
       path: "/admin/enrollments",
       name: "enrolment details (Histórico)",
       open: async (p) => {
-        await openDialog("Ver Aprovada Acessível")(p);
+        await openFound("Aprovada Acessível", "Ver")(p);
         await p.getByRole("tab", { name: "Histórico" }).click();
       },
       ready: (p) => p.getByText("Pré-inscrito → Aprovado (Código Enviado)"),
@@ -179,45 +190,45 @@ test("admin pages and their main dialogs pass axe's WCAG 2.1 A/AA checks on a ph
     {
       path: "/admin/enrollments",
       name: "approval",
-      open: openDialog("Aprovar Pré Inscrita Acessível"),
+      open: openFound("Pré Inscrita Acessível", "Aprovar"),
       ready: dialog("Aprovar inscrição"),
     },
     {
       path: "/admin/enrollments",
       name: "rejection",
-      open: openDialog("Rejeitar Pré Inscrita Acessível"),
+      open: openFound("Pré Inscrita Acessível", "Rejeitar"),
       ready: dialog("Rejeitar inscrição"),
     },
     {
       path: "/admin/enrollments",
       name: "payment and enrolment",
-      open: openDialog("Confirmar pagamento de Aprovada Acessível"),
+      open: openFound("Aprovada Acessível", "Confirmar pagamento de"),
       ready: (p) => p.getByRole("combobox", { name: /^Turma/ }),
     },
     { path: "/admin/student-accounts", ready: heading("Contas de Alunos") },
     {
       path: "/admin/student-accounts",
       name: "student account details",
-      open: openDialog("Ver Pagante Acessível"),
+      open: openFound("Pagante Acessível", "Ver"),
       ready: dialog("Detalhes da conta"),
     },
     {
       path: "/admin/student-accounts",
       name: "credentials edit",
-      open: openDialog("Editar credenciais de Pagante Acessível"),
+      open: openFound("Pagante Acessível", "Editar credenciais de"),
       ready: dialog("Editar credenciais"),
     },
     {
       path: "/admin/student-accounts",
       name: "password reset confirmation",
-      open: openDialog("Resetar senha de Pagante Acessível"),
+      open: openFound("Pagante Acessível", "Resetar senha de"),
       ready: dialog("Resetar senha"),
     },
     {
       path: "/admin/student-accounts",
       name: "new credentials after a reset",
       open: async (p) => {
-        await openDialog("Resetar senha de Pagante Acessível")(p);
+        await openFound("Pagante Acessível", "Resetar senha de")(p);
         await p.getByRole("dialog", { name: "Resetar senha" }).getByRole("button", { name: "Resetar senha" }).click();
         // The dialog opens under the pointer: its hovered WhatsApp button must keep its contrast too.
         await p.getByRole("link", { name: "Enviar por WhatsApp" }).hover();
@@ -339,7 +350,7 @@ test("the student's enrolment panels, 'Nova inscrição', 'Editar' and 'Configur
     {
       path: "/admin/enrollments",
       name: "Editar inscrição",
-      open: (p) => p.getByRole("button", { name: "Editar Balcão Acessível" }).first().click(),
+      open: openFound("Balcão Acessível", "Editar"),
       ready: (p) => p.getByRole("dialog", { name: "Editar inscrição" }).getByLabel(/^Bairro/),
     },
   ]);

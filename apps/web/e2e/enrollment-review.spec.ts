@@ -24,7 +24,7 @@ const applicant = (browser: Browser, baseURL: string, name: string, phone: strin
   submittedApplicant(browser, baseURL, name, phone, { idPhoto: (page) => cardPhoto(page, name) });
 
 async function approve(page: Page, name: string, takenCode?: string): Promise<string> {
-  await (await rowOf(page, name)).getByRole("button", { name: `Aprovar ${name}` }).click();
+  await (await rowOf(page, name, COURSE)).getByRole("button", { name: `Aprovar ${name}` }).click();
   const dialog = page.getByRole("dialog", { name: "Aprovar inscrição" });
   const code = dialog.getByLabel(/^Código de referência/);
   await expect(code).toHaveValue(/^[A-HJKMNP-Z2-9]{8}$/); // the proposal: no 0/O, 1/I/L
@@ -95,7 +95,7 @@ test("the secretariat approves, asks a correction, rejects and enrols; each stud
     Number(await summary.getByRole("region", { name, exact: true }).getByText(/^\d+$/).textContent());
   const values = await Promise.all(cards.map(cardValue));
   expect(values.reduce((a, b) => a + b, 0)).toBe(await cardValue("Total"));
-  const row = await rowOf(page, ana.name);
+  const row = await rowOf(page, ana.name, COURSE);
   await expect(row).toContainText(COURSE);
   await expect(row).toContainText(/Kz/);
   await expect(row).toContainText("Pré-inscrito");
@@ -111,8 +111,8 @@ test("the secretariat approves, asks a correction, rejects and enrols; each stud
   await whatsapp.click();
   await (await popup).close();
   await approveDialog.getByRole("button", { name: "Concluir" }).click();
-  await expect((await rowOf(page, ana.name)).getByText("Aprovado (Código Enviado)")).toBeVisible();
-  await (await rowOf(page, ana.name)).getByRole("button", { name: `Ver ${ana.name}` }).click();
+  await expect((await rowOf(page, ana.name, COURSE)).getByText("Aprovado (Código Enviado)")).toBeVisible();
+  await (await rowOf(page, ana.name, COURSE)).getByRole("button", { name: `Ver ${ana.name}` }).click();
   const view = page.getByRole("dialog", { name: "Detalhes da inscrição" });
   await view.getByRole("tab", { name: "Histórico" }).click();
   await expect(view.getByText("Pré-inscrito → Aprovado (Código Enviado)")).toBeVisible();
@@ -129,7 +129,7 @@ test("the secretariat approves, asks a correction, rejects and enrols; each stud
   await expect(ana.page.getByText("Aguarde Aprovação")).toHaveCount(0);
 
   // 2. Bruno: one document refused ('Ilegível'), replaced by the student, then approved.
-  await (await rowOf(page, bruno.name)).getByRole("button", { name: `Ver ${bruno.name}` }).click();
+  await (await rowOf(page, bruno.name, COURSE)).getByRole("button", { name: `Ver ${bruno.name}` }).click();
   await view.getByRole("tab", { name: "Documentos" }).click();
   await expect(view.getByRole("img", { name: "Bilhete de Identidade (frente)" })).toBeVisible();
   await expect(view.getByRole("link", { name: "Abrir PDF" })).toBeVisible();
@@ -143,7 +143,9 @@ test("the secretariat approves, asks a correction, rejects and enrols; each stud
   await expect(view.getByText("Correção pedida ao aluno")).toBeVisible();
   await expect(view.getByText("Correção pedida", { exact: true })).toBeVisible();
   await page.keyboard.press("Escape");
-  await expect((await rowOf(page, bruno.name)).getByRole("button", { name: `Aprovar ${bruno.name}` })).toHaveCount(0);
+  await expect(
+    (await rowOf(page, bruno.name, COURSE)).getByRole("button", { name: `Aprovar ${bruno.name}` }),
+  ).toHaveCount(0);
 
   // The student replaces only that document (helper W2's screen).
   await bruno.page.goto("/aluno/pagamento");
@@ -160,19 +162,19 @@ test("the secretariat approves, asks a correction, rejects and enrols; each stud
   await expect(bruno.page.getByText("Aguarde Aprovação")).toBeVisible({ timeout: 30_000 });
 
   await page.reload();
-  await expect((await rowOf(page, bruno.name)).getByText("Pré-inscrito")).toBeVisible();
+  await expect((await rowOf(page, bruno.name, COURSE)).getByText("Pré-inscrito")).toBeVisible();
   await approve(page, bruno.name, code);
   await page.keyboard.press("Escape");
 
   // 3. Carla: rejected with a reason, which she then reads.
-  await (await rowOf(page, carla.name)).getByRole("button", { name: `Rejeitar ${carla.name}` }).click();
+  await (await rowOf(page, carla.name, COURSE)).getByRole("button", { name: `Rejeitar ${carla.name}` }).click();
   const reject = page.getByRole("dialog", { name: "Rejeitar inscrição" });
   await reject.getByRole("button", { name: "Rejeitar inscrição" }).click();
   await expect(reject.getByText("Indique o motivo da rejeição")).toBeVisible();
   await reject.getByLabel(/^Motivo da rejeição/).fill("O certificado não corresponde à aluna");
   await reject.getByRole("button", { name: "Rejeitar inscrição" }).click();
   await expect(page.getByText("Inscrição rejeitada", { exact: true })).toBeVisible();
-  await expect((await rowOf(page, carla.name)).getByText("Rejeitado")).toBeVisible();
+  await expect((await rowOf(page, carla.name, COURSE)).getByText("Rejeitado")).toBeVisible();
   await carla.page.goto("/aluno/pagamento");
   await expect(carla.page.getByText("Inscrição rejeitada")).toBeVisible();
   await expect(carla.page.getByText("O certificado não corresponde à aluna")).toBeVisible();
@@ -180,7 +182,9 @@ test("the secretariat approves, asks a correction, rejects and enrols; each stud
   // 4. Ana pays at the desk: staff confirm the payment and choose a class; its seat count rises by one.
   const before = await seatsOf(page, CLASS);
   await page.goto("/admin/enrollments");
-  await (await rowOf(page, ana.name)).getByRole("button", { name: `Confirmar pagamento de ${ana.name}` }).click();
+  await (await rowOf(page, ana.name, COURSE))
+    .getByRole("button", { name: `Confirmar pagamento de ${ana.name}` })
+    .click();
   const pay = page.getByRole("dialog", { name: "Pagamento e matrícula" });
   await expect(pay.getByLabel(/^Valor pago/)).not.toHaveValue("");
   await pay.getByRole("button", { name: "Confirmar e matricular" }).click();
@@ -193,7 +197,7 @@ test("the secretariat approves, asks a correction, rejects and enrols; each stud
   await expect(pay.getByText(/não corresponde à preferência do aluno: Noite/)).toBeVisible();
   await pay.getByRole("button", { name: "Confirmar e matricular" }).dblclick();
   await expect(page.getByText("Pagamento confirmado e aluno matriculado com sucesso!")).toBeVisible();
-  await expect((await rowOf(page, ana.name)).getByText("Matriculado")).toBeVisible();
+  await expect((await rowOf(page, ana.name, COURSE)).getByText("Matriculado")).toBeVisible();
   expect(await seatsOf(page, CLASS)).toBe(before + 1); // a double click takes one seat
 
   for (const s of [ana, bruno, carla]) await s.context.close();

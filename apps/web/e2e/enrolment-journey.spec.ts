@@ -156,6 +156,7 @@ test("on a phone: from the home page to a submitted pre-enrolment", async ({ pag
   expect(stored.rows).toHaveLength(3);
   expect(stored.rows.every((r) => r.status === "pre_inscrito")).toBe(true);
   const front = stored.rows.find((r) => r.kind === "id_card_front");
-  expect(front).toMatchObject({ content_type: "image/jpeg" });
+  // WebP where the browser encodes it (Chromium does; decision 060).
+  expect(front).toMatchObject({ content_type: "image/webp" });
   expect(front.size).toBeLessThanOrEqual(1024 * 1024);
 });

@@ -140,8 +140,7 @@ test("the secretariat records a walk-in student's enrolment; the student signs i
   await account.getByRole("button", { name: "Já anotei" }).click();
   await expect(account).toHaveCount(0);
 
-  await page.getByLabel("Pesquisar", { exact: true }).fill("Domingos Balcão");
-  const row = page.getByRole("row", { name: /Domingos Balcão Sebastião/ });
+  const row = await rowOf(page, "Domingos Balcão Sebastião", COURSE);
   await expect(row).toContainText("Pré-inscrito");
 
   // Editing: the edit form's lists, one 'Dados editados' event.
@@ -232,7 +231,7 @@ test("a phone someone already registered: the secretariat sees its accounts and 
   const code = (await created.getByTestId("Código de estudante").textContent())!;
   expect(code).not.toBe(other.studentCode);
   await created.getByRole("button", { name: "Já anotei" }).click();
-  const row = await rowOf(page, student.name);
+  const row = await rowOf(page, student.name, COURSE);
   await row.getByRole("button", { name: `Ver ${student.name}` }).click();
   const view = page.getByRole("dialog", { name: "Detalhes da inscrição" });
   await view.getByRole("tab", { name: "Histórico" }).click();

@@ -44,8 +44,8 @@ test("a student whose password the secretariat reset: the open page says the ses
   await expect(student.page.getByRole("heading", { name: "Bem-vindo, Josefa" })).toBeVisible({ timeout: 30_000 });
 
   // Staff reset the password (which ends the student's sessions) while the student's page is open.
-  const accounts = await (await staff.request.get("/api/admin/student-accounts")).json();
-  const { id } = accounts.find((a: { studentCode: string }) => a.studentCode === student.code);
+  const accounts = await (await staff.request.get(`/api/admin/student-accounts?q=${student.code}`)).json();
+  const { id } = accounts.rows.find((a: { studentCode: string }) => a.studentCode === student.code);
   // One confirmation, one key (decision 026), as the 'Resetar senha' dialog sends it.
   const reset = await staff.request.post(`/api/admin/student-accounts/${id}/reset-password`, {
     headers: { origin: baseURL!, "Idempotency-Key": randomUUID() },

@@ -3,6 +3,7 @@ import { type Browser, expect, test } from "@playwright/test";
 import { COURSE, drawnPicture, PNG, today } from "./support/fixtures";
 import { signedInStaff } from "./support/sign-in";
 import { applicant, approveThroughApi, sendReceipt } from "./support/students";
+import { rowOf } from "./support/table";
 
 /**
  * Issue 13, the student's side: an approved enrolment (made and approved through the API, as the
@@ -132,7 +133,7 @@ test("the student sends a receipt with a divergent amount: warned, sent, 'Penden
   await expect(staff.getByRole("region", { name: "Comprovante rejeitado" })).toContainText(/[1-9]/);
   await staff.getByRole("combobox", { name: "Estado" }).click();
   await staff.getByRole("option", { name: "Comprovante rejeitado", exact: true }).click();
-  const row = staff.getByRole("row", { name: /Paulo Comprovante Kiala/ });
+  const row = await rowOf(staff, "Paulo Comprovante Kiala", COURSE);
   await expect(row).toContainText("Comprovante rejeitado");
   await expect(staff.getByRole("row", { name: /Pagamento Enviado/ })).toHaveCount(0);
 

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  canDoEnrollmentAction,
-  enrollmentCounts,
-  heldCourseIds,
-  holdsCourse,
-  mayApplyForCourse,
-  wrongStatus,
-} from "./enrollment-review";
+import { canDoEnrollmentAction, heldCourseIds, holdsCourse, mayApplyForCourse, wrongStatus } from "./enrollment-review";
 import { enrollmentStatusLabel } from "./enums";
 
 describe("enrolment review rules", () => {
@@ -31,16 +24,6 @@ describe("enrolment review rules", () => {
       "Não é possível aprovar esta inscrição: a inscrição está «Matriculado».",
     );
     expect(enrollmentStatusLabel("correction_requested")).toBe("Correção pedida");
-  });
-
-  it("counts the summary cards, an unknown status only in the total", () => {
-    const counts = enrollmentCounts([
-      { status: "pre_inscrito" },
-      { status: "pre_inscrito" },
-      { status: "approved" },
-      { status: "pending" },
-    ]);
-    expect(counts).toMatchObject({ total: 4, pre_inscrito: 2, approved: 1, payment_pending: 0, enrolled: 0 });
   });
 });
 

@@ -152,19 +152,6 @@ export const REFERENCE_CODE_MESSAGES = {
   taken: REFERENCE_CODE_TAKEN.message,
 } as const;
 
-export type EnrollmentCounts = Record<EnrollmentStatus, number> & { total: number };
-
-/**
- * The summary cards of 'Inscrições' (Total and one card per status, so they add up to Total; decision
- * 024), counted in the browser from the list it already holds; an unknown status counts only in the total.
- */
-export function enrollmentCounts(rows: readonly { status: string }[]): EnrollmentCounts {
-  const counts = Object.fromEntries(ENROLLMENT_STATUSES.map((s) => [s, 0])) as EnrollmentCounts;
-  counts.total = rows.length;
-  for (const row of rows) if (row.status in counts && row.status !== "total") counts[row.status as EnrollmentStatus]++;
-  return counts;
-}
-
 /**
  * Statuses in which an enrolment holds its course (issue 14): an application under review or waiting
  * for payment, or the course in progress. While one of these exists for a course, the same student

@@ -53,3 +53,8 @@ export const COURSE_HOURS_MAX = 2000;
 export const CLASS_STUDENTS_MIN = 1;
 export const CLASS_STUDENTS_MAX = 10_000;
 export const CLASS_STUDENTS_DEFAULT = 30;
+
+/** A server-paged admin list (decision 057): rows per page by default and at most; the search's length. */
+export const LIST_PAGE_SIZE = 20;
+export const LIST_PAGE_SIZE_MAX = 100;
+export const LIST_SEARCH_MAX = 100;

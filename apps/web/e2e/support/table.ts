@@ -1,11 +1,21 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-/** The one row of an admin table that matches `text`, found with the table's search. */
-export async function rowOf(page: Page, text: string): Promise<Locator> {
+/**
+ * The one row of an admin table that matches `text` (and `also`, further along the row: an enrolment
+ * is named by its student and its course), found with the table's search — on a server-paged list
+ * (decision 057) the search is what brings the row onto the page shown.
+ */
+export async function rowOf(page: Page, text: string, also?: string): Promise<Locator> {
   await page.getByLabel("Pesquisar", { exact: true }).fill(text);
-  const row = page.getByRole("row", { name: new RegExp(text) });
+  const row = page.getByRole("row", { name: new RegExp(also ? `${text}.*${also}` : text) });
   await expect(row).toHaveCount(1);
   return row;
+}
+
+/** The number a stat card shows (read once its list has loaded: a loading card shows none). */
+export async function cardNumber(page: Page, name: string): Promise<number> {
+  const value = page.getByRole("region", { name, exact: true }).getByText(/^\d+$/);
+  return Number(await value.textContent());
 }
 
 /** Waits for dialogs and drawers to finish fading in (before a screenshot or an axe check). */

@@ -1,6 +1,7 @@
 import { Button, SimpleGrid, Stack } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import type { TableControls } from "../lib/server-list";
 import { type Column, DataTable, type DataTableProps } from "./data-table";
 import { DeleteConfirmation, type Deletion } from "./delete-confirmation";
 import { PageHeader } from "./page-header";
@@ -29,8 +30,11 @@ export function AdminListPage<T extends { id: string }>({
   /** The header's 'Novo …' button; omitted for a role that may not create. */
   create?: { label: string; onClick: () => void } | false;
   stats: StatCardProps[];
-  /** The list's query (`useQuery(xxxQuery)`): its rows, skeletons while pending. */
-  list: { data: T[] | undefined; isPending: boolean };
+  /**
+   * The list's query (`useQuery(xxxQuery)`): its rows, skeletons while pending; or a server-paged list
+   * (`useServerList`, decision 057), whose `table` drives the server's search, order and pages.
+   */
+  list: { data: T[] | undefined; isPending: boolean; table?: TableControls };
   deletion?: Deletion<T>;
   /** The row dialogs (view, edit, …). */
   children?: ReactNode;
@@ -60,6 +64,7 @@ export function AdminListPage<T extends { id: string }>({
         columns={columns}
         rowKey={(row) => row.id}
         searchPlaceholder={searchPlaceholder}
+        server={list.table}
       />
       {children}
       {deletion && <DeleteConfirmation deletion={deletion} />}

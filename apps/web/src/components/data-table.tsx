@@ -1,9 +1,11 @@
+import { LIST_PAGE_SIZE } from "@app/shared/limits";
 import { Group, NativeSelect, Pagination, Skeleton, Table, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconSearch } from "@tabler/icons-react";
 import { type ReactNode, useDeferredValue, useMemo, useState } from "react";
 import { PHONE_QUERY } from "../lib/media";
 import { normaliseForSearch } from "../lib/search";
+import type { TableControls, TableSort } from "../lib/server-list";
 import classes from "./data-table.module.css";
 import { DataTableCards } from "./data-table-cards";
 
@@ -17,7 +19,7 @@ export interface Column<T> {
   sortable?: boolean;
 }
 
-const PAGE_SIZE = 20;
+const PAGE_SIZE = LIST_PAGE_SIZE;
 /** Between columns in a row's search text, so a match never spans two cells. */
 const COLUMN_SEPARATOR = "\u0000";
 const SKELETON_ROWS = ["r1", "r2", "r3", "r4", "r5"];
@@ -28,7 +30,7 @@ export { PHONE_QUERY };
 /** A run this long without a space (a pasted name, an e-mail) may break anywhere. */
 const LONG_WORD = /\S{20,}/;
 
-type Sort = { key: string; dir: 1 | -1 } | null;
+type Sort = TableSort;
 
 export interface DataTableProps<T> {
   records: T[] | undefined;
@@ -37,12 +39,19 @@ export interface DataTableProps<T> {
   loading?: boolean;
   searchPlaceholder?: string;
   caption: string;
+  /**
+   * Server mode (decision 057): `records` is one page the server searched, sorted and cut, and these are
+   * its controls (`useServerList`). Without it the table searches, sorts and pages `records` itself —
+   * the small catalogue lists (courses, classes, teachers, users).
+   */
+  server?: TableControls;
 }
 
 /**
  * The admin list: search over the visible columns (case- and accent-insensitive), sortable columns,
  * 5 skeleton rows while loading, 'Nenhum registro encontrado' when empty, and pagination. On a phone
  * the rows are cards and a select sorts them; only one layout is rendered, so no button exists twice.
+ * In server mode the same controls drive the server's search, order and pages.
  */
 export function DataTable<T extends object>({
   records,
@@ -51,49 +60,23 @@ export function DataTable<T extends object>({
   loading,
   searchPlaceholder = "Pesquisar...",
   caption,
+  server,
 }: DataTableProps<T>) {
-  const [search, setSearch] = useState("");
-  const deferredSearch = useDeferredValue(search);
-  const [sort, setSort] = useState<Sort>(null);
-  const [page, setPage] = useState(1);
+  const local = useLocalTable(server ? undefined : records, columns);
+  const table = server ?? local.table;
+  const visible = server ? (records ?? []) : local.visible;
+  const { sort } = table;
   // Read during the first render (the admin screens are never server-rendered), so a phone never
   // paints the table first.
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  // A column sorts when the server knows its key, or locally when it has a text to compare.
+  const sorts = (c: Column<T>) => Boolean(c.sortable && (server || c.text));
 
-  const searchable = columns.filter((c) => c.text);
-  const searchKey = searchable.map((c) => c.key).join();
-  // Each row's normalised search text, computed once per row object (a refetch brings new objects)
-  // rather than on every keystroke: filtering 10,000 rows is then one substring test per row.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new cache when the data or searched columns change
-  const searchTexts = useMemo(() => new WeakMap<object, string>(), [records, searchKey]);
-  const searchTextOf = (row: T) => {
-    let text = searchTexts.get(row);
-    if (text === undefined) {
-      text = searchable.map((c) => normaliseForSearch(String(c.text!(row) ?? ""))).join(COLUMN_SEPARATOR);
-      searchTexts.set(row, text);
-    }
-    return text;
-  };
-  // Screens rebuild their columns on every render; the rows depend on the data, the search and the sort.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
-  const rows = useMemo(() => {
-    const needle = normaliseForSearch(deferredSearch.trim());
-    let out = records ?? [];
-    if (needle) out = out.filter((r) => searchTextOf(r).includes(needle));
-    const column = sort && columns.find((c) => c.key === sort.key);
-    if (column?.text) {
-      const get = column.text;
-      out = [...out].sort((a, b) => compare(get(a), get(b)) * sort!.dir);
-    }
-    return out;
-  }, [records, deferredSearch, sort, searchTexts]);
-
-  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
-  const current = Math.min(page, pages);
-  const visible = rows.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+  const pages = Math.max(1, Math.ceil(table.total / table.pageSize));
+  const current = Math.min(table.page, pages);
 
   const toggleSort = (key: string) =>
-    setSort((s) => (s?.key !== key ? { key, dir: 1 } : s.dir === 1 ? { key, dir: -1 } : null));
+    table.onSort(sort?.key !== key ? { key, dir: 1 } : sort.dir === 1 ? { key, dir: -1 } : null);
 
   return (
     <>
@@ -102,21 +85,18 @@ export function DataTable<T extends object>({
           label="Pesquisar"
           placeholder={searchPlaceholder}
           leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
+          value={table.search}
+          onChange={(e) => table.onSearch(e.currentTarget.value)}
           w={420}
           maw="100%"
         />
-        {phone && <SortSelect columns={columns} sort={sort} onChange={setSort} />}
+        {phone && <SortSelect columns={columns.filter(sorts)} sort={sort} onChange={table.onSort} />}
       </Group>
       {phone ? (
         <DataTableCards rows={visible} columns={columns} rowKey={rowKey} loading={loading} caption={caption} />
       ) : (
         <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover verticalSpacing="sm">
+          <Table striped highlightOnHover verticalSpacing="sm" aria-busy={table.busy || undefined}>
             <Table.Caption style={{ captionSide: "top", textAlign: "left" }} className="visually-hidden">
               {caption}
             </Table.Caption>
@@ -128,7 +108,7 @@ export function DataTable<T extends object>({
                     className={c.key === "actions" ? classes.stickyActions : undefined}
                     aria-sort={sort?.key === c.key ? (sort.dir === 1 ? "ascending" : "descending") : undefined}
                   >
-                    {c.sortable && c.text ? (
+                    {sorts(c) ? (
                       <UnstyledButton onClick={() => toggleSort(c.key)} fw={700} fz="sm">
                         <Group gap={4} wrap="nowrap">
                           {c.title}
@@ -184,12 +164,12 @@ export function DataTable<T extends object>({
       {pages > 1 && (
         <Group justify="space-between" mt="sm">
           <Text size="sm" c="dimmed">
-            {rows.length} registos
+            {table.total} registos
           </Text>
           <Pagination
             total={pages}
             value={current}
-            onChange={setPage}
+            onChange={table.onPage}
             size="sm"
             aria-label="Páginas"
             getItemProps={(page) => ({ "aria-label": `Página ${page}` })}
@@ -201,6 +181,62 @@ export function DataTable<T extends object>({
   );
 }
 
+/**
+ * The in-browser mode: search over the columns' texts, sort by a column's text, 20 rows a page. The
+ * page goes back to 1 when the search changes.
+ */
+function useLocalTable<T extends object>(records: T[] | undefined, columns: Column<T>[]) {
+  const [search, setSearch] = useState("");
+  const deferredSearch = useDeferredValue(search);
+  const [sort, setSort] = useState<Sort>(null);
+  const [page, setPage] = useState(1);
+
+  const searchable = columns.filter((c) => c.text);
+  const searchKey = searchable.map((c) => c.key).join();
+  // Each row's normalised search text, computed once per row object (a refetch brings new objects)
+  // rather than on every keystroke: filtering 10,000 rows is then one substring test per row.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new cache when the data or searched columns change
+  const searchTexts = useMemo(() => new WeakMap<object, string>(), [records, searchKey]);
+  const searchTextOf = (row: T) => {
+    let text = searchTexts.get(row);
+    if (text === undefined) {
+      text = searchable.map((c) => normaliseForSearch(String(c.text!(row) ?? ""))).join(COLUMN_SEPARATOR);
+      searchTexts.set(row, text);
+    }
+    return text;
+  };
+  // Screens rebuild their columns on every render; the rows depend on the data, the search and the sort.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+  const rows = useMemo(() => {
+    const needle = normaliseForSearch(deferredSearch.trim());
+    let out = records ?? [];
+    if (needle) out = out.filter((r) => searchTextOf(r).includes(needle));
+    const column = sort && columns.find((c) => c.key === sort.key);
+    if (column?.text) {
+      const get = column.text;
+      out = [...out].sort((a, b) => compare(get(a), get(b)) * sort!.dir);
+    }
+    return out;
+  }, [records, deferredSearch, sort, searchTexts]);
+
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  const current = Math.min(page, pages);
+  const table: TableControls = {
+    search,
+    onSearch: (text) => {
+      setSearch(text);
+      setPage(1);
+    },
+    sort,
+    onSort: setSort,
+    page: current,
+    onPage: setPage,
+    total: rows.length,
+    pageSize: PAGE_SIZE,
+  };
+  return { table, visible: rows.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE) };
+}
+
 const CONTROL_LABELS = {
   first: "Primeira página",
   previous: "Página anterior",
@@ -208,7 +244,7 @@ const CONTROL_LABELS = {
   last: "Última página",
 } as const;
 
-/** The phone layout has no column headers to click: one select sorts by any sortable column. */
+/** The phone layout has no column headers to click: one select sorts by any of the sortable `columns`. */
 function SortSelect<T>({
   columns,
   sort,
@@ -218,11 +254,10 @@ function SortSelect<T>({
   sort: Sort;
   onChange: (sort: Sort) => void;
 }) {
-  const sortable = columns.filter((c) => c.sortable && c.text);
-  if (sortable.length === 0) return null;
+  if (columns.length === 0) return null;
   const data = [
     { value: "", label: "Sem ordenação" },
-    ...sortable.flatMap((c) => [
+    ...columns.flatMap((c) => [
       { value: `${c.key}:1`, label: `${c.title} (crescente)` },
       { value: `${c.key}:-1`, label: `${c.title} (decrescente)` },
     ]),

@@ -3,7 +3,8 @@ import { STAFF_CREATE_QUALIFICATIONS, STAFF_CREATE_SCHEDULES } from "../enums";
 import { ENROLLMENT_NOT_FOUND } from "../messages";
 import {
   adminEnrollmentDetailSchema,
-  adminEnrollmentRowSchema,
+  adminEnrollmentListQuerySchema,
+  adminEnrollmentPageSchema,
   approvedEnrollmentSchema,
   approveEnrollmentSchema,
   assignClassSchema,
@@ -130,8 +131,10 @@ export const enrollmentSchemas = endpointSchemas({
   /* Review (staff): the list, one enrolment, and the steps that decide on it. */
   list: {
     summary:
-      "Every enrolment with course name and price and class name, newest application first; the summary cards are counted from it (enrollmentCounts)",
-    answers: { 200: z.array(adminEnrollmentRowSchema) },
+      "One page of the enrolments with course name and price and class name, searched, filtered by status and course, sorted (newest application first by default), and the summary cards' counts over every enrolment (decision 057)",
+    query: adminEnrollmentListQuerySchema,
+    answers: { 200: adminEnrollmentPageSchema },
+    errors: { 400: "A bad page, page size, search, sort, direction, status or course" },
   },
   referenceCode: {
     summary: "Proposes an unused payment reference code (8 characters without 0/O, 1/I/L)",

@@ -1,5 +1,6 @@
 import { STUDENT_ACCOUNT_NOT_FOUND } from "../messages";
 import {
+  adminStudentAccountPageSchema,
   adminStudentAccountSchema,
   changeStudentPasswordSchema,
   createStudentAccountSchema,
@@ -8,6 +9,7 @@ import {
   ownStudentAccountSchema,
   passwordChangedSchema,
   resetStudentPasswordSchema,
+  studentAccountListQuerySchema,
 } from "../schemas/student-accounts";
 import { z } from "../zod";
 import { endpointSchemas } from "./endpoint";
@@ -36,8 +38,11 @@ export const studentAccountSchemas = endpointSchemas({
     },
   },
   list: {
-    summary: "Every student account, newest first, with its enrolments and receipts (never a password)",
-    answers: { 200: z.array(adminStudentAccountSchema) },
+    summary:
+      "One page of the student accounts, searched and sorted (newest first by default), each with its enrolments and receipts (never a password), and the cards' counts over every account (decision 057)",
+    query: studentAccountListQuerySchema,
+    answers: { 200: adminStudentAccountPageSchema },
+    errors: { 400: "A bad page, page size, search, sort or direction" },
   },
   editCredentials: {
     summary:

@@ -8,11 +8,12 @@ import {
   REFERENCE_CODE_MESSAGES,
   REFERENCE_CODE_PATTERN,
 } from "../enrollment-review";
-import { CLASS_STATUSES, ENROLLMENT_STATUSES, MODALITIES, PAYMENT_METHODS } from "../enums";
+import { CLASS_STATUSES, ENROLLMENT_STATUSES, type EnrollmentStatus, MODALITIES, PAYMENT_METHODS } from "../enums";
 import { REJECTION_REASON_REQUIRED, TEXT_TOO_LONG } from "../field-messages";
 import { LONG_TEXT_MAX } from "../limits";
 import { moneySchema } from "../money-input";
 import { z } from "../zod";
+import { listPageSchema, listQuerySchema } from "./lists";
 import { bankDetailsSchema } from "./settings";
 
 /** Staff review of enrolments (SPEC §5 'Approval, rejection, payment'; decision 018): inputs and answers. */
@@ -152,6 +153,35 @@ export const adminEnrollmentRowSchema = z.object({
   paymentReferenceCode: z.string().nullable(),
 });
 export type AdminEnrollmentRow = z.infer<typeof adminEnrollmentRowSchema>;
+
+/** The columns 'Inscrições' sorts by (decision 057); without one, newest application first. */
+export const ADMIN_ENROLLMENT_SORTS = ["student", "course", "date", "status"] as const;
+export type AdminEnrollmentSort = (typeof ADMIN_ENROLLMENT_SORTS)[number];
+
+/** GET /admin/enrollments query: a page, a search (student's name, phone, e-mail, reference code, course), a status, a course. */
+export const adminEnrollmentListQuerySchema = listQuerySchema(ADMIN_ENROLLMENT_SORTS).extend({
+  status: z.enum(ENROLLMENT_STATUSES, { message: "Estado inválido" }).optional(),
+  courseId: z.uuid({ message: "Curso inválido" }).optional(),
+});
+export type AdminEnrollmentListQuery = z.output<typeof adminEnrollmentListQuerySchema>;
+
+/**
+ * The summary cards of 'Inscrições': Total and one per status, so they add up to Total (decision 024),
+ * over every enrolment (the search and filters narrow the table, not the cards).
+ */
+export const enrollmentCountsSchema = z.object({
+  total: z.number().int(),
+  ...(Object.fromEntries(ENROLLMENT_STATUSES.map((s) => [s, z.number().int()])) as Record<
+    EnrollmentStatus,
+    z.ZodNumber
+  >),
+});
+export type EnrollmentCounts = z.infer<typeof enrollmentCountsSchema>;
+
+/** GET /admin/enrollments: one page of the list and the cards. */
+export const adminEnrollmentPageSchema = listPageSchema(adminEnrollmentRowSchema).extend({
+  counts: enrollmentCountsSchema,
+});
 
 export const enrollmentDocumentSchema = z.object({
   document: z.enum(ENROLLMENT_DOCUMENT_KINDS),

@@ -4,6 +4,7 @@ import { EMAIL_MAX, NAME_MAX, PERSON_NAME_MIN, STUDENT_CODE_MAX, STUDENT_PASSWOR
 import { WRONG_STUDENT_CREDENTIALS } from "../messages";
 import { studentPhoneSchema } from "../phones";
 import { z } from "../zod";
+import { listPageSchema, listQuerySchema } from "./lists";
 
 /** Student account rules and messages (SPEC §5 'Student account creation', 'Student login', 'Student password change'). */
 
@@ -159,6 +160,28 @@ export const adminStudentAccountSchema = z.object({
       submittedAt: z.string(),
     }),
   ),
+});
+
+/** The columns 'Contas de Alunos' sorts by (decision 057); without one, newest account first. */
+export const STUDENT_ACCOUNT_SORTS = ["name", "code", "completed", "created"] as const;
+export type StudentAccountSort = (typeof STUDENT_ACCOUNT_SORTS)[number];
+
+/** GET /admin/student-accounts query: a page and a search (name, phone, e-mail, code). */
+export const studentAccountListQuerySchema = listQuerySchema(STUDENT_ACCOUNT_SORTS);
+export type StudentAccountListQuery = z.output<typeof studentAccountListQuerySchema>;
+
+/** The four cards of 'Contas de Alunos', over every account. */
+export const studentAccountCountsSchema = z.object({
+  total: z.number().int(),
+  completed: z.number().int(),
+  pending: z.number().int(),
+  /** Passwords staff gave (or the first one) that the student has not changed yet. */
+  temporaryPassword: z.number().int(),
+});
+
+/** GET /admin/student-accounts: one page of accounts and the cards. */
+export const adminStudentAccountPageSchema = listPageSchema(adminStudentAccountSchema).extend({
+  counts: studentAccountCountsSchema,
 });
 
 /** POST /admin/student-accounts/{id}/reset-password: the code and the new temporary password, shown once. */

@@ -56,7 +56,10 @@ export const enrollments = pgTable(
     ),
     check("enrollments_schedule_check", sql`${t.schedulePreference} in ('manha', 'tarde', 'noite', 'sabado')`),
     index("enrollments_student_account_idx").on(t.studentAccountId),
-    index("enrollments_course_idx").on(t.courseId),
+    // 'Inscrições' (decision 057): newest application first, alone or within a status or a course.
+    index("enrollments_application_date_idx").on(t.applicationDate, t.id),
+    index("enrollments_status_date_idx").on(t.status, t.applicationDate, t.id),
+    index("enrollments_course_date_idx").on(t.courseId, t.applicationDate, t.id),
     index("enrollments_class_idx").on(t.classId),
     // A code a student writes on a bank transfer must lead to one enrolment.
     uniqueIndex("enrollments_payment_reference_code_key")

@@ -1,6 +1,6 @@
 import { EMAIL_MAX, NAME_MAX, STUDENT_CODE_MAX, STUDENT_PHONE_DIGITS } from "@app/shared/limits";
 import { sql } from "drizzle-orm";
-import { boolean, check, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
 import { authUser } from "./auth";
 
 /**
@@ -27,5 +27,7 @@ export const studentAccounts = pgTable(
   (t) => [
     check("student_accounts_code_check", sql`${t.studentCode} ~ ${sql.raw(`'^[A-Z0-9]{1,${STUDENT_CODE_MAX}}$'`)}`),
     check("student_accounts_phone_check", sql`${t.studentPhone} ~ ${sql.raw(`'^[0-9]{${STUDENT_PHONE_DIGITS}}$'`)}`),
+    // 'Contas de Alunos' (decision 057): newest account first.
+    index("student_accounts_created_idx").on(t.createdAt, t.id),
   ],
 );

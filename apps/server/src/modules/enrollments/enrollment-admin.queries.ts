@@ -1,8 +1,15 @@
 import { DOCUMENT_REFUSAL_REASON_LABELS, ENROLLMENT_DOCUMENT_LABELS } from "@app/shared/enrollment-review";
+import { ENROLLMENT_STATUSES, enrollmentStatusLabel } from "@app/shared/enums";
 import { ENROLLMENT_NOT_FOUND as NOT_FOUND } from "@app/shared/messages";
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import type {
+  AdminEnrollmentListQuery,
+  AdminEnrollmentSort,
+  EnrollmentCounts,
+} from "@app/shared/schemas/enrollment-review";
+import { type AnyColumn, and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database, Tx } from "../../db/client";
+import { listAnswer, listOrder, normalised, pageWindow, searchCondition } from "../../db/lists";
 import {
   authUser,
   classes,
@@ -52,15 +59,57 @@ function rowBody({ e, courseName, coursePrice, className }: JoinedRow) {
   };
 }
 
-/** Every enrolment with its course name and price and its class name, newest application first (staff). */
-export async function listEnrollments(db: Database) {
-  const rows = await db
-    .select(rowSelection)
-    .from(enrollments)
-    .innerJoin(courses, eq(courses.id, enrollments.courseId))
-    .leftJoin(classes, eq(classes.id, enrollments.classId))
-    .orderBy(desc(enrollments.applicationDate), desc(enrollments.id));
-  return rows.map(rowBody);
+/** The statuses in the order of their labels, so 'Estado' sorts as the table reads. */
+const statusByLabel = sql`case ${enrollments.status} ${sql.raw(
+  [...ENROLLMENT_STATUSES]
+    .sort((a, b) => enrollmentStatusLabel(a).localeCompare(enrollmentStatusLabel(b), "pt"))
+    .map((s, i) => `when '${s}' then ${i}`)
+    .join(" "),
+)} end`;
+
+const SORTS: Record<AdminEnrollmentSort, AnyColumn | SQL> = {
+  student: normalised(enrollments.studentName),
+  course: normalised(courses.name),
+  date: enrollments.applicationDate,
+  status: statusByLabel,
+};
+
+/**
+ * 'Inscrições' (decision 057): one page of the enrolments with course name and price and class name,
+ * searched (student's name, phone, e-mail, reference code, course name), filtered by status and course,
+ * newest application first unless a column is chosen; with the number of matching rows and the cards'
+ * counts over every enrolment.
+ */
+export async function listEnrollments(db: Database, query: AdminEnrollmentListQuery) {
+  const where = and(
+    query.status ? eq(enrollments.status, query.status) : undefined,
+    query.courseId ? eq(enrollments.courseId, query.courseId) : undefined,
+    searchCondition(
+      query.q,
+      [enrollments.studentName, enrollments.studentEmail, enrollments.paymentReferenceCode, courses.name],
+      [enrollments.studentPhone],
+    ),
+  );
+  const { limit, offset } = pageWindow(query);
+  const [rows, [matching], byStatus] = await Promise.all([
+    db
+      .select(rowSelection)
+      .from(enrollments)
+      .innerJoin(courses, eq(courses.id, enrollments.courseId))
+      .leftJoin(classes, eq(classes.id, enrollments.classId))
+      .where(where)
+      .orderBy(...listOrder(query, SORTS, { by: enrollments.applicationDate, dir: "desc" }, enrollments.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(enrollments).innerJoin(courses, eq(courses.id, enrollments.courseId)).where(where),
+    db.select({ status: enrollments.status, n: count() }).from(enrollments).groupBy(enrollments.status),
+  ]);
+  const counts = Object.fromEntries([["total", 0], ...ENROLLMENT_STATUSES.map((s) => [s, 0])]) as EnrollmentCounts;
+  for (const { status, n } of byStatus) {
+    counts[status] = n;
+    counts.total += n;
+  }
+  return { ...listAnswer(query, rows.map(rowBody), matching?.n ?? 0), counts };
 }
 
 const approver = alias(authUser, "approver");

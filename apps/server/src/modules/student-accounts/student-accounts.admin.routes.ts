@@ -27,7 +27,7 @@ export const studentAccountAdminRoutes = createRouter()
     }),
     async (c) => {
       c.header("Cache-Control", "no-store");
-      return c.json(await listStudentAccounts(c.get("deps").db), 200);
+      return c.json(await listStudentAccounts(c.get("deps").db, c.req.valid("query")), 200);
     },
   )
   .openapi(route(endpoints.editCredentials, schemas.editCredentials, manager), async (c) => {

@@ -1,10 +1,15 @@
 import { STUDENT_ACCOUNT_NOT_FOUND, STUDENT_CODE_TAKEN } from "@app/shared/messages";
-import type { editStudentCredentialsSchema } from "@app/shared/schemas/student-accounts";
+import type {
+  editStudentCredentialsSchema,
+  StudentAccountListQuery,
+  StudentAccountSort,
+} from "@app/shared/schemas/student-accounts";
 import { hashPassword } from "better-auth/crypto";
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { type AnyColumn, and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { studentEmail } from "../../auth/auth";
 import type { Database, Tx } from "../../db/client";
+import { listAnswer, listOrder, normalised, pageWindow, searchCondition } from "../../db/lists";
 import { isUniqueViolation } from "../../db/pg-errors";
 import {
   authAccount,
@@ -20,17 +25,58 @@ import { ApiError } from "../../http/errors";
 import { runIdempotent } from "../../http/idempotency";
 import { generateStudentPassword } from "./credentials";
 
+const SORTS: Record<StudentAccountSort, AnyColumn | SQL> = {
+  name: normalised(studentAccounts.studentName),
+  code: studentAccounts.studentCode,
+  // As the column reads: 'Completa' before 'Pendente'.
+  completed: sql`not ${studentAccounts.enrollmentCompleted}`,
+  created: studentAccounts.createdAt,
+};
+
 /**
- * 'Contas de Alunos' (SPEC §2; issue 14): every student account, newest first, with its enrolments
- * (course, status, class, dates) and its receipts, for the table and the details dialog. No password,
- * not even its hash: the table shows '••••••'. `onlyId` reads one account (the answer of an edit).
+ * 'Contas de Alunos' (SPEC §2; issue 14; decision 057): one page of the accounts, searched (name,
+ * phone, e-mail, code) and sorted, newest first unless a column is chosen, each with its enrolments and
+ * receipts; the number of matching accounts and the cards' counts over every account.
  */
-export async function listStudentAccounts(db: Database | Tx, onlyId?: string) {
-  const accounts = await db
-    .select()
-    .from(studentAccounts)
-    .where(onlyId ? eq(studentAccounts.id, onlyId) : undefined)
-    .orderBy(desc(studentAccounts.createdAt), asc(studentAccounts.id));
+export async function listStudentAccounts(db: Database, query: StudentAccountListQuery) {
+  const where = searchCondition(
+    query.q,
+    [studentAccounts.studentName, studentAccounts.studentEmail, studentAccounts.studentCode],
+    [studentAccounts.studentPhone],
+  );
+  const { limit, offset } = pageWindow(query);
+  const [accounts, [matching], [counts]] = await Promise.all([
+    db
+      .select()
+      .from(studentAccounts)
+      .where(where)
+      .orderBy(...listOrder(query, SORTS, { by: studentAccounts.createdAt, dir: "desc" }, studentAccounts.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(studentAccounts).where(where),
+    db
+      .select({
+        total: count(),
+        completed: count(sql`case when ${studentAccounts.enrollmentCompleted} then 1 end`),
+        pending: count(sql`case when not ${studentAccounts.enrollmentCompleted} then 1 end`),
+        temporaryPassword: count(sql`case when ${studentAccounts.mustChangePassword} then 1 end`),
+      })
+      .from(studentAccounts),
+  ]);
+  return { ...listAnswer(query, await withHistory(db, accounts), matching?.n ?? 0), counts: counts! };
+}
+
+/** One account as the list shows it (the answer of a credentials edit). */
+async function studentAccountRow(tx: Tx, id: string) {
+  const accounts = await tx.select().from(studentAccounts).where(eq(studentAccounts.id, id));
+  return (await withHistory(tx, accounts))[0]!;
+}
+
+/**
+ * The accounts with their enrolments (course, status, class, dates) and receipts, for the table and the
+ * details dialog. No password, not even its hash: the table shows '••••••'.
+ */
+async function withHistory(db: Database | Tx, accounts: (typeof studentAccounts.$inferSelect)[]) {
   const ids = accounts.map((a) => a.id);
   if (ids.length === 0) return [];
   const [enrolmentRows, receiptRows] = await Promise.all([
@@ -148,8 +194,7 @@ export async function editStudentCredentials(
         }
         if (input.newPassword) await setTemporaryPassword(tx, account, await hashPassword(input.newPassword));
         if (codeChanged || input.newPassword) await endSessions(tx, account.userId);
-        const [row] = await listStudentAccounts(tx, id);
-        return row!;
+        return studentAccountRow(tx, id);
       },
     );
     return result;

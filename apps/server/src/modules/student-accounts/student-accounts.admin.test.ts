@@ -31,8 +31,12 @@ describe("'Contas de Alunos': staff manage student credentials", () => {
 
   const accountOf = async (code: string) =>
     (await ctx.db.select().from(studentAccounts).where(eq(studentAccounts.studentCode, code)))[0]!;
-  const list = async (cookie: string) =>
-    body(await ctx.app.request("/api/admin/student-accounts", { headers: { cookie } }));
+  const list = async (cookie: string, q: string) =>
+    (
+      await body(
+        await ctx.app.request(`/api/admin/student-accounts?q=${encodeURIComponent(q)}`, { headers: { cookie } }),
+      )
+    ).rows;
   const signIn = (code: string, password: string) =>
     ctx.app.request("/api/auth/student/sign-in", jsonRequest("POST", { code, password }));
   const whoAmI = async (cookie: string) => body(await ctx.app.request("/api/session", { headers: { cookie } }));
@@ -85,7 +89,7 @@ describe("'Contas de Alunos': staff manage student credentials", () => {
     });
 
     for (const cookie of [secretaria, professor, financeiro]) {
-      const rows = await list(cookie);
+      const rows = await list(cookie, s.studentCode);
       const row = rows.find((r: { studentCode: string }) => r.studentCode === s.studentCode);
       expect(row).toMatchObject({
         studentName: "Lista Joana",

@@ -55,8 +55,12 @@ describe("an enrolment whose receipt was rejected", () => {
     (await ctx.db.select().from(enrollments).where(eq(enrollments.id, id)))[0]!.status;
   const dashboard = async () =>
     body(await ctx.app.request("/api/admin/dashboard", jsonRequest("GET", undefined, secretaria.cookie)));
-  const adminList = async (): Promise<{ id: string; status: string }[]> =>
-    body(await ctx.app.request("/api/admin/enrollments", jsonRequest("GET", undefined, secretaria.cookie)));
+  const adminList = async (query = ""): Promise<{ id: string; status: string }[]> =>
+    (
+      await body(
+        await ctx.app.request(`/api/admin/enrollments${query}`, jsonRequest("GET", undefined, secretaria.cookie)),
+      )
+    ).rows;
 
   it("reads 'receipt_rejected' in Inscrições, on the dashboard and for the student; a new receipt makes it payment_pending again", async () => {
     const before = await dashboard();
@@ -77,7 +81,7 @@ describe("an enrolment whose receipt was rejected", () => {
     });
 
     // Inscrições: the row carries the status its filter and card count.
-    const awaiting = (await adminList()).filter((r) => r.status === "receipt_rejected").map((r) => r.id);
+    const awaiting = (await adminList("?status=receipt_rejected")).map((r) => r.id);
     expect(awaiting).toEqual([s.enrollmentId]);
     // The dashboard counts it apart from what awaits staff.
     const after = await dashboard();
@@ -93,7 +97,7 @@ describe("an enrolment whose receipt was rejected", () => {
     expect(again.status).toBe(201);
     expect(await statusOf(s.enrollmentId)).toBe("payment_pending");
     expect((await dashboard()).awaitingNewReceipt).toBe(before.awaitingNewReceipt);
-    expect((await adminList()).find((r) => r.id === s.enrollmentId)!.status).toBe("payment_pending");
+    expect((await adminList("?q=rui%20reenvio")).find((r) => r.id === s.enrollmentId)!.status).toBe("payment_pending");
   });
 
   it("lets staff confirm a payment taken at the desk and record the code's sending from it", async () => {

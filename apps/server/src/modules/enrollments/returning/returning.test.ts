@@ -108,9 +108,9 @@ describe("the returning student's 'Nova inscrição'", () => {
     ]);
 
     const staffList = await body(
-      await ctx.app.request("/api/admin/enrollments", jsonRequest("GET", undefined, secretaria)),
+      await ctx.app.request("/api/admin/enrollments?pageSize=100", jsonRequest("GET", undefined, secretaria)),
     );
-    expect(staffList.find((e: { id: string }) => e.id === created.id)).toMatchObject({
+    expect(staffList.rows.find((e: { id: string }) => e.id === created.id)).toMatchObject({
       courseName: "Curso B",
       status: "pre_inscrito",
     });

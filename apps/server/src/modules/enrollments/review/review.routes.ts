@@ -12,7 +12,7 @@ import { approveEnrollment, recordWhatsappSent, rejectEnrollment, requestCorrect
 export const reviewRoutes: ReturnType<typeof createRouter> = createRouter()
   .openapi(route(endpoints.list, schemas.list, viewer), async (c) => {
     c.header("Cache-Control", "no-store");
-    return c.json(await listEnrollments(c.get("deps").db), 200);
+    return c.json(await listEnrollments(c.get("deps").db, c.req.valid("query")), 200);
   })
   .openapi(route(endpoints.referenceCode, schemas.referenceCode, reviewer), async (c) => {
     c.header("Cache-Control", "no-store");

@@ -238,7 +238,7 @@ describe("enrolment review", () => {
 
   it("lists enrolments newest first with course name and price; the detail shows the three documents", async () => {
     const row = await enrollment();
-    const list = await body(
+    const { rows: list } = await body(
       await ctx.app.request("/api/admin/enrollments", jsonRequest("GET", undefined, secretaria.cookie)),
     );
     expect(list[0]).toMatchObject({

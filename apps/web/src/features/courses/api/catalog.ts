@@ -6,9 +6,11 @@ export type CatalogCourse = AnswerOf<typeof courseEndpoints.catalog>[number];
 
 /**
  * The public pages read the catalogue without TanStack Query, so the public first load carries no
- * query cache (ARCHITECTURE §7 budget). One shared request, reused for 30 s; a failure is not kept.
+ * query cache (ARCHITECTURE §7 budget). One shared request for the screens that open together (2 s, the
+ * server's own cache); a screen opened later shows the list it had at once and asks again (a 304 while
+ * unchanged), so a course changed by someone else shows as it is (decision 048). A failure is not kept.
  */
-const FRESH_MS = 30_000;
+const FRESH_MS = 2_000;
 let cached: { at: number; promise: Promise<CatalogCourse[]>; data?: CatalogCourse[]; failed?: boolean } | undefined;
 
 const isFresh = (entry: typeof cached): entry is NonNullable<typeof cached> =>
@@ -43,7 +45,7 @@ type CatalogState =
 /** The catalogue for a screen: `data`, `isPending`, `isError`, `error` and `refetch`, like a query. */
 export function useCatalog(enabled = true) {
   const [state, setState] = useState<CatalogState>(() =>
-    isFresh(cached) && cached.data ? { status: "success", data: cached.data } : { status: "pending" },
+    cached?.data && !cached.failed ? { status: "success", data: cached.data } : { status: "pending" },
   );
   const [attempt, setAttempt] = useState(0);
 
@@ -52,7 +54,8 @@ export function useCatalog(enabled = true) {
     let live = true;
     loadCatalog(attempt > 0).then(
       (data) => live && setState({ status: "success", data }),
-      (error: Error) => live && setState({ status: "error", error }),
+      // A list already shown stays when asking again fails.
+      (error: Error) => live && setState((s) => (s.status === "success" ? s : { status: "error", error })),
     );
     return () => {
       live = false;

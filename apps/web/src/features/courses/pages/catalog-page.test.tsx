@@ -1,7 +1,8 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderAt } from "../../../test/render";
+import { forgetCatalog } from "../api/catalog";
 import { Component as CatalogPage } from "./catalog-page";
 
 afterEach(() => vi.restoreAllMocks());
@@ -43,5 +44,31 @@ describe("/cursos when the catalogue cannot be read", () => {
     await userEvent.setup({ delay: null }).click(screen.getByRole("button", { name: "Tentar novamente" }));
     expect(await screen.findByText("Marketing Digital")).toBeTruthy();
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+});
+
+describe("/cursos opened again in a tab that had it (issue 21: revalidated, not kept)", () => {
+  it("asks the server again, so a course another user deactivated meanwhile is gone; the list it had shows until then", async () => {
+    forgetCatalog();
+    const other = { ...course, id: "c2", name: "Excel Avançado" };
+    const now = Date.now();
+    const clock = vi.spyOn(Date, "now").mockReturnValue(now);
+    const fetch = vi
+      .spyOn(globalThis, "fetch")
+      .mockResolvedValueOnce(new Response(JSON.stringify([other, course]), { status: 200 }));
+    const first = renderAt(<CatalogPage />, "/cursos");
+    expect(await screen.findByText("Excel Avançado")).toBeTruthy();
+    first.unmount();
+
+    // Ten seconds later staff have deactivated 'Excel Avançado'; the visitor comes back to /cursos in the same tab.
+    clock.mockReturnValue(now + 10_000);
+    let answer!: (r: Response) => void;
+    fetch.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
+    renderAt(<CatalogPage />, "/cursos");
+    expect(screen.getByText("Excel Avançado")).toBeTruthy(); // what it had, at once, while it asks
+    expect(fetch).toHaveBeenCalledTimes(2);
+    answer(new Response(JSON.stringify([course]), { status: 200 }));
+    await waitFor(() => expect(screen.queryByText("Excel Avançado")).toBeNull());
+    expect(screen.getByText("Marketing Digital")).toBeTruthy();
   });
 });

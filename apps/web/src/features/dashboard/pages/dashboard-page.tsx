@@ -2,7 +2,7 @@ import { formatKz } from "@app/shared/money";
 import { Alert, Anchor, Button, Grid, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconAlertCircle, IconBook, IconCash, IconClipboardList, IconReceiptOff, IconUsers } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useId } from "react";
+import { useId } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "../../../components/page-header";
 import { StatCard } from "../../../components/stat-card";
@@ -11,10 +11,9 @@ import { useSession } from "../../../lib/session";
 import { dashboardQuery } from "../api/dashboard";
 import { BaseUrlNotice } from "../components/base-url-notice";
 import { MailFailuresNotice } from "../components/mail-failures-notice";
+import { RevenueChart } from "../components/revenue-chart";
 import { nextStepsFor } from "../logic/next-steps";
 import { pendingHint } from "../logic/pending-hint";
-
-const RevenueChart = lazy(() => import("../components/revenue-chart"));
 
 /** /admin: 'Painel' (SPEC §2 'Admin dashboard'). */
 export function Component() {
@@ -75,9 +74,7 @@ export function Component() {
             ) : isPending ? (
               <Skeleton h={260} radius="md" />
             ) : (
-              <Suspense fallback={<Skeleton h={260} radius="md" />}>
-                <RevenueChart months={data.revenueByMonth} />
-              </Suspense>
+              <RevenueChart months={data.revenueByMonth} />
             )}
           </Paper>
         </Grid.Col>

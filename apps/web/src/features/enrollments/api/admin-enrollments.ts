@@ -1,5 +1,7 @@
 import { enrollmentEndpoints as endpoints } from "@app/shared/contract/enrollments";
+import type { EnrollmentStatus } from "@app/shared/enums";
 import type {
+  AdminEnrollmentSort,
   ApproveEnrollmentInput,
   AssignClassInput,
   ConfirmPaymentInput,
@@ -8,30 +10,47 @@ import type {
 } from "@app/shared/schemas/enrollment-review";
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type AnswerOf, api } from "../../../lib/api";
+import { type ServerListParams, useCachedListRow } from "../../../lib/server-list";
 
-export type AdminEnrollmentRow = AnswerOf<typeof endpoints.list>[number];
+export type AdminEnrollmentPage = AnswerOf<typeof endpoints.list>;
+export type AdminEnrollmentRow = AdminEnrollmentPage["rows"][number];
 export type AdminEnrollmentDetail = AnswerOf<typeof endpoints.detail>;
 export type ApprovedEnrollment = AnswerOf<typeof endpoints.approve>;
 export type EnrollableClass = AnswerOf<typeof endpoints.classes>[number];
 
-const LIST_KEY = ["enrollments", "admin"] as const;
+/** Every query of staff's enrolments (the list's pages, one enrolment, its classes) starts with this. */
+export const ADMIN_ENROLLMENTS_KEY = ["enrollments", "admin"] as const;
+const PAGES_KEY = [...ADMIN_ENROLLMENTS_KEY, "list"] as const;
 
-/** 'Inscrições': every enrolment with its course name and price, newest application first. */
-export const adminEnrollmentsQuery = queryOptions({
-  queryKey: LIST_KEY,
-  queryFn: ({ signal }) => api(endpoints.list, { signal }),
-});
+export type AdminEnrollmentListParams = ServerListParams<
+  AdminEnrollmentSort,
+  { status?: EnrollmentStatus | undefined; courseId?: string | undefined }
+>;
 
-/** The row a dialog of 'Inscrições' opened on (undefined until the list is there, or when `id` is null). */
+/**
+ * 'Inscrições' (decision 057): one page of the enrolments as the server searched, filtered and sorted
+ * them, and the summary cards' counts.
+ */
+export const adminEnrollmentsQuery = (query: AdminEnrollmentListParams) =>
+  queryOptions({
+    queryKey: [...PAGES_KEY, query],
+    queryFn: ({ signal }) => api(endpoints.list, { query, signal }),
+  });
+
+/**
+ * The row a dialog of 'Inscrições' opened on: as the freshest cached page shows it (the dialog opens
+ * from a visible row), else read by id. Undefined while loading, or when `id` is null.
+ */
 export function useAdminEnrollmentRow(id: string | null): AdminEnrollmentRow | undefined {
-  const { data: rows } = useQuery({ ...adminEnrollmentsQuery, enabled: id !== null });
-  return rows?.find((r) => r.id === id);
+  const cached = useCachedListRow<AdminEnrollmentRow>(PAGES_KEY, id);
+  const { data: detail } = useQuery({ ...adminEnrollmentQuery(id ?? ""), enabled: id !== null && !cached });
+  return cached ?? detail;
 }
 
 /** One enrolment with its documents, correction requests and history (the view dialog). */
 export const adminEnrollmentQuery = (id: string) =>
   queryOptions({
-    queryKey: [...LIST_KEY, id],
+    queryKey: [...ADMIN_ENROLLMENTS_KEY, id],
     queryFn: ({ signal }) => api(endpoints.detail, { params: { id }, signal }),
   });
 
@@ -47,7 +66,7 @@ export const proposedReferenceCodeQuery = queryOptions({
 /** The classes of the enrolment's course with a free seat, earliest start first ('Confirmar pagamento', 'Atribuir turma'). */
 export const enrollableClassesQuery = (id: string) =>
   queryOptions({
-    queryKey: [...LIST_KEY, id, "classes"],
+    queryKey: [...ADMIN_ENROLLMENTS_KEY, id, "classes"],
     queryFn: ({ signal }) => api(endpoints.classes, { params: { id }, signal }),
     staleTime: 0,
   });
@@ -56,7 +75,7 @@ export const enrollableClassesQuery = (id: string) =>
 function refresh(client: QueryClient, detail: AdminEnrollmentDetail | undefined, also: string[][] = []) {
   if (detail) client.setQueryData(adminEnrollmentQuery(detail.id).queryKey, detail);
   return Promise.all([
-    client.invalidateQueries({ queryKey: LIST_KEY }),
+    client.invalidateQueries({ queryKey: ADMIN_ENROLLMENTS_KEY }),
     client.invalidateQueries({ queryKey: ["dashboard"] }),
     ...also.map((queryKey) => client.invalidateQueries({ queryKey })),
   ]);

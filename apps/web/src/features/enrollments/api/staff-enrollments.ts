@@ -3,7 +3,8 @@ import type { EditEnrollmentInput } from "@app/shared/schemas/enrollment-staff";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type AnswerOf, api } from "../../../lib/api";
 import { upload } from "../../../lib/upload";
-import { adminEnrollmentQuery, adminEnrollmentsQuery } from "./admin-enrollments";
+import { STUDENT_ACCOUNTS_KEY } from "../../student-accounts/api/admin-student-accounts";
+import { ADMIN_ENROLLMENTS_KEY, adminEnrollmentQuery } from "./admin-enrollments";
 
 export type StaffEnrollmentCreated = AnswerOf<typeof enrollmentEndpoints.create>;
 
@@ -33,9 +34,9 @@ export function useCreateStaffEnrollment() {
     onSuccess: (created) => {
       client.setQueryData(adminEnrollmentQuery(created.enrollment.id).queryKey, created.enrollment);
       return Promise.all([
-        client.invalidateQueries(adminEnrollmentsQuery),
+        client.invalidateQueries({ queryKey: ADMIN_ENROLLMENTS_KEY }),
         client.invalidateQueries({ queryKey: ["dashboard"] }),
-        client.invalidateQueries({ queryKey: ["student-accounts"] }),
+        client.invalidateQueries({ queryKey: STUDENT_ACCOUNTS_KEY }),
         client.invalidateQueries({ queryKey: PHONE_ACCOUNTS_KEY }),
       ]);
     },
@@ -50,7 +51,7 @@ export function useEditEnrollment() {
       api(enrollmentEndpoints.edit, { params: { id }, body: input }),
     onSuccess: (detail) => {
       client.setQueryData(adminEnrollmentQuery(detail.id).queryKey, detail);
-      return client.invalidateQueries(adminEnrollmentsQuery);
+      return client.invalidateQueries({ queryKey: ADMIN_ENROLLMENTS_KEY });
     },
   });
 }

@@ -3,6 +3,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { enrollmentCounts, FIRST_PAGE, listPage } from "../../../test/fixtures/list-page";
 import { renderAt } from "../../../test/render";
 import { type AdminEnrollmentRow, adminEnrollmentsQuery, proposedReferenceCodeQuery } from "../api/admin-enrollments";
 import { ApproveEnrollmentDialog } from "./approve-enrollment-dialog";
@@ -24,9 +25,11 @@ const row: AdminEnrollmentRow = {
   paymentReferenceCode: null,
 };
 
+const NO_COUNTS = enrollmentCounts({});
+
 function openApproval() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(adminEnrollmentsQuery.queryKey, [row]);
+  client.setQueryData(adminEnrollmentsQuery(FIRST_PAGE).queryKey, listPage([row], { counts: NO_COUNTS }));
   client.setQueryData(proposedReferenceCodeQuery.queryKey, { referenceCode: "KX7MPQ2R" });
   renderAt(
     <>

@@ -3,6 +3,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { enrollmentCounts, FIRST_PAGE, listPage } from "../../../test/fixtures/list-page";
 import { renderAt } from "../../../test/render";
 import { type AdminEnrollmentRow, adminEnrollmentsQuery, type EnrollableClass } from "../api/admin-enrollments";
 import { AssignClassDialog } from "./assign-class-dialog";
@@ -40,9 +41,11 @@ const online: EnrollableClass = {
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
+const NO_COUNTS = enrollmentCounts({});
+
 function open() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(adminEnrollmentsQuery.queryKey, [row]);
+  client.setQueryData(adminEnrollmentsQuery(FIRST_PAGE).queryKey, listPage([row], { counts: NO_COUNTS }));
   renderAt(
     <>
       <Notifications />

@@ -1,9 +1,10 @@
-import { QueryClient } from "@tanstack/react-query";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { sessionQuery } from "../../../lib/session";
+import { enrollmentCounts, FIRST_PAGE, listPage } from "../../../test/fixtures/list-page";
 import { renderAt } from "../../../test/render";
+import { staffClient } from "../../../test/staff-client";
+import { coursesQuery } from "../../courses/api/admin-courses";
 import { type AdminEnrollmentRow, adminEnrollmentsQuery } from "../api/admin-enrollments";
 import { Component as AdminEnrollmentsPage } from "./admin-enrollments-page";
 
@@ -39,14 +40,29 @@ const rows = [
   row(11, "not_completed"),
 ];
 
+/** The cards as the server counts them over every enrolment (not only the page shown). */
+const counts = enrollmentCounts({
+  pre_inscrito: 2,
+  correction_requested: 1,
+  approved: 1,
+  payment_pending: 1,
+  receipt_rejected: 2,
+  enrolled: 1,
+  rejected: 1,
+  completed: 1,
+  not_completed: 1,
+});
+
+/** The screen with the server's answers: the first page, and the page of one status filter. */
 function show() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(sessionQuery.queryKey, {
-    user: { id: "u1", email: "sara@instituto.example", name: "Sara Secretária" },
-    staff: { role: "secretaria" },
-    student: null,
-  });
-  client.setQueryData(adminEnrollmentsQuery.queryKey, rows);
+  const client = staffClient("secretaria");
+  client.setQueryData(coursesQuery.queryKey, []);
+  client.setQueryData(adminEnrollmentsQuery(FIRST_PAGE).queryKey, listPage(rows, { counts }));
+  const rejectedReceipts = rows.filter((r) => r.status === "receipt_rejected");
+  client.setQueryData(
+    adminEnrollmentsQuery({ ...FIRST_PAGE, status: "receipt_rejected" }).queryKey,
+    listPage(rejectedReceipts, { counts }),
+  );
   renderAt(<AdminEnrollmentsPage />, "/admin/enrollments", "*", client);
 }
 
@@ -69,7 +85,7 @@ describe("'Inscrições' summary cards", () => {
     expect(value("Correção pedida")).toBe(1);
   });
 
-  it("filters the students who must send a new receipt apart from those awaiting validation", async () => {
+  it("asks the server for the students who must send a new receipt, apart from those awaiting validation", async () => {
     show();
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole("combobox", { name: "Estado" }));

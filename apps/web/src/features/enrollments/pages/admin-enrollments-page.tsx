@@ -1,5 +1,4 @@
 import { formatDate } from "@app/shared/dates";
-import { enrollmentCounts } from "@app/shared/enrollment-review";
 import { ENROLLMENT_STATUSES, type EnrollmentStatus, enrollmentStatusLabel } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
 import { formatAngolanMobile } from "@app/shared/phones";
@@ -18,13 +17,15 @@ import {
   IconX,
 } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { type Column, DataTable } from "../../../components/data-table";
 import { DeleteConfirmation, useDeletion } from "../../../components/delete-confirmation";
 import { PageHeader } from "../../../components/page-header";
 import { StatCard } from "../../../components/stat-card";
 import { useRowDialog } from "../../../lib/row-dialog";
+import { useServerList } from "../../../lib/server-list";
 import { useSession } from "../../../lib/session";
+import { coursesQuery } from "../../courses/api/admin-courses";
 import { type AdminEnrollmentRow, adminEnrollmentsQuery, useDeleteEnrollment } from "../api/admin-enrollments";
 import { ApproveEnrollmentDialog } from "../components/approve-enrollment-dialog";
 import { AssignClassDialog } from "../components/assign-class-dialog";
@@ -54,7 +55,11 @@ const STATUS_CARDS: Record<EnrollmentStatus, { label: string; icon: ReactNode }>
 
 /** /admin/enrollments: 'Inscrições' (SPEC §2 'Admin enrolments'): the secretariat turns applications into students. */
 export function Component() {
-  const { data, isPending } = useQuery(adminEnrollmentsQuery);
+  const list = useServerList(adminEnrollmentsQuery, {
+    status: undefined as EnrollmentStatus | undefined,
+    courseId: undefined as string | undefined,
+  });
+  const courses = useQuery(coursesQuery);
   const access = actionAccess(useSession().data?.staff?.role);
   const viewing = useRowDialog();
   const editing = useRowDialog();
@@ -70,14 +75,10 @@ export function Component() {
     success: "Inscrição excluída com sucesso!",
     failure: "Erro ao excluir inscrição",
   });
-  const [course, setCourse] = useState<string | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
-
-  const counts = enrollmentCounts(data ?? []);
-  const courseOptions = [...new Map((data ?? []).map((r) => [r.courseId, r.courseName])).entries()]
-    .map(([value, label]) => ({ value, label }))
+  const counts = list.answer?.counts;
+  const courseOptions = (courses.data ?? [])
+    .map((c) => ({ value: c.id, label: c.name }))
     .sort((a, b) => a.label.localeCompare(b.label, "pt"));
-  const records = data?.filter((r) => (!course || r.courseId === course) && (!status || r.status === status));
 
   const run: Record<RowAction, (row: AdminEnrollmentRow) => void> = {
     view: (r) => viewing.open(r.id),
@@ -168,9 +169,15 @@ export function Component() {
         cols={{ base: 2, sm: 3, lg: 5 }}
         spacing={{ base: "xs", sm: "md" }}
       >
-        <StatCard label="Total" value={counts.total} icon={<IconClipboardList size={20} />} compact />
+        <StatCard label="Total" value={counts?.total ?? 0} icon={<IconClipboardList size={20} />} compact />
         {ENROLLMENT_STATUSES.map((s) => (
-          <StatCard key={s} label={STATUS_CARDS[s].label} value={counts[s]} icon={STATUS_CARDS[s].icon} compact />
+          <StatCard
+            key={s}
+            label={STATUS_CARDS[s].label}
+            value={counts?.[s] ?? 0}
+            icon={STATUS_CARDS[s].icon}
+            compact
+          />
         ))}
       </SimpleGrid>
       <Group gap="sm" align="flex-end">
@@ -178,8 +185,8 @@ export function Component() {
           label="Curso"
           placeholder="Todos os cursos"
           data={courseOptions}
-          value={course}
-          onChange={setCourse}
+          value={list.filters.courseId ?? null}
+          onChange={(courseId) => list.setFilters({ courseId: courseId ?? undefined })}
           clearable
           searchable
           w={280}
@@ -189,8 +196,8 @@ export function Component() {
           label="Estado"
           placeholder="Todos os estados"
           data={statusOptions}
-          value={status}
-          onChange={setStatus}
+          value={list.filters.status ?? null}
+          onChange={(status) => list.setFilters({ status: (status as EnrollmentStatus | null) ?? undefined })}
           clearable
           w={240}
           maw="100%"
@@ -198,11 +205,12 @@ export function Component() {
       </Group>
       <DataTable
         caption="Inscrições"
-        records={records}
-        loading={isPending}
+        records={list.data}
+        loading={list.isPending}
         columns={columns}
         rowKey={(r) => r.id}
-        searchPlaceholder="Pesquisar por nome do aluno..."
+        searchPlaceholder="Pesquisar por aluno, telefone, email, curso ou código..."
+        server={list.table}
       />
       <EnrollmentViewDialog
         key={viewing.key}

@@ -1,16 +1,29 @@
 import { studentAccountEndpoints } from "@app/shared/contract/student-accounts";
-import type { EditStudentCredentialsInput } from "@app/shared/schemas/student-accounts";
+import type { EditStudentCredentialsInput, StudentAccountSort } from "@app/shared/schemas/student-accounts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type AnswerOf, api } from "../../../lib/api";
+import { type ServerListParams, useCachedListRow } from "../../../lib/server-list";
 
-export type AdminStudentAccount = AnswerOf<typeof studentAccountEndpoints.editCredentials>;
+export type AdminStudentAccountPage = AnswerOf<typeof studentAccountEndpoints.list>;
+export type AdminStudentAccount = AdminStudentAccountPage["rows"][number];
 export type ResetStudentPassword = AnswerOf<typeof studentAccountEndpoints.resetPassword>;
 
-/** 'Contas de Alunos': every account with its enrolments and receipts (never a password). */
-export const studentAccountsQuery = queryOptions({
-  queryKey: ["admin", "student-accounts"],
-  queryFn: ({ signal }) => api(studentAccountEndpoints.list, { signal }),
-});
+/** Every page of 'Contas de Alunos' starts with this key. */
+export const STUDENT_ACCOUNTS_KEY = ["admin", "student-accounts"] as const;
+
+/**
+ * 'Contas de Alunos' (decision 057): one page of the accounts as the server searched and sorted them,
+ * each with its enrolments and receipts (never a password), and the cards' counts.
+ */
+export const studentAccountsQuery = (query: ServerListParams<StudentAccountSort, object>) =>
+  queryOptions({
+    queryKey: [...STUDENT_ACCOUNTS_KEY, query],
+    queryFn: ({ signal }) => api(studentAccountEndpoints.list, { query, signal }),
+  });
+
+/** The account a dialog opened on, as the freshest cached page shows it (the dialog opens from a visible row). */
+export const useStudentAccountRow = (id: string | null) =>
+  useCachedListRow<AdminStudentAccount>(STUDENT_ACCOUNTS_KEY, id);
 
 /** One confirmation's `Idempotency-Key` (decision 026): a repeated request with it takes effect once. */
 const confirmationHeaders = (key: string) => ({ "idempotency-key": key });
@@ -24,7 +37,7 @@ export function useEditStudentCredentials() {
   return useMutation({
     mutationFn: ({ id, key, ...body }: EditStudentCredentialsInput & { id: string; key: string }) =>
       api(studentAccountEndpoints.editCredentials, { params: { id }, body, headers: confirmationHeaders(key) }),
-    onSettled: () => client.invalidateQueries(studentAccountsQuery),
+    onSettled: () => client.invalidateQueries({ queryKey: STUDENT_ACCOUNTS_KEY }),
   });
 }
 
@@ -37,6 +50,6 @@ export function useResetStudentPassword() {
   return useMutation({
     mutationFn: ({ id, key }: { id: string; key: string }) =>
       api(studentAccountEndpoints.resetPassword, { params: { id }, headers: confirmationHeaders(key) }),
-    onSettled: () => client.invalidateQueries(studentAccountsQuery),
+    onSettled: () => client.invalidateQueries({ queryKey: STUDENT_ACCOUNTS_KEY }),
   });
 }

@@ -9,7 +9,7 @@ import { newIdempotencyKey } from "../../../lib/idempotency-key";
 import { feedback } from "../../../lib/mutation-feedback";
 import { toastSuccess } from "../../../lib/toast";
 import { instituteSettingsQuery } from "../../settings/api/institute-settings";
-import { studentAccountsQuery, useEditStudentCredentials } from "../api/admin-student-accounts";
+import { useEditStudentCredentials, useStudentAccountRow } from "../api/admin-student-accounts";
 import type { ShownCredentials } from "./new-credentials-dialog";
 
 const upper = (e: ChangeEvent<HTMLInputElement>) => e.currentTarget.value.toUpperCase();
@@ -31,9 +31,8 @@ export function EditCredentialsDialog({
   onClose: () => void;
   onSaved: (shown: ShownCredentials) => void;
 }) {
-  const { data } = useQuery({ ...studentAccountsQuery, enabled: accountId !== null });
   const settings = useQuery(instituteSettingsQuery);
-  const account = data?.find((a) => a.id === accountId);
+  const account = useStudentAccountRow(accountId);
   const save = useEditStudentCredentials();
   const [key] = useState(newIdempotencyKey);
   // isPending is seen only at the next render: a double click must send one request.

@@ -4,7 +4,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { newIdempotencyKey } from "../../../lib/idempotency-key";
 import { feedback } from "../../../lib/mutation-feedback";
 import { instituteSettingsQuery } from "../../settings/api/institute-settings";
-import { studentAccountsQuery, useResetStudentPassword } from "../api/admin-student-accounts";
+import { useResetStudentPassword, useStudentAccountRow } from "../api/admin-student-accounts";
 import type { ShownCredentials } from "./new-credentials-dialog";
 
 /**
@@ -25,9 +25,8 @@ export function ResetPasswordDialog({
   onClose: () => void;
   onReset: (shown: ShownCredentials) => void;
 }) {
-  const { data } = useQuery({ ...studentAccountsQuery, enabled: accountId !== null });
   const settings = useQuery(instituteSettingsQuery);
-  const account = data?.find((a) => a.id === accountId);
+  const account = useStudentAccountRow(accountId);
   const reset = useResetStudentPassword();
   const [key] = useState(newIdempotencyKey);
   // isPending is seen only at the next render: a double click must send one request.

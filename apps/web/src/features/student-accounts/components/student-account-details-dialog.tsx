@@ -2,10 +2,9 @@ import { formatDate, formatDateTime } from "@app/shared/dates";
 import { formatKz } from "@app/shared/money";
 import { formatAngolanMobile } from "@app/shared/phones";
 import { Badge, Modal, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { DetailField } from "../../../components/detail-field";
 import { EnrollmentStatusBadge, ReceiptStatusBadge } from "../../../components/status-badges";
-import { studentAccountsQuery } from "../api/admin-student-accounts";
+import { useStudentAccountRow } from "../api/admin-student-accounts";
 import { EmailText } from "./email-text";
 
 /** An account as the list holds it now (read by id): its data, its enrolments and its receipts. */
@@ -18,8 +17,7 @@ export function StudentAccountDetailsDialog({
   accountId: string | null;
   onClose: () => void;
 }) {
-  const { data } = useQuery({ ...studentAccountsQuery, enabled: accountId !== null });
-  const account = data?.find((a) => a.id === accountId);
+  const account = useStudentAccountRow(accountId);
   return (
     <Modal opened={opened} onClose={onClose} title="Detalhes da conta" size="lg" centered>
       {account && (

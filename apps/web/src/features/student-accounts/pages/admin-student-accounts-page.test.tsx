@@ -1,6 +1,7 @@
 import type { StaffRole } from "@app/shared/enums";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { FIRST_PAGE, listPage } from "../../../test/fixtures/list-page";
 import { renderAt } from "../../../test/render";
 import { staffClient } from "../../../test/staff-client";
 import { type AdminStudentAccount, studentAccountsQuery } from "../api/admin-student-accounts";
@@ -21,10 +22,15 @@ const account = (id: string, studentName: string, over: Partial<AdminStudentAcco
   ...over,
 });
 
-/** The screen as a signed-in staff user with `role` sees it, with `accounts` already loaded. */
-function showAs(role: StaffRole, accounts: AdminStudentAccount[] | undefined) {
+const NO_COUNTS = { total: 0, completed: 0, pending: 0, temporaryPassword: 0 };
+
+/**
+ * The screen as a signed-in staff user with `role` sees it, with the first page of `accounts` already
+ * loaded and the cards as the server counts them over every account.
+ */
+function showAs(role: StaffRole, accounts: AdminStudentAccount[] | undefined, counts = NO_COUNTS) {
   const client = staffClient(role);
-  if (accounts) client.setQueryData(studentAccountsQuery.queryKey, accounts);
+  if (accounts) client.setQueryData(studentAccountsQuery(FIRST_PAGE).queryKey, listPage(accounts, { counts }));
   client.setQueryData(["settings", "institute"], { name: "Instituto" });
   renderAt(<AdminStudentAccountsPage />, "/admin/student-accounts", "*", client);
 }
@@ -32,16 +38,20 @@ function showAs(role: StaffRole, accounts: AdminStudentAccount[] | undefined) {
 const card = (label: string) => within(screen.getByRole("region", { name: label }));
 
 describe("Contas de Alunos screen", () => {
-  it("counts the cards, masks every password and says Completa or Pendente", () => {
-    showAs("secretaria", [
-      account("a1", "Ana Lunda"),
-      account("b2", "Bento Kiala", { enrollmentCompleted: false }),
-      account("c3", "Carla Neto", { mustChangePassword: false, passwordChangedAt: "2026-11-05T10:00:00.000Z" }),
-    ]);
-    expect(card("Total de contas").getByText("3")).toBeTruthy();
-    expect(card("Inscrição completa").getByText("2")).toBeTruthy();
-    expect(card("Inscrição pendente").getByText("1")).toBeTruthy();
-    expect(card("Senha temporária").getByText("2")).toBeTruthy();
+  it("shows the server's counts on the cards, masks every password and says Completa or Pendente", () => {
+    showAs(
+      "secretaria",
+      [
+        account("a1", "Ana Lunda"),
+        account("b2", "Bento Kiala", { enrollmentCompleted: false }),
+        account("c3", "Carla Neto", { mustChangePassword: false, passwordChangedAt: "2026-11-05T10:00:00.000Z" }),
+      ],
+      { total: 1250, completed: 800, pending: 450, temporaryPassword: 97 },
+    );
+    expect(card("Total de contas").getByText("1250")).toBeTruthy();
+    expect(card("Inscrição completa").getByText("800")).toBeTruthy();
+    expect(card("Inscrição pendente").getByText("450")).toBeTruthy();
+    expect(card("Senha temporária").getByText("97")).toBeTruthy();
     expect(screen.getAllByText("••••••").length).toBeGreaterThanOrEqual(3);
     expect(screen.getAllByText("Pendente").length).toBeGreaterThan(0);
     expect(screen.getAllByText("Completa").length).toBeGreaterThan(0);

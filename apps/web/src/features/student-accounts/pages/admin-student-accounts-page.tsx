@@ -4,11 +4,11 @@ import { formatAngolanMobile } from "@app/shared/phones";
 import { STUDENT_ACCOUNT_MANAGER_ROLES } from "@app/shared/schemas/student-accounts";
 import { Text, VisuallyHidden } from "@mantine/core";
 import { IconKey, IconLockOpen, IconUserCheck, IconUserExclamation, IconUsers } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
 import { AdminListPage } from "../../../components/admin-list-page";
 import type { Column } from "../../../components/data-table";
 import { NamedRowActions, type RowActionLook, VIEW_LOOK } from "../../../components/row-actions";
 import { useRowDialog } from "../../../lib/row-dialog";
+import { useServerList } from "../../../lib/server-list";
 import { useSession } from "../../../lib/session";
 import { type AdminStudentAccount, studentAccountsQuery } from "../api/admin-student-accounts";
 import { EditCredentialsDialog } from "../components/edit-credentials-dialog";
@@ -26,15 +26,14 @@ const LOOKS: Record<Action, RowActionLook> = {
 
 /** /admin/student-accounts: 'Contas de Alunos' (SPEC §2; issue 14). Every staff role sees it. */
 export function Component() {
-  const list = useQuery(studentAccountsQuery);
-  const { data } = list;
+  const list = useServerList(studentAccountsQuery, {});
+  const counts = list.answer?.counts;
   const role = useSession().data?.staff?.role;
   const canManage = roleSatisfies(role, STUDENT_ACCOUNT_MANAGER_ROLES);
   const viewing = useRowDialog();
   const editing = useRowDialog();
   const resetting = useRowDialog();
   const credentials = useNewCredentialsDialog();
-  const accounts = data ?? [];
 
   const columns: Column<AdminStudentAccount>[] = [
     {
@@ -115,20 +114,12 @@ export function Component() {
       title="Contas de Alunos"
       subtitle="Códigos de acesso dos alunos, as suas inscrições e comprovantes"
       stats={[
-        { label: "Total de contas", value: accounts.length, icon: <IconUsers size={20} /> },
-        {
-          label: "Inscrição completa",
-          value: accounts.filter((a) => a.enrollmentCompleted).length,
-          icon: <IconUserCheck size={20} />,
-        },
-        {
-          label: "Inscrição pendente",
-          value: accounts.filter((a) => !a.enrollmentCompleted).length,
-          icon: <IconUserExclamation size={20} />,
-        },
+        { label: "Total de contas", value: counts?.total ?? 0, icon: <IconUsers size={20} /> },
+        { label: "Inscrição completa", value: counts?.completed ?? 0, icon: <IconUserCheck size={20} /> },
+        { label: "Inscrição pendente", value: counts?.pending ?? 0, icon: <IconUserExclamation size={20} /> },
         {
           label: "Senha temporária",
-          value: accounts.filter((a) => a.mustChangePassword).length,
+          value: counts?.temporaryPassword ?? 0,
           hint: "Ainda não alterada pelo aluno",
           icon: <IconKey size={20} />,
         },

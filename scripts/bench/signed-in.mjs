@@ -1,0 +1,127 @@
+// The signed-in screens on Lighthouse mobile (issue 23, "Slow phones, signed in"): a staff user made with
+// the real create-admin command and a student with an approved enrolment, both signed in through the API;
+// Lighthouse then opens each screen with that session's cookie (--extra-headers).
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+
+export const STUDENT_SCREENS = ["/aluno/pagamento", "/aluno/acesso", "/aluno/certificados"];
+export const STAFF_SCREENS = [
+  "/admin",
+  "/admin/enrollments",
+  "/admin/payment-receipts",
+  "/admin/financial",
+  "/admin/student-accounts",
+];
+
+/** The session cookie a sign-in answer sets, as a Cookie header. */
+function cookieOf(res) {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+async function call(base, method, url, { cookie, json, form } = {}) {
+  const res = await fetch(base + url, {
+    method,
+    headers: {
+      origin: base,
+      ...(cookie ? { cookie } : {}),
+      ...(json ? { "content-type": "application/json" } : {}),
+    },
+    body: json ? JSON.stringify(json) : form,
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return res;
+}
+
+/** A super_admin (create-admin, as an institute sets one up) signed in; its session cookie. */
+export async function staffSession({ base, root, dataDir }) {
+  const user = { email: "bench.admin@instituto.ao", password: "bench-admin-123", name: "Bench Admin" };
+  execFileSync(
+    process.execPath,
+    ["apps/server/dist/create-admin.js", "--email", user.email, "--password", user.password, "--name", user.name],
+    { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", BASE_URL: "", LOG_LEVEL: "silent" } },
+  );
+  return cookieOf(
+    await call(base, "POST", "/api/auth/sign-in", { json: { email: user.email, password: user.password } }),
+  );
+}
+
+/**
+ * A student account with an enrolment (three small documents) approved by `staffCookie`, its own password
+ * chosen: /aluno/pagamento then shows the payment details and the receipt form. Its session cookie.
+ */
+export async function studentSession({ base, staffCookie, name = "Bench Aluno Kiala", phone = "923999001" }) {
+  const created = await (
+    await call(base, "POST", "/api/student-accounts", {
+      json: { studentName: name, studentPhone: phone, hasEmail: false },
+    })
+  ).json();
+  const temporary = cookieOf(
+    await call(base, "POST", "/api/auth/student/sign-in", {
+      json: { code: created.studentCode, password: created.studentPassword },
+    }),
+  );
+  const chosen = "BENCH1";
+  const changed = await call(base, "PUT", "/api/me/account/password", {
+    cookie: temporary,
+    json: { currentPassword: created.studentPassword, newPassword: chosen, confirmPassword: chosen },
+  });
+  const cookie = cookieOf(changed) || temporary;
+  const courses = await (await call(base, "GET", "/api/courses/catalog")).json();
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+    "base64",
+  );
+  const form = new FormData();
+  const fields = {
+    birthDate: "2001-05-14",
+    motherName: "Rosa Maria Kiala",
+    fatherName: "",
+    nationality: "Angolana",
+    birthPlace: "Luanda",
+    province: "Luanda",
+    municipality: "Viana",
+    neighborhood: "Zango 2",
+    qualification: "medio",
+    trainingArea: "Ciências Económicas",
+    courseId: courses[0].id,
+    schedulePreference: "noite",
+  };
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append("idCardFront", new Blob([png], { type: "image/png" }), "bi-frente.png");
+  form.append("idCardBack", new Blob([png], { type: "image/png" }), "bi-verso.png");
+  form.append("certificate", new Blob(["%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"]), "certificado.pdf");
+  const { id } = await (await call(base, "POST", "/api/me/enrollments", { cookie, form })).json();
+  await approveEnrollment({ base, staffCookie, id });
+  return cookie;
+}
+
+/** 'Aprovar inscrição' as the secretariat sends it, with a reference code of its own. */
+export async function approveEnrollment({ base, staffCookie, id }) {
+  await call(base, "POST", `/api/admin/enrollments/${id}/approve`, {
+    cookie: staffCookie,
+    json: { referenceCode: `BENCH-${id.slice(0, 8)}`, documentsChecked: true, personalDataChecked: true },
+  });
+}
+
+/**
+ * Lighthouse (the bench's `lighthouse(url, outFile, extraArgs)`) on every signed-in screen, each with its
+ * session's cookie. `staffCookie` may come from the caller (another part of the bench signed in already).
+ */
+export async function benchSignedIn({ base, root, dataDir, out, lighthouse }) {
+  const staffCookie = await staffSession({ base, root, dataDir });
+  const studentCookie = await studentSession({ base, staffCookie });
+  const screens = {};
+  for (const [list, cookie] of [
+    [STUDENT_SCREENS, studentCookie],
+    [STAFF_SCREENS, staffCookie],
+  ]) {
+    for (const screen of list) {
+      const file = path.join(out, `lighthouse${screen.replace(/\//g, "-")}.json`);
+      screens[screen] = lighthouse(base + screen, file, [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`]);
+    }
+  }
+  return screens;
+}
