@@ -20,6 +20,7 @@ import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { enrollmentRoutes } from "./modules/enrollments/enrollments.routes";
 import { fileRoutes } from "./modules/files/files.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { mailRoutes } from "./modules/mail/mail.routes";
 import { paymentRoutes } from "./modules/payments/payments.routes";
 import { receiptAdminRoutes, receiptRoutes } from "./modules/receipts/receipts.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route("/api", paymentRoutes);
   app.route("/api", settingsRoutes);
   app.route("/api", teachingRoutes);
+  app.route("/api", mailRoutes);
   app.route("/api", certificateRoutes);
   app.route("/api", certificateAdminRoutes);
   app.route("/api", verifyRoutes);
