@@ -15,8 +15,8 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { benchDataTable } from "./bench-data-table.mjs";
 import { benchParts, mixedDayChecks } from "./bench/index.mjs";
+import { benchDataTable } from "./bench-data-table.mjs";
 import { root } from "./ensure-built.mjs";
 
 const CHROME = process.env.CHROMIUM_PATH || process.env.CHROME_PATH || "/usr/bin/chromium";

@@ -12,7 +12,12 @@ export function clientAgent(localAddress) {
  * One request. `json` or `form` (a FormData, sent as multipart) is the body; `cookie` the session.
  * Answers { status, ms, wireBytes, encoding, headers, cookie (the Set-Cookie pairs), text(), json() }.
  */
-export async function request(base, method, path, { json, form, cookie, headers = {}, agent, timeoutMs = 30_000 } = {}) {
+export async function request(
+  base,
+  method,
+  path,
+  { json, form, cookie, headers = {}, agent, timeoutMs = 30_000 } = {},
+) {
   const url = new URL(path, base);
   let body;
   const sent = { origin: url.origin, ...headers };
@@ -28,36 +33,31 @@ export async function request(base, method, path, { json, form, cookie, headers 
   if (body) sent["content-length"] = String(body.length);
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      { method, headers: sent, agent: agent ?? false, timeout: timeoutMs },
-      (res) => {
-        const chunks = [];
-        res.on("data", (c) => chunks.push(c));
-        res.on("error", reject);
-        res.on("end", () => {
-          const wire = Buffer.concat(chunks);
-          const encoding = res.headers["content-encoding"];
-          let decoded;
-          const plain = () => {
-            decoded ??=
-              encoding === "gzip" ? gunzipSync(wire) : encoding === "br" ? brotliDecompressSync(wire) : wire;
-            return decoded;
-          };
-          resolve({
-            status: res.statusCode,
-            ms: performance.now() - started,
-            wireBytes: wire.length,
-            encoding: encoding ?? "identity",
-            headers: res.headers,
-            cookie: (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; "),
-            plainBytes: () => plain().length,
-            text: () => plain().toString("utf8"),
-            json: () => JSON.parse(plain().toString("utf8")),
-          });
+    const req = http.request(url, { method, headers: sent, agent: agent ?? false, timeout: timeoutMs }, (res) => {
+      const chunks = [];
+      res.on("data", (c) => chunks.push(c));
+      res.on("error", reject);
+      res.on("end", () => {
+        const wire = Buffer.concat(chunks);
+        const encoding = res.headers["content-encoding"];
+        let decoded;
+        const plain = () => {
+          decoded ??= encoding === "gzip" ? gunzipSync(wire) : encoding === "br" ? brotliDecompressSync(wire) : wire;
+          return decoded;
+        };
+        resolve({
+          status: res.statusCode,
+          ms: performance.now() - started,
+          wireBytes: wire.length,
+          encoding: encoding ?? "identity",
+          headers: res.headers,
+          cookie: (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; "),
+          plainBytes: () => plain().length,
+          text: () => plain().toString("utf8"),
+          json: () => JSON.parse(plain().toString("utf8")),
         });
-      },
-    );
+      });
+    });
     req.on("timeout", () => req.destroy(new Error(`timeout after ${timeoutMs} ms: ${method} ${path}`)));
     req.on("error", reject);
     req.end(body);

@@ -7,10 +7,11 @@
 // Financeiro and export it, 4 admin read the dashboard, the lists and single enrolments. Each request is
 // timed by kind; afterwards the database is checked for lost or doubled writes.
 import { readdirSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { clientAgent, listRows, percentile, request, round } from "./http.mjs";
 import { studentDocuments } from "./documents.mjs";
-import { createStaff, sampleMemory, signInStaff, startBenchServer } from "./server.mjs";
+import { clientAgent, listRows, percentile, request, round } from "./http.mjs";
+import { cpuSeconds, createStaff, sampleMemory, signInStaff, startBenchServer } from "./server.mjs";
 
 export const LOAD_GOALS = { readP99Ms: 300, uploadP99Ms: 800, errors: 0 };
 const STUDENT_PASSWORD = "MINHA1";
@@ -95,7 +96,10 @@ async function student(i, ctx) {
       "POST",
       base,
       "/api/student-accounts",
-      { agent, json: { studentName: `Aluno Carga ${i}`, studentPhone: `93${String(i).padStart(7, "0")}`, hasEmail: false } },
+      {
+        agent,
+        json: { studentName: `Aluno Carga ${i}`, studentPhone: `93${String(i).padStart(7, "0")}`, hasEmail: false },
+      },
       [201],
     );
     if (!created) return;
@@ -197,10 +201,16 @@ async function student(i, ctx) {
 /** The rows of a staff list; when paged and `wanted` finds none on page 1, up to 4 more pages. */
 async function findWork(rec, base, listPath, cookie, agent, wanted) {
   for (let page = 1; page <= 5; page++) {
-    const res = await rec.send("staff: list", "GET", base, `${listPath}?${FIRST_PAGE.replace("page=1", `page=${page}`)}`, {
-      agent,
-      cookie,
-    });
+    const res = await rec.send(
+      "staff: list",
+      "GET",
+      base,
+      `${listPath}?${FIRST_PAGE.replace("page=1", `page=${page}`)}`,
+      {
+        agent,
+        cookie,
+      },
+    );
     if (!res) return [];
     const answer = res.json();
     const mine = listRows(answer).filter(wanted);
@@ -214,12 +224,20 @@ async function secretaria(k, n, ctx) {
   const agent = clientAgent();
   const cookie = await ctx.signIn(agent);
   while (Date.now() < deadline) {
-    const todo = await findWork(rec, base, "/api/admin/enrollments", cookie, agent, (e) =>
-      e.status === "pre_inscrito" && ownedBy(e.id, n) === k,
+    const todo = await findWork(
+      rec,
+      base,
+      "/api/admin/enrollments",
+      cookie,
+      agent,
+      (e) => e.status === "pre_inscrito" && ownedBy(e.id, n) === k,
     );
     for (const e of todo.slice(0, 3)) {
       if (Date.now() >= deadline) break;
-      const detail = await rec.send("staff: open enrolment", "GET", base, `/api/admin/enrollments/${e.id}`, { agent, cookie });
+      const detail = await rec.send("staff: open enrolment", "GET", base, `/api/admin/enrollments/${e.id}`, {
+        agent,
+        cookie,
+      });
       const doc = detail?.json().documents.find((d) => d.fileId);
       if (doc) await rec.send("staff: open document", "GET", base, `/api/files/${doc.fileId}`, { agent, cookie });
       await sleep(between(300, 800)); // looking at the photos
@@ -228,11 +246,17 @@ async function secretaria(k, n, ctx) {
         cookie,
       });
       if (!proposed) continue;
-      const approved = await rec.send("staff: approve enrolment", "POST", base, `/api/admin/enrollments/${e.id}/approve`, {
-        agent,
-        cookie,
-        json: { referenceCode: proposed.json().referenceCode, documentsChecked: true, personalDataChecked: true },
-      });
+      const approved = await rec.send(
+        "staff: approve enrolment",
+        "POST",
+        base,
+        `/api/admin/enrollments/${e.id}/approve`,
+        {
+          agent,
+          cookie,
+          json: { referenceCode: proposed.json().referenceCode, documentsChecked: true, personalDataChecked: true },
+        },
+      );
       if (approved) approvals.push(e.id);
     }
     await sleep(todo.length ? between(300, 800) : between(1500, 2500));
@@ -246,8 +270,13 @@ async function financeiro(k, n, ctx) {
   const cookie = await ctx.signIn(agent);
   let nextExport = Date.now() + between(5000, 15_000);
   while (Date.now() < deadline) {
-    const todo = await findWork(rec, base, "/api/admin/receipts", cookie, agent, (r) =>
-      r.status === "pending" && ownedBy(r.id, n) === k,
+    const todo = await findWork(
+      rec,
+      base,
+      "/api/admin/receipts",
+      cookie,
+      agent,
+      (r) => r.status === "pending" && ownedBy(r.id, n) === k,
     );
     for (const r of todo.slice(0, 3)) {
       if (Date.now() >= deadline) break;
@@ -279,7 +308,8 @@ async function admin(ctx) {
     const list = await rec.send("staff: list", "GET", base, `/api/admin/enrollments?${FIRST_PAGE}`, { agent, cookie });
     const rows = list ? listRows(list.json()) : [];
     const pick = rows[Math.floor(Math.random() * rows.length)];
-    if (pick) await rec.send("staff: open enrolment", "GET", base, `/api/admin/enrollments/${pick.id}`, { agent, cookie });
+    if (pick)
+      await rec.send("staff: open enrolment", "GET", base, `/api/admin/enrollments/${pick.id}`, { agent, cookie });
     await sleep(between(2000, 3500));
   }
   agent.destroy();
@@ -302,18 +332,20 @@ async function checkWrites(db, dataDir, ctx) {
   const byCode = new Map(rows.map((r) => [r.code, r]));
   for (const s of outcome.filter((o) => o.code)) {
     const row = byCode.get(s.code);
-    if (!row || row.accounts !== 1) problems.push(`student ${s.i}: ${row?.accounts ?? 0} accounts`);
+    if (row?.accounts !== 1) problems.push(`student ${s.i}: ${row?.accounts ?? 0} accounts`);
     else {
       if (row.enrolments !== (s.application ? 1 : 0)) problems.push(`student ${s.i}: ${row.enrolments} enrolments`);
       if (row.receipts !== (s.receipt ? 1 : 0)) problems.push(`student ${s.i}: ${row.receipts} receipts`);
     }
   }
-  if (rows.length !== codes.length) problems.push(`${rows.length} bench accounts in the database, ${codes.length} created`);
+  if (rows.length !== codes.length)
+    problems.push(`${rows.length} bench accounts in the database, ${codes.length} created`);
   const approved = await db.query(
     "select count(*)::int as n from enrollments where id = any($1::uuid[]) and status <> 'pre_inscrito' and payment_reference_code is not null",
     [approvals],
   );
-  if (approved.rows[0].n !== approvals.length) problems.push(`${approved.rows[0].n} of ${approvals.length} approvals recorded`);
+  if (approved.rows[0].n !== approvals.length)
+    problems.push(`${approved.rows[0].n} of ${approvals.length} approvals recorded`);
   const paid = await db.query(
     `select r.id, r.status, count(p.id)::int as payments from payment_receipts r left join payments p on p.receipt_id = r.id
       where r.id = any($1::uuid[]) group by r.id, r.status`,
@@ -321,7 +353,9 @@ async function checkWrites(db, dataDir, ctx) {
   );
   const wrong = paid.rows.filter((r) => r.status !== "approved" || r.payments !== 1);
   if (paid.rows.length !== validations.length || wrong.length) {
-    problems.push(`${validations.length} receipts validated, ${paid.rows.length - wrong.length} approved with one payment`);
+    problems.push(
+      `${validations.length} receipts validated, ${paid.rows.length - wrong.length} approved with one payment`,
+    );
   }
   // Files: three per application and one per receipt, every row with its file on disk and no file without a row.
   const files = await db.query("select storage_key from stored_files");
@@ -329,8 +363,11 @@ async function checkWrites(db, dataDir, ctx) {
   const benchFiles = await db.query(
     "select count(*)::int as n from stored_files f join student_accounts a on a.user_id = f.owner_user_id where a.student_name like 'Aluno Carga %'",
   );
-  if (benchFiles.rows[0].n !== expected) problems.push(`${benchFiles.rows[0].n} stored files for ${expected} documents sent`);
-  const onDisk = new Set(listFiles(path.join(dataDir, "files")).map((f) => path.relative(path.join(dataDir, "files"), f)));
+  if (benchFiles.rows[0].n !== expected)
+    problems.push(`${benchFiles.rows[0].n} stored files for ${expected} documents sent`);
+  const onDisk = new Set(
+    listFiles(path.join(dataDir, "files")).map((f) => path.relative(path.join(dataDir, "files"), f)),
+  );
   const keys = new Set(files.rows.map((r) => r.storage_key));
   const missing = [...keys].filter((k) => !onDisk.has(k));
   const orphans = [...onDisk].filter((f) => !keys.has(f));
@@ -383,19 +420,26 @@ export async function loadBench({ students = 300, secretariat = 10, finance = 6,
       },
     };
     const memory = sampleMemory(server.pid, 100);
+    const cpuBefore = cpuSeconds(server);
     const started = Date.now();
     ctx.deadline = started + seconds * 1000;
     const everyone = [
       ...Array.from({ length: secretariat }, (_, k) => secretaria(k, secretariat, ctx)),
       ...Array.from({ length: finance }, (_, k) => financeiro(k, finance, ctx)),
       ...Array.from({ length: admins }, () => admin(ctx)),
-      ...Array.from({ length: students }, (_, i) =>
-        sleep((i * ARRIVALS_MS) / students).then(() => student(i, ctx)),
-      ),
+      ...Array.from({ length: students }, (_, i) => sleep((i * ARRIVALS_MS) / students).then(() => student(i, ctx))),
     ];
     await Promise.all(everyone);
     const elapsed = (Date.now() - started) / 1000;
     const { peakMB, startMB } = memory.stop();
+    const cpuAfter = cpuSeconds(server);
+    const cpu = {
+      nodeSeconds: round(cpuAfter.node - cpuBefore.node, 1),
+      postgresSeconds: round(cpuAfter.postgres - cpuBefore.postgres, 1),
+      loadAverage1m: round(os.loadavg()[0], 1),
+      cores: os.cpus().length,
+    };
+    cpu.coresUsed = round((cpu.nodeSeconds + cpu.postgresSeconds) / elapsed, 2);
     const problems = await checkWrites(db, server.dataDir, ctx);
 
     const total = Object.values(rec.times).reduce((s, t) => s + t.length, 0);
@@ -413,6 +457,7 @@ export async function loadBench({ students = 300, secretariat = 10, finance = 6,
       requests: total,
       requestsPerSecond: round(total / elapsed, 1),
       memory: { startMB, peakMB },
+      cpu,
       reached: {
         accounts: outcome.filter((s) => s.account).length,
         applications: outcome.filter((s) => s.application).length,
@@ -448,6 +493,12 @@ export async function loadBench({ students = 300, secretariat = 10, finance = 6,
         "0",
       ],
       ["mixed day: server peak RSS", `${peakMB} MB (at start ${startMB} MB)`, true, "reported"],
+      [
+        "mixed day: CPU the server got",
+        `node ${cpu.nodeSeconds} s + PostgreSQL ${cpu.postgresSeconds} s in ${report.seconds} s = ${cpu.coresUsed} of ${cpu.cores} cores (machine load average ${cpu.loadAverage1m})`,
+        true,
+        "reported",
+      ],
     ];
     for (const [k, r] of Object.entries(kinds)) {
       if (r.count === 0) continue;

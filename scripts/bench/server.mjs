@@ -1,7 +1,7 @@
 // The production build on a throw-away embedded PostgreSQL, for the volume and mixed-day benches: start it,
 // reach its database, give it staff users, sample its memory, stop it (which stops its PostgreSQL too).
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -86,7 +86,11 @@ export async function createStaff(server, db, roles) {
       "--role",
       roles[0],
     ],
-    { cwd: root, env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" }, encoding: "utf8" },
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+      encoding: "utf8",
+    },
   );
   if (first.status !== 0) throw new Error(`create-admin failed: ${first.stderr}`);
   const { rows } = await db.query(
@@ -124,6 +128,38 @@ export async function signInStaff(base, email, agent) {
 export function rssMB(pid) {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+const TICKS = 100; // USER_HZ on Linux
+
+/** utime, stime and (with `children`) the reaped children's times of a process, in seconds; 0 once gone. */
+function cpuOf(pid, children = false) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number);
+    return (utime + stime + (children ? cutime + cstime : 0)) / TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU seconds used so far by the server process and by its PostgreSQL (the postmaster, the backends
+ * it has reaped, and the ones alive): with the wall time, how much of the machine the bench really got.
+ */
+export function cpuSeconds(server) {
+  const postmaster = Number(
+    readFileSync(path.join(server.dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0],
+  );
+  let postgres = cpuOf(postmaster, true);
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ")[1]);
+      if (ppid === postmaster) postgres += cpuOf(entry);
+    } catch {}
+  }
+  return { node: cpuOf(server.pid), postgres };
 }
 
 /** Samples the server's RSS every `everyMs` until stop() is called; stop() returns { peakMB, startMB }. */
