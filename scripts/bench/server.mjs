@@ -9,6 +9,16 @@ import { root } from "../ensure-built.mjs";
 import { request } from "./http.mjs";
 
 export const STAFF_PASSWORD = "bench-staff-2026";
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** The PID of the server's PostgreSQL (line 1 of its postmaster.pid), or undefined when it is not running. */
+function postmasterPid(dataDir) {
+  try {
+    return Number(readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]) || undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Starts apps/server/dist/main.js on its own DATA_DIR and a free port; resolves when /api/health answers. */
 export async function startBenchServer({ demoData = false, env = {} } = {}) {
@@ -40,7 +50,7 @@ export async function startBenchServer({ demoData = false, env = {} } = {}) {
         break;
       }
     } catch {}
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(200);
   }
   if (!up) throw new Error("the server did not start (see its log above)");
   return {
@@ -57,10 +67,25 @@ export async function startBenchServer({ demoData = false, env = {} } = {}) {
       await client.connect();
       return client;
     },
-    /** SIGTERM: the server finishes what is in flight and stops its PostgreSQL; then the folder goes. */
+    /**
+     * SIGTERM: the server finishes what is in flight and stops its PostgreSQL; then the folder goes. A
+     * server still busy after 20 s (a list computing for minutes holds its event loop) is killed, and its
+     * PostgreSQL given a fast shutdown (SIGINT to the postmaster) so that nothing is left running.
+     */
     async stop() {
+      const postmaster = postmasterPid(dataDir);
       if (child.exitCode === null) child.kill("SIGTERM");
-      await exited;
+      const done = await Promise.race([exited.then(() => true), sleep(20_000).then(() => false)]);
+      if (!done) {
+        child.kill("SIGKILL");
+        await exited;
+        if (postmaster) {
+          try {
+            process.kill(postmaster, "SIGINT");
+            while (process.kill(postmaster, 0)) await sleep(200);
+          } catch {}
+        }
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -148,9 +173,7 @@ function cpuOf(pid, children = false) {
  * it has reaped, and the ones alive): with the wall time, how much of the machine the bench really got.
  */
 export function cpuSeconds(server) {
-  const postmaster = Number(
-    readFileSync(path.join(server.dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0],
-  );
+  const postmaster = postmasterPid(server.dataDir);
   let postgres = cpuOf(postmaster, true);
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
