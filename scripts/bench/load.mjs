@@ -402,9 +402,16 @@ function scryptCpuMs() {
 }
 
 /** Runs the mixed day; answers the report and its checks [name, value, ok, goal]. */
-export async function loadBench({ students = 300, secretariat = 10, finance = 6, admins = 4, seconds = 60 } = {}) {
+export async function loadBench({
+  students = 300,
+  secretariat = 10,
+  finance = 6,
+  admins = 4,
+  seconds = 60,
+  serverEnv = {}, // e.g. { NODE_OPTIONS: "--cpu-prof" } to see where the server's time goes
+} = {}) {
   console.log(`\nMixed day: ${students} students and ${secretariat + finance + admins} staff for ${seconds} s…`);
-  const server = await startBenchServer({ demoData: true });
+  const server = await startBenchServer({ demoData: true, env: serverEnv });
   const db = await server.database();
   try {
     const roles = [

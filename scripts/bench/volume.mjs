@@ -4,6 +4,7 @@
 // dashboard's p99, and the full Financeiro CSV export (time to its last byte, the server's peak RSS).
 // Tolerant of the lists' shape: an array (every row) is measured as it is; a page { rows, total, … } too.
 import os from "node:os";
+import { brotliCompressSync, constants } from "node:zlib";
 import autocannon from "autocannon";
 import { listRows, request, round } from "./http.mjs";
 import { FULL_VOLUME, seedVolume } from "./seed-volume.mjs";
@@ -53,6 +54,11 @@ async function measureList(base, path, cookie) {
     total: answer.total ?? rows,
     wireKB: round(probe.wireBytes / 1024, 1),
     plainKB: round(probe.plainBytes() / 1024, 1),
+    // What brotli (quality 5, a dynamic answer's usual setting) would have sent instead: decision 059.
+    brotliKB: round(
+      brotliCompressSync(Buffer.from(probe.text()), { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }).length / 1024,
+      1,
+    ),
     encoding: probe.encoding,
     ...(await latency(base, path, cookie, probe.ms)),
   };
@@ -152,7 +158,7 @@ export async function volumeBench(scales = [0.1, 1]) {
         `≤ ${g.listP99Ms} ms`,
       ]);
       checks.push([
-        `${at} ${name} first page on the wire (${shape}, ${l.encoding}, ${l.plainKB} KB plain)`,
+        `${at} ${name} first page on the wire (${shape}, ${l.encoding}; ${l.plainKB} KB plain, ${l.brotliKB} KB as brotli)`,
         `${l.wireKB} KB`,
         l.wireKB <= g.listKB,
         `≤ ${g.listKB} KB`,
