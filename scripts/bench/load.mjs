@@ -389,6 +389,42 @@ function listFiles(dir) {
 }
 
 /**
+ * Samples the server's PostgreSQL connections every 250 ms (this client's own excepted): how many are open
+ * and how many sit idle inside a transaction (held by the app while it waits for something else).
+ */
+function sampleConnections(db) {
+  const peak = { open: 0, idleInTransaction: 0 };
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      try {
+        const { rows } = await db.query(
+          `select state, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as query
+             from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+        );
+        const idle = rows.filter((r) => r.state === "idle in transaction");
+        peak.open = Math.max(peak.open, rows.length);
+        if (idle.length > peak.idleInTransaction) {
+          peak.idleInTransaction = idle.length;
+          // What those transactions ran last: where the app holds a connection while it waits.
+          peak.lastStatements = Object.entries(Object.groupBy(idle, (r) => r.query)).map(
+            ([q, l]) => `${l.length}× ${q}`,
+          );
+        }
+      } catch {}
+      await sleep(250);
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return peak;
+    },
+  };
+}
+
+/**
  * CPU milliseconds of one password hash or check as better-auth does it (@better-auth/utils/password:
  * node:crypto scrypt, N 16384, r 16, p 1, 64 bytes), measured here: sign-up, sign-in and the password
  * change (check + hash) cost four per student.
@@ -443,6 +479,7 @@ export async function loadBench({
     };
     const memory = sampleMemory(server.pid, 100);
     const cpuBefore = cpuSeconds(server);
+    const connections = sampleConnections(db);
     const started = Date.now();
     ctx.deadline = started + seconds * 1000;
     const everyone = [
@@ -455,6 +492,7 @@ export async function loadBench({
     const elapsed = (Date.now() - started) / 1000;
     const { peakMB, startMB } = memory.stop();
     const cpuAfter = cpuSeconds(server);
+    const pool = await connections.stop();
     const cpu = {
       nodeSeconds: round(cpuAfter.node - cpuBefore.node, 1),
       postgresSeconds: round(cpuAfter.postgres - cpuBefore.postgres, 1),
@@ -488,6 +526,7 @@ export async function loadBench({
       requestsPerSecond: round(total / elapsed, 1),
       memory: { startMB, peakMB },
       cpu,
+      pool,
       reached: {
         accounts: outcome.filter((s) => s.account === "yes").length,
         applications: outcome.filter((s) => s.application === "yes").length,
@@ -523,6 +562,12 @@ export async function loadBench({
         "0",
       ],
       ["mixed day: server peak RSS", `${peakMB} MB (at start ${startMB} MB)`, true, "reported"],
+      [
+        "mixed day: PostgreSQL connections at the peak",
+        `${pool.open} open, ${pool.idleInTransaction} idle in a transaction${pool.lastStatements ? ` (last ran: ${pool.lastStatements.join("; ")})` : ""}`,
+        true,
+        "reported",
+      ],
       [
         "mixed day: CPU the server got",
         `node ${cpu.nodeSeconds} s (${cpu.passwordHashes} password hashes × ${cpu.passwordHashCpuMs} ms = ${cpu.passwordHashSeconds} s of it) + PostgreSQL ${cpu.postgresSeconds} s in ${report.seconds} s = ${cpu.coresUsed} of ${cpu.cores} cores (machine load average ${cpu.loadAverage1m})`,
