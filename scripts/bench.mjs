@@ -17,6 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { benchParts, mixedDayChecks } from "./bench/index.mjs";
 import { approveEnrollment, benchSignedIn, staffSession } from "./bench/signed-in.mjs";
 import { benchStudentWay } from "./bench/student-way.mjs";
 import { benchDataTable } from "./bench-data-table.mjs";
@@ -144,6 +145,8 @@ function load(url) {
 }
 
 async function main() {
+  // `--volume` / `--load`: only those parts (scripts/bench/index.mjs, decision 059).
+  if (await benchParts(process.argv.slice(2), () => run("npm", ["run", "build"]))) return;
   if (!statSync(CHROME, { throwIfNoEntry: false })) {
     console.error(`Chromium not found at ${CHROME}; set CHROMIUM_PATH.`);
     process.exit(1);
@@ -270,6 +273,7 @@ async function main() {
     true,
     "reported",
   ]);
+  checks.push(...(await mixedDayChecks())); // the mixed day (decision 059)
   console.log("\nBudgets (ARCHITECTURE.md §7):");
   for (const [name, value, ok, budget] of checks) console.log(`  ${ok ? "✔" : "✖"} ${name}: ${value} (${budget})`);
   console.log(`\nDetails: bench-results/report.json`);

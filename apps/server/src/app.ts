@@ -6,6 +6,7 @@ import { requestId } from "hono/request-id";
 import { originCheck } from "./auth/csrf";
 import { isDatabaseUnavailable, rootCause } from "./db/pg-errors";
 import { jsonBodyLimit } from "./http/body-limit";
+import { apiCompression } from "./http/compression";
 import type { AppDeps, AppEnv } from "./http/env";
 import { ApiError, databaseUnavailable, sendError } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
@@ -58,6 +59,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     }
   });
 
+  app.use("/api/*", apiCompression());
   app.use("/api/*", jsonBodyLimit([`/api${CREDENTIAL_VERIFICATION_PATH}`]));
   app.use("/api/*", originCheck());
   app.route("/api", healthRoutes);
