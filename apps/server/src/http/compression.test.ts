@@ -7,6 +7,7 @@ import { staffActor } from "../../test/actors";
 import { createTestContext, TEST_BASE_URL, type TestContext } from "../../test/context";
 import { enrollmentRow } from "../../test/fixtures";
 import { courses, enrollments, payments } from "../db/schema";
+import { forgetCatalog } from "../modules/courses/courses.service";
 import { COMPRESSION_THRESHOLD_BYTES } from "./compression";
 
 interface Raw {
@@ -113,6 +114,29 @@ describe("compression of /api answers", () => {
     expect(zipped.headers["content-disposition"]).toMatch(/^attachment/);
     expect(zipped.wire.length).toBeLessThan(plain.wire.length / 4);
     expect(decoded(zipped)).toBe(plain.wire.toString("utf8"));
+  });
+
+  it("sends the catalogue gzip-compressed from its cache: the same bytes each time, decoding to the plain JSON", async () => {
+    await ctx.db.insert(courses).values(
+      Array.from({ length: 12 }, (_, i) => ({
+        name: `Curso de Volume ${i}`,
+        description: "Um curso prático para quem quer aprender fazendo, com exercícios semanais.",
+        durationMonths: 2,
+        price: 50000 + i,
+      })),
+    );
+    forgetCatalog(ctx.db);
+    const plain = await get("/api/courses/catalog");
+    const zipped = await get("/api/courses/catalog", { "accept-encoding": "gzip, br" });
+    const again = await get("/api/courses/catalog", { "accept-encoding": "gzip" });
+    expect(plain.wire.length).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(Number(zipped.headers["content-length"])).toBe(zipped.wire.length);
+    expect(decoded(zipped)).toBe(plain.wire.toString("utf8"));
+    expect(again.wire.equals(zipped.wire)).toBe(true);
+    expect(zipped.headers.etag).toBe(plain.headers.etag);
   });
 
   it("answers a revalidated catalogue 304 with no body and no encoding", async () => {
