@@ -136,9 +136,9 @@ function lighthouse(url, outFile, extraArgs = []) {
   };
 }
 
-function load(url) {
+function load(url, headers = {}) {
   return new Promise((resolve, reject) =>
-    autocannon({ url, connections: 50, duration: 5 }, (err, res) =>
+    autocannon({ url, connections: 50, duration: 5, headers }, (err, res) =>
       err ? reject(err) : resolve({ rps: Math.round(res.requests.average), p99Ms: res.latency.p99 }),
     ),
   );
@@ -182,9 +182,16 @@ async function main() {
     });
     await new Promise((r) => bare.listen(0, "127.0.0.1", r));
     const api = await load(`${base}/api/courses/catalog`);
+    // As browsers ask for it: the gzip copy kept beside the catalogue (decision 059).
+    const apiGzip = await load(`${base}/api/courses/catalog`, { "accept-encoding": "gzip, deflate, br" });
     const baseline = await load(`http://127.0.0.1:${bare.address().port}/`);
     bare.close();
-    report.api = { catalogue: api, bareNodeHttp: baseline, throughputRatio: +(api.rps / baseline.rps).toFixed(2) };
+    report.api = {
+      catalogue: api,
+      catalogueGzip: apiGzip,
+      bareNodeHttp: baseline,
+      throughputRatio: +(api.rps / baseline.rps).toFixed(2),
+    };
   } finally {
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));
@@ -250,6 +257,12 @@ async function main() {
     "catalogue API p99 (50 connections)",
     `${a.catalogue.p99Ms} ms`,
     a.catalogue.p99Ms <= BUDGET.p99Ms,
+    `≤ ${BUDGET.p99Ms} ms`,
+  ]);
+  checks.push([
+    "catalogue API p99 (50 connections, Accept-Encoding: gzip as browsers send)",
+    `${a.catalogueGzip.p99Ms} ms (${a.catalogueGzip.rps} req/s)`,
+    a.catalogueGzip.p99Ms <= BUDGET.p99Ms,
     `≤ ${BUDGET.p99Ms} ms`,
   ]);
   checks.push([
