@@ -105,14 +105,13 @@ export async function benchStudentWay({ serverPort, chrome, flags, approve }) {
 
     await step("home", () => page.goto("/"));
     const phone = `9239${String(Date.now() % 100000).padStart(5, "0")}`;
-    let code = "";
     await step("account", async () => {
       await page.goto("/criar-conta-aluno");
       await page.getByLabel(/^Nome completo/).fill("Esperança Bench Kiala");
       await page.getByLabel(/^Telefone/).fill(phone);
       await page.getByRole("button", { name: "Criar conta" }).click();
       const dialog = page.getByRole("dialog", { name: "Conta criada com sucesso!" });
-      code = (await dialog.getByTestId("Código de estudante").textContent()).trim();
+      await dialog.getByTestId("Código de estudante").waitFor();
       const password = (await dialog.getByTestId("Senha").textContent()).trim();
       await dialog.getByRole("button", { name: "Já anotei — ir para o login" }).click();
       await page.getByLabel(/^Senha/).fill(password);

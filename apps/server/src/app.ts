@@ -6,6 +6,7 @@ import { requestId } from "hono/request-id";
 import { originCheck } from "./auth/csrf";
 import { isDatabaseUnavailable, rootCause } from "./db/pg-errors";
 import { jsonBodyLimit } from "./http/body-limit";
+import { apiCompression } from "./http/compression";
 import type { AppDeps, AppEnv } from "./http/env";
 import { ApiError, databaseUnavailable, sendError } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
@@ -20,6 +21,7 @@ import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { enrollmentRoutes } from "./modules/enrollments/enrollments.routes";
 import { fileRoutes } from "./modules/files/files.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { mailRoutes } from "./modules/mail/mail.routes";
 import { paymentRoutes } from "./modules/payments/payments.routes";
 import { receiptAdminRoutes, receiptRoutes } from "./modules/receipts/receipts.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
@@ -57,6 +59,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     }
   });
 
+  app.use("/api/*", apiCompression());
   app.use("/api/*", jsonBodyLimit([`/api${CREDENTIAL_VERIFICATION_PATH}`]));
   app.use("/api/*", originCheck());
   app.route("/api", healthRoutes);
@@ -75,6 +78,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route("/api", paymentRoutes);
   app.route("/api", settingsRoutes);
   app.route("/api", teachingRoutes);
+  app.route("/api", mailRoutes);
   app.route("/api", certificateRoutes);
   app.route("/api", certificateAdminRoutes);
   app.route("/api", verifyRoutes);

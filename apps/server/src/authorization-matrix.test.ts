@@ -270,6 +270,12 @@ const MATRIX: Record<string, Row> = {
   },
   // BASE_URL and whether it is loopback (decision 049): the super_admin's dashboard only.
   "GET /api/admin/base-url": { expect: onlyRole("super_admin", 200) },
+  // E-mails that keep failing (decision 056): the super_admin's dashboard only; an unknown one is 404.
+  "GET /api/admin/mail/failures": { expect: onlyRole("super_admin", 200) },
+  "POST /api/admin/mail/failures/{id}/requeue": {
+    expect: onlyRole("super_admin", 404),
+    path: () => `/api/admin/mail/failures/${MISSING_ID}/requeue`,
+  },
   // Public verification: no login.
   "GET /api/verify/issuer": { expect: all(200) },
   "GET /api/verify/{number}": { expect: all(200), path: () => "/api/verify/ABCD-EFGH-JKMN" },

@@ -9,6 +9,7 @@ import { openDatabase } from "./db/connect";
 import { runMigrations } from "./db/migrate";
 import { seedDemoData } from "./db/seed-demo";
 import { createLogger } from "./logger";
+import { createMailQueue } from "./mail/mail-queue";
 import { createMailer } from "./mail/mailer";
 import { createStorage } from "./storage";
 
@@ -43,10 +44,21 @@ async function main(): Promise<void> {
   const storage = createStorage(config);
   if (config.demoData && (await seedDemoData(db, { storage, config }))) log.info("demo data loaded");
 
+  // Outgoing e-mail (decision 056): pg-boss installs or migrates its schema, then this instance's worker sends.
   const mailer = createMailer(config, log);
-  const auth = createAuth(config, db, mailer, log);
+  const mail = createMailQueue({ databaseUrl: database.url, db, log });
+  try {
+    await mail.start();
+    await mail.work(mailer);
+  } catch (err) {
+    await mail.stop().catch(() => {});
+    await pool.end();
+    await database.stop();
+    throw err;
+  }
+  const auth = createAuth(config, db, mail, log);
   const app = createApp(
-    { config, db, pool, databaseKind: database.kind, storage, mailer, auth, log },
+    { config, db, pool, databaseKind: database.kind, storage, mail, auth, log },
     { webDist: config.webDist ?? defaultWebDist() },
   );
 
@@ -68,6 +80,8 @@ async function main(): Promise<void> {
     }, 10_000);
     await new Promise<void>((resolve) => server.close(() => resolve()));
     clearTimeout(force);
+    // A delivery in progress may finish (MAIL_QUEUE_SETTINGS.stopTimeoutMs); cut, it is tried again later.
+    await mail.stop();
     await pool.end();
     await database.stop();
     log.info("stopped");
@@ -77,6 +91,7 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   server.on("error", async (err: NodeJS.ErrnoException) => {
     log.fatal({ err }, err.code === "EADDRINUSE" ? `port ${config.port} is already in use; set PORT` : "server error");
+    await mail.stop();
     await pool.end();
     await database.stop();
     process.exit(1);

@@ -11,6 +11,7 @@ import { createDb, createPool, type Database } from "../src/db/client";
 import { runMigrations } from "../src/db/migrate";
 import type { AppDeps } from "../src/http/env";
 import { createLogger } from "../src/logger";
+import { createMailQueue, MAIL_QUEUE_SETTINGS, type MailQueue, type MailQueueSettings } from "../src/mail/mail-queue";
 import { createMailer } from "../src/mail/mailer";
 import { createDiskStorage } from "../src/storage/disk";
 
@@ -24,8 +25,23 @@ export interface TestContext {
   config: Config;
   databaseUrl: string;
   dataDir: string;
+  /** The outgoing e-mail queue, with its worker running (decision 056). */
+  mail: MailQueue;
   close(): Promise<void>;
 }
+
+/**
+ * The queue as in production, but an idle worker looks for work twice a second and the backoff is
+ * seconds, not minutes, so a test waits for an e-mail (test/mail.ts) briefly. Tests that need it
+ * change more (test/mail-queue.test.ts).
+ */
+export const TEST_MAIL_SETTINGS: MailQueueSettings = {
+  ...MAIL_QUEUE_SETTINGS,
+  pollingIntervalSeconds: 0.5,
+  retryDelaySeconds: 1,
+  retryDelayMaxSeconds: 2,
+  stopTimeoutMs: 1_000,
+};
 
 /** A URL to the same server with another database name. */
 export function withDatabase(url: string, database: string): string {
@@ -48,10 +64,14 @@ export async function createFreshDatabase({ migrated = false } = {}): Promise<st
   return withDatabase(base, name);
 }
 
-/** The real app on a fresh, migrated database of its own, with disk storage and the outbox in a temp DATA_DIR. */
+/**
+ * The real app on a fresh, migrated database of its own, with disk storage, the outbox in a temp
+ * DATA_DIR (or SMTP_URL's server) and the e-mail queue's worker running.
+ */
 export async function createTestContext(
   overrides: Partial<Record<string, string>> = {},
   options: AppOptions = {},
+  mailSettings: Partial<MailQueueSettings> = {},
 ): Promise<TestContext> {
   const databaseUrl = await createFreshDatabase({ migrated: true });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "server-test-data-"));
@@ -66,15 +86,17 @@ export async function createTestContext(
   const pool = createPool(databaseUrl);
   await runMigrations(pool);
   const db = createDb(pool);
-  const mailer = createMailer(config, log);
+  const mail = createMailQueue({ databaseUrl, db, log }, { ...TEST_MAIL_SETTINGS, ...mailSettings });
+  await mail.start();
+  await mail.work(createMailer(config, log));
   const deps: AppDeps = {
     config,
     db,
     pool,
     databaseKind: "external",
     storage: createDiskStorage(path.join(dataDir, "files")),
-    mailer,
-    auth: createAuth(config, db, mailer, log),
+    mail,
+    auth: createAuth(config, db, mail, log),
     log,
   };
   const app = createApp(deps, { checkAnswers: true, ...options });
@@ -86,7 +108,9 @@ export async function createTestContext(
     config,
     databaseUrl,
     dataDir,
+    mail,
     async close() {
+      await mail.stop();
       await pool.end();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -4,9 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { createDb } from "../src/db/client";
 import { startEmbeddedPostgres } from "../src/db/embedded";
 import { runMigrations } from "../src/db/migrate";
 import { createLogger } from "../src/logger";
+import { createMailQueue } from "../src/mail/mail-queue";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -36,8 +38,13 @@ export default async function setup(project: TestProject) {
   }
   const template = `test_template_${randomBytes(4).toString("hex")}`;
   await onServer(databaseUrl, `create database ${template}`);
-  const pool = new pg.Pool({ connectionString: inDatabase(databaseUrl, template) });
+  const templateUrl = inDatabase(databaseUrl, template);
+  const pool = new pg.Pool({ connectionString: templateUrl });
   await runMigrations(pool);
+  // pg-boss's schema and the e-mail queue too, so that each test's queue starts on them at once.
+  const mail = createMailQueue({ databaseUrl: templateUrl, db: createDb(pool), log: createLogger("warn") });
+  await mail.start();
+  await mail.stop();
   await pool.end();
   project.provide("databaseUrl", databaseUrl);
   project.provide("migratedTemplate", template);

@@ -56,7 +56,7 @@ test("the recovery e-mail's link resets the password, then the new one signs in"
   await page.getByRole("button", { name: "Enviar link de recuperação" }).click();
   await expect(page.getByText("Email enviado!")).toBeVisible();
 
-  const link = lastMailTo("financas@instituto.ao").match(/http:\/\/\S+\/reset-password\?token=\S+/)![0];
+  const link = (await lastMailTo("financas@instituto.ao")).match(/http:\/\/\S+\/reset-password\?token=\S+/)![0];
   await page.goto(link);
   await page.getByLabel(/^Nova senha/).fill("nova1234");
   await page.getByLabel(/^Confirmar nova senha/).fill("nova12345");

@@ -1,4 +1,4 @@
-import { ENROLLMENT_STATUSES, type EnrollmentStatus, enrollmentStatusLabel, type StaffRole } from "./enums";
+import { type EnrollmentStatus, enrollmentStatusLabel, type StaffRole } from "./enums";
 import { type CodedMessage, REFERENCE_CODE_TAKEN } from "./messages";
 import { ENROLLMENT_DOCUMENTS } from "./schemas/enrollments";
 

@@ -223,6 +223,22 @@ export const STAFF_ONLY = { code: "forbidden", message: "Acesso reservado à equ
 export const STUDENTS_ONLY = { code: "forbidden", message: "Acesso reservado a alunos" } as const;
 export const SETTINGS_SUPER_ADMIN_ONLY_MESSAGE = "Só o Super Administrador pode alterar as configurações";
 export const SERVER_CONFIG_SUPER_ADMIN_ONLY_MESSAGE = "Só o Super Administrador vê a configuração do servidor";
+/** The e-mails that keep failing and 'Tentar de novo' (decision 056). */
+export const MAIL_FAILURES_SUPER_ADMIN_ONLY_MESSAGE = "Só o Super Administrador vê e reenvia os e-mails não enviados";
+export const MAIL_NOT_FOUND = { code: "not_found", message: "E-mail não encontrado (já foi apagado da fila)" } as const;
+export const MAIL_ALREADY_SENT = { code: "mail_already_sent", message: "Este e-mail já foi enviado" } as const;
+/** Why an e-mail's last try failed, in the super_admin's words (the server picks one; decision 056). */
+export const MAIL_FAILURE_REASONS = {
+  interrupted: "O envio foi interrompido porque o servidor do portal parou; será tentado de novo.",
+  auth: "O servidor de e-mail recusou o utilizador ou a senha configurados (SMTP_URL).",
+  envelope: "O servidor de e-mail recusou o endereço do destinatário ou do remetente.",
+  tls: "Não foi possível estabelecer uma ligação segura (TLS) com o servidor de e-mail.",
+  timeout: "O servidor de e-mail aceitou a ligação mas não respondeu a tempo.",
+  connection: "Não foi possível ligar ao servidor de e-mail (endereço ou porta de SMTP_URL, ou servidor desligado).",
+  unexpected: "Erro inesperado ao enviar o e-mail.",
+} as const;
+export const mailRefused = (responseCode: number) =>
+  `O servidor de e-mail recusou a mensagem (código ${responseCode}).`;
 /** A state change whose Origin (or Referer) is not the portal's: refused before anything runs. */
 export const BAD_ORIGIN = { code: "bad_origin", message: "Pedido recusado: origem não autorizada" } as const;
 /** A body the server could not read at all (malformed JSON or form data). */

@@ -4,7 +4,7 @@ import { type Config, isHttps } from "../config";
 import type { Database } from "../db/client";
 import { authAccount, authSession, authUser, authVerification } from "../db/schema";
 import type { Logger } from "../logger";
-import type { Mailer } from "../mail/mailer";
+import type { MailQueue } from "../mail/mail-queue";
 
 /** Students sign in with their code; better-auth needs an e-mail, so each student gets this never-shown address. */
 export const STUDENT_EMAIL_DOMAIN = "alunos.invalid";
@@ -22,7 +22,7 @@ export const RESET_LINK_LIFETIME_SECONDS = 60 * 60;
  * password hashes. Its HTTP handler is not mounted: our own routes (modules/auth/auth.routes.ts) call auth.api
  * so every answer is in Portuguese, rate-limited by us and listed in the OpenAPI document.
  */
-export function createAuth(config: Config, db: Database, mailer: Mailer, log: Logger) {
+export function createAuth(config: Config, db: Database, mail: MailQueue, log: Logger) {
   return betterAuth({
     appName: "Instituto",
     baseURL: config.baseUrl,
@@ -39,9 +39,11 @@ export function createAuth(config: Config, db: Database, mailer: Mailer, log: Lo
       maxPasswordLength: 100,
       resetPasswordTokenExpiresIn: RESET_LINK_LIFETIME_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // Enqueued (decision 056): the answer never waits for a mail server, and it is the same for an
+      // unknown address, which enqueues nothing.
       sendResetPassword: async ({ user, token }) => {
         const link = `${config.baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await mailer.send({
+        await mail.enqueueNow({
           to: user.email,
           subject: "Redefinir a sua senha — Instituto",
           text: [

@@ -1,8 +1,15 @@
 import { isDeepStrictEqual } from "node:util";
+import { gunzipSync } from "node:zlib";
 import type { EndpointSchemas } from "@app/shared/contract/endpoint";
 import type { z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./env";
+
+/** The answer's text, decoded when a handler sent it compressed already (the catalogue: decision 059). */
+async function bodyText(res: Response): Promise<string> {
+  if (res.headers.get("Content-Encoding") !== "gzip") return res.clone().text();
+  return gunzipSync(Buffer.from(await res.clone().arrayBuffer())).toString("utf8");
+}
 
 /** Why a success answer breaks its endpoint's contract, or undefined when it keeps it. */
 async function breach(schemas: EndpointSchemas, res: Response): Promise<string | undefined> {
@@ -11,7 +18,7 @@ async function breach(schemas: EndpointSchemas, res: Response): Promise<string |
   const answer = answers[res.status];
   if (answer === null) return (await res.clone().text()) ? "a body where the contract has none" : undefined;
   if (!answer || "file" in answer) return undefined;
-  const sent = await res.clone().json();
+  const sent = JSON.parse(await bodyText(res));
   const parsed = answer.safeParse(sent);
   if (!parsed.success) return parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
   // Zod drops unknown keys: what survives parsing must be all that was sent (no extra field).

@@ -6,7 +6,7 @@ import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { DatabaseKind } from "../db/connect";
 import type { Logger } from "../logger";
-import type { Mailer } from "../mail/mailer";
+import type { MailQueue } from "../mail/mail-queue";
 import type { FileStorage } from "../storage/storage";
 
 /** Everything a request handler may use; built once in main.ts (or per test file). */
@@ -16,7 +16,8 @@ export interface AppDeps {
   pool: pg.Pool;
   databaseKind: DatabaseKind;
   storage: FileStorage;
-  mailer: Mailer;
+  /** Outgoing e-mail: enqueued in a request's transaction, sent by the worker (decision 056). */
+  mail: MailQueue;
   auth: Auth;
   log: Logger;
 }

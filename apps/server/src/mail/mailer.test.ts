@@ -1,51 +1,33 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SmtpSink, startSmtpSink } from "../../test/smtp-sink";
 import { createLogger } from "../logger";
 import { createMailer } from "./mailer";
 
 describe("mailer", () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "mail-test-"));
-  const received: { to: string[]; raw: string }[] = [];
-  let sink: SMTPServer;
-  let port: number;
+  let sink: SmtpSink;
 
   beforeAll(async () => {
-    sink = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      onData(stream, session, callback) {
-        let raw = "";
-        stream.on("data", (c: Buffer) => {
-          raw += c.toString();
-        });
-        stream.on("end", () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => sink.listen(0, "127.0.0.1", resolve));
-    port = (sink.server.address() as AddressInfo).port;
+    sink = await startSmtpSink();
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => sink.close(() => resolve()));
+    await sink.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("sends through SMTP when SMTP_URL is set", async () => {
     const mailer = createMailer(
-      { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: "Instituto <no-reply@instituto.ao>", dataDir },
+      { smtpUrl: sink.url, mailFrom: "Instituto <no-reply@instituto.ao>", dataDir },
       createLogger("silent"),
     );
     expect(mailer.transport).toBe("smtp");
     await mailer.send({ to: "aluno@exemplo.ao", subject: "Redefinir senha", text: "Abra http://x/reset?token=1" });
-    expect(received).toHaveLength(1);
-    expect(received[0]!.to).toEqual(["aluno@exemplo.ao"]);
-    expect(received[0]!.raw).toContain("Subject: Redefinir senha");
+    expect(sink.received).toHaveLength(1);
+    expect(sink.received[0]!.to).toEqual(["aluno@exemplo.ao"]);
+    expect(sink.received[0]!.text).toContain("Subject: Redefinir senha");
   });
 
   it("writes the message to DATA_DIR/outbox when there is no SMTP", async () => {

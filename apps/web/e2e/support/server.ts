@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { expect } from "@playwright/test";
 import pg from "pg";
 
 /** The e2e server's DATA_DIR (set by playwright.config.ts). */
@@ -16,17 +17,29 @@ export function createAdmin(email: string, password: string, name: string, role 
   ).toString();
 }
 
-/** The newest message in DATA_DIR/outbox sent to `to` (the server has no SMTP in e2e). */
-export function lastMailTo(to: string): string {
+/** The newest message in DATA_DIR/outbox sent to `to` (the server has no SMTP in e2e), if there is one. */
+function newestMailTo(to: string): string | undefined {
   const outbox = path.join(dataDir, "outbox");
-  const files = readdirSync(outbox).sort().reverse();
-  for (const f of files) {
+  if (!existsSync(outbox)) return undefined;
+  for (const f of readdirSync(outbox).sort().reverse()) {
     const eml = readFileSync(path.join(outbox, f), "utf8")
       .replace(/=\r?\n/g, "")
       .replace(/=3D/g, "=");
     if (eml.includes(`To: ${to}`)) return eml;
   }
-  throw new Error(`no e-mail to ${to}`);
+  return undefined;
+}
+
+/**
+ * The newest message sent to `to`, once the server's mail queue has written it to the outbox: a
+ * request only enqueues its e-mail, the worker sends it moments later (decision 056).
+ */
+export async function lastMailTo(to: string): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(() => (found = newestMailTo(to)), { message: `an e-mail to ${to} in the outbox`, timeout: 15_000 })
+    .toBeDefined();
+  return found!;
 }
 
 /** A direct connection to the e2e server's embedded PostgreSQL, for setting up what a later issue's screens will do. */

@@ -243,8 +243,8 @@ export type AdminEnrollmentDetail = z.infer<typeof adminEnrollmentDetailSchema>;
 /** POST /admin/enrollments/{id}/approve: the enrolment, and what became of the e-mail to the student. */
 export const approvedEnrollmentSchema = z.object({
   enrollment: adminEnrollmentDetailSchema,
-  /** sent; failed (logged; staff still send the code by WhatsApp); no_email (the student gave none). */
-  referenceEmail: z.enum(["sent", "failed", "no_email"]),
+  /** queued (sent by the mail queue's worker, retried; decision 056); no_email (the student gave none). */
+  referenceEmail: z.enum(["queued", "no_email"]),
 });
 
 /** GET /admin/enrollments/reference-code: a proposed, currently unused code. */

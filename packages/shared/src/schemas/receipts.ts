@@ -132,7 +132,7 @@ export type AdminReceiptList = z.infer<typeof adminReceiptListSchema>;
 /** POST /admin/receipts/{id}/approve and …/reject: the receipt, and what became of the e-mail. */
 export const reviewedReceiptSchema = z.object({
   receipt: adminReceiptRowSchema,
-  /** sent; failed (logged); no_email (the student gave none). */
-  studentEmail: z.enum(["sent", "failed", "no_email"]),
+  /** queued (sent by the mail queue's worker, retried; decision 056); no_email (the student gave none). */
+  studentEmail: z.enum(["queued", "no_email"]),
 });
 export type ReviewedReceipt = z.infer<typeof reviewedReceiptSchema>;

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
 import { COURSE_NOT_FOUND, featuredLimit, COURSE_IN_USE as IN_USE } from "@app/shared/messages";
 import type { courseInputSchema } from "@app/shared/schemas/catalog";
 import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
@@ -14,6 +15,8 @@ type CatalogCourse = Awaited<ReturnType<typeof queryCatalog>>[number];
 export interface Catalog {
   rows: CatalogCourse[];
   json: string;
+  /** The JSON gzip-compressed once per cache entry, for the clients that take gzip (decision 059). */
+  gzip: Uint8Array<ArrayBuffer>;
   etag: string;
 }
 
@@ -34,7 +37,7 @@ export function loadCatalog(db: Database, now: number = Date.now()): Promise<Cat
     const json = JSON.stringify(rows);
     // A hash of the very bytes sent: any change of any active course (or one more, or one less) changes it.
     const etag = `W/"${createHash("sha256").update(json).digest("base64url").slice(0, 32)}"`;
-    return { rows, json, etag };
+    return { rows, json, gzip: new Uint8Array(gzipSync(json)), etag };
   });
   catalogCache.set(db, { at: now, catalog });
   catalog.catch(() => catalogCache.delete(db));

@@ -68,18 +68,18 @@ export const receiptAdminRoutes = createRouter()
     return c.json(await listAdminReceipts(c.get("deps").db, c.req.valid("query")), 200);
   })
   .openapi(route(endpoints.approve, schemas.approve, finance), async (c) => {
-    const { db, mailer, config } = c.get("deps");
+    const { db, mail, config } = c.get("deps");
     const result = await approveReceipt(
-      { db, mailer, log: c.get("log"), baseUrl: config.baseUrl },
+      { db, mail, baseUrl: config.baseUrl },
       c.get("session").user!.id,
       c.req.valid("param").id,
     );
     return c.json(result, 200);
   })
   .openapi(route(endpoints.reject, schemas.reject, finance), async (c) => {
-    const { db, mailer, config } = c.get("deps");
+    const { db, mail, config } = c.get("deps");
     const result = await rejectReceipt(
-      { db, mailer, log: c.get("log"), baseUrl: config.baseUrl },
+      { db, mail, baseUrl: config.baseUrl },
       c.get("session").user!.id,
       c.req.valid("param").id,
       c.req.valid("json"),

@@ -36,8 +36,7 @@ import { listAnswer, listOrder, pageWindow, searchCondition } from "../../db/lis
 import { isUniqueViolation } from "../../db/pg-errors";
 import { authUser, courses, enrollments, paymentReceipts, payments, storedFiles } from "../../db/schema";
 import { ApiError } from "../../http/errors";
-import type { Logger } from "../../logger";
-import type { Mailer } from "../../mail/mailer";
+import type { MailQueue } from "../../mail/mail-queue";
 import { checkFile } from "../../storage/file-check";
 import type { FileStorage } from "../../storage/storage";
 import { putFiles, recordFiles, removeFiles } from "../../storage/stored-files";
@@ -380,19 +379,19 @@ async function lockPendingReceipt(tx: Tx, id: string) {
 }
 
 /** `baseUrl` (BASE_URL) puts the link to /aluno/pagamento in the student's e-mail. */
-type ReviewDeps = { db: Database; mailer: Mailer; log: Logger; baseUrl: string };
-export type StudentEmail = "sent" | "failed" | "no_email";
+type ReviewDeps = { db: Database; mail: MailQueue; baseUrl: string };
+export type StudentEmail = "queued" | "no_email";
 
 /**
  * Approval (SPEC §4 'Receipt status'), one transaction: the receipt row locked and still pending, set
  * approved with reviewed_at/by; a completed payment ('Transferência Bancária', the declared amount and
  * date, 'Pagamento validado. Ref: {code}', the receipt id); the enrolment (locked) → enrolled; History.
  * Two approvals at once: the second waits for the lock, then meets 'approved' (409) — one payment.
- * After the commit the student is e-mailed when the enrolment has an e-mail.
+ * The student's e-mail, when the enrolment has one, is enqueued in the same transaction (decision 056).
  */
 export async function approveReceipt(deps: ReviewDeps, actorUserId: string, id: string) {
   const { db } = deps;
-  await db.transaction(async (tx) => {
+  const studentEmail = await db.transaction(async (tx) => {
     const receipt = await lockPendingReceipt(tx, id);
     const [enrollment] = await tx
       .select()
@@ -420,16 +419,15 @@ export async function approveReceipt(deps: ReviewDeps, actorUserId: string, id: 
       toStatus: "enrolled",
       note: receiptApprovedNote(receipt.paidAmount, PAYMENT_METHOD_LABELS[RECEIPT_PAYMENT_METHOD]),
     });
+    return enqueueStudentEmail(tx, deps, receipt, enrollment!, receiptApprovedEmail);
   });
-  const receipt = await getAdminReceipt(db, id);
-  const studentEmail = await emailStudent(deps, receipt, receiptApprovedEmail);
-  return { receipt, studentEmail };
+  return { receipt: await getAdminReceipt(db, id), studentEmail };
 }
 
 /**
  * Rejection: pending → rejected with reviewed_at/by and the reason in notes; the enrolment (locked)
  * payment_pending → receipt_rejected, so it reads as awaiting a new receipt (decision 050); History.
- * The student may send another, which moves it back to payment_pending.
+ * The student may send another, which moves it back to payment_pending. The e-mail as at approval.
  */
 export async function rejectReceipt(
   deps: ReviewDeps,
@@ -438,14 +436,14 @@ export async function rejectReceipt(
   input: z.output<typeof rejectReceiptSchema>,
 ) {
   const { db } = deps;
-  await db.transaction(async (tx) => {
+  const studentEmail = await db.transaction(async (tx) => {
     const receipt = await lockPendingReceipt(tx, id);
     await tx
       .update(paymentReceipts)
       .set({ status: "rejected", reviewedAt: new Date(), reviewedBy: actorUserId, notes: input.reason })
       .where(eq(paymentReceipts.id, id));
     const [enrollment] = await tx
-      .select({ status: enrollments.status })
+      .select()
       .from(enrollments)
       .where(eq(enrollments.id, receipt.enrollmentId))
       .for("update");
@@ -460,34 +458,31 @@ export async function rejectReceipt(
       kind: awaitsNewReceipt ? null : "receipt_rejected",
       note: receiptRejectedNote(input.reason),
     });
+    return enqueueStudentEmail(tx, deps, receipt, enrollment!, (email) =>
+      receiptRejectedEmail({ ...email, reason: input.reason }),
+    );
   });
-  const receipt = await getAdminReceipt(db, id);
-  const studentEmail = await emailStudent(deps, receipt, (email) =>
-    receiptRejectedEmail({ ...email, reason: input.reason }),
-  );
-  return { receipt, studentEmail };
+  return { receipt: await getAdminReceipt(db, id), studentEmail };
 }
 
-async function emailStudent(
+async function enqueueStudentEmail(
+  tx: Tx,
   deps: ReviewDeps,
-  receipt: AdminReceiptRow,
+  receipt: typeof paymentReceipts.$inferSelect,
+  enrollment: typeof enrollments.$inferSelect,
   compose: (input: ReceiptEmailInput) => { subject: string; text: string },
 ): Promise<StudentEmail> {
-  if (!receipt.studentEmail) return "no_email";
-  try {
-    const message = compose({
-      studentName: receipt.studentName,
-      courseName: receipt.courseName,
-      paidAmount: receipt.paidAmount,
-      paymentDate: receipt.paymentDate,
-      referenceCode: receipt.paymentReferenceCode,
-      institute: await getBankDetails(deps.db),
-      baseUrl: deps.baseUrl,
-    });
-    await deps.mailer.send({ to: receipt.studentEmail, ...message });
-    return "sent";
-  } catch (err) {
-    deps.log.warn({ err, receiptId: receipt.id }, "receipt review e-mail failed");
-    return "failed";
-  }
+  if (!enrollment.studentEmail) return "no_email";
+  const [course] = await tx.select({ name: courses.name }).from(courses).where(eq(courses.id, enrollment.courseId));
+  const message = compose({
+    studentName: enrollment.studentName,
+    courseName: course!.name,
+    paidAmount: receipt.paidAmount,
+    paymentDate: receipt.paymentDate,
+    referenceCode: receipt.paymentReferenceCode,
+    institute: await getBankDetails(tx),
+    baseUrl: deps.baseUrl,
+  });
+  await deps.mail.enqueue(tx, [{ to: enrollment.studentEmail, ...message }]);
+  return "queued";
 }

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonRequest, staffActor } from "../../../test/actors";
 import { body, createTestContext, type TestContext } from "../../../test/context";
 import { filesUnder, HTML, insertCourse, PDF, PNG } from "../../../test/fixtures";
+import { mailSent } from "../../../test/mail";
 import { studentWithEnrollment as enrolledStudent, receiptForm, submitReceipt } from "../../../test/receipts";
 import { createApp } from "../../app";
 import { enrollmentEvents, enrollments, paymentReceipts, payments, storedFiles } from "../../db/schema";
@@ -182,7 +183,7 @@ describe("payment receipts", () => {
     const res = await review(sent.id, "approve");
     expect(res.status).toBe(200);
     const result = await body(res);
-    expect(result.studentEmail).toBe("sent");
+    expect(result.studentEmail).toBe("queued");
     expect(result.receipt).toMatchObject({
       id: sent.id,
       status: "approved",
@@ -203,6 +204,7 @@ describe("payment receipts", () => {
       }),
     ]);
     expect(await statusOf(s.enrollment.id)).toBe("enrolled");
+    await mailSent(ctx);
     expect(outboxTo("paula@exemplo.ao").some((m) => m.includes("matriculado"))).toBe(true);
 
     const again = await review(sent.id, "approve");
@@ -240,6 +242,7 @@ describe("payment receipts", () => {
     expect((await body(res)).receipt).toMatchObject({ status: "rejected", notes: "Comprovante ilegível" });
     // The enrolment reads as awaiting a new receipt, no longer 'Pagamento Enviado' (decision 050).
     expect(await statusOf(s.enrollment.id)).toBe("receipt_rejected");
+    await mailSent(ctx);
     expect(outboxTo("rui@exemplo.ao").some((m) => m.includes("Motivo: Comprovante ileg"))).toBe(true);
     const mine = await body(await ctx.app.request("/api/me/receipts", jsonRequest("GET", undefined, s.cookie)));
     expect(mine[0]).toMatchObject({ status: "rejected", notes: "Comprovante ilegível" });

@@ -214,5 +214,26 @@ describe("student accounts", () => {
       );
       expect(relogin.status).toBe(200);
     });
+
+    it("two changes from the same current password at once: one wins, the other is told the current one is wrong", async () => {
+      const s = await studentActor(ctx, "Teresa Sebastião");
+      const change = (newPassword: string) =>
+        ctx.app.request(
+          "/api/me/account/password",
+          jsonRequest(
+            "PUT",
+            { currentPassword: s.studentPassword, newPassword, confirmPassword: newPassword },
+            s.cookie,
+          ),
+        );
+      const answers = await Promise.all([change("PRIM12"), change("SEGU34")]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+      const won = answers[0]!.status === 200 ? "PRIM12" : "SEGU34";
+      const lost = won === "PRIM12" ? "SEGU34" : "PRIM12";
+      const signIn = (password: string) =>
+        ctx.app.request("/api/auth/student/sign-in", jsonRequest("POST", { code: s.studentCode, password }));
+      expect((await signIn(won)).status).toBe(200);
+      expect((await signIn(lost)).status).toBe(401);
+    });
   });
 });

@@ -25,9 +25,8 @@ export const teachingRoutes = createRouter()
     return c.json(await getTeachingClass(c.get("deps"), c.get("session"), c.req.valid("param").classId), 200);
   })
   .openapi(route(endpoints.results, schemas.results, teaching), async (c) => {
-    const { db, storage, config, mailer } = c.get("deps");
     const detail = await recordResults(
-      { db, storage, config, mailer, log: c.get("log") },
+      c.get("deps"),
       c.get("session"),
       c.req.valid("param").classId,
       c.req.valid("json"),
@@ -41,9 +40,8 @@ export const teachingRoutes = createRouter()
       tags,
     }),
     async (c) => {
-      const { db, storage, config, mailer } = c.get("deps");
       const detail = await correctResult(
-        { db, storage, config, mailer, log: c.get("log") },
+        c.get("deps"),
         c.get("session").user!.id,
         c.req.valid("param").enrollmentId,
         c.req.valid("json"),

@@ -27,8 +27,7 @@ import { type Config, isLoopbackBaseUrl } from "../../config";
 import type { Database, Tx } from "../../db/client";
 import { classes, courses, enrollments, teachers } from "../../db/schema";
 import { ApiError } from "../../http/errors";
-import type { Logger } from "../../logger";
-import type { Mailer } from "../../mail/mailer";
+import type { MailQueue } from "../../mail/mail-queue";
 import type { FileStorage } from "../../storage/storage";
 import {
   currentCertificates,
@@ -150,32 +149,32 @@ export async function getTeachingClass(
   return classDetail(deps.db, deps.config, classId);
 }
 
-type ResultDeps = { db: Database; storage: FileStorage; config: Config; mailer: Mailer; log: Logger };
+type ResultDeps = { db: Database; storage: FileStorage; config: Config; mail: MailQueue };
 
 /** The completion a result dates: the earlier of the class's end and today (YYYY-MM-DD strings sort as dates). */
 const completionDateOf = (classEndDate: string, today: string) => [classEndDate, today].sort()[0]!;
 
-/** A certificate issued in a transaction, to tell its student by e-mail once committed. */
+/** A certificate issued in a transaction, to tell its student by e-mail. */
 type IssuedMail = { email: string; studentName: string; courseName: string; number: string };
 
-/** After the commit: each student with an e-mail is told their certificate is ready (a failure is only logged). */
-async function mailIssuedCertificates(deps: ResultDeps, issued: IssuedMail[]) {
-  for (const m of issued) {
-    try {
-      await deps.mailer.send({
-        to: m.email,
-        subject: "Certificado emitido",
-        text: [
-          `Olá ${m.studentName},`,
-          "",
-          `Concluiu o curso «${m.courseName}». O seu certificado n.º ${m.number} já está disponível na sua área de aluno, em «Meus Certificados».`,
-          `Qualquer pessoa pode confirmar a sua autenticidade em ${deps.config.baseUrl}/verificar/${m.number}`,
-        ].join("\n"),
-      });
-    } catch (err) {
-      deps.log.warn({ err }, "certificate e-mail failed");
-    }
-  }
+/**
+ * Each student with an e-mail is told their certificate is ready: one job per student, enqueued in the
+ * transaction that issued the certificates (decision 056), so a whole class never waits on the mail server.
+ */
+async function enqueueIssuedCertificates(tx: Tx, deps: ResultDeps, issued: IssuedMail[]) {
+  await deps.mail.enqueue(
+    tx,
+    issued.map((m) => ({
+      to: m.email,
+      subject: "Certificado emitido",
+      text: [
+        `Olá ${m.studentName},`,
+        "",
+        `Concluiu o curso «${m.courseName}». O seu certificado n.º ${m.number} já está disponível na sua área de aluno, em «Meus Certificados».`,
+        `Qualquer pessoa pode confirmar a sua autenticidade em ${deps.config.baseUrl}/verificar/${m.number}`,
+      ].join("\n"),
+    })),
+  );
 }
 
 /**
@@ -184,7 +183,7 @@ async function mailIssuedCertificates(deps: ResultDeps, issued: IssuedMail[]) {
  * naming the student when their result is already recorded; naming nobody for another class's student,
  * issue 21); completed issues the certificate (completion date: today in Luanda,
  * or the class's end date when that is earlier; issue date: today). Refused before the class starts.
- * After the commit, students with an e-mail are told their certificate is ready.
+ * Students with an e-mail are told their certificate is ready (enqueued in the same transaction).
  */
 export async function recordResults(
   deps: ResultDeps,
@@ -240,10 +239,10 @@ export async function recordResults(
         }
         await recordEvent(tx, e.id, { actorUserId, fromStatus: e.status, toStatus: r.outcome, note });
       }
+      await enqueueIssuedCertificates(tx, deps, issued);
     },
     () => ApiError.of(409, resultAlreadyRecorded()),
   );
-  await mailIssuedCertificates(deps, issued);
   return classDetail(deps.db, deps.config, classId);
 }
 
@@ -299,10 +298,10 @@ export async function correctResult(
           issued.push({ email: e.studentEmail, studentName: e.studentName, courseName: course!.name, number });
       }
       await recordEvent(tx, e.id, { actorUserId, fromStatus: e.status, toStatus: input.outcome, note });
+      await enqueueIssuedCertificates(tx, deps, issued);
       return e.classId;
     },
     () => ApiError.of(409, RESULT_CERTIFICATE_IN_FORCE),
   );
-  await mailIssuedCertificates(deps, issued);
   return classDetail(deps.db, deps.config, classId);
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonRequest, staffActor } from "../../../test/actors";
 import { body, createTestContext, type TestContext } from "../../../test/context";
 import { filesUnder } from "../../../test/fixtures";
+import { mailSent, queuedMails } from "../../../test/mail";
 import { enrolledStudent, postResults, teachingSetup } from "../../../test/teaching";
 import { createApp } from "../../app";
 import { certificates, enrollmentEvents, enrollments, storedFiles, teachers } from "../../db/schema";
@@ -261,18 +262,35 @@ describe("teaching: results and certificate issuing", () => {
     expect(await statusOf(b.enrollment.id)).toBe("enrolled");
   });
 
-  it("e-mails a completed student who gave an e-mail, with the number and the verification address", async () => {
+  it("e-mails each completed student who gave an e-mail, with their number and the verification address", async () => {
     const { cls, professor } = await teachingSetup(ctx);
-    const s = await enrolledStudent(ctx, cls, "Olga Martins", { studentEmail: "olga@example.ao" });
+    const olga = await enrolledStudent(ctx, cls, "Olga Martins", { studentEmail: "olga@example.ao" });
+    const paulo = await enrolledStudent(ctx, cls, "Paulo Martins", { studentEmail: "paulo@example.ao" });
+    const queued = await queuedMails(ctx);
     const res = await postResults(ctx, professor.cookie, cls.id, [
-      { enrollmentId: s.enrollment.id, outcome: "completed" },
+      { enrollmentId: olga.enrollment.id, outcome: "completed" },
+      { enrollmentId: paulo.enrollment.id, outcome: "completed" },
     ]);
-    const number = (await body(res)).students[0].certificate.number;
-    const outbox = filesUnder(path.join(ctx.dataDir, "outbox"));
+    // One e-mail per student, each a job of its own (issue 23: a class no longer waits for them in turn).
+    expect(await queuedMails(ctx)).toBe(queued + 2);
+    const numbers = Object.fromEntries(
+      (await body(res)).students.map((st: { studentName: string; certificate: { number: string } }) => [
+        st.studentName,
+        st.certificate.number,
+      ]),
+    );
+    await mailSent(ctx);
     const { readFileSync } = await import("node:fs");
-    const mail = outbox.map((f) => readFileSync(f, "utf8")).find((m) => m.includes("olga@example.ao"));
-    expect(mail).toContain("Certificado emitido");
-    expect(mail).toContain(number);
+    const mails = filesUnder(path.join(ctx.dataDir, "outbox")).map((f) => readFileSync(f, "utf8"));
+    for (const [email, name] of [
+      ["olga@example.ao", "Olga Martins"],
+      ["paulo@example.ao", "Paulo Martins"],
+    ]) {
+      const mail = mails.filter((m) => m.includes(`To: ${email}`));
+      expect(mail).toHaveLength(1);
+      expect(mail[0]).toContain("Certificado emitido");
+      expect(mail[0]).toContain(numbers[name!]);
+    }
   });
 });
 

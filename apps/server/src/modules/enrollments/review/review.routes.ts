@@ -23,10 +23,8 @@ export const reviewRoutes: ReturnType<typeof createRouter> = createRouter()
     return c.json(await getEnrollmentDetail(c.get("deps").db, c.req.valid("param").id), 200);
   })
   .openapi(route(endpoints.approve, schemas.approve, reviewer), async (c) => {
-    const { db, mailer } = c.get("deps");
     const actor = c.get("session").user!.id;
-    const deps = { db, mailer, log: c.get("log") };
-    return c.json(await approveEnrollment(deps, actor, c.req.valid("param").id, c.req.valid("json")), 200);
+    return c.json(await approveEnrollment(c.get("deps"), actor, c.req.valid("param").id, c.req.valid("json")), 200);
   })
   .openapi(route(endpoints.whatsappSent, schemas.whatsappSent, reviewer), async (c) =>
     c.json(await recordWhatsappSent(c.get("deps").db, c.get("session").user!.id, c.req.valid("param").id), 200),

@@ -12,29 +12,29 @@ import type { Database, Tx } from "../../../db/client";
 import { isUniqueViolation } from "../../../db/pg-errors";
 import { courses, enrollmentDocumentRequests, enrollments } from "../../../db/schema";
 import { ApiError } from "../../../http/errors";
-import type { Logger } from "../../../logger";
-import type { Mailer } from "../../../mail/mailer";
+import type { MailQueue } from "../../../mail/mail-queue";
 import { getBankDetails } from "../../settings/settings.service";
 import { getEnrollmentDetail } from "../enrollment-admin.queries";
 import { type EnrollmentRow, lockForAction, recordEvent } from "../enrollment-history";
 
 const REFERENCE_TAKEN = () => ApiError.onField(409, REFERENCE_CODE_TAKEN, "referenceCode");
 
-export type ReferenceEmail = "sent" | "failed" | "no_email";
+export type ReferenceEmail = "queued" | "no_email";
 
 /**
  * pre_inscrito → approved (SPEC §4): sets approval_date, approved_by, the reference code (unique),
- * payment_reference_sent_at and notes, with one event. After the commit the code is e-mailed when the
- * student gave an e-mail; a failed e-mail is logged, never undoes the approval.
+ * payment_reference_sent_at and notes, with one event. When the student gave an e-mail, the code is
+ * enqueued in the same transaction (decision 056): the answer never waits for the mail server, and a
+ * refused approval leaves no e-mail behind.
  */
 export async function approveEnrollment(
-  deps: { db: Database; mailer: Mailer; log: Logger },
+  deps: { db: Database; mail: MailQueue },
   actorUserId: string,
   id: string,
   input: z.output<typeof approveEnrollmentSchema>,
 ) {
   const { db } = deps;
-  const approved = await db
+  const referenceEmail = await db
     .transaction(async (tx) => {
       const row = await lockForAction(tx, id, "approve");
       const [taken] = await tx
@@ -57,7 +57,7 @@ export async function approveEnrollment(
         .returning();
       const note = approvalNote(input.referenceCode, input.notes);
       await recordEvent(tx, id, { actorUserId, fromStatus: row.status, toStatus: "approved", note });
-      return updated!;
+      return enqueueReference(tx, deps.mail, updated!);
     })
     .catch((err: unknown) => {
       // Another enrolment took the same code between the check and the update.
@@ -65,37 +65,26 @@ export async function approveEnrollment(
       throw err;
     });
 
-  const referenceEmail = await emailReference(deps, approved);
   return { enrollment: await getEnrollmentDetail(db, id), referenceEmail };
 }
 
-async function emailReference(
-  deps: { db: Database; mailer: Mailer; log: Logger },
-  enrollment: EnrollmentRow,
-): Promise<ReferenceEmail> {
+async function enqueueReference(tx: Tx, mail: MailQueue, enrollment: EnrollmentRow): Promise<ReferenceEmail> {
   if (!enrollment.studentEmail || !enrollment.paymentReferenceCode) return "no_email";
-  try {
-    const [course] = await deps.db
-      .select({ name: courses.name, price: courses.price })
-      .from(courses)
-      .where(eq(courses.id, enrollment.courseId));
-    const input = {
-      studentName: enrollment.studentName,
-      courseName: course!.name,
-      referenceCode: enrollment.paymentReferenceCode,
-      amount: course!.price,
-      institute: await getBankDetails(deps.db),
-    };
-    await deps.mailer.send({
-      to: enrollment.studentEmail,
-      subject: referenceMessageSubject(input),
-      text: referenceMessage(input),
-    });
-    return "sent";
-  } catch (err) {
-    deps.log.warn({ err, enrollmentId: enrollment.id }, "reference code e-mail failed");
-    return "failed";
-  }
+  const [course] = await tx
+    .select({ name: courses.name, price: courses.price })
+    .from(courses)
+    .where(eq(courses.id, enrollment.courseId));
+  const input = {
+    studentName: enrollment.studentName,
+    courseName: course!.name,
+    referenceCode: enrollment.paymentReferenceCode,
+    amount: course!.price,
+    institute: await getBankDetails(tx),
+  };
+  await mail.enqueue(tx, [
+    { to: enrollment.studentEmail, subject: referenceMessageSubject(input), text: referenceMessage(input) },
+  ]);
+  return "queued";
 }
 
 /** pre_inscrito or correction_requested → rejected; the reason is stored in notes, open requests close. */

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonRequest, staffActor } from "../../../../test/actors";
 import { body, createTestContext, type TestContext } from "../../../../test/context";
 import { enrollmentRow, insertCourse } from "../../../../test/fixtures";
+import { mailSent } from "../../../../test/mail";
 import { enrollmentEvents, enrollments } from "../../../db/schema";
 
 /** Staff review transitions (decision 018) against a real PostgreSQL: allowed and refused per status. */
@@ -159,7 +160,8 @@ describe("enrolment review", () => {
   it("e-mails the reference message at approval when the student gave an e-mail", async () => {
     const row = await enrollment("pre_inscrito", { studentEmail: "joana@exemplo.ao", studentName: "Joana Lunda" });
     const res = await post(row.id, "approve", approval("MAIL2024"));
-    expect((await body(res)).referenceEmail).toBe("sent");
+    expect((await body(res)).referenceEmail).toBe("queued");
+    await mailSent(ctx);
     const outbox = path.join(ctx.dataDir, "outbox");
     const mails = readdirSync(outbox).map((f) => readFileSync(path.join(outbox, f), "utf8"));
     const mail = mails.find((m) => m.includes("To: joana@exemplo.ao"));

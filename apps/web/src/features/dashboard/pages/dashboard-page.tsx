@@ -10,6 +10,7 @@ import { errorMessage } from "../../../lib/form-errors";
 import { useSession } from "../../../lib/session";
 import { dashboardQuery } from "../api/dashboard";
 import { BaseUrlNotice } from "../components/base-url-notice";
+import { MailFailuresNotice } from "../components/mail-failures-notice";
 import { RevenueChart } from "../components/revenue-chart";
 import { nextStepsFor } from "../logic/next-steps";
 import { pendingHint } from "../logic/pending-hint";
@@ -25,6 +26,7 @@ export function Component() {
     <Stack gap="lg">
       <PageHeader title="Painel" subtitle="Resumo da atividade do instituto" />
       <BaseUrlNotice />
+      <MailFailuresNotice />
       {isError ? (
         <Alert color="red" variant="light" title="Não foi possível carregar o painel" icon={<IconAlertCircle />}>
           <Stack gap="sm" align="flex-start">

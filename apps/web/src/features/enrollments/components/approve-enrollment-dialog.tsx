@@ -19,8 +19,7 @@ import { WhatsappButton } from "./whatsapp-button";
 export const APPROVED_TOAST = "Inscrição aprovada! Não esqueça de enviar o código de referência via WhatsApp.";
 
 const EMAIL_NOTES: Record<ApprovedEnrollment["referenceEmail"], string> = {
-  sent: "O código e os dados bancários também foram enviados por e-mail ao aluno.",
-  failed: "O e-mail com o código não pôde ser enviado: envie-o por WhatsApp.",
+  queued: "O código e os dados bancários seguem também por e-mail para o aluno.",
   no_email: "O aluno não indicou e-mail: envie-lhe o código por WhatsApp.",
 };
 

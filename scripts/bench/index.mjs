@@ -1,0 +1,56 @@
+// The data-growth and mixed-day parts of `npm run bench` (decision 059), called from scripts/bench.mjs:
+//   --volume   only the seeded volume (1/10, then full: 30 000 students, 50 000 enrolments, 40 000
+//              receipts and payments); --volume=0.05 measures one scale only
+//   --load     only the mixed day (300 students and 20 staff for 60 s on one instance)
+//   neither    bench.mjs runs its public-page budgets, then the mixed day (mixedDayChecks)
+// Each figure is printed beside its goal; bench-results/volume.json and load.json keep the details.
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { root } from "../ensure-built.mjs";
+import { loadBench } from "./load.mjs";
+import { volumeBench } from "./volume.mjs";
+
+function save(name, report) {
+  const out = path.join(root, "bench-results");
+  mkdirSync(out, { recursive: true });
+  writeFileSync(path.join(out, name), `${JSON.stringify(report, null, 2)}\n`);
+}
+
+export function printChecks(title, checks) {
+  console.log(`\n${title}:`);
+  for (const [name, value, ok, goal] of checks) console.log(`  ${ok ? "✔" : "✖"} ${name}: ${value} (${goal})`);
+}
+
+/** The mixed day's checks, for the full `npm run bench` (the build is already done). */
+export async function mixedDayChecks() {
+  const { report, checks } = await loadBench();
+  save("load.json", report);
+  return checks;
+}
+
+/**
+ * Runs the parts `args` name (after building); answers true when it ran something, so bench.mjs stops
+ * there. Exits 1 when a goal is missed, like the rest of the bench.
+ */
+export async function benchParts(args, build) {
+  const volume = args.find((a) => a === "--volume" || a.startsWith("--volume="));
+  const load = args.includes("--load");
+  if (!volume && !load) return false;
+  build();
+  const checks = [];
+  if (volume) {
+    const scales = volume.includes("=") ? [Number(volume.split("=")[1])] : [0.1, 1];
+    const { report, checks: c } = await volumeBench(scales);
+    save("volume.json", report);
+    printChecks("Data growth (ARCHITECTURE.md §7)", c);
+    checks.push(...c);
+  }
+  if (load) {
+    const c = await mixedDayChecks();
+    printChecks("Mixed day (ARCHITECTURE.md §7)", c);
+    checks.push(...c);
+  }
+  console.log("\nDetails: bench-results/volume.json, bench-results/load.json");
+  if (checks.some((c) => !c[2])) process.exit(1);
+  return true;
+}

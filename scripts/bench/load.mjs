@@ -1,0 +1,593 @@
+// `npm run bench -- --load`: an enrolment day on one instance (production build, embedded PostgreSQL, the
+// demo catalogue) for 60 s. 300 students arrive over the first 25 s, each from its own address
+// (127.1.x.y: one phone each, so the per-address sign-in limits apply as in real life): home page, sign up,
+// sign in, choose a password, open their area, send the application with three JPEG photos, wait in their
+// area for the approval, send a transfer receipt, keep looking at their area. 20 staff from the office's one
+// address: 10 secretaria review and approve applications, 6 financeiro open and validate receipts, read
+// Financeiro and export it, 4 admin read the dashboard, the lists and single enrolments. Each request is
+// timed by kind; afterwards the database is checked for lost or doubled writes.
+import { scryptSync } from "node:crypto";
+import { readdirSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { studentDocuments } from "./documents.mjs";
+import { clientAgent, listRows, percentile, request, round } from "./http.mjs";
+import { cpuSeconds, createStaff, STAFF_PASSWORD, sampleMemory, startBenchServer } from "./server.mjs";
+
+export const LOAD_GOALS = { readP99Ms: 300, uploadP99Ms: 800, errors: 0 };
+const STUDENT_PASSWORD = "MINHA1";
+const ARRIVALS_MS = 25_000;
+const FIRST_PAGE = "page=1&pageSize=20";
+
+/** Kinds of request, each a read, a write or an upload (the goals differ). */
+const KINDS = {
+  "home: catalogue": "read",
+  "student: area": "read",
+  "student: sign-up": "write",
+  "student: sign-in": "write",
+  "student: choose password": "write",
+  "student: application (3 photos)": "upload",
+  "student: receipt upload": "upload",
+  "staff: sign-in": "write",
+  "staff: list": "read",
+  "staff: dashboard": "read",
+  "staff: open enrolment": "read",
+  "staff: open document": "read",
+  "staff: reference code": "read",
+  "staff: approve enrolment": "write",
+  "staff: validate receipt": "write",
+  "staff: export CSV": "read",
+};
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const between = (lo, hi) => lo + Math.random() * (hi - lo);
+
+function recorder() {
+  const times = Object.fromEntries(Object.keys(KINDS).map((k) => [k, []]));
+  const errors = [];
+  return {
+    times,
+    errors,
+    /**
+     * Sends, times under `kind`, and records any answer outside `ok` (or a network failure) as an error.
+     * Answers the response, null when refused, undefined when no answer came (a timeout).
+     */
+    async send(kind, method, base, url, options, ok = [200, 201]) {
+      try {
+        const res = await request(base, method, url, { headers: { "accept-encoding": "gzip, br" }, ...options });
+        times[kind].push(res.ms);
+        if (!ok.includes(res.status)) {
+          errors.push(`${kind}: ${method} ${url.split("?")[0]} → ${res.status} ${res.text().slice(0, 160)}`);
+          return null;
+        }
+        return res;
+      } catch (err) {
+        errors.push(`${kind}: ${method} ${url.split("?")[0]} → ${err.message}`);
+        return undefined; // no answer: the write may or may not have happened
+      }
+    },
+  };
+}
+
+/** Stable partition of ids between `n` workers, so two staff never take the same row. */
+const ownedBy = (id, n) => Number.parseInt(id.replace(/-/g, "").slice(-6), 16) % n;
+
+function form(fields, files) {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  for (const [k, [bytes, name]] of Object.entries(files)) fd.append(k, new File([bytes], name, { type: "image/jpeg" }));
+  return fd;
+}
+
+async function student(i, ctx) {
+  const { base, rec, deadline, courses, docs, outcome } = ctx;
+  const agent = clientAgent(`127.1.${Math.floor(i / 250)}.${(i % 250) + 1}`);
+  const phone = `93${String(i).padStart(7, "0")}`;
+  // Each write: "yes" (answered 201), "unknown" (no answer: it may have happened) or "no".
+  const me = { i, phone, account: "no", application: "no", receipt: "no" };
+  const outcomeOf = (res) => (res ? "yes" : res === undefined ? "unknown" : "no");
+  outcome.push(me);
+  const live = () => Date.now() < deadline;
+  const area = async (cookie) => {
+    await rec.send("student: area", "GET", base, "/api/session", { agent, cookie });
+    await rec.send("student: area", "GET", base, "/api/me/account", { agent, cookie });
+    const res = await rec.send("student: area", "GET", base, "/api/me/enrollments", { agent, cookie });
+    return res ? res.json() : [];
+  };
+  try {
+    await rec.send("home: catalogue", "GET", base, "/api/courses/catalog", { agent });
+    await sleep(between(500, 1500));
+    if (!live()) return;
+    const created = await rec.send(
+      "student: sign-up",
+      "POST",
+      base,
+      "/api/student-accounts",
+      {
+        agent,
+        json: { studentName: `Aluno Carga ${i}`, studentPhone: phone, hasEmail: false },
+      },
+      [201],
+    );
+    me.account = outcomeOf(created);
+    if (!created) return;
+    const { studentCode, studentPassword } = created.json();
+    const signedIn = await rec.send("student: sign-in", "POST", base, "/api/auth/student/sign-in", {
+      agent,
+      json: { code: studentCode, password: studentPassword },
+    });
+    if (!signedIn) return;
+    let cookie = signedIn.cookie;
+    const changed = await rec.send("student: choose password", "PUT", base, "/api/me/account/password", {
+      agent,
+      cookie,
+      json: { currentPassword: studentPassword, newPassword: STUDENT_PASSWORD, confirmPassword: STUDENT_PASSWORD },
+    });
+    if (!changed) return;
+    if (changed.cookie) cookie = changed.cookie;
+    await area(cookie);
+    await sleep(between(1000, 3000)); // filling in the form
+    if (!live()) return;
+    const course = courses[i % courses.length];
+    const application = await rec.send(
+      "student: application (3 photos)",
+      "POST",
+      base,
+      "/api/me/enrollments",
+      {
+        agent,
+        cookie,
+        form: form(
+          {
+            birthDate: "2001-05-14",
+            motherName: "Ana Maria Lunda",
+            fatherName: "",
+            nationality: "Angolana",
+            birthPlace: "Luanda",
+            province: "Luanda",
+            municipality: "Belas",
+            neighborhood: "Talatona",
+            qualification: "medio",
+            trainingArea: "Informática",
+            courseId: course.id,
+            schedulePreference: "noite",
+          },
+          {
+            idCardFront: [docs.idCardFront, "bi-frente.jpg"],
+            idCardBack: [docs.idCardBack, "bi-verso.jpg"],
+            certificate: [docs.certificate, "certificado.jpg"],
+          },
+        ),
+      },
+      [201],
+    );
+    me.application = outcomeOf(application);
+    if (!application) return;
+    // In their area until the secretariat approves (the reference code arrives), then the receipt.
+    let enrolment;
+    while (live()) {
+      await sleep(between(2500, 4000));
+      [enrolment] = await area(cookie);
+      if (enrolment?.paymentReferenceCode) break;
+    }
+    if (!enrolment?.paymentReferenceCode || !live()) return;
+    await rec.send("student: area", "GET", base, "/api/me/receipts", { agent, cookie });
+    await sleep(between(1000, 2500));
+    if (!live()) return;
+    const receipt = await rec.send(
+      "student: receipt upload",
+      "POST",
+      base,
+      "/api/me/receipts",
+      {
+        agent,
+        cookie,
+        form: form(
+          {
+            enrollmentId: enrolment.id,
+            paidAmount: `${String(Math.round(enrolment.coursePrice)).replace(/\B(?=(\d{3})+$)/g, ".")},00`,
+            paymentDate: new Date().toISOString().slice(0, 10),
+          },
+          { file: [docs.receipt, "talao.jpg"] },
+        ),
+      },
+      [201],
+    );
+    me.receipt = outcomeOf(receipt);
+    if (!receipt) return;
+    while (live()) {
+      await sleep(between(4000, 8000));
+      if (live()) await area(cookie);
+    }
+  } finally {
+    agent.destroy();
+  }
+}
+
+/** The rows of a staff list; when paged and `wanted` finds none on page 1, up to 4 more pages. */
+async function findWork(rec, base, listPath, cookie, agent, wanted) {
+  for (let page = 1; page <= 5; page++) {
+    const res = await rec.send(
+      "staff: list",
+      "GET",
+      base,
+      `${listPath}?${FIRST_PAGE.replace("page=1", `page=${page}`)}`,
+      {
+        agent,
+        cookie,
+      },
+    );
+    if (!res) return [];
+    const answer = res.json();
+    const mine = listRows(answer).filter(wanted);
+    if (mine.length > 0 || Array.isArray(answer) || !(answer.total > page * 20)) return mine;
+  }
+  return [];
+}
+
+/** A staff member working through a queue: the list, up to three of their rows handled, `also`, again. */
+async function workQueue(ctx, { list, wanted, handle, also }) {
+  const { base, rec, deadline } = ctx;
+  const agent = clientAgent();
+  const cookie = await ctx.signIn(agent);
+  const as = { agent, cookie };
+  while (cookie && Date.now() < deadline) {
+    const todo = await findWork(rec, base, list, cookie, agent, wanted);
+    for (const row of todo.slice(0, 3)) {
+      if (Date.now() >= deadline) break;
+      await handle(row, as);
+      await sleep(between(300, 800)); // looking at the photos, the slip
+    }
+    if (also && Date.now() < deadline) await also(as);
+    await sleep(todo.length ? between(300, 800) : between(1500, 2500));
+  }
+  agent.destroy();
+}
+
+/** Secretaria k of n: opens each new application of theirs, a document, and approves it with a code. */
+function secretaria(k, n, ctx) {
+  const { base, rec, approvals } = ctx;
+  return workQueue(ctx, {
+    list: "/api/admin/enrollments",
+    wanted: (e) => e.status === "pre_inscrito" && ownedBy(e.id, n) === k,
+    async handle(e, as) {
+      const detail = await rec.send("staff: open enrolment", "GET", base, `/api/admin/enrollments/${e.id}`, as);
+      const doc = detail?.json().documents.find((d) => d.fileId);
+      if (doc) await rec.send("staff: open document", "GET", base, `/api/files/${doc.fileId}`, as);
+      const proposed = await rec.send(
+        "staff: reference code",
+        "GET",
+        base,
+        "/api/admin/enrollments/reference-code",
+        as,
+      );
+      if (!proposed) return;
+      const approved = await rec.send(
+        "staff: approve enrolment",
+        "POST",
+        base,
+        `/api/admin/enrollments/${e.id}/approve`,
+        {
+          ...as,
+          json: { referenceCode: proposed.json().referenceCode, documentsChecked: true, personalDataChecked: true },
+        },
+      );
+      if (approved) approvals.push(e.id);
+    },
+  });
+}
+
+/** Financeiro k of n: opens each pending receipt of theirs and validates it; now and then Financeiro and its CSV. */
+function financeiro(k, n, ctx) {
+  const { base, rec, validations } = ctx;
+  let nextExport = Date.now() + between(5000, 15_000);
+  return workQueue(ctx, {
+    list: "/api/admin/receipts",
+    wanted: (r) => r.status === "pending" && ownedBy(r.id, n) === k,
+    async handle(r, as) {
+      await rec.send("staff: open document", "GET", base, `/api/files/${r.fileId}`, as);
+      const ok = await rec.send("staff: validate receipt", "POST", base, `/api/admin/receipts/${r.id}/approve`, as);
+      if (ok) validations.push(r.id);
+    },
+    async also(as) {
+      if (Date.now() < nextExport) return;
+      await rec.send("staff: list", "GET", base, `/api/admin/payments?${FIRST_PAGE}`, as);
+      await rec.send("staff: export CSV", "GET", base, "/api/admin/payments/export?format=csv", as);
+      nextExport = Date.now() + between(10_000, 20_000);
+    },
+  });
+}
+
+async function admin(ctx) {
+  const { base, rec, deadline } = ctx;
+  const agent = clientAgent();
+  const cookie = await ctx.signIn(agent);
+  while (cookie && Date.now() < deadline) {
+    await rec.send("staff: dashboard", "GET", base, "/api/admin/dashboard", { agent, cookie });
+    await rec.send("staff: list", "GET", base, `/api/admin/student-accounts?${FIRST_PAGE}`, { agent, cookie });
+    const list = await rec.send("staff: list", "GET", base, `/api/admin/enrollments?${FIRST_PAGE}`, { agent, cookie });
+    const rows = list ? listRows(list.json()) : [];
+    const pick = rows[Math.floor(Math.random() * rows.length)];
+    if (pick)
+      await rec.send("staff: open enrolment", "GET", base, `/api/admin/enrollments/${pick.id}`, { agent, cookie });
+    await sleep(between(2000, 3500));
+  }
+  agent.destroy();
+}
+
+/**
+ * Every write the run was told succeeded is in the database exactly once, a refused one not at all, one
+ * left without an answer (a timeout) at most once; approvals and validations hold; files match rows.
+ */
+async function checkWrites(db, dataDir, ctx) {
+  const problems = [];
+  const { outcome, approvals, validations } = ctx;
+  const { rows } = await db.query(
+    `select a.student_phone as phone, count(distinct a.id)::int as accounts,
+            count(distinct e.id)::int as enrolments, count(distinct r.id)::int as receipts,
+            count(distinct f.id)::int as files
+       from student_accounts a
+       left join enrollments e on e.student_account_id = a.id
+       left join payment_receipts r on r.enrollment_id = e.id
+       left join stored_files f on f.owner_user_id = a.user_id
+      where a.student_name like 'Aluno Carga %'
+      group by a.student_phone`,
+  );
+  const byPhone = new Map(rows.map((r) => [r.phone, r]));
+  const fits = (n, said) => (said === "yes" ? n === 1 : said === "no" ? n === 0 : n <= 1);
+  for (const s of outcome) {
+    const row = byPhone.get(s.phone) ?? { accounts: 0, enrolments: 0, receipts: 0, files: 0 };
+    byPhone.delete(s.phone);
+    const wrong = [
+      !fits(row.accounts, s.account) && `${row.accounts} accounts (told ${s.account})`,
+      !fits(row.enrolments, s.application) && `${row.enrolments} applications (told ${s.application})`,
+      !fits(row.receipts, s.receipt) && `${row.receipts} receipts (told ${s.receipt})`,
+      row.files !== 3 * row.enrolments + row.receipts &&
+        `${row.files} files for ${row.enrolments} applications and ${row.receipts} receipts`,
+    ].filter(Boolean);
+    if (wrong.length) problems.push(`student ${s.i}: ${wrong.join(", ")}`);
+  }
+  if (byPhone.size) problems.push(`${byPhone.size} accounts no student of the run asked for`);
+  const approved = await db.query(
+    "select count(*)::int as n from enrollments where id = any($1::uuid[]) and status <> 'pre_inscrito' and payment_reference_code is not null",
+    [approvals],
+  );
+  if (approved.rows[0].n !== approvals.length)
+    problems.push(`${approved.rows[0].n} of ${approvals.length} approvals recorded`);
+  const paid = await db.query(
+    `select r.id, r.status, count(p.id)::int as payments from payment_receipts r left join payments p on p.receipt_id = r.id
+      where r.id = any($1::uuid[]) group by r.id, r.status`,
+    [validations],
+  );
+  const wrong = paid.rows.filter((r) => r.status !== "approved" || r.payments !== 1);
+  if (paid.rows.length !== validations.length || wrong.length) {
+    problems.push(
+      `${validations.length} receipts validated, ${paid.rows.length - wrong.length} approved with one payment`,
+    );
+  }
+  // Every stored file's row has its file on disk, and no file on disk lacks a row.
+  const files = await db.query("select storage_key from stored_files");
+  const onDisk = new Set(
+    listFiles(path.join(dataDir, "files")).map((f) => path.relative(path.join(dataDir, "files"), f)),
+  );
+  const keys = new Set(files.rows.map((r) => r.storage_key));
+  const missing = [...keys].filter((k) => !onDisk.has(k));
+  const orphans = [...onDisk].filter((f) => !keys.has(f));
+  if (missing.length) problems.push(`${missing.length} stored files missing on disk`);
+  if (orphans.length) problems.push(`${orphans.length} files on disk without a row`);
+  return problems;
+}
+
+function listFiles(dir) {
+  try {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? listFiles(path.join(dir, e.name)) : [path.join(dir, e.name)],
+    );
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Samples the server's PostgreSQL connections every 250 ms (this client's own excepted): how many are open
+ * and how many sit idle inside a transaction (held by the app while it waits for something else).
+ */
+function sampleConnections(db) {
+  const peak = { open: 0, idleInTransaction: 0 };
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      try {
+        const { rows } = await db.query(
+          `select state, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as query
+             from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+        );
+        const idle = rows.filter((r) => r.state === "idle in transaction");
+        peak.open = Math.max(peak.open, rows.length);
+        if (idle.length > peak.idleInTransaction) {
+          peak.idleInTransaction = idle.length;
+          // What those transactions ran last: where the app holds a connection while it waits.
+          peak.lastStatements = Object.entries(Object.groupBy(idle, (r) => r.query)).map(
+            ([q, l]) => `${l.length}× ${q}`,
+          );
+        }
+      } catch {}
+      await sleep(250);
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return peak;
+    },
+  };
+}
+
+/**
+ * CPU milliseconds of one password hash or check as better-auth does it (@better-auth/utils/password:
+ * node:crypto scrypt, N 16384, r 16, p 1, 64 bytes), measured here: sign-up, sign-in and the password
+ * change (check + hash) cost four per student.
+ */
+function scryptCpuMs() {
+  const before = process.cpuUsage();
+  for (let i = 0; i < 5; i++)
+    scryptSync("MINHA1", `salt${i}`, 64, { N: 16_384, r: 16, p: 1, maxmem: 128 * 16_384 * 16 * 2 });
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000 / 5;
+}
+
+/** Runs the mixed day; answers the report and its checks [name, value, ok, goal]. */
+export async function loadBench({
+  students = 300,
+  secretariat = 10,
+  finance = 6,
+  admins = 4,
+  seconds = 60,
+  serverEnv = {}, // e.g. { NODE_OPTIONS: "--cpu-prof" } to see where the server's time goes
+} = {}) {
+  console.log(`\nMixed day: ${students} students and ${secretariat + finance + admins} staff for ${seconds} s…`);
+  const server = await startBenchServer({ demoData: true, env: serverEnv });
+  const db = await server.database();
+  try {
+    const roles = [
+      ...Array(secretariat).fill("secretaria"),
+      ...Array(finance).fill("financeiro"),
+      ...Array(admins).fill("admin"),
+    ];
+    const emails = await createStaff(server, db, roles);
+    const catalogue = (await request(server.base, "GET", "/api/courses/catalog")).json();
+    const rec = recorder();
+    let nextStaff = 0;
+    const ctx = {
+      base: server.base,
+      rec,
+      courses: catalogue.map((c) => ({ id: c.id })),
+      docs: studentDocuments(),
+      outcome: [],
+      approvals: [],
+      validations: [],
+      deadline: 0,
+      /** Signs the next staff member in; their session cookie, or null (an error recorded) when it fails. */
+      async signIn(agent) {
+        const res = await rec.send("staff: sign-in", "POST", server.base, "/api/auth/sign-in", {
+          agent,
+          json: { email: emails[nextStaff++], password: STAFF_PASSWORD },
+        });
+        return res?.cookie ?? null;
+      },
+    };
+    const memory = sampleMemory(server.pid, 100);
+    const cpuBefore = cpuSeconds(server);
+    const connections = sampleConnections(db);
+    const started = Date.now();
+    ctx.deadline = started + seconds * 1000;
+    const everyone = [
+      ...Array.from({ length: secretariat }, (_, k) => secretaria(k, secretariat, ctx)),
+      ...Array.from({ length: finance }, (_, k) => financeiro(k, finance, ctx)),
+      ...Array.from({ length: admins }, () => admin(ctx)),
+      ...Array.from({ length: students }, (_, i) => sleep((i * ARRIVALS_MS) / students).then(() => student(i, ctx))),
+    ];
+    await Promise.all(everyone);
+    const elapsed = (Date.now() - started) / 1000;
+    const { peakMB, startMB } = memory.stop();
+    const cpuAfter = cpuSeconds(server);
+    const pool = await connections.stop();
+    const cpu = {
+      nodeSeconds: round(cpuAfter.node - cpuBefore.node, 1),
+      postgresSeconds: round(cpuAfter.postgres - cpuBefore.postgres, 1),
+      loadAverage1m: round(os.loadavg()[0], 1),
+      cores: os.cpus().length,
+    };
+    cpu.coresUsed = round((cpu.nodeSeconds + cpu.postgresSeconds) / elapsed, 2);
+    const t = rec.times;
+    cpu.passwordHashes =
+      t["student: sign-up"].length +
+      t["student: sign-in"].length +
+      2 * t["student: choose password"].length +
+      t["staff: sign-in"].length;
+    cpu.passwordHashCpuMs = round(scryptCpuMs());
+    cpu.passwordHashSeconds = round((cpu.passwordHashes * cpu.passwordHashCpuMs) / 1000, 1);
+    const problems = await checkWrites(db, server.dataDir, ctx);
+
+    const total = Object.values(rec.times).reduce((s, t) => s + t.length, 0);
+    const kinds = Object.fromEntries(
+      Object.entries(rec.times).map(([k, t]) => [
+        k,
+        { type: KINDS[k], count: t.length, p50Ms: round(percentile(t, 50)), p99Ms: round(percentile(t, 99)) },
+      ]),
+    );
+    const outcome = ctx.outcome;
+    const report = {
+      students,
+      staff: roles.length,
+      seconds: round(elapsed, 1),
+      requests: total,
+      requestsPerSecond: round(total / elapsed, 1),
+      memory: { startMB, peakMB },
+      cpu,
+      pool,
+      reached: {
+        accounts: outcome.filter((s) => s.account === "yes").length,
+        applications: outcome.filter((s) => s.application === "yes").length,
+        approvals: ctx.approvals.length,
+        receipts: outcome.filter((s) => s.receipt === "yes").length,
+        validations: ctx.validations.length,
+      },
+      documentKB: Object.fromEntries(Object.entries(ctx.docs).map(([k, v]) => [k, round(v.length / 1024)])),
+      kinds,
+      errors: rec.errors,
+      writeProblems: problems,
+    };
+    console.log(JSON.stringify(report, null, 2));
+
+    const checks = [
+      ["mixed day: requests", `${total} in ${report.seconds} s = ${report.requestsPerSecond} req/s`, true, "reported"],
+      [
+        "mixed day: journeys reached",
+        `${report.reached.accounts} accounts, ${report.reached.applications} applications, ${report.reached.approvals} approved, ${report.reached.receipts} receipts, ${report.reached.validations} validated`,
+        true,
+        "reported",
+      ],
+      [
+        "mixed day: errors",
+        rec.errors.length ? `${rec.errors.length} (first: ${rec.errors[0]})` : "0",
+        rec.errors.length <= LOAD_GOALS.errors,
+        "0",
+      ],
+      [
+        "mixed day: lost or doubled writes (checked in the database)",
+        problems.length ? problems.join("; ") : "0",
+        problems.length === 0,
+        "0",
+      ],
+      ["mixed day: server peak RSS", `${peakMB} MB (at start ${startMB} MB)`, true, "reported"],
+      [
+        "mixed day: PostgreSQL connections at the peak",
+        `${pool.open} open, ${pool.idleInTransaction} idle in a transaction${pool.lastStatements ? ` (last ran: ${pool.lastStatements.join("; ")})` : ""}`,
+        true,
+        "reported",
+      ],
+      [
+        "mixed day: CPU the server got",
+        `node ${cpu.nodeSeconds} s (${cpu.passwordHashes} password hashes × ${cpu.passwordHashCpuMs} ms = ${cpu.passwordHashSeconds} s of it) + PostgreSQL ${cpu.postgresSeconds} s in ${report.seconds} s = ${cpu.coresUsed} of ${cpu.cores} cores (machine load average ${cpu.loadAverage1m})`,
+        true,
+        "reported",
+      ],
+    ];
+    for (const [k, r] of Object.entries(kinds)) {
+      if (r.count === 0) continue;
+      const goal = r.type === "read" ? LOAD_GOALS.readP99Ms : r.type === "upload" ? LOAD_GOALS.uploadP99Ms : null;
+      checks.push([
+        `mixed day: ${k} (${r.type}, ${r.count}×) p50 ${r.p50Ms} ms, p99`,
+        `${r.p99Ms} ms`,
+        goal === null || r.p99Ms <= goal,
+        goal === null ? "reported" : `≤ ${goal} ms`,
+      ]);
+    }
+    return { report, checks };
+  } finally {
+    await db.end();
+    await server.stop();
+  }
+}

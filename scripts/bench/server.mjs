@@ -1,0 +1,206 @@
+// The production build on a throw-away embedded PostgreSQL, for the volume and mixed-day benches: start it,
+// reach its database, give it staff users, sample its memory, stop it (which stops its PostgreSQL too).
+import { spawn, spawnSync } from "node:child_process";
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { root } from "../ensure-built.mjs";
+import { request } from "./http.mjs";
+
+export const STAFF_PASSWORD = "bench-staff-2026";
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** The PID of the server's PostgreSQL (line 1 of its postmaster.pid), or undefined when it is not running. */
+function postmasterPid(dataDir) {
+  try {
+    return Number(readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Starts apps/server/dist/main.js on its own DATA_DIR and a free port; resolves when /api/health answers. */
+export async function startBenchServer({ demoData = false, env = {} } = {}) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
+  chmodSync(dataDir, 0o755);
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["apps/server/dist/main.js"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      BASE_URL: base,
+      LOG_LEVEL: "warn",
+      DEMO_DATA: demoData ? "true" : "false",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  let up = false;
+  for (let i = 0; i < 600 && child.exitCode === null; i++) {
+    try {
+      if ((await request(base, "GET", "/api/health")).status === 200) {
+        up = true;
+        break;
+      }
+    } catch {}
+    await sleep(200);
+  }
+  if (!up) throw new Error("the server did not start (see its log above)");
+  return {
+    base,
+    dataDir,
+    pid: child.pid,
+    /** A connection to the server's own embedded PostgreSQL (port from postmaster.pid). */
+    async database() {
+      const lines = readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n");
+      const password = readFileSync(path.join(dataDir, "postgres-password"), "utf8").trim();
+      const client = new pg.Client({
+        connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${Number(lines[3])}/postgres`,
+      });
+      await client.connect();
+      return client;
+    },
+    /**
+     * SIGTERM: the server finishes what is in flight and stops its PostgreSQL; then the folder goes. A
+     * server still busy after 20 s (a list computing for minutes holds its event loop) is killed, and its
+     * PostgreSQL given a fast shutdown (SIGINT to the postmaster) so that nothing is left running.
+     */
+    async stop() {
+      const postmaster = postmasterPid(dataDir);
+      if (child.exitCode === null) child.kill("SIGTERM");
+      const done = await Promise.race([exited.then(() => true), sleep(20_000).then(() => false)]);
+      if (!done) {
+        child.kill("SIGKILL");
+        await exited;
+        if (postmaster) {
+          try {
+            process.kill(postmaster, "SIGINT");
+            while (process.kill(postmaster, 0)) await sleep(200);
+          } catch {}
+        }
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Staff users, one per entry of `roles`, all with STAFF_PASSWORD: the first through `create-admin` (the
+ * supported way), the others as copies of its credential row (same password, hence the same hash), which
+ * saves a process start and a scrypt per user. Returns their e-mails.
+ */
+export async function createStaff(server, db, roles) {
+  const emails = roles.map((role, i) => `bench-${role}-${i + 1}@instituto.ao`);
+  const first = spawnSync(
+    process.execPath,
+    [
+      "apps/server/dist/create-admin.js",
+      "--email",
+      emails[0],
+      "--password",
+      STAFF_PASSWORD,
+      "--name",
+      "Bench 1",
+      "--role",
+      roles[0],
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+      encoding: "utf8",
+    },
+  );
+  if (first.status !== 0) throw new Error(`create-admin failed: ${first.stderr}`);
+  const { rows } = await db.query(
+    "select a.password from auth_account a join auth_user u on u.id = a.user_id where u.email = $1",
+    [emails[0]],
+  );
+  const hash = rows[0].password;
+  for (let i = 1; i < roles.length; i++) {
+    const id = `bench-staff-${i + 1}`;
+    await db.query("insert into auth_user (id, name, email) values ($1, $2, $3)", [id, `Bench ${i + 1}`, emails[i]]);
+    await db.query(
+      "insert into auth_account (id, account_id, provider_id, user_id, password) values ($1, $2, 'credential', $2, $3)",
+      [`${id}-credential`, id, hash],
+    );
+    await db.query("insert into staff_profiles (user_id, full_name, role) values ($1, $2, $3)", [
+      id,
+      `Bench ${i + 1}`,
+      roles[i],
+    ]);
+  }
+  return emails;
+}
+
+/** Signs a staff member in; returns the Cookie header value of their session. */
+export async function signInStaff(base, email, agent) {
+  const res = await request(base, "POST", "/api/auth/sign-in", {
+    json: { email, password: STAFF_PASSWORD },
+    agent,
+  });
+  if (res.status !== 200) throw new Error(`staff sign-in failed: ${res.status} ${res.text()}`);
+  return res.cookie;
+}
+
+/** The server's resident memory (MB) now, from /proc. */
+export function rssMB(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+const TICKS = 100; // USER_HZ on Linux
+
+/** utime, stime and (with `children`) the reaped children's times of a process, in seconds; 0 once gone. */
+function cpuOf(pid, children = false) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number);
+    return (utime + stime + (children ? cutime + cstime : 0)) / TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU seconds used so far by the server process and by its PostgreSQL (the postmaster, the backends
+ * it has reaped, and the ones alive): with the wall time, how much of the machine the bench really got.
+ */
+export function cpuSeconds(server) {
+  const postmaster = postmasterPid(server.dataDir);
+  let postgres = cpuOf(postmaster, true);
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ")[1]);
+      if (ppid === postmaster) postgres += cpuOf(entry);
+    } catch {}
+  }
+  return { node: cpuOf(server.pid), postgres };
+}
+
+/** Samples the server's RSS every `everyMs` until stop() is called; stop() returns { peakMB, startMB }. */
+export function sampleMemory(pid, everyMs = 25) {
+  const startMB = rssMB(pid);
+  let peakMB = startMB;
+  const timer = setInterval(() => {
+    try {
+      peakMB = Math.max(peakMB, rssMB(pid));
+    } catch {}
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      try {
+        peakMB = Math.max(peakMB, rssMB(pid));
+      } catch {}
+      return { startMB: Math.round(startMB), peakMB: Math.round(peakMB) };
+    },
+  };
+}
