@@ -1,10 +1,10 @@
-import { queryOptions } from "@tanstack/react-query";
+import { QueryClient, QueryObserver, queryOptions } from "@tanstack/react-query";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { type Column, DataTable } from "../components/data-table";
 import { renderAt } from "../test/render";
-import { type ServerListPage, type ServerListParams, useServerList } from "./server-list";
+import { refreshAfterChange, type ServerListPage, type ServerListParams, useServerList } from "./server-list";
 
 interface Person {
   id: string;
@@ -100,5 +100,36 @@ describe("useServerList with DataTable's server mode", { timeout: 20_000 }, () =
     expect(screen.getByRole("table").getAttribute("aria-busy")).toBe("true");
     s.release();
     await waitFor(() => expect(screen.getByRole("table").getAttribute("aria-busy")).toBeNull());
+  });
+});
+
+describe("refreshAfterChange", () => {
+  it("reads a list again after a change even when its first read, sent before the change, is still on the way", async () => {
+    // The server's row: 'Pendente' until the change, 'Aprovado' after it.
+    let status = "Pendente";
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    let reads = 0;
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const key = ["receipts", "admin", { q: "ana" }];
+    // A search just typed: its page is shown (the observer) and its first read has no answer yet.
+    const observer = new QueryObserver(client, {
+      queryKey: key,
+      queryFn: async () => {
+        const seen = status;
+        if (++reads === 1) await held;
+        return seen;
+      },
+    });
+    const stop = observer.subscribe(() => {});
+    await waitFor(() => expect(reads).toBe(1));
+
+    status = "Aprovado";
+    const refreshed = refreshAfterChange(client, [["receipts", "admin"]]);
+    release();
+    await refreshed;
+    await waitFor(() => expect(client.getQueryData(key)).toBe("Aprovado"));
+    expect(reads).toBe(2);
+    stop();
   });
 });

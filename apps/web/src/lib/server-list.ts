@@ -1,7 +1,14 @@
 import { LIST_PAGE_SIZE } from "@app/shared/limits";
 import type { SortDirection } from "@app/shared/schemas/lists";
 import { useDebouncedValue } from "@mantine/hooks";
-import { keepPreviousData, type QueryKey, type UseQueryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  type QueryClient,
+  type QueryKey,
+  type UseQueryOptions,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { useEffect, useState, useSyncExternalStore } from "react";
 
 /** Typing waits this long before the list asks the server again (one request per pause, not per key). */
@@ -133,4 +140,15 @@ export function useCachedListRow<R extends { id: string }>(prefix: QueryKey, id:
     return undefined;
   };
   return useSyncExternalStore((changed) => client.getQueryCache().subscribe(changed), find);
+}
+
+/**
+ * After a change on the server: the queries under `keys` read again. Their reads still on the way are
+ * cancelled first: a page that has no answer yet (a search typed just before the change) left before
+ * it, and an invalidation alone would wait for that read, not send a new one, so the list would show the
+ * row as it was (found on Comprovantes, decision 058; the same for every list, decision 062).
+ */
+export async function refreshAfterChange(client: QueryClient, keys: QueryKey[]): Promise<void> {
+  await Promise.all(keys.map((queryKey) => client.cancelQueries({ queryKey })));
+  await Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
 }

@@ -24,6 +24,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import { normalisedColumn } from "../lists";
 import { authUser } from "./auth";
 import { classStatus, courseArea, courseStatus, modality, teacherStatus } from "./enums";
 import { storedFiles } from "./files";
@@ -44,6 +45,8 @@ export const courses = pgTable(
     /** Chosen by staff for the home page (at most three; decision 010). */
     featured: boolean("featured").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    // The lists' search by course and sort by course read it (decision 062); never written by us.
+    nameKey: normalisedColumn("name_key", "name"),
   },
   (t) => [
     check("courses_duration_check", sql`${t.durationMonths} >= ${sql.raw(String(COURSE_MONTHS_MIN))}`),
@@ -53,6 +56,8 @@ export const courses = pgTable(
       sql`${t.workloadHours} between ${sql.raw(String(COURSE_HOURS_MIN))} and ${sql.raw(String(COURSE_HOURS_MAX))}`,
     ),
     index("courses_status_created_idx").on(t.status, t.createdAt),
+    // The lists' sort by course: PostgreSQL walks the courses in this order, then each one's rows.
+    index("courses_name_key_idx").on(t.nameKey, t.id),
   ],
 );
 

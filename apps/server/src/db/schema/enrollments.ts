@@ -2,6 +2,7 @@ import { GRADE_MAX, GRADE_MIN } from "@app/shared/grades";
 import { EMAIL_MAX, NAME_MAX, PHONE_MAX, TEXT_MAX } from "@app/shared/limits";
 import { sql } from "drizzle-orm";
 import { check, date, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import { containsIndex, normalisedColumn } from "../lists";
 import { authUser } from "./auth";
 import { classes, courses } from "./catalog";
 import { enrollmentEventKind, enrollmentStatus, province } from "./enums";
@@ -48,6 +49,10 @@ export const enrollments = pgTable(
     resultAt: timestamp("result_at", { withTimezone: true }),
     resultBy: text("result_by").references(() => authUser.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    // Searched and sorted as stored, case and accents aside (decision 062); never written by us.
+    studentNameKey: normalisedColumn("student_name_key", "student_name"),
+    studentEmailKey: normalisedColumn("student_email_key", "student_email"),
+    paymentReferenceCodeKey: normalisedColumn("payment_reference_code_key", "payment_reference_code"),
   },
   (t) => [
     check(
@@ -61,6 +66,12 @@ export const enrollments = pgTable(
     index("enrollments_status_date_idx").on(t.status, t.applicationDate, t.id),
     index("enrollments_course_date_idx").on(t.courseId, t.applicationDate, t.id),
     index("enrollments_class_idx").on(t.classId),
+    // The lists' search ('contains', decision 062) and the sort by name.
+    containsIndex("enrollments_student_name_search_idx", t.studentNameKey),
+    containsIndex("enrollments_student_email_search_idx", t.studentEmailKey),
+    containsIndex("enrollments_reference_search_idx", t.paymentReferenceCodeKey),
+    containsIndex("enrollments_student_phone_search_idx", t.studentPhone),
+    index("enrollments_student_name_key_idx").on(t.studentNameKey, t.id),
     // A code a student writes on a bank transfer must lead to one enrolment.
     uniqueIndex("enrollments_payment_reference_code_key")
       .on(t.paymentReferenceCode)

@@ -16,6 +16,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import { containsIndex, normalisedColumn } from "../lists";
 import { authUser } from "./auth";
 import { enrollments } from "./enrollments";
 import { paymentStatus, receiptFileType, receiptStatus } from "./enums";
@@ -47,6 +48,8 @@ export const paymentReceipts = pgTable(
     notes: text("notes"),
     /** SHA-256 (hex) of the file's content: the same file sent for another enrolment is flagged (issue 13). */
     fileSha256: varchar("file_sha256", { length: 64 }),
+    // Searched as stored, case aside (decision 062); never written by us.
+    paymentReferenceCodeKey: normalisedColumn("payment_reference_code_key", "payment_reference_code"),
   },
   (t) => [
     check("payment_receipts_paid_amount_check", sql`${t.paidAmount} >= 0`),
@@ -56,6 +59,7 @@ export const paymentReceipts = pgTable(
     // Comprovantes' default order (newest sent first, read backwards) and its duplicate warnings by code.
     index("payment_receipts_submitted_idx").on(t.submittedAt, t.id),
     index("payment_receipts_reference_idx").on(t.paymentReferenceCode),
+    containsIndex("payment_receipts_reference_search_idx", t.paymentReferenceCodeKey),
     // At most one receipt awaiting validation per enrolment: a double submit gives one receipt.
     uniqueIndex("payment_receipts_one_pending_idx").on(t.enrollmentId).where(sql`${t.status} = 'pending'`),
   ],

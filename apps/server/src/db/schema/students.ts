@@ -1,6 +1,7 @@
 import { EMAIL_MAX, NAME_MAX, STUDENT_CODE_MAX, STUDENT_PHONE_DIGITS } from "@app/shared/limits";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import { containsIndex, normalisedColumn } from "../lists";
 import { authUser } from "./auth";
 
 /**
@@ -23,11 +24,21 @@ export const studentAccounts = pgTable(
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
     enrollmentCompleted: boolean("enrollment_completed").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    // Searched and sorted as stored, case and accents aside (decision 062); never written by us.
+    studentNameKey: normalisedColumn("student_name_key", "student_name"),
+    studentEmailKey: normalisedColumn("student_email_key", "student_email"),
+    studentCodeKey: normalisedColumn("student_code_key", "student_code"),
   },
   (t) => [
     check("student_accounts_code_check", sql`${t.studentCode} ~ ${sql.raw(`'^[A-Z0-9]{1,${STUDENT_CODE_MAX}}$'`)}`),
     check("student_accounts_phone_check", sql`${t.studentPhone} ~ ${sql.raw(`'^[0-9]{${STUDENT_PHONE_DIGITS}}$'`)}`),
     // 'Contas de Alunos' (decision 057): newest account first.
     index("student_accounts_created_idx").on(t.createdAt, t.id),
+    // Its search ('contains', decision 062) and the sort by name.
+    containsIndex("student_accounts_name_search_idx", t.studentNameKey),
+    containsIndex("student_accounts_email_search_idx", t.studentEmailKey),
+    containsIndex("student_accounts_code_search_idx", t.studentCodeKey),
+    containsIndex("student_accounts_phone_search_idx", t.studentPhone),
+    index("student_accounts_name_key_idx").on(t.studentNameKey, t.id),
   ],
 );

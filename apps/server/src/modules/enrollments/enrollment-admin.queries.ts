@@ -9,7 +9,7 @@ import type {
 import { type AnyColumn, and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database, Tx } from "../../db/client";
-import { listAnswer, listOrder, normalised, pageWindow, searchCondition } from "../../db/lists";
+import { listAnswer, listOrder, pageWindow } from "../../db/lists";
 import {
   authUser,
   classes,
@@ -20,6 +20,7 @@ import {
   storedFiles,
 } from "../../db/schema";
 import { ApiError } from "../../http/errors";
+import { enrollmentMatching } from "./enrollment-search";
 
 export const ENROLLMENT_NOT_FOUND = () => ApiError.of(404, NOT_FOUND);
 
@@ -68,8 +69,8 @@ const statusByLabel = sql`case ${enrollments.status} ${sql.raw(
 )} end`;
 
 const SORTS: Record<AdminEnrollmentSort, AnyColumn | SQL> = {
-  student: normalised(enrollments.studentName),
-  course: normalised(courses.name),
+  student: enrollments.studentNameKey,
+  course: courses.nameKey,
   date: enrollments.applicationDate,
   status: statusByLabel,
 };
@@ -84,11 +85,11 @@ export async function listEnrollments(db: Database, query: AdminEnrollmentListQu
   const where = and(
     query.status ? eq(enrollments.status, query.status) : undefined,
     query.courseId ? eq(enrollments.courseId, query.courseId) : undefined,
-    searchCondition(
-      query.q,
-      [enrollments.studentName, enrollments.studentEmail, enrollments.paymentReferenceCode, courses.name],
-      [enrollments.studentPhone],
-    ),
+    await enrollmentMatching(db, query.q, [
+      enrollments.studentNameKey,
+      enrollments.studentEmailKey,
+      enrollments.paymentReferenceCodeKey,
+    ]),
   );
   const { limit, offset } = pageWindow(query);
   const [rows, [matching], byStatus] = await Promise.all([
@@ -101,7 +102,7 @@ export async function listEnrollments(db: Database, query: AdminEnrollmentListQu
       .orderBy(...listOrder(query, SORTS, { by: enrollments.applicationDate, dir: "desc" }, enrollments.id))
       .limit(limit)
       .offset(offset),
-    db.select({ n: count() }).from(enrollments).innerJoin(courses, eq(courses.id, enrollments.courseId)).where(where),
+    db.select({ n: count() }).from(enrollments).where(where),
     db.select({ status: enrollments.status, n: count() }).from(enrollments).groupBy(enrollments.status),
   ]);
   const counts = Object.fromEntries([["total", 0], ...ENROLLMENT_STATUSES.map((s) => [s, 0])]) as EnrollmentCounts;

@@ -6,11 +6,12 @@ import type {
   PaymentRow,
   PaymentSortKey,
 } from "@app/shared/schemas/payments";
-import { type AnyColumn, and, desc, eq, gte, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, desc, eq, gte, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { listAnswer, listOrder, matchingTotal, normalised, pageWindow, searchCondition } from "../../db/lists";
+import { listAnswer, listOrder, pageWindow } from "../../db/lists";
 import { courses, enrollments, payments } from "../../db/schema";
-import { courseMatching, receiptStats } from "../receipts/receipts.service";
+import { ofEnrollmentMatching } from "../enrollments/enrollment-search";
+import { receiptStats } from "../receipts/receipts.service";
 
 /** The filters of 'Financeiro' (the list, its cards and the export) plus the list's search. */
 export type PaymentSearch = PaymentFilter & { q?: string | undefined };
@@ -28,13 +29,12 @@ function filterWhere(filter: PaymentFilter): SQL | undefined {
  * The WHERE of the list and the export: the filters and the search (student's name and phone, course,
  * reference code; case and accents ignored), which needs the student's and course's joins.
  */
-function paymentWhere(filter: PaymentSearch): SQL | undefined {
-  const search = searchCondition(
-    filter.q,
-    [enrollments.studentName, enrollments.paymentReferenceCode],
-    [enrollments.studentPhone],
-  );
-  return and(filterWhere(filter), or(search, courseMatching(filter.q)));
+async function paymentWhere(db: Database, filter: PaymentSearch): Promise<SQL | undefined> {
+  const search = await ofEnrollmentMatching(db, payments.enrollmentId, filter.q, [
+    enrollments.studentNameKey,
+    enrollments.paymentReferenceCodeKey,
+  ]);
+  return and(filterWhere(filter), search);
 }
 
 /** The list's order when no column is chosen: newest payment date first, then the latest recorded. */
@@ -42,8 +42,8 @@ const NEWEST_FIRST = [desc(payments.paymentDate), desc(payments.createdAt), desc
 
 const SORTABLE: Record<PaymentSortKey, AnyColumn | SQL> = {
   // Names sort as the search reads them, accents aside ('Ângela' with the A's), as in decision 057.
-  student: normalised(enrollments.studentName),
-  course: normalised(courses.name),
+  student: enrollments.studentNameKey,
+  course: courses.nameKey,
   amount: payments.amount,
   date: payments.paymentDate,
   // The methods' keys sort as their labels do (deposito, dinheiro, tpa, transferencia).
@@ -121,25 +121,18 @@ export async function paymentPage(db: Database, query: PaymentListQuery) {
     ? listOrder(query, SORTABLE, { by: payments.paymentDate, dir: "desc" }, payments.id)
     : NEWEST_FIRST;
   const { limit, offset } = pageWindow(query);
-  const [rows, filtered] = await Promise.all([
+  const where = await paymentWhere(db, query);
+  const [rows, filtered, [found]] = await Promise.all([
     selectPayments(db)
-      .where(paymentWhere(query))
+      .where(where)
       .orderBy(...order)
       .limit(limit)
       .offset(offset),
     filteredTotals(db, query),
+    // A search counts its matches beside the page (decision 062); without one the filters' count is the total.
+    query.q ? db.select({ total: sql<number>`count(*)::int` }).from(payments).where(where) : [undefined],
   ]);
-  // Without a search the filters' count is the total; a search counts its own matches (joined).
-  const total = query.q
-    ? await matchingTotal(query, rows.length, async () => {
-        const [row] = await db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(payments)
-          .innerJoin(enrollments, eq(enrollments.id, payments.enrollmentId))
-          .where(paymentWhere(query));
-        return row!.total;
-      })
-    : filtered.total;
+  const total = found?.total ?? filtered.total;
   return { ...listAnswer(query, rows.map(toRow), total), counts: filtered.counts };
 }
 
@@ -155,10 +148,12 @@ export const EXPORT_BATCH = 1000;
  * and none already there is skipped.
  */
 export async function* paymentBatches(db: Database, filter: PaymentSearch, size = EXPORT_BATCH) {
+  // The courses the search names are read once, at the start.
+  const where = await paymentWhere(db, filter);
   let after: SQL | undefined;
   for (;;) {
     const rows = await selectPayments(db)
-      .where(and(paymentWhere(filter), after))
+      .where(and(where, after))
       .orderBy(...NEWEST_FIRST)
       .limit(size);
     if (rows.length > 0) yield rows.map(toRow);

@@ -32,7 +32,7 @@ import { type AnyColumn, and, desc, eq, inArray, or, type SQL, sql } from "drizz
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Database, Tx } from "../../db/client";
-import { listAnswer, listOrder, matchingTotal, normalised, pageWindow, searchCondition } from "../../db/lists";
+import { listAnswer, listOrder, pageWindow, searchCondition } from "../../db/lists";
 import { isUniqueViolation } from "../../db/pg-errors";
 import { authUser, courses, enrollments, paymentReceipts, payments, storedFiles } from "../../db/schema";
 import { ApiError } from "../../http/errors";
@@ -41,6 +41,7 @@ import { checkFile } from "../../storage/file-check";
 import type { FileStorage } from "../../storage/storage";
 import { putFiles, recordFiles, removeFiles } from "../../storage/stored-files";
 import { recordEvent } from "../enrollments/enrollment-history";
+import { ofEnrollmentMatching } from "../enrollments/enrollment-search";
 import { getBankDetails } from "../settings/settings.service";
 import { type ReceiptEmailInput, receiptApprovedEmail, receiptRejectedEmail } from "./receipt-emails";
 
@@ -315,19 +316,10 @@ export async function receiptStats(db: Database): Promise<ReceiptStats> {
   return { ...row!, approvedAmount: Number(row!.approvedAmount), pendingAmount: Number(row!.pendingAmount) };
 }
 
-/**
- * The enrolments of a course whose name contains `q`: the few courses are searched once, not once per
- * row of the join (the normalising is the costly part of a search). Also used by Financeiro.
- */
-export function courseMatching(q: string | undefined): SQL | undefined {
-  const named = searchCondition(q, [courses.name]);
-  return named && inArray(enrollments.courseId, sql`(select ${courses.id} from ${courses} where ${named})`);
-}
-
 const RECEIPT_SORTABLE: Record<ReceiptSortKey, AnyColumn | SQL> = {
   // Names sort as the search reads them, accents aside ('Ângela' with the A's), as in decision 057.
-  student: normalised(enrollments.studentName),
-  course: normalised(courses.name),
+  student: enrollments.studentNameKey,
+  course: courses.nameKey,
   amounts: paymentReceipts.paidAmount,
   dates: paymentReceipts.submittedAt,
   // The workflow's order: pending, approved, rejected.
@@ -340,12 +332,11 @@ const RECEIPT_SORTABLE: Record<ReceiptSortKey, AnyColumn | SQL> = {
  * warnings of the page's receipts; and the cards over every receipt (the search does not narrow them).
  */
 export async function listAdminReceipts(db: Database, query: ReceiptListQuery) {
-  const where = searchCondition(
-    query.q,
-    [enrollments.studentName, paymentReceipts.paymentReferenceCode],
-    [enrollments.studentPhone],
+  // The student's name, phone or course (of the enrolment), or the receipt's own reference code.
+  const matching = or(
+    await ofEnrollmentMatching(db, paymentReceipts.enrollmentId, query.q, [enrollments.studentNameKey]),
+    searchCondition(query.q, [paymentReceipts.paymentReferenceCodeKey]),
   );
-  const matching = or(where, courseMatching(query.q));
   const order = listOrder(
     query,
     RECEIPT_SORTABLE,
@@ -353,25 +344,17 @@ export async function listAdminReceipts(db: Database, query: ReceiptListQuery) {
     paymentReceipts.id,
   );
   const { limit, offset } = pageWindow(query);
-  const [rows, counts] = await Promise.all([
+  const [rows, counts, [found]] = await Promise.all([
     selectReceipts(db)
       .where(matching)
       .orderBy(...order)
       .limit(limit)
       .offset(offset),
     receiptStats(db),
+    // A search counts its matches beside the page (decision 062); without one the cards' total is the count.
+    query.q ? db.select({ total: sql<number>`count(*)::int` }).from(paymentReceipts).where(matching) : [undefined],
   ]);
-  // Without a search every receipt matches: the cards' total is the count.
-  const total = query.q
-    ? await matchingTotal(query, rows.length, async () => {
-        const [row] = await db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(paymentReceipts)
-          .innerJoin(enrollments, eq(enrollments.id, paymentReceipts.enrollmentId))
-          .where(matching);
-        return row!.total;
-      })
-    : counts.total;
+  const total = found?.total ?? counts.total;
   const dups = await duplicatesOf(
     db,
     rows.map((x) => x.r),

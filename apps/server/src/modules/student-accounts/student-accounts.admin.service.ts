@@ -9,7 +9,7 @@ import { type AnyColumn, and, count, desc, eq, inArray, type SQL, sql } from "dr
 import type { z } from "zod";
 import { studentEmail } from "../../auth/auth";
 import type { Database, Tx } from "../../db/client";
-import { listAnswer, listOrder, normalised, pageWindow, searchCondition } from "../../db/lists";
+import { listAnswer, listOrder, pageWindow, searchCondition } from "../../db/lists";
 import { isUniqueViolation } from "../../db/pg-errors";
 import {
   authAccount,
@@ -26,7 +26,7 @@ import { runIdempotent } from "../../http/idempotency";
 import { generateStudentPassword } from "./credentials";
 
 const SORTS: Record<StudentAccountSort, AnyColumn | SQL> = {
-  name: normalised(studentAccounts.studentName),
+  name: studentAccounts.studentNameKey,
   code: studentAccounts.studentCode,
   // As the column reads: 'Completa' before 'Pendente'.
   completed: sql`not ${studentAccounts.enrollmentCompleted}`,
@@ -41,7 +41,7 @@ const SORTS: Record<StudentAccountSort, AnyColumn | SQL> = {
 export async function listStudentAccounts(db: Database, query: StudentAccountListQuery) {
   const where = searchCondition(
     query.q,
-    [studentAccounts.studentName, studentAccounts.studentEmail, studentAccounts.studentCode],
+    [studentAccounts.studentNameKey, studentAccounts.studentEmailKey, studentAccounts.studentCodeKey],
     [studentAccounts.studentPhone],
   );
   const { limit, offset } = pageWindow(query);

@@ -10,7 +10,7 @@ import type {
 } from "@app/shared/schemas/enrollment-review";
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type AnswerOf, api } from "../../../lib/api";
-import { type ServerListParams, useCachedListRow } from "../../../lib/server-list";
+import { refreshAfterChange, type ServerListParams, useCachedListRow } from "../../../lib/server-list";
 
 export type AdminEnrollmentPage = AnswerOf<typeof endpoints.list>;
 export type AdminEnrollmentRow = AdminEnrollmentPage["rows"][number];
@@ -74,11 +74,7 @@ export const enrollableClassesQuery = (id: string) =>
 /** The enrolment's new state is the answer: show it in an open dialog at once, and refetch the list and counts. */
 function refresh(client: QueryClient, detail: AdminEnrollmentDetail | undefined, also: string[][] = []) {
   if (detail) client.setQueryData(adminEnrollmentQuery(detail.id).queryKey, detail);
-  return Promise.all([
-    client.invalidateQueries({ queryKey: ADMIN_ENROLLMENTS_KEY }),
-    client.invalidateQueries({ queryKey: ["dashboard"] }),
-    ...also.map((queryKey) => client.invalidateQueries({ queryKey })),
-  ]);
+  return refreshAfterChange(client, [ADMIN_ENROLLMENTS_KEY, ["dashboard"], ...also]);
 }
 
 export function useApproveEnrollment() {

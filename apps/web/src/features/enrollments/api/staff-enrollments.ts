@@ -2,6 +2,7 @@ import { enrollmentEndpoints } from "@app/shared/contract/enrollments";
 import type { EditEnrollmentInput } from "@app/shared/schemas/enrollment-staff";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type AnswerOf, api } from "../../../lib/api";
+import { refreshAfterChange } from "../../../lib/server-list";
 import { upload } from "../../../lib/upload";
 import { STUDENT_ACCOUNTS_KEY } from "../../student-accounts/api/admin-student-accounts";
 import { ADMIN_ENROLLMENTS_KEY, adminEnrollmentQuery } from "./admin-enrollments";
@@ -33,11 +34,11 @@ export function useCreateStaffEnrollment() {
       upload(enrollmentEndpoints.create, { body: form }, onProgress, CREATE_FAILED),
     onSuccess: (created) => {
       client.setQueryData(adminEnrollmentQuery(created.enrollment.id).queryKey, created.enrollment);
-      return Promise.all([
-        client.invalidateQueries({ queryKey: ADMIN_ENROLLMENTS_KEY }),
-        client.invalidateQueries({ queryKey: ["dashboard"] }),
-        client.invalidateQueries({ queryKey: STUDENT_ACCOUNTS_KEY }),
-        client.invalidateQueries({ queryKey: PHONE_ACCOUNTS_KEY }),
+      return refreshAfterChange(client, [
+        ADMIN_ENROLLMENTS_KEY,
+        ["dashboard"],
+        STUDENT_ACCOUNTS_KEY,
+        PHONE_ACCOUNTS_KEY,
       ]);
     },
   });
@@ -51,7 +52,7 @@ export function useEditEnrollment() {
       api(enrollmentEndpoints.edit, { params: { id }, body: input }),
     onSuccess: (detail) => {
       client.setQueryData(adminEnrollmentQuery(detail.id).queryKey, detail);
-      return client.invalidateQueries({ queryKey: ADMIN_ENROLLMENTS_KEY });
+      return refreshAfterChange(client, [ADMIN_ENROLLMENTS_KEY]);
     },
   });
 }

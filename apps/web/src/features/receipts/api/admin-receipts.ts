@@ -2,7 +2,7 @@ import { receiptEndpoints } from "@app/shared/contract/receipts";
 import type { ReceiptSortKey, RejectReceiptInput } from "@app/shared/schemas/receipts";
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type AnswerOf, api } from "../../../lib/api";
-import { type ServerListParams, useCachedListRow } from "../../../lib/server-list";
+import { refreshAfterChange, type ServerListParams, useCachedListRow } from "../../../lib/server-list";
 
 export type AdminReceiptList = AnswerOf<typeof receiptEndpoints.list>;
 export type AdminReceiptRow = AdminReceiptList["rows"][number];
@@ -26,15 +26,8 @@ export const adminReceiptsQuery = (params: AdminReceiptParams) =>
 export const useAdminReceiptRow = (id: string | null) => useCachedListRow<AdminReceiptRow>(ADMIN_RECEIPTS_KEY, id);
 
 /** A review changes the receipt, the enrolment, the payments and the dashboard's counts and revenue. */
-async function refresh(client: QueryClient) {
-  // A page read still on its way (a search typed just before) may have left before the change: an
-  // invalidation would wait for it rather than read again, so it is cancelled first.
-  await client.cancelQueries({ queryKey: ADMIN_RECEIPTS_KEY });
-  await Promise.all(
-    [ADMIN_RECEIPTS_KEY, ["enrollments"], ["payments"], ["dashboard"]].map((queryKey) =>
-      client.invalidateQueries({ queryKey }),
-    ),
-  );
+function refresh(client: QueryClient) {
+  return refreshAfterChange(client, [ADMIN_RECEIPTS_KEY, ["enrollments"], ["payments"], ["dashboard"]]);
 }
 
 /** pending → approved: one payment, the student enrolled (SPEC §4 'Receipt status'). */

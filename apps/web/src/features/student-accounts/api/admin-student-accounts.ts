@@ -2,7 +2,7 @@ import { studentAccountEndpoints } from "@app/shared/contract/student-accounts";
 import type { EditStudentCredentialsInput, StudentAccountSort } from "@app/shared/schemas/student-accounts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type AnswerOf, api } from "../../../lib/api";
-import { type ServerListParams, useCachedListRow } from "../../../lib/server-list";
+import { refreshAfterChange, type ServerListParams, useCachedListRow } from "../../../lib/server-list";
 
 export type AdminStudentAccountPage = AnswerOf<typeof studentAccountEndpoints.list>;
 export type AdminStudentAccount = AdminStudentAccountPage["rows"][number];
@@ -37,7 +37,7 @@ export function useEditStudentCredentials() {
   return useMutation({
     mutationFn: ({ id, key, ...body }: EditStudentCredentialsInput & { id: string; key: string }) =>
       api(studentAccountEndpoints.editCredentials, { params: { id }, body, headers: confirmationHeaders(key) }),
-    onSettled: () => client.invalidateQueries({ queryKey: STUDENT_ACCOUNTS_KEY }),
+    onSettled: () => refreshAfterChange(client, [STUDENT_ACCOUNTS_KEY]),
   });
 }
 
@@ -50,6 +50,6 @@ export function useResetStudentPassword() {
   return useMutation({
     mutationFn: ({ id, key }: { id: string; key: string }) =>
       api(studentAccountEndpoints.resetPassword, { params: { id }, headers: confirmationHeaders(key) }),
-    onSettled: () => client.invalidateQueries({ queryKey: STUDENT_ACCOUNTS_KEY }),
+    onSettled: () => refreshAfterChange(client, [STUDENT_ACCOUNTS_KEY]),
   });
 }
