@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { build, defineConfig, type Plugin, type Rolldown } from "vite";
 
 /** Writes .br and .gz beside each text asset so the server sends them pre-compressed (3G users). */
 function precompress(): Plugin {
@@ -14,6 +14,7 @@ function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     closeBundle() {
+      if (process.env.CHUNK_USAGE_PASS) return;
       const walk = (dir: string): string[] =>
         readdirSync(dir).flatMap((f) => {
           const full = path.join(dir, f);
@@ -30,7 +31,90 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/** Which chunks the modules went to in a build with Rolldown's default chunking (the first pass). */
+interface ModuleUsage {
+  /** In the public entry or a chunk it imports statically: the first load of every page. */
+  shell: Set<string>;
+  /** Used by a public lazy page (/verificar, /inscricao), maybe by signed-in screens too. */
+  publicLazy: Set<string>;
+  /** Used by signed-in screens only (reached through app/signed-in-routes.tsx). */
+  signedIn: Set<string>;
+  /** The module an import() loads: each page, layout and guard keeps a chunk of its own. */
+  lazyTargets: Set<string>;
+}
+
+/**
+ * Builds once in memory with the default chunking and reads which modules each page's chunks hold (after
+ * tree-shaking, which the module graph alone does not tell: a barrel such as @tabler/icons-react imports
+ * every icon). The real build then groups the signed-in modules (below) without touching the public ones.
+ */
+async function moduleUsage(): Promise<ModuleUsage> {
+  process.env.CHUNK_USAGE_PASS = "1";
+  try {
+    const result = await build({
+      root: import.meta.dirname,
+      logLevel: "silent",
+      build: { write: false, manifest: false, emptyOutDir: false },
+    });
+    const chunks = (Array.isArray(result) ? result : [result as Rolldown.RolldownOutput])
+      .flatMap((r) => r.output)
+      .filter((c): c is Rolldown.OutputChunk => c.type === "chunk");
+    const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+    const reach = (from: Rolldown.OutputChunk, lazy: boolean, seen = new Set<Rolldown.OutputChunk>()) => {
+      if (seen.has(from) || /[\\/]app[\\/]signed-in-routes\.tsx$/.test(from.facadeModuleId ?? "")) return seen;
+      seen.add(from);
+      for (const f of [...from.imports, ...(lazy ? from.dynamicImports : [])]) {
+        const next = byFile.get(f);
+        if (next) reach(next, lazy, seen);
+      }
+      return seen;
+    };
+    const entry = chunks.find((c) => c.isEntry);
+    if (!entry) throw new Error("the first pass built no entry chunk");
+    const modules = (set: Set<Rolldown.OutputChunk>) => new Set([...set].flatMap((c) => c.moduleIds));
+    const shell = modules(reach(entry, false));
+    const publicIds = modules(reach(entry, true));
+    const all = chunks.flatMap((c) => c.moduleIds);
+    return {
+      shell,
+      publicLazy: new Set([...publicIds].filter((id) => !shell.has(id))),
+      signedIn: new Set(all.filter((id) => !publicIds.has(id))),
+      lazyTargets: new Set(chunks.filter((c) => c.isDynamicEntry && c.facadeModuleId).map((c) => c.facadeModuleId!)),
+    };
+  } finally {
+    delete process.env.CHUNK_USAGE_PASS;
+  }
+}
+
+/**
+ * Rolldown's default chunking gives the signed-in screens 70–115 files, most under 1.5 KB gzip (a Mantine
+ * component or an icon used by some set of screens), each a round trip on a 3G phone (decision 063). These
+ * groups merge them: what only signed-in screens use into one vendor chunk and one chunk of our shared
+ * code, and what the public lazy pages share with them into one more of each. The public entry and what it
+ * imports are left out of every group, so / and /cursos load exactly what they did.
+ */
+function chunkGroups(usage: ModuleUsage | undefined): Rolldown.CodeSplittingGroup[] {
+  const router = { name: "router", test: /node_modules[\\/]react-router[\\/]/ };
+  if (!usage) return [router];
+  const grouped = (id: string, set: Set<string>) => set.has(id) && !usage.lazyTargets.has(id);
+  const vendor = (id: string) => /[\\/]node_modules[\\/]/.test(id);
+  // Photo compression (~20 KB gzip) serves the three screens that upload documents: it stays their chunk.
+  const own = (id: string) => /[\\/]node_modules[\\/]browser-image-compression[\\/]/.test(id);
+  return [
+    router,
+    { name: "signed-in-vendor", priority: 4, test: (id) => grouped(id, usage.signedIn) && vendor(id) && !own(id) },
+    { name: "lazy-vendor", priority: 3, test: (id) => grouped(id, usage.publicLazy) && vendor(id) },
+    {
+      name: "signed-in-common",
+      priority: 2,
+      minShareCount: 2,
+      test: (id) => grouped(id, usage.signedIn) && !vendor(id),
+    },
+    { name: "lazy-common", priority: 1, test: (id) => grouped(id, usage.publicLazy) && !vendor(id) },
+  ];
+}
+
+export default defineConfig(async ({ command, isSsrBuild }) => ({
   plugins: [react(), precompress()],
   server: {
     proxy: { "/api": { target: "http://localhost:3000" } },
@@ -50,8 +134,13 @@ export default defineConfig({
         // React Router 8 ships one file per module; left alone, Rolldown spread them over three more
         // shared chunks of the first load (+1.9 KB gzip on / and /cursos). One chunk keeps it one request
         // (decision 031).
-        codeSplitting: { groups: [{ name: "router", test: /node_modules[\\/]react-router[\\/]/ }] },
+        codeSplitting: await (async () => {
+          if (command !== "build" || isSsrBuild || process.env.CHUNK_USAGE_PASS)
+            return { groups: chunkGroups(undefined) };
+          // A captured module brings no dependency along: those of the shell stay where the public pages load them.
+          return { includeDependenciesRecursively: false, groups: chunkGroups(await moduleUsage()) };
+        })(),
       },
     },
   },
-});
+}));
