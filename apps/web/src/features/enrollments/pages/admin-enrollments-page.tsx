@@ -40,7 +40,10 @@ import { actionAccess, type RowAction, rowActionsFor } from "../logic/enrollment
 
 const statusOptions = ENROLLMENT_STATUSES.map((s) => ({ value: s, label: enrollmentStatusLabel(s) }));
 
-/** One summary card per status, so the cards add up to 'Total' (decision 050). */
+/**
+ * One summary card per status, so the cards add up to 'Total' (decision 050). Until the first page
+ * arrives they show '—', never a 0 that is not true.
+ */
 const STATUS_CARDS: Record<EnrollmentStatus, { label: string; icon: ReactNode }> = {
   pre_inscrito: { label: "Pré-inscritos", icon: <IconHourglass size={20} /> },
   correction_requested: { label: "Correção pedida", icon: <IconFileAlert size={20} /> },
@@ -169,12 +172,12 @@ export function Component() {
         cols={{ base: 2, sm: 3, lg: 5 }}
         spacing={{ base: "xs", sm: "md" }}
       >
-        <StatCard label="Total" value={counts?.total ?? 0} icon={<IconClipboardList size={20} />} compact />
+        <StatCard label="Total" value={counts?.total ?? "—"} icon={<IconClipboardList size={20} />} compact />
         {ENROLLMENT_STATUSES.map((s) => (
           <StatCard
             key={s}
             label={STATUS_CARDS[s].label}
-            value={counts?.[s] ?? 0}
+            value={counts?.[s] ?? "—"}
             icon={STATUS_CARDS[s].icon}
             compact
           />

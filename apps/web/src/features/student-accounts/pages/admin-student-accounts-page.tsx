@@ -114,12 +114,12 @@ export function Component() {
       title="Contas de Alunos"
       subtitle="Códigos de acesso dos alunos, as suas inscrições e comprovantes"
       stats={[
-        { label: "Total de contas", value: counts?.total ?? 0, icon: <IconUsers size={20} /> },
-        { label: "Inscrição completa", value: counts?.completed ?? 0, icon: <IconUserCheck size={20} /> },
-        { label: "Inscrição pendente", value: counts?.pending ?? 0, icon: <IconUserExclamation size={20} /> },
+        { label: "Total de contas", value: counts?.total ?? "—", icon: <IconUsers size={20} /> },
+        { label: "Inscrição completa", value: counts?.completed ?? "—", icon: <IconUserCheck size={20} /> },
+        { label: "Inscrição pendente", value: counts?.pending ?? "—", icon: <IconUserExclamation size={20} /> },
         {
           label: "Senha temporária",
-          value: counts?.temporaryPassword ?? 0,
+          value: counts?.temporaryPassword ?? "—",
           hint: "Ainda não alterada pelo aluno",
           icon: <IconKey size={20} />,
         },
