@@ -10,14 +10,14 @@
 //   5. Lighthouse on every signed-in screen, signed in (scripts/bench/signed-in.mjs);
 //   6. the student's whole way on a throttled phone, bytes and time per step (scripts/bench/student-way.mjs).
 // Writes bench-results/report.json; exits 1 when a budget is missed.
-import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
-import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { benchParts, mixedDayChecks } from "./bench/index.mjs";
+import { startBenchServer } from "./bench/server.mjs";
 import { approveEnrollment, benchSignedIn, staffSession } from "./bench/signed-in.mjs";
 import { benchStudentWay } from "./bench/student-way.mjs";
 import { benchDataTable } from "./bench-data-table.mjs";
@@ -59,29 +59,6 @@ const FLAGS = [
 function run(cmd, args, opts = {}) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit", ...opts });
   if (r.status !== 0) process.exit(r.status ?? 1);
-}
-
-async function startServer(port, dataDir) {
-  const child = spawn(process.execPath, ["apps/server/dist/main.js"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      BASE_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: "silent",
-    },
-    stdio: "ignore",
-  });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("server did not start");
 }
 
 /** Every JS/CSS file a fresh browser loads for `url`, sized as gzip of the built file. */
@@ -152,11 +129,10 @@ async function main() {
     process.exit(1);
   }
   run("npm", ["run", "build"]);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
-  chmodSync(dataDir, 0o755);
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const base = `http://127.0.0.1:${port}`;
-  const server = await startServer(port, dataDir);
+  // The demo catalogue, as a newcomer's first start has it.
+  const server = await startBenchServer({ demoData: true });
+  const { base, dataDir } = server;
+  const port = Number(new URL(base).port);
   const out = path.join(root, "bench-results");
   mkdirSync(out, { recursive: true });
   const report = { budgets: BUDGET, pages: {}, api: {}, dataTable: {}, signedIn: {}, studentWay: {} };
@@ -193,9 +169,7 @@ async function main() {
       throughputRatio: +(api.rps / baseline.rps).toFixed(2),
     };
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
   report.dataTable = await benchDataTable({ root, chrome: CHROME, flags: FLAGS.slice(1) });
   writeFileSync(path.join(out, "report.json"), `${JSON.stringify(report, null, 2)}\n`);
