@@ -86,7 +86,8 @@ test("public pages pass axe's WCAG 2.1 A/AA checks on a phone and a laptop", asy
     { path: "/auth", ready: (p) => p.getByRole("button", { name: "Entrar" }) },
     staffAuthMode("Não tem conta? Criar conta", "Criar Conta da Equipa"),
     staffAuthMode("Esqueci minha senha", "Recuperar Senha"),
-    { path: "/reset-password?token=invalido", ready: (p) => p.getByText("Link inválido") },
+    // .first(): after the resize to 1280 px a second copy of the toast was seen once in CI (see the stop note).
+    { path: "/reset-password?token=invalido", ready: (p) => p.getByText("Link inválido").first() },
     { path: "/uma/pagina/que/nao/existe", name: "404", ready: heading("Oops! Page not found") },
   ]);
   await checkPhoneMenu(page, "/", (p) => p.getByRole("navigation", { name: "Menu", exact: true }));
