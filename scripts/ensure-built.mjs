@@ -10,8 +10,11 @@ export function ensureBuilt() {
   const missing = [
     ["apps/web", "apps/web/dist/index.html"],
     ["apps/server", "apps/server/dist/main.js"],
+    // A build from before a command was added lacks its bundle.
+    ["apps/server", "apps/server/dist/backup.js"],
+    ["apps/server", "apps/server/dist/restore.js"],
   ].filter(([, file]) => !existsSync(path.join(root, file)));
-  for (const [workspace] of missing) {
+  for (const workspace of new Set(missing.map(([w]) => w))) {
     console.log(`Building ${workspace} (first run)…`);
     const result = spawnSync("npm", ["run", "build", "-w", workspace], { cwd: root, stdio: "inherit" });
     if (result.status !== 0) process.exit(result.status ?? 1);

@@ -4,7 +4,7 @@ import { build } from "esbuild";
 
 await rm("dist", { recursive: true, force: true });
 await build({
-  entryPoints: ["src/main.ts", "src/cli/create-admin.ts"],
+  entryPoints: ["src/main.ts", "src/cli/create-admin.ts", "src/cli/backup.ts", "src/cli/restore.ts"],
   outdir: "dist",
   entryNames: "[name]",
   bundle: true,
@@ -25,4 +25,4 @@ await build({
   ],
 });
 await cp("src/db/migrations", "dist/migrations", { recursive: true });
-console.log("server built: dist/main.js, dist/create-admin.js");
+console.log("server built: dist/main.js, dist/create-admin.js, dist/backup.js, dist/restore.js");

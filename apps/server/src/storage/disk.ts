@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { FileMissingError, type FileStorage } from "./storage";
@@ -33,6 +33,20 @@ export function createDiskStorage(root: string): FileStorage {
     },
     async delete(key) {
       await rm(fullPath(key), { force: true });
+    },
+    async *list() {
+      let entries: string[];
+      try {
+        entries = await readdir(root, { recursive: true });
+      } catch {
+        return; // no file was ever stored
+      }
+      for (const entry of entries) {
+        const key = entry.split(path.sep).join("/");
+        if (!SAFE_KEY.test(key)) continue; // a folder, or a `.part` being written
+        const info = await stat(path.join(root, entry)).catch(() => undefined);
+        if (info?.isFile()) yield { key, size: info.size };
+      }
     },
   };
 }

@@ -1,5 +1,12 @@
 import type { Readable } from "node:stream";
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
 import type { Config } from "../config";
 import { FileMissingError, type FileStorage } from "./storage";
 
@@ -30,6 +37,14 @@ export function createS3Storage(s3: NonNullable<Config["s3"]>): FileStorage {
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key }));
+    },
+    async *list() {
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, ContinuationToken: token }));
+        for (const o of page.Contents ?? []) if (o.Key) yield { key: o.Key, size: o.Size ?? 0 };
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
   };
 }

@@ -8,6 +8,13 @@ export interface FileStorage {
   getStream(key: string): Promise<Readable>;
   /** Deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Every stored file, in no particular order, one page at a time (backup and restore, decision 067). */
+  list(): AsyncIterable<StoredObject>;
+}
+
+export interface StoredObject {
+  key: string;
+  size: number;
 }
 
 export class FileMissingError extends Error {

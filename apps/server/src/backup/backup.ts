@@ -1,0 +1,192 @@
+import { execFileSync } from "node:child_process";
+import { createPublicKey } from "node:crypto";
+import { createReadStream, createWriteStream, existsSync, mkdtempSync, renameSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import pg from "pg";
+import { to as copyTo } from "pg-copy-streams";
+import { FileMissingError, type FileStorage } from "../storage/storage";
+import {
+  ARCHIVE_FORMAT,
+  type ArchiveWriter,
+  type BackupHeader,
+  type EntrySummary,
+  fileEntry,
+  HEADER_ENTRY,
+  MANIFEST_ENTRY,
+  type Manifest,
+  secretEntry,
+  type TableInfo,
+  writeArchive,
+} from "./archive";
+import { appliedMigrations, listSequences, listTables, pgbossVersion, qualified, quoteIdent } from "./catalog";
+import { knownMigrations } from "./migration-level";
+
+export interface BackupOptions {
+  databaseUrl: string;
+  databaseKind: "embedded" | "external";
+  storage: FileStorage;
+  /** Secret files of DATA_DIR to carry (those not given in the environment). */
+  secretFiles: string[];
+  /** The configured credential signing key (its public half is recorded, to check the restored one). */
+  credentialSigningKey: string;
+  /** The archive to write; it must not exist. */
+  file: string;
+  progress?: (line: string) => void;
+}
+
+/**
+ * Writes one archive (decision 067): every table of ours exported with COPY … TO STDOUT inside one
+ * REPEATABLE READ READ ONLY transaction (a consistent snapshot, taken while the server runs), then
+ * the files that snapshot names, then the manifest. Each table is spooled to a temporary file beside
+ * the archive (tar needs its size first), so memory holds a chunk at a time whatever the volume.
+ */
+export async function createBackup(options: BackupOptions): Promise<Manifest> {
+  const { file, progress = () => undefined } = options;
+  if (existsSync(file)) throw new Error(`${file} já existe: escolha outro nome (a cópia nunca substitui um ficheiro)`);
+  const partial = `${file}.part`;
+  const spool = mkdtempSync(path.join(path.dirname(path.resolve(file)), ".backup-spool-"));
+  const archive = writeArchive(partial);
+  const entries: Record<string, EntrySummary> = {};
+  try {
+    const { header, keys } = await exportDatabase(options, archive, spool, entries, progress);
+    const files = await copyFiles(options.storage, keys, archive, entries, progress);
+    for (const secret of options.secretFiles) {
+      const name = secretEntry(path.basename(secret));
+      entries[name] = await archive.addStream(name, statSync(secret).size, createReadStream(secret));
+    }
+    const tableRows = header.tables.map((t) => entries[t.entry]!.rows ?? 0);
+    const manifest: Manifest = {
+      format: ARCHIVE_FORMAT,
+      finishedAt: new Date().toISOString(),
+      counts: {
+        tables: header.tables.length,
+        rows: tableRows.reduce((a, b) => a + b, 0),
+        files: files.count,
+        fileBytes: files.bytes,
+        missingFiles: files.missing,
+      },
+      entries,
+    };
+    await archive.addJson(MANIFEST_ENTRY, manifest);
+    await archive.close();
+    renameSync(partial, file);
+    return manifest;
+  } catch (err) {
+    await archive.close().catch(() => undefined);
+    rmSync(partial, { force: true });
+    throw err;
+  } finally {
+    rmSync(spool, { recursive: true, force: true });
+  }
+}
+
+async function exportDatabase(
+  options: BackupOptions,
+  archive: ArchiveWriter,
+  spool: string,
+  entries: Record<string, EntrySummary>,
+  progress: (line: string) => void,
+): Promise<{ header: BackupHeader; keys: string[] }> {
+  // No statement timeout here (decision 023 is for requests): a large table takes as long as it takes.
+  const client = new pg.Client({ connectionString: options.databaseUrl, application_name: "portal-backup" });
+  await client.connect();
+  try {
+    await client.query("begin isolation level repeatable read read only");
+    const tables = await listTables(client);
+    const header: BackupHeader = {
+      format: ARCHIVE_FORMAT,
+      createdAt: new Date().toISOString(),
+      app: { commit: gitCommit(), node: process.version },
+      database: {
+        kind: options.databaseKind,
+        serverVersion: (await client.query("show server_version")).rows[0].server_version,
+      },
+      migrations: await migrationLevel(client),
+      pgbossVersion: await pgbossVersion(client),
+      tables,
+      sequences: await listSequences(client),
+      storage: options.storage.driver,
+      credentialPublicKey: publicKeyOf(options.credentialSigningKey),
+    };
+    if (header.migrations.length === 0) throw new Error("A base de dados não tem as tabelas da aplicação: nada a copiar");
+    entries[HEADER_ENTRY] = await archive.addJson(HEADER_ENTRY, header);
+    for (const table of tables) {
+      entries[table.entry] = await exportTable(client, table, archive, spool);
+      progress(`  ${table.schema}.${table.name}: ${entries[table.entry]!.rows} linhas`);
+    }
+    const { rows } = await client.query<{ storage_key: string }>("select storage_key from stored_files");
+    await client.query("commit");
+    return { header, keys: rows.map((r) => r.storage_key) };
+  } finally {
+    await client.end();
+  }
+}
+
+/** One table's rows in COPY text format, spooled to disk, then into the archive. */
+async function exportTable(
+  client: pg.Client,
+  table: TableInfo,
+  archive: ArchiveWriter,
+  spool: string,
+): Promise<EntrySummary> {
+  const columns = table.columns.map(quoteIdent).join(", ");
+  // A partitioned table cannot be copied by name (only its partitions): a query over it can.
+  const copy = copyTo(`copy (select ${columns} from ${qualified(table.schema, table.name)}) to stdout`);
+  const temp = path.join(spool, "table.copy");
+  await pipeline(client.query(copy), createWriteStream(temp, { mode: 0o600 }));
+  const summary = await archive.addStream(table.entry, statSync(temp).size, createReadStream(temp));
+  rmSync(temp);
+  return { ...summary, rows: copy.rowCount };
+}
+
+/** The files the snapshot names; one deleted since (its row went after the snapshot) is reported. */
+async function copyFiles(
+  storage: FileStorage,
+  keys: string[],
+  archive: ArchiveWriter,
+  entries: Record<string, EntrySummary>,
+  progress: (line: string) => void,
+): Promise<{ count: number; bytes: number; missing: string[] }> {
+  const sizes = new Map<string, number>();
+  for await (const o of storage.list()) sizes.set(o.key, o.size);
+  const missing: string[] = [];
+  let bytes = 0;
+  for (const key of keys) {
+    const size = sizes.get(key);
+    const stream = size === undefined ? undefined : await storage.getStream(key).catch(missingAsUndefined);
+    if (size === undefined || !stream) {
+      missing.push(key);
+      continue;
+    }
+    entries[fileEntry(key)] = await archive.addStream(fileEntry(key), size, stream);
+    bytes += size;
+  }
+  progress(`  ficheiros: ${keys.length - missing.length} (${(bytes / 1e6).toFixed(1)} MB)`);
+  if (missing.length > 0) progress(`  AVISO: ${missing.length} ficheiro(s) registado(s) mas ausente(s): ${missing.slice(0, 5).join(", ")}`);
+  return { count: keys.length - missing.length, bytes, missing };
+}
+
+function missingAsUndefined(err: unknown): undefined {
+  if (err instanceof FileMissingError) return undefined;
+  throw err;
+}
+
+/** The applied migrations, named by this build's journal where it knows them. */
+async function migrationLevel(client: pg.ClientBase): Promise<BackupHeader["migrations"]> {
+  const known = new Map(knownMigrations().map((m) => [m.hash, m.tag]));
+  return (await appliedMigrations(client)).map((m) => ({ hash: m.hash, tag: known.get(m.hash) ?? null }));
+}
+
+export function publicKeyOf(privateKeyPem: string): string {
+  return createPublicKey(privateKeyPem).export({ type: "spki", format: "pem" }).toString();
+}
+
+/** The source's commit when the app runs from a git clone (as `npm start` does); null otherwise. */
+function gitCommit(): string | null {
+  try {
+    return execFileSync("git", ["rev-parse", "HEAD"], { stdio: ["ignore", "pipe", "ignore"] }).toString().trim();
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,284 @@
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
+import { createDb } from "../db/client";
+import { runMigrations } from "../db/migrate";
+import { createLogger } from "../logger";
+import { createMailQueue } from "../mail/mail-queue";
+import type { FileStorage } from "../storage/storage";
+import {
+  ARCHIVE_FORMAT,
+  type ArchiveEntry,
+  type BackupHeader,
+  Digest,
+  type EntrySummary,
+  HEADER_ENTRY,
+  MANIFEST_ENTRY,
+  type Manifest,
+  readArchive,
+  readJson,
+} from "./archive";
+import { publicKeyOf } from "./backup";
+import { listTables, otherSessions, pgbossVersion, qualified, quoteIdent, SCHEMAS, tableExists } from "./catalog";
+import { migrationMismatch, migrationsUpTo } from "./migration-level";
+import type { SecretFiles } from "./secrets";
+
+/** A refusal or a damaged archive, said to the operator as it is (the CLI prints the message only). */
+export class BackupError extends Error {}
+
+export interface RestoreOptions {
+  file: string;
+  databaseUrl: string;
+  storage: FileStorage;
+  /** Where each secret of the archive goes: a DATA_DIR file, or undefined when the environment sets it. */
+  secretFiles: SecretFiles;
+  /** The signing key the target is configured with (to say whether old credentials will verify). */
+  credentialSigningKey: string;
+  force: boolean;
+  progress?: (line: string) => void;
+}
+
+export interface RestoreResult {
+  header: BackupHeader;
+  manifest: Manifest;
+  /** What a forced restore replaced (empty when the target was empty). */
+  replaced: string[];
+  warnings: string[];
+}
+
+/**
+ * Puts an archive into the installation the options name (decision 067): refuses while a server is
+ * connected to it, and a non-empty one without `force`; recreates the schema with this build's
+ * migrations up to the archive's level and pg-boss's own; then, in one transaction, loads every table
+ * with COPY … FROM STDIN in the archive's order (parents first), writes the files, checks every entry
+ * against the manifest (a mismatch rolls the database back) and sets the sequences.
+ */
+export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
+  const { progress = () => undefined } = options;
+  const entries = readArchive(options.file);
+  const header = await readHeader(entries);
+  const client = new pg.Client({ connectionString: options.databaseUrl, application_name: "portal-restore" });
+  await client.connect();
+  const written: string[] = [];
+  try {
+    const sessions = await otherSessions(client);
+    if (sessions.count > 0) {
+      throw new BackupError(
+        `Há ${sessions.count} ligação(ões) a esta base de dados${sessions.names.length ? ` (${sessions.names.join(", ")})` : ""}: pare o servidor (todas as instâncias) antes de restaurar.`,
+      );
+    }
+    const replaced = await contentsOf(client, options.storage);
+    if (replaced.length > 0 && !options.force) {
+      throw new BackupError(
+        `A instalação de destino não está vazia (${replaced.join("; ")}). Restaure numa instalação vazia, ou use --force para a substituir.`,
+      );
+    }
+    if (replaced.length > 0) progress(`Substitui: ${replaced.join("; ")}`);
+    await dropOurSchemas(client);
+    await createSchema(options.databaseUrl, header);
+    progress(`Esquema criado: ${header.migrations.length} migrações`);
+
+    await client.query("begin");
+    for (const t of header.tables) {
+      if (!(await tableExists(client, t.schema, t.name))) {
+        throw new BackupError(`A tabela ${t.schema}.${t.name} da cópia não existe nesta versão`);
+      }
+    }
+    await client.query(`truncate ${header.tables.map((t) => qualified(t.schema, t.name)).join(", ")}`);
+
+    const seen: Record<string, EntrySummary> = {};
+    const secrets = new Map<string, Buffer>();
+    let manifest: Manifest | undefined;
+    let contentTypes: Map<string, string> | undefined;
+    const tables = new Map(header.tables.map((t) => [t.entry, t]));
+    for await (const entry of entries) {
+      const table = tables.get(entry.name);
+      if (table) {
+        const copy = copyFrom(
+          `copy ${qualified(table.schema, table.name)} (${table.columns.map(quoteIdent).join(", ")}) from stdin`,
+        );
+        const digest = new Digest();
+        await pipeline(entry.stream, digest, client.query(copy));
+        seen[entry.name] = digest.summary(copy.rowCount);
+        progress(`  ${table.schema}.${table.name}: ${copy.rowCount} linhas`);
+      } else if (entry.name.startsWith("files/")) {
+        const key = entry.name.slice("files/".length);
+        contentTypes ??= await storedContentTypes(client);
+        const { data, summary } = await readAll(entry.stream);
+        await options.storage.put(key, data, contentTypes.get(key) ?? "application/octet-stream");
+        written.push(key);
+        seen[entry.name] = summary;
+      } else if (entry.name.startsWith("secrets/")) {
+        const { data, summary } = await readAll(entry.stream);
+        secrets.set(entry.name.slice("secrets/".length), data);
+        seen[entry.name] = summary;
+      } else if (entry.name === MANIFEST_ENTRY) {
+        manifest = await readJson<Manifest>(entry);
+      } else {
+        throw new BackupError(`Entrada desconhecida na cópia: ${entry.name}`);
+      }
+    }
+    if (!manifest) throw new BackupError("A cópia está incompleta: falta o manifesto (o ficheiro foi cortado?)");
+    checkAgainstManifest(manifest, seen);
+    for (const s of header.sequences) {
+      await client.query("select setval($1, $2, $3)", [qualified(s.schema, s.name), s.lastValue, s.isCalled]);
+    }
+    await client.query("commit");
+    progress(`Ficheiros: ${written.length}`);
+
+    if (replaced.length > 0) await removeOtherFiles(options.storage, new Set(written));
+    const warnings = restoreSecrets(options, header, secrets);
+    return { header, manifest, replaced, warnings };
+  } catch (err) {
+    await client.query("rollback").catch(() => undefined);
+    if (written.length > 0 && !options.force) {
+      await Promise.all(written.map((k) => options.storage.delete(k).catch(() => undefined)));
+    }
+    throw err;
+  } finally {
+    await client.end();
+    // Let the archive's reader go, whatever was left unread.
+    await entries.return(undefined).catch(() => undefined);
+  }
+}
+
+async function readHeader(entries: AsyncGenerator<ArchiveEntry>): Promise<BackupHeader> {
+  let first: IteratorResult<ArchiveEntry>;
+  try {
+    first = await entries.next();
+  } catch (err) {
+    throw new BackupError(`Não é uma cópia desta aplicação (tar.gz ilegível: ${(err as Error).message})`);
+  }
+  if (first.done || first.value.name !== HEADER_ENTRY) throw new BackupError("Não é uma cópia desta aplicação");
+  const header = await readJson<BackupHeader>(first.value);
+  if (header.format !== ARCHIVE_FORMAT) throw new BackupError(`Formato de cópia desconhecido: ${header.format}`);
+  const mismatch = migrationMismatch(header.migrations);
+  if (mismatch) throw new BackupError(`Esta versão não pode restaurar a cópia: ${mismatch}`);
+  return header;
+}
+
+/** What the target holds that a restore would replace; empty when there is nothing of value. */
+async function contentsOf(client: pg.Client, storage: FileStorage): Promise<string[]> {
+  const found: string[] = [];
+  // Rows our schemas' own set-up creates (the first institute settings, pg-boss's bookkeeping) are not data.
+  const setUp = new Set([
+    "public.institute_settings",
+    "drizzle.__drizzle_migrations",
+    "pgboss.version",
+    "pgboss.queue",
+    "pgboss.bam",
+  ]);
+  for (const t of await listTables(client)) {
+    if (setUp.has(`${t.schema}.${t.name}`)) continue;
+    const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from ${qualified(t.schema, t.name)}`);
+    if (rows[0]!.n > 0) found.push(`${t.schema}.${t.name}: ${rows[0]!.n} linhas`);
+  }
+  let files = 0;
+  let bytes = 0;
+  for await (const o of storage.list()) {
+    files += 1;
+    bytes += o.size;
+  }
+  if (files > 0) found.push(`${files} ficheiros guardados (${(bytes / 1e6).toFixed(1)} MB)`);
+  return found;
+}
+
+/** Our schemas go, so that the archive's migration level is recreated exactly (the target may be newer). */
+async function dropOurSchemas(client: pg.Client): Promise<void> {
+  for (const schema of SCHEMAS.filter((s) => s !== "public")) {
+    await client.query(`drop schema if exists ${quoteIdent(schema)} cascade`);
+  }
+  await client.query("drop schema if exists public cascade");
+  await client.query("create schema public");
+}
+
+/** This build's migrations up to the archive's level, then pg-boss's schema and the mail queue. */
+async function createSchema(databaseUrl: string, header: BackupHeader): Promise<void> {
+  const folder = migrationsUpTo(header.migrations.length);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  try {
+    await runMigrations(pool, folder);
+    if (header.pgbossVersion === null) return;
+    const mail = createMailQueue({ databaseUrl, db: createDb(pool), log: createLogger("silent") });
+    await mail.start();
+    await mail.stop();
+    const client = await pool.connect();
+    const version = await pgbossVersion(client).finally(() => client.release());
+    if (version !== header.pgbossVersion) {
+      throw new BackupError(
+        `A fila de e-mails da cópia é da versão ${header.pgbossVersion} do pg-boss e esta aplicação usa a ${version}: restaure com a versão da aplicação que fez a cópia`,
+      );
+    }
+  } finally {
+    await pool.end();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+async function storedContentTypes(client: pg.Client): Promise<Map<string, string>> {
+  const { rows } = await client.query<{ storage_key: string; content_type: string }>(
+    "select storage_key, content_type from stored_files",
+  );
+  return new Map(rows.map((r) => [r.storage_key, r.content_type]));
+}
+
+/** A stored file (at most a few MB: uploads are limited, decision 067) or a secret, whole. */
+async function readAll(stream: Readable): Promise<{ data: Buffer; summary: EntrySummary }> {
+  const digest = new Digest();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream.pipe(digest)) chunks.push(chunk as Buffer);
+  return { data: Buffer.concat(chunks), summary: digest.summary() };
+}
+
+function checkAgainstManifest(manifest: Manifest, seen: Record<string, EntrySummary>): void {
+  const problems: string[] = [];
+  for (const [name, expected] of Object.entries(manifest.entries)) {
+    if (name === HEADER_ENTRY) continue;
+    const got = seen[name];
+    if (!got) problems.push(`${name} falta`);
+    else if (got.sha256 !== expected.sha256 || got.bytes !== expected.bytes) problems.push(`${name} está danificado`);
+    else if (expected.rows !== undefined && got.rows !== expected.rows) {
+      problems.push(`${name}: ${got.rows} linhas em vez de ${expected.rows}`);
+    }
+  }
+  for (const name of Object.keys(seen)) if (!(name in manifest.entries)) problems.push(`${name} não está no manifesto`);
+  if (problems.length > 0) {
+    throw new BackupError(`A cópia não confere com o seu manifesto: ${problems.slice(0, 5).join("; ")}. Nada foi restaurado.`);
+  }
+}
+
+/** After a forced restore, the files the replaced installation had and the archive has not. */
+async function removeOtherFiles(storage: FileStorage, keep: Set<string>): Promise<void> {
+  const stale: string[] = [];
+  for await (const o of storage.list()) if (!keep.has(o.key)) stale.push(o.key);
+  for (const key of stale) await storage.delete(key);
+}
+
+/**
+ * The archive's secrets go where the target keeps its own (DATA_DIR files); a secret the environment
+ * sets stays, and a signing key other than the archive's is said loudly: older credentials would not verify.
+ */
+function restoreSecrets(options: RestoreOptions, header: BackupHeader, secrets: Map<string, Buffer>): string[] {
+  const warnings: string[] = [];
+  let signingKey = options.credentialSigningKey;
+  for (const [name, data] of secrets) {
+    const target = options.secretFiles[name as keyof SecretFiles];
+    if (!target) continue;
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, data, { mode: 0o600 });
+    chmodSync(target, 0o600);
+    if (name === "credential-signing-key.pem") signingKey = data.toString("utf8");
+  }
+  if (publicKeyOf(signingKey) !== header.credentialPublicKey) {
+    warnings.push(
+      "A chave que assina as credenciais (CREDENTIAL_SIGNING_KEY) não é a da instalação copiada: os certificados já emitidos deixam de verificar. Configure a chave original.",
+    );
+  }
+  if (!secrets.has("auth-secret") || !options.secretFiles["auth-secret"]) {
+    warnings.push("As sessões copiadas só continuam válidas se AUTH_SECRET for o da instalação original.");
+  }
+  return warnings;
+}

@@ -1,0 +1,58 @@
+import { parseArgs } from "node:util";
+import { createBackup } from "../backup/backup";
+import { BackupError } from "../backup/restore";
+import { secretFilesOf } from "../backup/secrets";
+import { ConfigError, loadConfig } from "../config";
+import { openDatabase } from "../db/connect";
+import { createLogger } from "../logger";
+import { createStorage } from "../storage";
+
+const USAGE = "Uso: npm run backup -- FICHEIRO.tar.gz";
+
+/**
+ * Writes one archive of the configured installation (decision 067), while the server runs or not: with
+ * the embedded database it attaches to the running server's PostgreSQL, or starts it and stops it after.
+ */
+async function main(): Promise<number> {
+  const { positionals } = parseArgs({ allowPositionals: true, strict: true });
+  const [file] = positionals;
+  if (!file || positionals.length > 1) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const log = createLogger("warn");
+  const database = await openDatabase(config, log, { stopAttached: false });
+  try {
+    const secrets = secretFilesOf(config);
+    console.log(`A copiar a base de dados (${database.kind}) e os ficheiros (${config.s3 ? "S3" : "disco"}) para ${file}…`);
+    const manifest = await createBackup({
+      databaseUrl: database.url,
+      databaseKind: database.kind,
+      storage: createStorage(config),
+      secretFiles: Object.values(secrets).filter((f): f is string => Boolean(f)),
+      credentialSigningKey: config.credentialSigningKey,
+      file,
+      progress: (line) => console.log(line),
+    });
+    const c = manifest.counts;
+    console.log(
+      `Cópia feita: ${file} — ${c.tables} tabelas, ${c.rows} linhas, ${c.files} ficheiros (${(c.fileBytes / 1e6).toFixed(1)} MB).`,
+    );
+    for (const [name, file] of Object.entries(secrets)) {
+      if (!file) console.log(`Guarde à parte ${name === "auth-secret" ? "AUTH_SECRET" : "CREDENTIAL_SIGNING_KEY"}: vem do ambiente e não está na cópia.`);
+    }
+    return c.missingFiles.length > 0 ? 3 : 0;
+  } finally {
+    await database.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    if (err instanceof ConfigError || err instanceof BackupError) console.error(err.message);
+    else console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,59 @@
+import { parseArgs } from "node:util";
+import { BackupError, restoreBackup } from "../backup/restore";
+import { secretFilesOf } from "../backup/secrets";
+import { ConfigError, loadConfig } from "../config";
+import { openDatabase } from "../db/connect";
+import { createLogger } from "../logger";
+import { createStorage } from "../storage";
+
+const USAGE = "Uso: npm run restore -- FICHEIRO.tar.gz [--force]";
+
+/**
+ * Puts an archive into the installation that DATA_DIR / DATABASE_URL / S3_* name (decision 067): it must
+ * be empty (or --force) and no server may be running on it.
+ */
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    strict: true,
+    options: { force: { type: "boolean", default: false } },
+  });
+  const [file] = positionals;
+  if (!file || positionals.length > 1) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const log = createLogger("warn");
+  const database = await openDatabase(config, log, { stopAttached: false });
+  try {
+    console.log(`A restaurar ${file} na base de dados (${database.kind}) e nos ficheiros (${config.s3 ? "S3" : "disco"})…`);
+    const result = await restoreBackup({
+      file,
+      databaseUrl: database.url,
+      storage: createStorage(config),
+      secretFiles: secretFilesOf(config),
+      credentialSigningKey: config.credentialSigningKey,
+      force: values.force,
+      progress: (line) => console.log(line),
+    });
+    const c = result.manifest.counts;
+    console.log(
+      `Restaurado: ${c.tables} tabelas, ${c.rows} linhas, ${c.files} ficheiros, da cópia de ${result.header.createdAt}.`,
+    );
+    for (const w of result.warnings) console.log(`AVISO: ${w}`);
+    console.log("Inicie o servidor (npm start): aplica as migrações mais recentes, se as houver.");
+    return 0;
+  } finally {
+    await database.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    if (err instanceof ConfigError || err instanceof BackupError) console.error(err.message);
+    else console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);
