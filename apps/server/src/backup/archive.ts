@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
 import { once } from "node:events";
+import { createReadStream, createWriteStream } from "node:fs";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
@@ -162,3 +162,6 @@ export async function readJson<T>(entry: ArchiveEntry): Promise<T> {
 export const tableEntry = (schema: string, name: string) => `db/${schema}.${name}.copy`;
 export const fileEntry = (key: string) => `files/${key}`;
 export const secretEntry = (name: string) => `secrets/${name}`;
+
+/** "1 linha", "3 linhas". */
+export const rowsText = (n: number) => `${n} ${n === 1 ? "linha" : "linhas"}`;

@@ -15,6 +15,7 @@ import {
   HEADER_ENTRY,
   MANIFEST_ENTRY,
   type Manifest,
+  rowsText,
   secretEntry,
   type TableInfo,
   writeArchive,
@@ -109,11 +110,12 @@ async function exportDatabase(
       storage: options.storage.driver,
       credentialPublicKey: publicKeyOf(options.credentialSigningKey),
     };
-    if (header.migrations.length === 0) throw new Error("A base de dados não tem as tabelas da aplicação: nada a copiar");
+    if (header.migrations.length === 0)
+      throw new Error("A base de dados não tem as tabelas da aplicação: nada a copiar");
     entries[HEADER_ENTRY] = await archive.addJson(HEADER_ENTRY, header);
     for (const table of tables) {
       entries[table.entry] = await exportTable(client, table, archive, spool);
-      progress(`  ${table.schema}.${table.name}: ${entries[table.entry]!.rows} linhas`);
+      progress(`  ${table.schema}.${table.name}: ${rowsText(entries[table.entry]!.rows ?? 0)}`);
     }
     const { rows } = await client.query<{ storage_key: string }>("select storage_key from stored_files");
     await client.query("commit");
@@ -163,7 +165,8 @@ async function copyFiles(
     bytes += size;
   }
   progress(`  ficheiros: ${keys.length - missing.length} (${(bytes / 1e6).toFixed(1)} MB)`);
-  if (missing.length > 0) progress(`  AVISO: ${missing.length} ficheiro(s) registado(s) mas ausente(s): ${missing.slice(0, 5).join(", ")}`);
+  if (missing.length > 0)
+    progress(`  AVISO: ${missing.length} ficheiro(s) registado(s) mas ausente(s): ${missing.slice(0, 5).join(", ")}`);
   return { count: keys.length - missing.length, bytes, missing };
 }
 
@@ -185,7 +188,9 @@ export function publicKeyOf(privateKeyPem: string): string {
 /** The source's commit when the app runs from a git clone (as `npm start` does); null otherwise. */
 function gitCommit(): string | null {
   try {
-    return execFileSync("git", ["rev-parse", "HEAD"], { stdio: ["ignore", "pipe", "ignore"] }).toString().trim();
+    return execFileSync("git", ["rev-parse", "HEAD"], { stdio: ["ignore", "pipe", "ignore"] })
+      .toString()
+      .trim();
   } catch {
     return null;
   }

@@ -20,6 +20,7 @@ import {
   type Manifest,
   readArchive,
   readJson,
+  rowsText,
 } from "./archive";
 import { publicKeyOf } from "./backup";
 import { listTables, otherSessions, pgbossVersion, qualified, quoteIdent, SCHEMAS, tableExists } from "./catalog";
@@ -103,7 +104,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
         const digest = new Digest();
         await pipeline(entry.stream, digest, client.query(copy));
         seen[entry.name] = digest.summary(copy.rowCount);
-        progress(`  ${table.schema}.${table.name}: ${copy.rowCount} linhas`);
+        progress(`  ${table.schema}.${table.name}: ${rowsText(copy.rowCount)}`);
       } else if (entry.name.startsWith("files/")) {
         const key = entry.name.slice("files/".length);
         contentTypes ??= await storedContentTypes(client);
@@ -174,7 +175,7 @@ async function contentsOf(client: pg.Client, storage: FileStorage): Promise<stri
   for (const t of await listTables(client)) {
     if (setUp.has(`${t.schema}.${t.name}`)) continue;
     const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from ${qualified(t.schema, t.name)}`);
-    if (rows[0]!.n > 0) found.push(`${t.schema}.${t.name}: ${rows[0]!.n} linhas`);
+    if (rows[0]!.n > 0) found.push(`${t.schema}.${t.name}: ${rowsText(rows[0]!.n)}`);
   }
   let files = 0;
   let bytes = 0;
@@ -246,7 +247,9 @@ function checkAgainstManifest(manifest: Manifest, seen: Record<string, EntrySumm
   }
   for (const name of Object.keys(seen)) if (!(name in manifest.entries)) problems.push(`${name} não está no manifesto`);
   if (problems.length > 0) {
-    throw new BackupError(`A cópia não confere com o seu manifesto: ${problems.slice(0, 5).join("; ")}. Nada foi restaurado.`);
+    throw new BackupError(
+      `A cópia não confere com o seu manifesto (${problems.slice(0, 5).join("; ")}): a base de dados não foi carregada.`,
+    );
   }
 }
 

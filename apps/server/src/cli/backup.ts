@@ -25,7 +25,9 @@ async function main(): Promise<number> {
   const database = await openDatabase(config, log, { stopAttached: false });
   try {
     const secrets = secretFilesOf(config);
-    console.log(`A copiar a base de dados (${database.kind}) e os ficheiros (${config.s3 ? "S3" : "disco"}) para ${file}…`);
+    console.log(
+      `A copiar a base de dados (${database.kind}) e os ficheiros (${config.s3 ? "S3" : "disco"}) para ${file}…`,
+    );
     const manifest = await createBackup({
       databaseUrl: database.url,
       databaseKind: database.kind,
@@ -40,7 +42,10 @@ async function main(): Promise<number> {
       `Cópia feita: ${file} — ${c.tables} tabelas, ${c.rows} linhas, ${c.files} ficheiros (${(c.fileBytes / 1e6).toFixed(1)} MB).`,
     );
     for (const [name, file] of Object.entries(secrets)) {
-      if (!file) console.log(`Guarde à parte ${name === "auth-secret" ? "AUTH_SECRET" : "CREDENTIAL_SIGNING_KEY"}: vem do ambiente e não está na cópia.`);
+      if (!file)
+        console.log(
+          `Guarde à parte ${name === "auth-secret" ? "AUTH_SECRET" : "CREDENTIAL_SIGNING_KEY"}: vem do ambiente e não está na cópia.`,
+        );
     }
     return c.missingFiles.length > 0 ? 3 : 0;
   } finally {

@@ -27,7 +27,9 @@ async function main(): Promise<number> {
   const log = createLogger("warn");
   const database = await openDatabase(config, log, { stopAttached: false });
   try {
-    console.log(`A restaurar ${file} na base de dados (${database.kind}) e nos ficheiros (${config.s3 ? "S3" : "disco"})…`);
+    console.log(
+      `A restaurar ${file} na base de dados (${database.kind}) e nos ficheiros (${config.s3 ? "S3" : "disco"})…`,
+    );
     const result = await restoreBackup({
       file,
       databaseUrl: database.url,

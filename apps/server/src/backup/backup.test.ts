@@ -1,0 +1,252 @@
+import { execFile } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { jsonRequest, staffActor, studentActor } from "../../test/actors";
+import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../test/context";
+import { enrollmentForm, enrollmentFormFields, filesUnder, insertCourse } from "../../test/fixtures";
+import { receiptForm, studentWithEnrollment, submitReceipt } from "../../test/receipts";
+import { postResults, signedInEnrolledStudent, teachingSetup } from "../../test/teaching";
+import { createApp } from "../app";
+import { createAuth } from "../auth/auth";
+import { loadConfig } from "../config";
+import { createDb, createPool } from "../db/client";
+import { startEmbeddedPostgres } from "../db/embedded";
+import { createLogger } from "../logger";
+import { MAIL_QUEUE_SCHEMA } from "../mail/mail-queue";
+import { createDiskStorage } from "../storage/disk";
+import { listSequences, listTables } from "./catalog";
+
+const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** Runs `npm run backup` / `npm run restore` as an operator does, from source (tsx), with only these settings. */
+async function cli(name: "backup" | "restore", args: string[], env: Record<string, string>) {
+  // Not the test run's settings (vitest sets BASE_URL to Vite's "/"; CI may set DATABASE_URL).
+  const settings =
+    /^(PORT|HOST|DATA_DIR|DATABASE_URL|BASE_URL|AUTH_SECRET|SMTP_URL|MAIL_FROM|S3_.*|TRUST_PROXY|DEMO_DATA|WEB_DIST|CREDENTIAL_SIGNING_KEY)$/;
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !settings.test(k)));
+  try {
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", `src/cli/${name}.ts`, ...args],
+      { cwd: SERVER_DIR, env: { ...clean, ...env } },
+    );
+    return { code: 0, out: stdout + stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, out: e.stdout + e.stderr };
+  }
+}
+
+/**
+ * Every row of every table of ours, as PostgreSQL prints it, in a stable order; of pg-boss's version row
+ * only the version: the running server's maintenance stamps its time there after the snapshot.
+ */
+async function everyRow(url: string): Promise<Record<string, string[]>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const all: Record<string, string[]> = {};
+    for (const t of await listTables(client)) {
+      const row = t.schema === "pgboss" && t.name === "version" ? "x.version::text" : "x::text";
+      const { rows } = await client.query<{ r: string }>(
+        `select ${row} as r from "${t.schema}"."${t.name}" x order by 1`,
+      );
+      all[`${t.schema}.${t.name}`] = rows.map((r) => r.r);
+    }
+    for (const s of await listSequences(client))
+      all[`sequence ${s.schema}.${s.name}`] = [s.lastValue, String(s.isCalled)];
+    return all;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Each stored file's bytes, by its path under the storage folder. */
+function filesOf(dataDir: string): Record<string, Buffer> {
+  const root = path.join(dataDir, "files");
+  return Object.fromEntries(filesUnder(root).map((f) => [path.relative(root, f), readFileSync(f)]));
+}
+
+/**
+ * Backup and restore (issue 24, decision 067): a populated installation, backed up while its server runs,
+ * restored into a fresh embedded one, compared table by table, row by row, and file by file.
+ */
+describe("backup and restore", () => {
+  let ctx: TestContext;
+  let work: string;
+  let admin: Awaited<ReturnType<typeof staffActor>>;
+  let credential: unknown;
+
+  beforeAll(async () => {
+    // E-mail goes to an SMTP port where nothing listens, and is tried again only after an hour: the
+    // e-mails below stay queued, as they would while a mail server is down.
+    ctx = await createTestContext(
+      { SMTP_URL: "smtp://127.0.0.1:9" },
+      {},
+      {
+        retryDelaySeconds: 3600,
+        retryDelayMaxSeconds: 7200,
+      },
+    );
+    work = mkdtempSync(path.join(os.tmpdir(), "backup-test-"));
+    chmodSync(work, 0o755); // the restored embedded PostgreSQL runs as 'postgres' when the tests run as root
+
+    admin = await staffActor(ctx, "admin", "Ana Admin");
+    const financeiro = await staffActor(ctx, "financeiro", "Filipe Financeiro");
+    // An application with its three documents.
+    const courseId = await insertCourse(ctx.db, { name: "Marketing Digital" });
+    const joana = await studentActor(ctx, "Joana Lunda");
+    const applied = await ctx.app.request("/api/me/enrollments", {
+      method: "POST",
+      body: enrollmentForm(enrollmentFormFields(courseId)),
+      headers: { cookie: joana.cookie, origin: TEST_BASE_URL },
+    });
+    expect(applied.status).toBe(201);
+    // A receipt, approved: a payment, and an e-mail to the student.
+    const rita = await studentWithEnrollment(ctx, courseId, "Rita Recibo", { studentEmail: "rita@exemplo.ao" });
+    const sent = await submitReceipt(ctx, rita.cookie, receiptForm(rita.enrollment.id, { paidAmount: "100.000" }));
+    expect(sent.status).toBe(201);
+    const approved = await ctx.app.request(
+      `/api/admin/receipts/${(await body(sent)).id}/approve`,
+      jsonRequest("POST", undefined, financeiro.cookie),
+    );
+    expect(approved.status).toBe(200);
+    // A certificate (its PDF stored) with its signed credential.
+    const setup = await teachingSetup(ctx, { courseName: "Contabilidade e Fiscalidade" });
+    const ana = await signedInEnrolledStudent(ctx, setup.cls, "Ana Conceição");
+    const results = await postResults(ctx, setup.professor.cookie, setup.cls.id, [
+      { enrollmentId: ana.enrollment.id, outcome: "completed" },
+    ]);
+    expect(results.status).toBe(200);
+    const { students } = await body(results);
+    const certificateId = students[0].certificate.id;
+    credential = await body(
+      await ctx.app.request(`/api/certificates/${certificateId}/credential`, jsonRequest("GET", undefined, ana.cookie)),
+    );
+    // Every e-mail tried once and waiting for its next try: nothing moves in the queue from here on.
+    await vi.waitFor(
+      async () => {
+        const { rows } = await ctx.db.execute<{ state: string; n: number }>(
+          sql`select state, count(*)::int as n from ${sql.raw(`${MAIL_QUEUE_SCHEMA}.job`)} group by state`,
+        );
+        expect(rows).toEqual([{ state: "retry", n: expect.any(Number) }]);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+  });
+
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it("round-trips every table row by row and every file byte for byte, taken while the server runs", async () => {
+    const archive = path.join(work, "copia.tar.gz");
+    // The server keeps answering (and its e-mail worker polling) while the backup runs.
+    const backup = cli("backup", [archive], { DATABASE_URL: ctx.databaseUrl, DATA_DIR: ctx.dataDir });
+    const answers: number[] = [];
+    let done = false;
+    void backup.then(() => {
+      done = true;
+    });
+    while (!done) {
+      answers.push(
+        (await ctx.app.request("/api/admin/enrollments", jsonRequest("GET", undefined, admin.cookie))).status,
+      );
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const made = await backup;
+    expect(made.out).toMatch(/Cópia feita: .* 5 ficheiros/);
+    expect(made.code).toBe(0);
+    expect(answers.every((s) => s === 200)).toBe(true);
+
+    const target = path.join(work, "restored");
+    const restored = await cli("restore", [archive], { DATA_DIR: target });
+    expect(restored.out).toContain("Restaurado:");
+    expect(restored.code).toBe(0);
+    expect(restored.out).not.toContain("AVISO");
+
+    const source = await everyRow(ctx.databaseUrl);
+    expect(source["public.stored_files"]).toHaveLength(5);
+    expect(source["public.certificates"]).toHaveLength(1);
+    expect(source["public.payments"]).toHaveLength(1);
+    expect(source[`${MAIL_QUEUE_SCHEMA}.job`]).toHaveLength(1);
+    const embedded = await startEmbeddedPostgres(target, createLogger("silent"));
+    const pool = createPool(embedded.url);
+    try {
+      const copy = await everyRow(embedded.url);
+      // pg-boss's per-day statistics are gathered again, not restored (decision 067).
+      delete source[`${MAIL_QUEUE_SCHEMA}.queue_stats`];
+      delete copy[`${MAIL_QUEUE_SCHEMA}.queue_stats`];
+      expect(Object.keys(copy).sort()).toEqual(Object.keys(source).sort());
+      for (const table of Object.keys(source))
+        expect({ table, rows: copy[table] }).toEqual({ table, rows: source[table] });
+      expect(filesOf(target)).toEqual(filesOf(ctx.dataDir));
+      expect(readFileSync(path.join(target, "credential-signing-key.pem"))).toEqual(
+        readFileSync(path.join(ctx.dataDir, "credential-signing-key.pem")),
+      );
+
+      // The restored installation answers: the credential issued before verifies, the session still opens.
+      const config = loadConfig({
+        DATA_DIR: target,
+        DATABASE_URL: embedded.url,
+        BASE_URL: TEST_BASE_URL,
+        LOG_LEVEL: "silent",
+      });
+      const db = createDb(pool);
+      const app = createApp({
+        ...ctx.deps,
+        config,
+        db,
+        pool,
+        storage: createDiskStorage(path.join(target, "files")),
+        auth: createAuth(config, db, ctx.mail, ctx.deps.log),
+      });
+      const verified = await app.request("/api/verify/credential", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(credential),
+      });
+      expect((await body(verified)).result).toBe("valid");
+      expect((await app.request("/api/admin/enrollments", jsonRequest("GET", undefined, admin.cookie))).status).toBe(
+        200,
+      );
+    } finally {
+      await pool.end();
+      await embedded.stop();
+    }
+
+    // A second restore into the now full installation is refused, and changes nothing.
+    const again = await cli("restore", [archive], { DATA_DIR: target });
+    expect(again.code).toBe(1);
+    expect(again.out).toContain("A instalação de destino não está vazia (");
+    expect(again.out).toContain("public.auth_user: 6 linhas");
+    expect(again.out).toContain("5 ficheiros guardados");
+    expect(again.out).toContain("use --force");
+    expect(filesOf(target)).toEqual(filesOf(ctx.dataDir));
+  });
+
+  it("refuses to restore onto a database a server is using, and leaves it as it was", async () => {
+    const archive = path.join(work, "outra.tar.gz");
+    expect((await cli("backup", [archive], { DATABASE_URL: ctx.databaseUrl, DATA_DIR: ctx.dataDir })).code).toBe(0);
+    const before = await everyRow(ctx.databaseUrl);
+    const refused = await cli("restore", [archive, "--force"], {
+      DATABASE_URL: ctx.databaseUrl,
+      DATA_DIR: ctx.dataDir,
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain("pare o servidor (todas as instâncias) antes de restaurar");
+    expect(await everyRow(ctx.databaseUrl)).toEqual(before);
+    // A backup never replaces a file.
+    const twice = await cli("backup", [archive], { DATABASE_URL: ctx.databaseUrl, DATA_DIR: ctx.dataDir });
+    expect(twice.code).toBe(1);
+    expect(twice.out).toContain("já existe");
+    expect(existsSync(`${archive}.part`)).toBe(false);
+  });
+});
