@@ -6,14 +6,15 @@ import { fileURLToPath } from "node:url";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-export function ensureBuilt() {
+/** Builds what is missing of `workspaces` (all by default: `npm start` serves the web app too). */
+export function ensureBuilt(workspaces = ["apps/web", "apps/server"]) {
   const missing = [
     ["apps/web", "apps/web/dist/index.html"],
     ["apps/server", "apps/server/dist/main.js"],
     // A build from before a command was added lacks its bundle.
     ["apps/server", "apps/server/dist/backup.js"],
     ["apps/server", "apps/server/dist/restore.js"],
-  ].filter(([, file]) => !existsSync(path.join(root, file)));
+  ].filter(([workspace, file]) => workspaces.includes(workspace) && !existsSync(path.join(root, file)));
   for (const workspace of new Set(missing.map(([w]) => w))) {
     console.log(`Building ${workspace} (first run)…`);
     const result = spawnSync("npm", ["run", "build", "-w", workspace], { cwd: root, stdio: "inherit" });

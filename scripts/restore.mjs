@@ -3,5 +3,5 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ensureBuilt, root } from "./ensure-built.mjs";
 
-ensureBuilt();
+ensureBuilt(["apps/server"]); // the web app is not needed to copy data
 await import(pathToFileURL(path.join(root, "apps/server/dist/restore.js")).href);

@@ -18,6 +18,9 @@ export const ARCHIVE_FORMAT = "instituto-backup/1";
 export const HEADER_ENTRY = "backup.json";
 export const MANIFEST_ENTRY = "manifest.json";
 
+/** A refusal or a damaged archive, said to the operator as it is (the commands print the message only). */
+export class BackupError extends Error {}
+
 export interface TableInfo {
   schema: string;
   name: string;
@@ -145,11 +148,26 @@ export async function* readArchive(file: string): AsyncGenerator<ArchiveEntry> {
   const extract = tar.extract();
   const fed = pipeline(createReadStream(file), createGunzip(), extract);
   fed.catch(() => undefined);
-  for await (const entry of extract) {
-    yield { name: entry.header.name, size: entry.header.size ?? 0, stream: entry as unknown as Readable };
-    entry.resume(); // whatever the caller left unread
+  try {
+    for await (const entry of extract) {
+      yield { name: entry.header.name, size: entry.header.size ?? 0, stream: entry as unknown as Readable };
+      entry.resume(); // whatever the caller left unread
+    }
+    await fed;
+  } catch (err) {
+    throw damagedArchive(err);
   }
-  await fed;
+}
+
+/**
+ * A gzip or tar error (reported by the generator, or by an entry's stream to whoever reads it) said as a
+ * damaged archive; any other error as it is.
+ */
+export function damagedArchive(err: unknown): unknown {
+  const e = err as Error & { code?: string };
+  if (!(e instanceof Error) || e instanceof BackupError) return err;
+  if (!e.code?.startsWith("Z_") && !/tar header|end of data/i.test(e.message)) return err;
+  return new BackupError(`A cópia está danificada ou incompleta (${e.message}): não é um tar.gz inteiro`);
 }
 
 /** A whole (small) entry as JSON. */

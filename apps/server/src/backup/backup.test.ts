@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { jsonRequest, staffActor, studentActor } from "../../test/actors";
-import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../test/context";
+import { body, createFreshDatabase, createTestContext, TEST_BASE_URL, type TestContext } from "../../test/context";
 import { enrollmentForm, enrollmentFormFields, filesUnder, insertCourse } from "../../test/fixtures";
 import { receiptForm, studentWithEnrollment, submitReceipt } from "../../test/receipts";
 import { postResults, signedInEnrolledStudent, teachingSetup } from "../../test/teaching";
@@ -232,7 +232,7 @@ describe("backup and restore", () => {
     expect(filesOf(target)).toEqual(filesOf(ctx.dataDir));
   });
 
-  it("refuses to restore onto a database a server is using, and leaves it as it was", async () => {
+  it("refuses a database a server is using and a damaged archive, changing nothing; never overwrites an archive", async () => {
     const archive = path.join(work, "outra.tar.gz");
     expect((await cli("backup", [archive], { DATABASE_URL: ctx.databaseUrl, DATA_DIR: ctx.dataDir })).code).toBe(0);
     const before = await everyRow(ctx.databaseUrl);
@@ -243,6 +243,22 @@ describe("backup and restore", () => {
     expect(refused.code).toBe(1);
     expect(refused.out).toContain("pare o servidor (todas as instâncias) antes de restaurar");
     expect(await everyRow(ctx.databaseUrl)).toEqual(before);
+    // A cut archive (a copy that did not finish) loads nothing, and says why.
+    const cut = path.join(work, "cortada.tar.gz");
+    const whole = readFileSync(archive);
+    writeFileSync(cut, whole.subarray(0, Math.floor(whole.length * 0.6)));
+    const empty = await createFreshDatabase();
+    const scratch = path.join(work, "scratch");
+    const damaged = await cli("restore", [cut], { DATABASE_URL: empty, DATA_DIR: scratch });
+    expect(damaged.out).toContain("A cópia está danificada ou incompleta");
+    expect(damaged.code).toBe(1);
+    const loaded = Object.entries(await everyRow(empty)).filter(([t, rows]) => t.startsWith("public.") && rows.length);
+    expect(loaded).toEqual([["public.institute_settings", [expect.any(String)]]]); // what the migrations insert
+    expect(filesOf(scratch)).toEqual({});
+    // The whole archive then restores there (what the failed attempt left is empty, so no --force).
+    expect((await cli("restore", [archive], { DATABASE_URL: empty, DATA_DIR: scratch })).code).toBe(0);
+    expect(filesOf(scratch)).toEqual(filesOf(ctx.dataDir));
+
     // A backup never replaces a file.
     const twice = await cli("backup", [archive], { DATABASE_URL: ctx.databaseUrl, DATA_DIR: ctx.dataDir });
     expect(twice.code).toBe(1);

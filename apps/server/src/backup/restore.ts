@@ -12,8 +12,10 @@ import type { FileStorage } from "../storage/storage";
 import {
   ARCHIVE_FORMAT,
   type ArchiveEntry,
+  BackupError,
   type BackupHeader,
   Digest,
+  damagedArchive,
   type EntrySummary,
   HEADER_ENTRY,
   MANIFEST_ENTRY,
@@ -26,9 +28,6 @@ import { publicKeyOf } from "./backup";
 import { listTables, otherSessions, pgbossVersion, qualified, quoteIdent, SCHEMAS, tableExists } from "./catalog";
 import { migrationMismatch, migrationsUpTo } from "./migration-level";
 import type { SecretFiles } from "./secrets";
-
-/** A refusal or a damaged archive, said to the operator as it is (the CLI prints the message only). */
-export class BackupError extends Error {}
 
 export interface RestoreOptions {
   file: string;
@@ -138,7 +137,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     if (written.length > 0 && !options.force) {
       await Promise.all(written.map((k) => options.storage.delete(k).catch(() => undefined)));
     }
-    throw err;
+    throw damagedArchive(err);
   } finally {
     await client.end();
     // Let the archive's reader go, whatever was left unread.
@@ -147,14 +146,11 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
 }
 
 async function readHeader(entries: AsyncGenerator<ArchiveEntry>): Promise<BackupHeader> {
-  let first: IteratorResult<ArchiveEntry>;
-  try {
-    first = await entries.next();
-  } catch (err) {
-    throw new BackupError(`Não é uma cópia desta aplicação (tar.gz ilegível: ${(err as Error).message})`);
-  }
+  const first = await entries.next();
   if (first.done || first.value.name !== HEADER_ENTRY) throw new BackupError("Não é uma cópia desta aplicação");
-  const header = await readJson<BackupHeader>(first.value);
+  const header = await readJson<BackupHeader>(first.value).catch((err) => {
+    throw damagedArchive(err);
+  });
   if (header.format !== ARCHIVE_FORMAT) throw new BackupError(`Formato de cópia desconhecido: ${header.format}`);
   const mismatch = migrationMismatch(header.migrations);
   if (mismatch) throw new BackupError(`Esta versão não pode restaurar a cópia: ${mismatch}`);

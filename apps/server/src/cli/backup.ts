@@ -1,11 +1,9 @@
 import { parseArgs } from "node:util";
 import { createBackup } from "../backup/backup";
-import { BackupError } from "../backup/restore";
 import { secretFilesOf } from "../backup/secrets";
-import { ConfigError, loadConfig } from "../config";
-import { openDatabase } from "../db/connect";
-import { createLogger } from "../logger";
+import { loadConfig } from "../config";
 import { createStorage } from "../storage";
+import { onConfiguredDatabase, runCommand } from "./run";
 
 const USAGE = "Uso: npm run backup -- FICHEIRO.tar.gz";
 
@@ -21,9 +19,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const log = createLogger("warn");
-  const database = await openDatabase(config, log, { stopAttached: false });
-  try {
+  return onConfiguredDatabase(config, async (database) => {
     const secrets = secretFilesOf(config);
     console.log(
       `A copiar a base de dados (${database.kind}) e os ficheiros (${config.s3 ? "S3" : "disco"}) para ${file}…`,
@@ -48,16 +44,7 @@ async function main(): Promise<number> {
         );
     }
     return c.missingFiles.length > 0 ? 3 : 0;
-  } finally {
-    await database.stop();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    if (err instanceof ConfigError || err instanceof BackupError) console.error(err.message);
-    else console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+runCommand(main);

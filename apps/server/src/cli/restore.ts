@@ -1,10 +1,10 @@
+import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { BackupError, restoreBackup } from "../backup/restore";
+import { restoreBackup } from "../backup/restore";
 import { secretFilesOf } from "../backup/secrets";
-import { ConfigError, loadConfig } from "../config";
-import { openDatabase } from "../db/connect";
-import { createLogger } from "../logger";
+import { loadConfig } from "../config";
 import { createStorage } from "../storage";
+import { onConfiguredDatabase, runCommand } from "./run";
 
 const USAGE = "Uso: npm run restore -- FICHEIRO.tar.gz [--force]";
 
@@ -23,10 +23,12 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
+  if (!existsSync(file)) {
+    console.error(`${file} não existe.`);
+    return 2;
+  }
   const config = loadConfig();
-  const log = createLogger("warn");
-  const database = await openDatabase(config, log, { stopAttached: false });
-  try {
+  return onConfiguredDatabase(config, async (database) => {
     console.log(
       `A restaurar ${file} na base de dados (${database.kind}) e nos ficheiros (${config.s3 ? "S3" : "disco"})…`,
     );
@@ -46,16 +48,7 @@ async function main(): Promise<number> {
     for (const w of result.warnings) console.log(`AVISO: ${w}`);
     console.log("Inicie o servidor (npm start): aplica as migrações mais recentes, se as houver.");
     return 0;
-  } finally {
-    await database.stop();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    if (err instanceof ConfigError || err instanceof BackupError) console.error(err.message);
-    else console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { CURRICULUM_MIME_TYPES, DOCUMENT_MIME_TYPES, MAX_FILE_BYTES } from "@app/shared/limits";
@@ -72,6 +72,29 @@ describe("disk storage", () => {
     await storage.put(key, PNG, "image/png");
     const dir = path.join(root, path.dirname(key));
     expect(readdirSync(dir).some((f) => f.endsWith(".part"))).toBe(false);
+  });
+
+  it("lists every stored file with its size, and nothing half-written", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "storage-list-"));
+    const fresh = createDiskStorage(dir);
+    const listed = async () => {
+      const all = [];
+      for await (const o of fresh.list()) all.push(o);
+      return all.sort((a, b) => a.key.localeCompare(b.key));
+    };
+    expect(await listed()).toEqual([]);
+    const pdf = newStorageKey("receipt", "pdf");
+    const png = newStorageKey("id_card_front", "png");
+    await fresh.put(pdf, PDF, "application/pdf");
+    await fresh.put(png, PNG, "image/png");
+    writeFileSync(path.join(dir, `${png}.part`), "half"); // a put still writing
+    expect(await listed()).toEqual(
+      [
+        { key: pdf, size: PDF.length },
+        { key: png, size: PNG.length },
+      ].sort((a, b) => a.key.localeCompare(b.key)),
+    );
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it("refuses keys that could escape its folder", async () => {
