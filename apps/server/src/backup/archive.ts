@@ -73,9 +73,13 @@ export class Digest extends Transform {
   private readonly hash = createHash("sha256");
   bytes = 0;
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null, data?: Buffer) => void): void {
+    this.add(chunk);
+    done(null, chunk);
+  }
+  /** Counts a chunk read elsewhere (iterating a stream directly keeps its errors; `pipe` would drop them). */
+  add(chunk: Buffer): void {
     this.hash.update(chunk);
     this.bytes += chunk.length;
-    done(null, chunk);
   }
   summary(rows?: number): EntrySummary {
     return { bytes: this.bytes, sha256: this.hash.digest("hex"), ...(rows === undefined ? {} : { rows }) };
@@ -89,6 +93,8 @@ export interface ArchiveWriter {
   addJson(name: string, value: unknown): Promise<EntrySummary>;
   /** Finishes the tar and the gzip and closes the file. */
   close(): Promise<void>;
+  /** Stops writing after a failure; the partial file is the caller's to remove. */
+  abort(): Promise<void>;
 }
 
 export function writeArchive(file: string): ArchiveWriter {
@@ -106,13 +112,17 @@ export function writeArchive(file: string): ArchiveWriter {
       entry.once("finish", resolve);
       entry.once("close", resolve);
     });
-    for await (const chunk of source.pipe(digest)) {
-      if (!entry.write(chunk)) await Promise.race([once(entry, "drain"), written]);
-    }
-    if (digest.bytes !== size) {
-      const error = new Error(`${name}: expected ${size} bytes, read ${digest.bytes}`);
-      entry.destroy(error);
-      throw error;
+    finished.catch(() => undefined); // awaited below; a failure before then is thrown from the loop
+    try {
+      for await (const chunk of source) {
+        digest.add(chunk);
+        if (!entry.write(chunk)) await Promise.race([once(entry, "drain"), written]);
+      }
+      if (digest.bytes !== size) throw new Error(`${name}: expected ${size} bytes, read ${digest.bytes}`);
+    } catch (err) {
+      // A tar entry cannot be left half-written: the whole archive is abandoned (abort()).
+      entry.destroy(err as Error);
+      throw err;
     }
     entry.end(() => undefined);
     await Promise.race([finished, written]);
@@ -128,6 +138,10 @@ export function writeArchive(file: string): ArchiveWriter {
     async close() {
       pack.finalize();
       await written;
+    },
+    async abort() {
+      pack.destroy();
+      await written.catch(() => undefined);
     },
   };
 }

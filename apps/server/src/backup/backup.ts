@@ -74,7 +74,7 @@ export async function createBackup(options: BackupOptions): Promise<Manifest> {
     renameSync(partial, file);
     return manifest;
   } catch (err) {
-    await archive.close().catch(() => undefined);
+    await archive.abort();
     rmSync(partial, { force: true });
     throw err;
   } finally {

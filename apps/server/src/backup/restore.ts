@@ -226,7 +226,10 @@ async function storedContentTypes(client: pg.Client): Promise<Map<string, string
 async function readAll(stream: Readable): Promise<{ data: Buffer; summary: EntrySummary }> {
   const digest = new Digest();
   const chunks: Buffer[] = [];
-  for await (const chunk of stream.pipe(digest)) chunks.push(chunk as Buffer);
+  for await (const chunk of stream) {
+    digest.add(chunk);
+    chunks.push(chunk);
+  }
   return { data: Buffer.concat(chunks), summary: digest.summary() };
 }
 
