@@ -20,6 +20,7 @@ import { startEmbeddedPostgres } from "../db/embedded";
 import { createLogger } from "../logger";
 import { MAIL_QUEUE_SCHEMA } from "../mail/mail-queue";
 import { createDiskStorage } from "../storage/disk";
+import { createBackup } from "./backup";
 import { listSequences, listTables } from "./catalog";
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -65,6 +66,17 @@ async function everyRow(url: string): Promise<Record<string, string[]>> {
   } finally {
     await client.end();
   }
+}
+
+/** Does `act` again and again until `running` settles; answers what each time gave. */
+async function whileRunning<T>(running: Promise<unknown>, act: () => Promise<T>): Promise<T[]> {
+  let done = false;
+  void running.finally(() => {
+    done = true;
+  });
+  const results: T[] = [];
+  while (!done) results.push(await act());
+  return results;
 }
 
 /** Each stored file's bytes, by its path under the storage folder. */
@@ -150,17 +162,12 @@ describe("backup and restore", () => {
     const archive = path.join(work, "copia.tar.gz");
     // The server keeps answering (and its e-mail worker polling) while the backup runs.
     const backup = cli("backup", [archive], { DATABASE_URL: ctx.databaseUrl, DATA_DIR: ctx.dataDir });
-    const answers: number[] = [];
-    let done = false;
-    void backup.then(() => {
-      done = true;
-    });
-    while (!done) {
-      answers.push(
-        (await ctx.app.request("/api/admin/enrollments", jsonRequest("GET", undefined, admin.cookie))).status,
-      );
+    const answers = await whileRunning(backup, async () => {
+      const res = await ctx.app.request("/api/admin/enrollments", jsonRequest("GET", undefined, admin.cookie));
       await new Promise((r) => setTimeout(r, 25));
-    }
+      return res.status;
+    });
+    expect(answers.length).toBeGreaterThan(0);
     const made = await backup;
     expect(made.out).toMatch(/Cópia feita: .* 5 ficheiros/);
     expect(made.code).toBe(0);
@@ -264,5 +271,54 @@ describe("backup and restore", () => {
     expect(twice.code).toBe(1);
     expect(twice.out).toContain("já existe");
     expect(existsSync(`${archive}.part`)).toBe(false);
+  });
+  it("takes one snapshot: what commits while it runs is left out whole, rows and files", async () => {
+    const courseId = await insertCourse(ctx.db, { name: "Inglês para Negócios" });
+    const apply = async (name: string) => {
+      const s = await studentActor(ctx, name);
+      const res = await ctx.app.request("/api/me/enrollments", {
+        method: "POST",
+        body: enrollmentForm(enrollmentFormFields(courseId)),
+        headers: { cookie: s.cookie, origin: TEST_BASE_URL },
+      });
+      expect(res.status).toBe(201);
+    };
+    await apply("Aluno Antes");
+    const archive = path.join(work, "durante.tar.gz");
+    // Right after the archive has the files' table, a student applies: the documents' rows and the
+    // application commit together, before the applications' table is copied.
+    await createBackup({
+      databaseUrl: ctx.databaseUrl,
+      databaseKind: "external",
+      storage: createDiskStorage(path.join(ctx.dataDir, "files")),
+      secretFiles: [],
+      credentialSigningKey: ctx.config.credentialSigningKey,
+      file: archive,
+      progress: async (line) => {
+        if (line.includes("public.stored_files:")) await apply("Aluno Durante");
+      },
+    });
+    const names = async (url: string) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      const { rows } = await client
+        .query<{ student_name: string }>("select student_name from enrollments where course_id = $1", [courseId])
+        .finally(() => client.end());
+      return rows.map((r) => r.student_name).sort();
+    };
+    expect(await names(ctx.databaseUrl)).toEqual(["Aluno Antes", "Aluno Durante"]);
+
+    // The restore checks every foreign key as it loads; each file a restored row names is there, whole.
+    const target = await createFreshDatabase();
+    const scratch = path.join(work, "durante");
+    expect((await cli("restore", [archive], { DATABASE_URL: target, DATA_DIR: scratch })).code).toBe(0);
+    expect(await names(target)).toEqual(["Aluno Antes"]);
+    const restored = new pg.Client({ connectionString: target });
+    await restored.connect();
+    const { rows } = await restored
+      .query<{ storage_key: string }>("select storage_key from stored_files")
+      .finally(() => restored.end());
+    const source = filesOf(ctx.dataDir);
+    expect(filesOf(scratch)).toEqual(Object.fromEntries(rows.map((r) => [r.storage_key, source[r.storage_key]])));
   });
 });

@@ -33,7 +33,8 @@ export interface BackupOptions {
   credentialSigningKey: string;
   /** The archive to write; it must not exist. */
   file: string;
-  progress?: (line: string) => void;
+  /** Told of each table and the files as they are written (awaited: a test writes between two tables). */
+  progress?: (line: string) => void | Promise<void>;
 }
 
 /**
@@ -87,7 +88,7 @@ async function exportDatabase(
   archive: ArchiveWriter,
   spool: string,
   entries: Record<string, EntrySummary>,
-  progress: (line: string) => void,
+  progress: (line: string) => void | Promise<void>,
 ): Promise<{ header: BackupHeader; keys: string[] }> {
   // No statement timeout here (decision 023 is for requests): a large table takes as long as it takes.
   const client = new pg.Client({ connectionString: options.databaseUrl, application_name: "portal-backup" });
@@ -115,7 +116,7 @@ async function exportDatabase(
     entries[HEADER_ENTRY] = await archive.addJson(HEADER_ENTRY, header);
     for (const table of tables) {
       entries[table.entry] = await exportTable(client, table, archive, spool);
-      progress(`  ${table.schema}.${table.name}: ${rowsText(entries[table.entry]!.rows ?? 0)}`);
+      await progress(`  ${table.schema}.${table.name}: ${rowsText(entries[table.entry]!.rows ?? 0)}`);
     }
     const { rows } = await client.query<{ storage_key: string }>("select storage_key from stored_files");
     await client.query("commit");
@@ -148,7 +149,7 @@ async function copyFiles(
   keys: string[],
   archive: ArchiveWriter,
   entries: Record<string, EntrySummary>,
-  progress: (line: string) => void,
+  progress: (line: string) => void | Promise<void>,
 ): Promise<{ count: number; bytes: number; missing: string[] }> {
   const sizes = new Map<string, number>();
   for await (const o of storage.list()) sizes.set(o.key, o.size);
@@ -164,7 +165,7 @@ async function copyFiles(
     entries[fileEntry(key)] = await archive.addStream(fileEntry(key), size, stream);
     bytes += size;
   }
-  progress(`  ficheiros: ${keys.length - missing.length} (${(bytes / 1e6).toFixed(1)} MB)`);
+  await progress(`  ficheiros: ${keys.length - missing.length} (${(bytes / 1e6).toFixed(1)} MB)`);
   if (missing.length > 0)
     progress(`  AVISO: ${missing.length} ficheiro(s) registado(s) mas ausente(s): ${missing.slice(0, 5).join(", ")}`);
   return { count: keys.length - missing.length, bytes, missing };
