@@ -1,6 +1,7 @@
 import type { StaffRole } from "@app/shared/enums";
 import { createStaffUser } from "../src/modules/users/users.service";
 import { TEST_BASE_URL, type TestContext } from "./context";
+import { enrollmentForm, enrollmentFormFields } from "./fixtures";
 
 /** Requests as a browser on our own site would send them. */
 export function jsonRequest(method: string, payload?: unknown, cookie?: string): RequestInit {
@@ -75,4 +76,16 @@ export async function studentActor(ctx: TestContext, name = "Aluno Teste", { tem
   );
   if (changed.status !== 200) throw new Error(`password change failed: ${changed.status} ${await changed.text()}`);
   return { studentCode, studentPassword: CHOSEN_STUDENT_PASSWORD, phone, cookie };
+}
+
+/** A student (created through the API) who submitted the enrolment form for `courseId`, with its three documents. */
+export async function applicantActor(ctx: TestContext, courseId: string, name: string) {
+  const student = await studentActor(ctx, name);
+  const res = await ctx.app.request("/api/me/enrollments", {
+    method: "POST",
+    body: enrollmentForm(enrollmentFormFields(courseId)),
+    headers: { cookie: student.cookie, origin: TEST_BASE_URL },
+  });
+  if (res.status !== 201) throw new Error(`application failed: ${res.status} ${await res.text()}`);
+  return { ...student, enrollmentId: ((await res.json()) as { id: string }).id };
 }

@@ -7,9 +7,9 @@ import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { jsonRequest, staffActor, studentActor } from "../../test/actors";
+import { applicantActor, jsonRequest, staffActor } from "../../test/actors";
 import { body, createFreshDatabase, createTestContext, TEST_BASE_URL, type TestContext } from "../../test/context";
-import { enrollmentForm, enrollmentFormFields, filesUnder, insertCourse } from "../../test/fixtures";
+import { filesUnder, insertCourse } from "../../test/fixtures";
 import { receiptForm, studentWithEnrollment, submitReceipt } from "../../test/receipts";
 import { postResults, signedInEnrolledStudent, teachingSetup } from "../../test/teaching";
 import { createApp } from "../app";
@@ -113,13 +113,7 @@ describe("backup and restore", () => {
     const financeiro = await staffActor(ctx, "financeiro", "Filipe Financeiro");
     // An application with its three documents.
     const courseId = await insertCourse(ctx.db, { name: "Marketing Digital" });
-    const joana = await studentActor(ctx, "Joana Lunda");
-    const applied = await ctx.app.request("/api/me/enrollments", {
-      method: "POST",
-      body: enrollmentForm(enrollmentFormFields(courseId)),
-      headers: { cookie: joana.cookie, origin: TEST_BASE_URL },
-    });
-    expect(applied.status).toBe(201);
+    await applicantActor(ctx, courseId, "Joana Lunda");
     // A receipt, approved: a payment, and an e-mail to the student.
     const rita = await studentWithEnrollment(ctx, courseId, "Rita Recibo", { studentEmail: "rita@exemplo.ao" });
     const sent = await submitReceipt(ctx, rita.cookie, receiptForm(rita.enrollment.id, { paidAmount: "100.000" }));
@@ -274,16 +268,7 @@ describe("backup and restore", () => {
   });
   it("takes one snapshot: what commits while it runs is left out whole, rows and files", async () => {
     const courseId = await insertCourse(ctx.db, { name: "Inglês para Negócios" });
-    const apply = async (name: string) => {
-      const s = await studentActor(ctx, name);
-      const res = await ctx.app.request("/api/me/enrollments", {
-        method: "POST",
-        body: enrollmentForm(enrollmentFormFields(courseId)),
-        headers: { cookie: s.cookie, origin: TEST_BASE_URL },
-      });
-      expect(res.status).toBe(201);
-    };
-    await apply("Aluno Antes");
+    await applicantActor(ctx, courseId, "Aluno Antes");
     const archive = path.join(work, "durante.tar.gz");
     // Right after the archive has the files' table, a student applies: the documents' rows and the
     // application commit together, before the applications' table is copied.
@@ -295,7 +280,7 @@ describe("backup and restore", () => {
       credentialSigningKey: ctx.config.credentialSigningKey,
       file: archive,
       progress: async (line) => {
-        if (line.includes("public.stored_files:")) await apply("Aluno Durante");
+        if (line.includes("public.stored_files:")) await applicantActor(ctx, courseId, "Aluno Durante");
       },
     });
     const names = async (url: string) => {

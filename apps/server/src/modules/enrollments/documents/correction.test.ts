@@ -1,7 +1,7 @@
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonRequest, staffActor, studentActor } from "../../../../test/actors";
+import { applicantActor, jsonRequest, staffActor } from "../../../../test/actors";
 import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../../test/context";
 import {
   enrollmentForm,
@@ -39,16 +39,7 @@ describe("correction requests, the student's view and deletion", () => {
   afterAll(() => ctx.close());
 
   /** A student who submitted the enrolment form through the API. */
-  async function applicant(name: string) {
-    const student = await studentActor(ctx, name);
-    const res = await ctx.app.request("/api/me/enrollments", {
-      method: "POST",
-      body: enrollmentForm(enrollmentFormFields(courseId)),
-      headers: { cookie: student.cookie, origin: TEST_BASE_URL },
-    });
-    expect(res.status).toBe(201);
-    return { ...student, enrollmentId: (await body(res)).id as string };
-  }
+  const applicant = (name: string) => applicantActor(ctx, courseId, name);
 
   const staffPost = (id: string, action: string, payload: unknown) =>
     ctx.app.request(`/api/admin/enrollments/${id}/${action}`, jsonRequest("POST", payload, staff.cookie));
