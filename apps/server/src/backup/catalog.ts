@@ -31,9 +31,11 @@ export async function listTables(client: pg.ClientBase): Promise<TableInfo[]> {
     [SCHEMAS],
   );
   const tables = rows.filter((t) => !SKIPPED.has(`${t.schema}.${t.name}`));
+  // A partition's foreign key counts as its partitioned table's (pg-boss's job_common → queue).
   const { rows: keys } = await client.query<{ child: number; parent: number }>(
-    `select conrelid::int as child, confrelid::int as parent from pg_constraint
-     where contype = 'f' and conparentid = 0 and conrelid <> confrelid`,
+    `select coalesce(pg_partition_root(conrelid), conrelid)::oid::int as child,
+       coalesce(pg_partition_root(confrelid), confrelid)::oid::int as parent
+     from pg_constraint where contype = 'f' and conparentid = 0`,
   );
   return dependencyOrder(tables, keys).map((t) => ({
     schema: t.schema,
@@ -50,7 +52,9 @@ function dependencyOrder<T extends { oid: number; schema: string; name: string }
 ): T[] {
   const byOid = new Map(tables.map((t) => [t.oid, t]));
   const parents = new Map(tables.map((t) => [t.oid, new Set<number>()]));
-  for (const k of keys) if (byOid.has(k.child) && byOid.has(k.parent)) parents.get(k.child)!.add(k.parent);
+  for (const k of keys) {
+    if (k.child !== k.parent && byOid.has(k.child) && byOid.has(k.parent)) parents.get(k.child)!.add(k.parent);
+  }
   const ordered: T[] = [];
   const done = new Set<number>();
   while (ordered.length < tables.length) {
