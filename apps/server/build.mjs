@@ -25,6 +25,6 @@ await build({
   ],
 });
 await cp("src/db/migrations", "dist/migrations", { recursive: true });
-// A child process the server forks (decision 064): plain JavaScript, run as it is.
+// A child process the server forks (decision 068): plain JavaScript, run as it is.
 await cp("src/auth/password-hasher.mjs", "dist/password-hasher.mjs");
 console.log("server built: dist/main.js, dist/create-admin.js, dist/password-hasher.mjs");

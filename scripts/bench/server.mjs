@@ -181,7 +181,7 @@ export function cpuSeconds(server) {
     try {
       const ppid = Number(readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ")[1]);
       if (ppid === postmaster) postgres += cpuOf(entry);
-      // The server's other child: its password hasher (decision 064).
+      // The server's other child: its password hasher (decision 068).
       else if (ppid === server.pid && Number(entry) !== postmaster) node += cpuOf(entry);
     } catch {}
   }

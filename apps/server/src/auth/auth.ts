@@ -40,7 +40,7 @@ export function createAuth(config: Config, db: Database, mail: MailQueue, log: L
       maxPasswordLength: 100,
       resetPasswordTokenExpiresIn: RESET_LINK_LIFETIME_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      // Sign-ins and resets wait their turn with the server's other hashes (decision 064).
+      // Sign-ins and resets wait their turn with the server's other hashes (decision 068).
       password: { hash: hashPassword, verify: verifyPassword },
       // Enqueued (decision 056): the answer never waits for a mail server, and it is the same for an
       // unknown address, which enqueues nothing.

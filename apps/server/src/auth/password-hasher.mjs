@@ -1,4 +1,4 @@
-// The password hasher (decision 064): a child process of the server, started at a low CPU priority,
+// The password hasher (decision 068): a child process of the server, started at a low CPU priority,
 // that hashes and checks passwords with better-auth's own functions (scrypt) and answers each message
 // { id, op: "hash" | "verify", password, hash } with { id, value } or { id, error }. Plain JavaScript so that
 // `fork()` runs it as it is, from src/ under tsx and from dist/ after the build.

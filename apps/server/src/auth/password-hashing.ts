@@ -6,7 +6,7 @@ import { hashPassword as scryptHash, verifyPassword as scryptVerify } from "bett
 
 /**
  * Every password hash and check of the server (~60 ms of one core each, scrypt as better-auth does it)
- * runs in a child process at a low CPU priority (decision 064). In a sign-in burst (300 students
+ * runs in a child process at a low CPU priority (decision 068). In a sign-in burst (300 students
  * arriving in 25 s make ~1 200 of them) the hashes in the server's own thread pool took both cores, and
  * every other request — a list, a student's area, an upload — waited seconds behind them. Niced, the
  * hashes mostly use what CPU the server and PostgreSQL leave: a sign-in waits a little longer in a burst,
