@@ -50,6 +50,7 @@ import {
   verifyCredentialFile,
   verifyPageUrl,
 } from "./credential";
+import { currentIssuance } from "./issuer";
 
 type CertificateRow = typeof certificates.$inferSelect;
 type EnrollmentRow = typeof enrollments.$inferSelect;
@@ -91,6 +92,8 @@ export async function issueCertificate(
   },
 ): Promise<CertificateRow> {
   const { enrollment, course } = input;
+  // The first certificate under a public BASE_URL sets the issuer identity of every credential (decision 065).
+  await currentIssuance(tx, ctx.config, { keep: true });
   const [account] = enrollment.studentAccountId
     ? await tx
         .select({ userId: studentAccounts.userId })
@@ -382,7 +385,8 @@ export async function credentialFile(
 ) {
   refuseRevokedDocument(row);
   const { name } = await getInstituteSettings(deps.db);
-  return signedCredentialFile(deps.config, name, factsOf(row));
+  const issuance = await currentIssuance(deps.db, deps.config, { keep: true });
+  return signedCredentialFile(deps.config, issuance, name, factsOf(row));
 }
 
 function verificationOf(row: CertificateRow | undefined, typed: string): CertificateVerification {
@@ -420,15 +424,16 @@ export async function verifyNumber(db: Database, typed: string): Promise<Certifi
   return verificationOf(row, formatCertificateNumber(canonical));
 }
 
-/** GET /verify/issuer: the institute, under the name it has now, as the issuer of its credentials. */
+/** GET /verify/issuer: the institute, under the name it has now, as the issuer of its credentials (kept identity). */
 export async function issuerOf(deps: { db: Database; config: Pick<Config, "baseUrl" | "credentialSigningKey"> }) {
   const { name } = await getInstituteSettings(deps.db);
-  return issuerProfile(deps.config, name);
+  return issuerProfile(deps.config, await currentIssuance(deps.db, deps.config, { keep: false }), name);
 }
 
 /**
  * POST /verify/credential: the signature must be ours and the file unedited (422 otherwise); then the
- * answer for the certificate it names, and whether what it states is what our record holds.
+ * answer for the certificate it names, and whether what it states is what our record holds (rebuilt
+ * under the issuer and address the credential was signed with: a later BASE_URL changes neither).
  */
 export async function verifyCredential(
   deps: { db: Database; config: Pick<Config, "baseUrl" | "credentialSigningKey"> },
@@ -440,6 +445,13 @@ export async function verifyCredential(
   const answer = verificationOf(row, stated);
   const matchesRecord =
     row !== undefined &&
-    sameJson(buildCredential(deps.config.baseUrl, credential.issuer?.name, factsOf(row)), credential);
+    sameJson(
+      buildCredential(
+        { issuerId: credential.issuer.id, baseUrl: credential.issuer.url },
+        credential.issuer.name,
+        factsOf(row),
+      ),
+      credential,
+    );
   return { ...answer, signatureValid: true, matchesRecord };
 }
