@@ -92,8 +92,6 @@ export async function issueCertificate(
   },
 ): Promise<CertificateRow> {
   const { enrollment, course } = input;
-  // The first certificate under a public BASE_URL sets the issuer identity of every credential (decision 065).
-  await currentIssuance(tx, ctx.config, { keep: true });
   const [account] = enrollment.studentAccountId
     ? await tx
         .select({ userId: studentAccounts.userId })
@@ -148,6 +146,9 @@ export async function withIssuing<T>(
   work: (tx: Tx, ctx: IssueContext) => Promise<T>,
   onUniqueViolation: () => Error,
 ): Promise<T> {
+  // The first certificate under a public BASE_URL sets the issuer identity of every credential (decision
+  // 065); outside the transaction, so a first issue of many PDFs holds no lock another issue would wait on.
+  await currentIssuance(deps.db, deps.config, { keep: true });
   const written: PendingFile[] = [];
   try {
     return await deps.db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { type Config, isLoopbackBaseUrl } from "../../config";
-import type { Database, Tx } from "../../db/client";
+import type { Database } from "../../db/client";
 import { appMeta } from "../../db/schema";
 import { type Issuance, issuerId } from "./credential";
 
@@ -14,7 +14,7 @@ const ISSUER_KEY = "credential_issuer_id";
 
 /** The issuance of today's credentials: the kept identity (kept now when `keep` and none is), today's BASE_URL. */
 export async function currentIssuance(
-  db: Database | Tx,
+  db: Database,
   config: Pick<Config, "baseUrl">,
   { keep }: { keep: boolean },
 ): Promise<Issuance> {
@@ -30,7 +30,7 @@ export async function currentIssuance(
   return issuance((await keptIssuerId(db))!);
 }
 
-async function keptIssuerId(db: Database | Tx): Promise<string | undefined> {
+async function keptIssuerId(db: Database): Promise<string | undefined> {
   const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, ISSUER_KEY));
   return row?.value;
 }
