@@ -4,9 +4,10 @@ import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { createAuth } from "./auth/auth";
-import { type Config, ConfigError, loadConfig, warnAboutLoopbackBaseUrl } from "./config";
+import { ConfigError, type EnvConfig, loadConfig, warnAboutLoopbackBaseUrl, warnAboutOutbox } from "./config";
 import { createDb, createPool } from "./db/client";
 import { openDatabase } from "./db/connect";
+import { withInstallationSecrets } from "./db/installation-secrets";
 import { runMigrations } from "./db/migrate";
 import { seedDemoData } from "./db/seed-demo";
 import { createLogger } from "./logger";
@@ -20,9 +21,9 @@ function defaultWebDist(): string {
 }
 
 async function main(): Promise<void> {
-  let config: Config;
+  let env: EnvConfig;
   try {
-    config = loadConfig();
+    env = loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -30,9 +31,10 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const log = createLogger(config.logLevel);
-  warnAboutLoopbackBaseUrl(config, log);
-  const database = await openDatabase(config, log);
+  const log = createLogger(env.logLevel);
+  warnAboutLoopbackBaseUrl(env, log);
+  warnAboutOutbox(env, log);
+  const database = await openDatabase(env, log);
   const pool = createPool(database.url, log);
   try {
     await runMigrations(pool);
@@ -42,6 +44,12 @@ async function main(): Promise<void> {
     throw err;
   }
   const db = createDb(pool);
+  // Secrets the environment leaves unset: the installation's, shared through the database (decision 065).
+  const config = await withInstallationSecrets(env, db, log).catch(async (err) => {
+    await pool.end();
+    await database.stop();
+    throw err;
+  });
   const storage = createStorage(config);
   if (config.demoData && (await seedDemoData(db, { storage, config }))) log.info("demo data loaded");
 

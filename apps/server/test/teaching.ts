@@ -107,13 +107,13 @@ export async function signedInEnrolledStudent(ctx: TestContext, cls: { id: strin
   return { ...s, account: account!, enrollment: enrollment! };
 }
 
-/** POST /admin/teaching/classes/{id}/results as `cookie`. */
+/** POST /admin/teaching/classes/{id}/results as `cookie` (to ctx's app, or to `app`). */
 export function postResults(
   ctx: TestContext,
   cookie: string,
   classId: string,
   results: { enrollmentId: string; outcome: "completed" | "not_completed"; finalGrade?: unknown }[],
-  app = ctx.app,
+  app: { request(path: string, init: RequestInit): Response | Promise<Response> } = ctx.app,
 ) {
   return app.request(`/api/admin/teaching/classes/${classId}/results`, jsonRequest("POST", { results }, cookie));
 }
