@@ -406,6 +406,10 @@ describe("two instances on one PostgreSQL, one S3 bucket and one SMTP server (th
     expect((await forward("A", "/api/courses/catalog")).status).toBe(200);
   });
 
+  it("left nothing in either DATA_DIR: with the recipe, an instance keeps nothing of its own", () => {
+    for (const name of ["A", "B"] as const) expect(filesUnder(instances[name].dataDir), name).toEqual([]);
+  });
+
   it("prints each instance's share of the requests, and none failed", () => {
     const total = share.A.requests + share.B.requests;
     const pct = (n: number) => `${Math.round((100 * n) / total)}%`;
