@@ -2,6 +2,12 @@ import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { chmodSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { authSchemas } from "@app/shared/contract/auth.schemas";
+import type { EndpointSchemas } from "@app/shared/contract/endpoint";
+import { enrollmentSchemas } from "@app/shared/contract/enrollments.schemas";
+import { healthSchemas } from "@app/shared/contract/health.schemas";
+import { receiptSchemas } from "@app/shared/contract/receipts.schemas";
+import { verifySchemas } from "@app/shared/contract/verify.schemas";
 import { todayInLuanda } from "@app/shared/dates";
 import { eq, is } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
@@ -21,6 +27,7 @@ import { createDb, createPool, type Database } from "./db/client";
 import { freePort } from "./db/embedded";
 import * as schema from "./db/schema";
 import { classes, enrollments, payments, storedFiles } from "./db/schema";
+import { breach } from "./http/answer-check";
 import { createStaffUser } from "./modules/users/users.service";
 import { createS3Storage } from "./storage/s3";
 
@@ -92,6 +99,15 @@ describe("two instances on one PostgreSQL, one S3 bucket and one SMTP server (th
       failures.push(`${name} ${init.method ?? "GET"} ${url}: ${String(err)}`);
       throw err;
     }
+  }
+
+  /** The answer keeps its endpoint's contract: what checkAnswers does in the in-process tests, on a real process's answer. */
+  async function expectContract(schemas: EndpointSchemas, res: Response): Promise<void> {
+    // fetch has decoded a compressed body already; the header still says gzip.
+    const headers = new Headers(res.headers);
+    headers.delete("content-encoding");
+    const decoded = new Response(await res.clone().arrayBuffer(), { status: res.status, headers });
+    expect(await breach(schemas, decoded)).toBeUndefined();
   }
 
   let turn = 0;
@@ -173,6 +189,7 @@ describe("two instances on one PostgreSQL, one S3 bucket and one SMTP server (th
       const res = await forward(name, "/api/health");
       expect(res.status).toBe(200);
       expect(res.headers.get("cache-control")).toBe("no-store");
+      await expectContract(healthSchemas.health, res);
       expect(await body(res)).toEqual({ status: "ok", database: "external" });
     }
     const migrations = readdirSync(path.join(import.meta.dirname, "db/migrations")).filter((f) => f.endsWith(".sql"));
@@ -200,7 +217,9 @@ describe("two instances on one PostgreSQL, one S3 bucket and one SMTP server (th
 
   it("a session made on A works on B; signing out on B ends it on A", async () => {
     const student = await studentActor(A(), "Ana Partilhada");
-    const onB = await body(await forward("B", "/api/session", jsonRequest("GET", undefined, student.cookie)));
+    const sessionOnB = await forward("B", "/api/session", jsonRequest("GET", undefined, student.cookie));
+    await expectContract(authSchemas.session, sessionOnB);
+    const onB = await body(sessionOnB);
     expect(onB.student).toMatchObject({ code: student.studentCode, name: "Ana Partilhada" });
 
     const staff = await staffActor(B(), "secretaria", "Sara Secretária");
@@ -233,6 +252,7 @@ describe("two instances on one PostgreSQL, one S3 bucket and one SMTP server (th
       receiptForm(s.enrollment.id, { paidAmount: "150000" }, [slip, "talão.png", "image/png"]),
     );
     expect(sent.status).toBe(201);
+    await expectContract(receiptSchemas.submitOwn, sent);
     const { id, fileId } = await body(sent);
     receipt = { id, fileId, enrollmentId: s.enrollment.id, email };
 
@@ -271,6 +291,7 @@ describe("two instances on one PostgreSQL, one S3 bucket and one SMTP server (th
       ),
     );
     expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    await expectContract(receiptSchemas.approve, answers.find((r) => r.status === 200)!);
     for (const r of answers.filter((r) => r.status === 409)) {
       expect((await body(r)).error.message).toBe("Este comprovante já foi analisado");
     }
@@ -309,6 +330,7 @@ describe("two instances on one PostgreSQL, one S3 bucket and one SMTP server (th
       ),
     );
     expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 409, 409, 409, 409]);
+    for (const r of answers.filter((r) => r.status === 200)) await expectContract(enrollmentSchemas.confirmPayment, r);
     for (const r of answers.filter((r) => r.status === 409)) {
       expect((await body(r)).error.message).toBe("A turma «Turma de Dois» está lotada. Escolha outra turma.");
     }
@@ -327,7 +349,9 @@ describe("two instances on one PostgreSQL, one S3 bucket and one SMTP server (th
     expect(issued.status).toBe(200);
     const cert = (await body(issued)).students[0].certificate as { id: string; number: string };
 
-    const byNumber = await body(await forward("B", `/api/verify/${cert.number}`));
+    const verified = await forward("B", `/api/verify/${cert.number}`);
+    await expectContract(verifySchemas.number, verified);
+    const byNumber = await body(verified);
     expect(byNumber).toMatchObject({ result: "valid", number: cert.number, studentName: "Carla Verificada" });
     // The PDF was stored in the bucket by A; B serves it.
     const pdf = await forward("B", `/api/certificates/${cert.id}/pdf`, jsonRequest("GET", undefined, s.cookie));
@@ -348,6 +372,7 @@ describe("two instances on one PostgreSQL, one S3 bucket and one SMTP server (th
       body: JSON.stringify(file),
     });
     expect(checked.status).toBe(200);
+    await expectContract(verifySchemas.credential, checked);
     expect(await body(checked)).toMatchObject({ result: "valid", signatureValid: true, matchesRecord: true });
   });
 
