@@ -444,6 +444,10 @@ describe("two instances on one PostgreSQL, one S3 bucket and one SMTP server (th
       `two instances: ${total} requests — A ${share.A.requests} (${pct(share.A.requests)}), B ${share.B.requests} (${pct(share.B.requests)}); errors: ${share.A.errors + share.B.errors}`,
     );
     expect(failures).toEqual([]);
+    // Nor did either log an error (pino: 50 error, 60 fatal), from its start on the empty database to now.
+    for (const name of ["A", "B"] as const) {
+      expect(instances[name].process.output(), name).not.toMatch(/"level":(50|60)/);
+    }
     expect(share.A.requests).toBeGreaterThan(total / 4);
     expect(share.B.requests).toBeGreaterThan(total / 4);
   });
