@@ -81,7 +81,6 @@ describe("two instances on one PostgreSQL, one S3 bucket and one SMTP server (th
     // The proxy appends the address it got the request from; whatever the client sent stays before it.
     const claimed = headers.get("x-forwarded-for");
     headers.set("x-forwarded-for", claimed ? `${claimed}, ${clientIp}` : clientIp);
-    headers.set("x-forwarded-proto", "https");
     share[name].requests++;
     try {
       const res = await fetch(`http://127.0.0.1:${instances[name].port}${url}`, {
@@ -131,11 +130,10 @@ describe("two instances on one PostgreSQL, one S3 bucket and one SMTP server (th
   }
 
   beforeAll(async () => {
-    const [database, s3Port] = await Promise.all([
-      startExternalPostgres(mkdtempSync(path.join(root, "pg-"))),
-      freePort(),
-    ]);
-    postgres = database;
+    postgres = await startExternalPostgres(mkdtempSync(path.join(root, "pg-")));
+    const ports = new Set<number>();
+    while (ports.size < 3) ports.add(await freePort());
+    const [s3Port, portA, portB] = [...ports] as [number, number, number];
     s3 = new S3rver({
       address: "127.0.0.1",
       port: s3Port,
@@ -165,7 +163,6 @@ describe("two instances on one PostgreSQL, one S3 bucket and one SMTP server (th
       LOG_LEVEL: "warn",
       DEMO_DATA: "",
     };
-    const [portA, portB] = [await freePort(), await freePort()];
     // At the same moment, on the empty database.
     const a = launch("A", portA, mkdtempSync(path.join(root, "data-A-")));
     const b = launch("B", portB, mkdtempSync(path.join(root, "data-B-")));
