@@ -32,6 +32,16 @@ export interface TestContext {
 }
 
 /**
+ * What the test helpers (actors, receipts, teaching) use of a context: its database and something that
+ * answers requests as the app does — a TestContext's in-process app, or real server processes over HTTP
+ * (two-instances.test.ts).
+ */
+export interface ApiContext {
+  db: Database;
+  app: { request(path: string, init?: RequestInit): Response | Promise<Response> };
+}
+
+/**
  * The queue as in production, but an idle worker looks for work twice a second and the backoff is
  * seconds, not minutes, so a test waits for an e-mail (test/mail.ts) briefly. Tests that need it
  * change more (test/mail-queue.test.ts).
