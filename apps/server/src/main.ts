@@ -13,6 +13,7 @@ import { seedDemoData } from "./db/seed-demo";
 import { createLogger } from "./logger";
 import { createMailQueue } from "./mail/mail-queue";
 import { createMailer } from "./mail/mailer";
+import { closeInOrder } from "./shutdown";
 import { createStorage } from "./storage";
 
 function defaultWebDist(): string {
@@ -79,20 +80,13 @@ async function main(): Promise<void> {
   });
 
   let stopping = false;
+  // Decision 066: every step after the signal is bounded (shutdown.ts), so 'stopped' always comes and
+  // the embedded PostgreSQL is always stopped, whatever hangs.
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, "shutting down: finishing in-flight requests");
-    const force = setTimeout(() => {
-      log.warn("in-flight requests did not finish in 10 s; closing their connections");
-      if ("closeAllConnections" in server) server.closeAllConnections();
-    }, 10_000);
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    clearTimeout(force);
-    // A delivery in progress may finish (MAIL_QUEUE_SETTINGS.stopTimeoutMs); cut, it is tried again later.
-    await mail.stop();
-    await pool.end();
-    await database.stop();
+    await closeInOrder({ server, mail, pool, database }, log);
     log.info("stopped");
     process.exit(0);
   };
@@ -100,9 +94,8 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   server.on("error", async (err: NodeJS.ErrnoException) => {
     log.fatal({ err }, err.code === "EADDRINUSE" ? `port ${config.port} is already in use; set PORT` : "server error");
-    await mail.stop();
-    await pool.end();
-    await database.stop();
+    stopping = true;
+    await closeInOrder({ mail, pool, database }, log);
     process.exit(1);
   });
 }
