@@ -13,7 +13,7 @@ import { seedDemoData } from "./db/seed-demo";
 import { createLogger } from "./logger";
 import { createMailQueue } from "./mail/mail-queue";
 import { createMailer } from "./mail/mailer";
-import { closeInOrder } from "./shutdown";
+import { type Closable, closeInOrder } from "./shutdown";
 import { createStorage } from "./storage";
 
 function defaultWebDist(): string {
@@ -35,8 +35,25 @@ async function main(): Promise<void> {
   const log = createLogger(env.logLevel);
   warnAboutLoopbackBaseUrl(env, log);
   warnAboutOutbox(env, log);
+  // A stop asked for during start-up (SIGTERM while the database starts or migrates) is honoured when the
+  // step in progress ends, closing what is open: the embedded PostgreSQL never outlives its server.
+  let stopAsked: string | undefined;
+  let onStop = (signal: string) => {
+    stopAsked ??= signal;
+  };
+  process.on("SIGINT", () => onStop("SIGINT"));
+  process.on("SIGTERM", () => onStop("SIGTERM"));
   const database = await openDatabase(env, log);
   const pool = createPool(database.url, log);
+  const noMail = { stop: async () => {} };
+  const stopIfAsked = async (mail: Closable["mail"] = noMail) => {
+    if (!stopAsked) return;
+    log.info({ signal: stopAsked }, "shutting down during start-up");
+    await closeInOrder({ mail, pool, database }, log);
+    log.info("stopped");
+    process.exit(0);
+  };
+  await stopIfAsked();
   try {
     await runMigrations(pool);
   } catch (err) {
@@ -51,8 +68,10 @@ async function main(): Promise<void> {
     await database.stop();
     throw err;
   });
+  await stopIfAsked();
   const storage = createStorage(config);
   if (config.demoData && (await seedDemoData(db, { storage, config }))) log.info("demo data loaded");
+  await stopIfAsked();
 
   // Outgoing e-mail (decision 056): pg-boss installs or migrates its schema, then this instance's worker sends.
   const mailer = createMailer(config, log);
@@ -66,6 +85,7 @@ async function main(): Promise<void> {
     await database.stop();
     throw err;
   }
+  await stopIfAsked(mail);
   const auth = createAuth(config, db, mail, log);
   const app = createApp(
     { config, db, pool, databaseKind: database.kind, storage, mail, auth, log },
@@ -90,8 +110,8 @@ async function main(): Promise<void> {
     log.info("stopped");
     process.exit(0);
   };
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  onStop = (signal) => void shutdown(signal);
+  if (stopAsked) onStop(stopAsked);
   server.on("error", async (err: NodeJS.ErrnoException) => {
     log.fatal({ err }, err.code === "EADDRINUSE" ? `port ${config.port} is already in use; set PORT` : "server error");
     stopping = true;
