@@ -25,4 +25,8 @@ await build({
   ],
 });
 await cp("src/db/migrations", "dist/migrations", { recursive: true });
-console.log("server built: dist/main.js, dist/create-admin.js, dist/backup.js, dist/restore.js");
+// A child process the server forks (decision 068): plain JavaScript, run as it is.
+await cp("src/auth/password-hasher.mjs", "dist/password-hasher.mjs");
+console.log(
+  "server built: dist/main.js, dist/create-admin.js, dist/backup.js, dist/restore.js, dist/password-hasher.mjs",
+);

@@ -169,20 +169,23 @@ function cpuOf(pid, children = false) {
 }
 
 /**
- * CPU seconds used so far by the server process and by its PostgreSQL (the postmaster, the backends
+ * CPU seconds used so far by the server process (with its password hasher) and by its PostgreSQL (the postmaster, the backends
  * it has reaped, and the ones alive): with the wall time, how much of the machine the bench really got.
  */
 export function cpuSeconds(server) {
   const postmaster = postmasterPid(server.dataDir);
   let postgres = cpuOf(postmaster, true);
+  let node = cpuOf(server.pid);
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const ppid = Number(readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ")[1]);
       if (ppid === postmaster) postgres += cpuOf(entry);
+      // The server's other child: its password hasher (decision 068).
+      else if (ppid === server.pid && Number(entry) !== postmaster) node += cpuOf(entry);
     } catch {}
   }
-  return { node: cpuOf(server.pid), postgres };
+  return { node, postgres };
 }
 
 /** Samples the server's RSS every `everyMs` until stop() is called; stop() returns { peakMB, startMB }. */

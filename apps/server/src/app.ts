@@ -8,7 +8,7 @@ import { isDatabaseUnavailable, rootCause } from "./db/pg-errors";
 import { jsonBodyLimit } from "./http/body-limit";
 import { apiCompression } from "./http/compression";
 import type { AppDeps, AppEnv } from "./http/env";
-import { ApiError, databaseUnavailable, sendError } from "./http/errors";
+import { ApiError, databaseUnavailable, sendError, storageUnavailable } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
 import { mountSpa } from "./http/static";
 import { authRoutes } from "./modules/auth/auth.routes";
@@ -30,6 +30,7 @@ import { studentAccountRoutes } from "./modules/student-accounts/student-account
 import { teacherRoutes } from "./modules/teachers/teachers.routes";
 import { teachingRoutes } from "./modules/teaching/teaching.routes";
 import { userRoutes } from "./modules/users/users.routes";
+import { StorageUnavailableError } from "./storage/storage";
 
 export interface AppOptions {
   /** Folder of the built SPA; omitted in API-only tests. */
@@ -95,6 +96,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     if (err instanceof ApiError) return sendError(c, err);
     if (err instanceof HTTPException && err.status < 500) {
       return sendError(c, ApiError.of(err.status, MALFORMED_REQUEST));
+    }
+    // Before the database's check: a bucket's socket error (ECONNREFUSED) would read as the database's.
+    if (err instanceof StorageUnavailableError) {
+      c.get("log")?.warn({ operation: err.operation, cause: rootCause(err) }, "file storage unavailable");
+      return sendError(c, storageUnavailable(err.operation));
     }
     if (isDatabaseUnavailable(err)) {
       // The driver's words only: drizzle's own message quotes the query's parameters.

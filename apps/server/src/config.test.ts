@@ -1,9 +1,10 @@
-import { createPrivateKey, generateKeyPairSync } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { generateKeyPairSync } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { capturedLog } from "../test/log-lines";
+import { ConfigError, loadConfig, warnAboutOutbox } from "./config";
 
 describe("config", () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "config-test-"));
@@ -28,22 +29,18 @@ describe("config", () => {
     );
   });
 
-  it("generates AUTH_SECRET once, keeps it private in DATA_DIR, and reuses it", () => {
-    const first = loadConfig({ DATA_DIR: dataDir }).authSecret;
-    expect(first.length).toBeGreaterThanOrEqual(32);
-    expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(first);
-    const file = path.join(dataDir, "auth-secret");
-    expect(readFileSync(file, "utf8").trim()).toBe(first);
-    expect(statSync(file).mode & 0o077).toBe(0);
+  it("leaves AUTH_SECRET and CREDENTIAL_SIGNING_KEY to the database when unset, writing nothing into DATA_DIR", () => {
+    // db/installation-secrets.test.ts: the installation's own, shared by every instance (decision 065).
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.authSecret).toBeUndefined();
+    expect(config.credentialSigningKey).toBeUndefined();
+    expect(existsSync(path.join(dataDir, "auth-secret"))).toBe(false);
+    expect(existsSync(path.join(dataDir, "credential-signing-key.pem"))).toBe(false);
   });
 
-  it("generates the credential signing key once (Ed25519, mode 600, never in the repo) or takes CREDENTIAL_SIGNING_KEY", () => {
-    const first = loadConfig({ DATA_DIR: dataDir }).credentialSigningKey;
-    expect(createPrivateKey(first).asymmetricKeyType).toBe("ed25519");
-    expect(loadConfig({ DATA_DIR: dataDir }).credentialSigningKey).toBe(first);
-    const file = path.join(dataDir, "credential-signing-key.pem");
-    expect(statSync(file).mode & 0o077).toBe(0);
-
+  it("takes AUTH_SECRET and CREDENTIAL_SIGNING_KEY (Ed25519 only) from the environment", () => {
+    const secret = "s".repeat(40);
+    expect(loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: secret }).authSecret).toBe(secret);
     const pem = generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString();
     const oneLine = pem.replace(/\n/g, "\\n");
     expect(loadConfig({ DATA_DIR: dataDir, CREDENTIAL_SIGNING_KEY: oneLine }).credentialSigningKey).toBe(pem);
@@ -54,6 +51,19 @@ describe("config", () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, CREDENTIAL_SIGNING_KEY: "segredo" })).toThrow(
       /CREDENTIAL_SIGNING_KEY: must be an Ed25519 private key/,
     );
+  });
+
+  it("warns at start without SMTP_URL that e-mail goes to this instance's outbox (and, with DATABASE_URL, each instance's own)", () => {
+    const { log, lines } = capturedLog("warn");
+    warnAboutOutbox({ smtpUrl: "smtp://mail.inst.ao:25", databaseUrl: undefined, dataDir }, log);
+    expect(lines).toEqual([]);
+    warnAboutOutbox({ smtpUrl: undefined, databaseUrl: undefined, dataDir }, log);
+    warnAboutOutbox({ smtpUrl: undefined, databaseUrl: "postgres://u:p@db/app", dataDir }, log);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ level: 40, outbox: path.join(dataDir, "outbox") });
+    expect(lines[0]!.msg).toContain("SMTP_URL is not set");
+    expect(lines[0]!.msg).not.toContain("every instance");
+    expect(lines[1]!.msg).toContain("every instance writes into its own folder");
   });
 
   it("fails fast with a message naming each bad variable", () => {

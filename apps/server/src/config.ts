@@ -1,5 +1,4 @@
-import { createPrivateKey, generateKeyPairSync, randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createPrivateKey } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 import type { Logger } from "./logger";
@@ -66,10 +65,19 @@ export interface Config {
   credentialSigningKey: string;
 }
 
+/**
+ * What the environment says. AUTH_SECRET and CREDENTIAL_SIGNING_KEY left unset are taken from the
+ * database at start (db/installation-secrets.ts, decision 065), so every instance has the same ones.
+ */
+export type EnvConfig = Omit<Config, "authSecret" | "credentialSigningKey"> & {
+  authSecret: string | undefined;
+  credentialSigningKey: string | undefined;
+};
+
 export class ConfigError extends Error {}
 
 /** Reads and validates the environment. Empty strings count as unset. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
@@ -87,7 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
-    authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    authSecret: e.AUTH_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     s3: e.S3_BUCKET
@@ -107,12 +115,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     credentialSigningKey: e.CREDENTIAL_SIGNING_KEY
       ? checkSigningKey(e.CREDENTIAL_SIGNING_KEY.replace(/\\n/g, "\n"))
-      : readOrCreateSigningKey(dataDir),
+      : undefined,
   };
 }
 
-/** The configured credential key must be an Ed25519 private key in PKCS#8 PEM. */
-function checkSigningKey(pem: string): string {
+/** The credential key (configured, or kept in the database) must be an Ed25519 private key in PKCS#8 PEM. */
+export function checkSigningKey(pem: string): string {
   try {
     if (createPrivateKey(pem).asymmetricKeyType === "ed25519") return pem;
   } catch {
@@ -121,32 +129,6 @@ function checkSigningKey(pem: string): string {
   throw new ConfigError(
     "Invalid configuration:\n  CREDENTIAL_SIGNING_KEY: must be an Ed25519 private key in PKCS#8 PEM (openssl genpkey -algorithm ed25519)",
   );
-}
-
-/**
- * Without CREDENTIAL_SIGNING_KEY (development, tests, the demo) an Ed25519 key is generated once into
- * DATA_DIR (mode 600). Credentials signed with it verify only while that data directory is kept.
- */
-function readOrCreateSigningKey(dataDir: string): string {
-  const file = path.join(dataDir, "credential-signing-key.pem");
-  if (existsSync(file)) return checkSigningKey(readFileSync(file, "utf8"));
-  mkdirSync(dataDir, { recursive: true });
-  const { privateKey } = generateKeyPairSync("ed25519");
-  const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
-  writeFileSync(file, pem, { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return pem;
-}
-
-/** AUTH_SECRET, when unset, is generated once and kept in DATA_DIR (mode 600) so sessions survive restarts. */
-function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, "auth-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString("base64url");
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return secret;
 }
 
 /** Whether a URL's scheme asks for Secure cookies. */
@@ -181,5 +163,23 @@ export function warnAboutLoopbackBaseUrl(config: Pick<Config, "baseUrl">, log: P
   log.warn(
     { baseUrl: config.baseUrl },
     "BASE_URL is a loopback address: every certificate, its QR code and its signed credential would carry it for ever. Set BASE_URL to the public address (https://…) before the first certificate is issued",
+  );
+}
+
+/**
+ * The start-up warning without SMTP_URL (main.ts logs it once): e-mail is written to this instance's
+ * DATA_DIR/outbox, not sent; with DATABASE_URL (several instances) each instance has its own folder.
+ */
+export function warnAboutOutbox(
+  config: Pick<Config, "smtpUrl" | "databaseUrl" | "dataDir">,
+  log: Pick<Logger, "warn">,
+): void {
+  if (config.smtpUrl) return;
+  const outbox = path.join(config.dataDir, "outbox");
+  log.warn(
+    { outbox },
+    config.databaseUrl
+      ? "SMTP_URL is not set: e-mails are not sent but written to this instance's DATA_DIR/outbox; with DATABASE_URL every instance writes into its own folder, so the e-mails are spread over the instances. Set SMTP_URL"
+      : "SMTP_URL is not set: e-mails are not sent but written to DATA_DIR/outbox. Set SMTP_URL to send them",
   );
 }

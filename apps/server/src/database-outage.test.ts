@@ -59,6 +59,7 @@ describe("an external PostgreSQL restarted under load", () => {
         PORT: String(port),
         HOST: "127.0.0.1",
         BASE_URL: "",
+        SMTP_URL: "",
         TRUST_PROXY: "true", // each request names its own client address, so no sign-in limit is met
         LOG_LEVEL: "warn",
         WEB_DIST: dataDir,
@@ -102,6 +103,15 @@ describe("an external PostgreSQL restarted under load", () => {
     const warnings = output.split("\n").filter((line) => line.includes("BASE_URL is a loopback address"));
     expect(warnings).toHaveLength(1);
     expect(JSON.parse(warnings[0]!)).toMatchObject({ level: 40, baseUrl: `http://localhost:${port}` });
+  });
+
+  it("says at start that, without SMTP_URL, e-mail stays in this instance's own outbox (DATABASE_URL: one per instance)", () => {
+    // The same real process; config.test.ts checks the message without DATABASE_URL (decision 065).
+    const warnings = output.split("\n").filter((line) => line.includes("SMTP_URL is not set"));
+    expect(warnings).toHaveLength(1);
+    const warning = JSON.parse(warnings[0]!);
+    expect(warning).toMatchObject({ level: 40, outbox: path.join(dataDir, "outbox") });
+    expect(warning.msg).toContain("every instance writes into its own folder");
   });
 
   it("answers 503 in Portuguese during the outage, stays up, and recovers by itself with nothing half-written", async () => {

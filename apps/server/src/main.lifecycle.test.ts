@@ -81,4 +81,46 @@ describe("server lifecycle on the embedded PostgreSQL", () => {
     server.kill("SIGTERM");
     expect(await done).toBe(0);
   }, 120_000);
+
+  it("stops cleanly when SIGTERM comes during start-up, leaving no PostgreSQL behind", async () => {
+    const fresh = mkdtempSync(path.join(os.tmpdir(), "lifecycle-early-"));
+    chmodSync(fresh, 0o755);
+    try {
+      const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+        cwd: serverDir,
+        env: {
+          ...process.env,
+          DATA_DIR: fresh,
+          PORT: String(await freePort()),
+          HOST: "127.0.0.1",
+          DATABASE_URL: "",
+          BASE_URL: "",
+          LOG_LEVEL: "info",
+          WEB_DIST: fresh,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let output = "";
+      child.stdout!.on("data", (chunk) => {
+        output += chunk;
+      });
+      child.stderr!.on("data", (chunk) => {
+        output += chunk;
+      });
+      const code = exited(child);
+      // The signal arrives while the cluster is being created, long before the server listens.
+      const deadline = Date.now() + 30_000;
+      while (!output.includes("creating the embedded PostgreSQL cluster") && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      child.kill("SIGTERM");
+      expect(await code).toBe(0);
+      expect(output).toContain("shutting down during start-up");
+      expect(output.trim().split("\n").at(-1)).toContain('"msg":"stopped"');
+      expect(output).not.toContain("listening on");
+      expect(findRunningServer(path.join(fresh, "postgres"))).toBeUndefined();
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

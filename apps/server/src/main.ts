@@ -4,14 +4,16 @@ import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { createAuth } from "./auth/auth";
-import { type Config, ConfigError, loadConfig, warnAboutLoopbackBaseUrl } from "./config";
+import { ConfigError, type EnvConfig, loadConfig, warnAboutLoopbackBaseUrl, warnAboutOutbox } from "./config";
 import { createDb, createPool } from "./db/client";
 import { openDatabase } from "./db/connect";
+import { withInstallationSecrets } from "./db/installation-secrets";
 import { runMigrations } from "./db/migrate";
 import { seedDemoData } from "./db/seed-demo";
 import { createLogger } from "./logger";
 import { createMailQueue } from "./mail/mail-queue";
 import { createMailer } from "./mail/mailer";
+import { type Closable, closeInOrder } from "./shutdown";
 import { createStorage } from "./storage";
 
 function defaultWebDist(): string {
@@ -20,9 +22,9 @@ function defaultWebDist(): string {
 }
 
 async function main(): Promise<void> {
-  let config: Config;
+  let env: EnvConfig;
   try {
-    config = loadConfig();
+    env = loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -30,10 +32,28 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const log = createLogger(config.logLevel);
-  warnAboutLoopbackBaseUrl(config, log);
-  const database = await openDatabase(config, log);
+  const log = createLogger(env.logLevel);
+  warnAboutLoopbackBaseUrl(env, log);
+  warnAboutOutbox(env, log);
+  // A stop asked for during start-up (SIGTERM while the database starts or migrates) is honoured when the
+  // step in progress ends, closing what is open: the embedded PostgreSQL never outlives its server.
+  let stopAsked: string | undefined;
+  let onStop = (signal: string) => {
+    stopAsked ??= signal;
+  };
+  process.on("SIGINT", () => onStop("SIGINT"));
+  process.on("SIGTERM", () => onStop("SIGTERM"));
+  const database = await openDatabase(env, log);
   const pool = createPool(database.url, log);
+  const noMail = { stop: async () => {} };
+  const stopIfAsked = async (mail: Closable["mail"] = noMail) => {
+    if (!stopAsked) return;
+    log.info({ signal: stopAsked }, "shutting down during start-up");
+    await closeInOrder({ mail, pool, database }, log);
+    log.info("stopped");
+    process.exit(0);
+  };
+  await stopIfAsked();
   try {
     await runMigrations(pool);
   } catch (err) {
@@ -42,8 +62,16 @@ async function main(): Promise<void> {
     throw err;
   }
   const db = createDb(pool);
+  // Secrets the environment leaves unset: the installation's, shared through the database (decision 065).
+  const config = await withInstallationSecrets(env, db, log).catch(async (err) => {
+    await pool.end();
+    await database.stop();
+    throw err;
+  });
+  await stopIfAsked();
   const storage = createStorage(config);
   if (config.demoData && (await seedDemoData(db, { storage, config }))) log.info("demo data loaded");
+  await stopIfAsked();
 
   // Outgoing e-mail (decision 056): pg-boss installs or migrates its schema, then this instance's worker sends.
   const mailer = createMailer(config, log);
@@ -57,6 +85,7 @@ async function main(): Promise<void> {
     await database.stop();
     throw err;
   }
+  await stopIfAsked(mail);
   const auth = createAuth(config, db, mail, log);
   const app = createApp(
     { config, db, pool, databaseKind: database.kind, storage, mail, auth, log },
@@ -71,30 +100,22 @@ async function main(): Promise<void> {
   });
 
   let stopping = false;
+  // Decision 066: every step after the signal is bounded (shutdown.ts), so 'stopped' always comes and
+  // the embedded PostgreSQL is always stopped, whatever hangs.
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, "shutting down: finishing in-flight requests");
-    const force = setTimeout(() => {
-      log.warn("in-flight requests did not finish in 10 s; closing their connections");
-      if ("closeAllConnections" in server) server.closeAllConnections();
-    }, 10_000);
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    clearTimeout(force);
-    // A delivery in progress may finish (MAIL_QUEUE_SETTINGS.stopTimeoutMs); cut, it is tried again later.
-    await mail.stop();
-    await pool.end();
-    await database.stop();
+    await closeInOrder({ server, mail, pool, database }, log);
     log.info("stopped");
     process.exit(0);
   };
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  onStop = (signal) => void shutdown(signal);
+  if (stopAsked) onStop(stopAsked);
   server.on("error", async (err: NodeJS.ErrnoException) => {
     log.fatal({ err }, err.code === "EADDRINUSE" ? `port ${config.port} is already in use; set PORT` : "server error");
-    await mail.stop();
-    await pool.end();
-    await database.stop();
+    stopping = true;
+    await closeInOrder({ mail, pool, database }, log);
     process.exit(1);
   });
 }

@@ -1,6 +1,6 @@
 import type { StaffRole } from "@app/shared/enums";
 import { createStaffUser } from "../src/modules/users/users.service";
-import { TEST_BASE_URL, type TestContext } from "./context";
+import { type ApiContext, TEST_BASE_URL } from "./context";
 import { enrollmentForm, enrollmentFormFields } from "./fixtures";
 
 /** Requests as a browser on our own site would send them. */
@@ -24,14 +24,14 @@ export function cookieOf(res: Response): string {
     .join("; ");
 }
 
-export async function signInStaff(ctx: TestContext, email: string, password: string): Promise<Response> {
+export async function signInStaff(ctx: ApiContext, email: string, password: string): Promise<Response> {
   return ctx.app.request("/api/auth/sign-in", jsonRequest("POST", { email, password }));
 }
 
 let counter = 0;
 
 /** A staff user with the given role (or none), signed in; returns their session cookie. */
-export async function staffActor(ctx: TestContext, role: StaffRole | null, name = `Staff ${role ?? "sem perfil"}`) {
+export async function staffActor(ctx: ApiContext, role: StaffRole | null, name = `Staff ${role ?? "sem perfil"}`) {
   const email = `staff${++counter}-${role ?? "none"}@inst.ao`;
   const { userId } = await createStaffUser(ctx.db, { email, password: "segredo1", name, role });
   const res = await signInStaff(ctx, email, "segredo1");
@@ -47,7 +47,7 @@ export const CHOSEN_STUDENT_PASSWORD = "MINHA1";
  * student, it first replaces the generated password with its own (CHOSEN_STUDENT_PASSWORD), since every
  * other student route refuses a temporary password (decision 028); `temporaryPassword` keeps the generated one.
  */
-export async function studentActor(ctx: TestContext, name = "Aluno Teste", { temporaryPassword = false } = {}) {
+export async function studentActor(ctx: ApiContext, name = "Aluno Teste", { temporaryPassword = false } = {}) {
   const phone = String(900000000 + ++counter).slice(0, 9);
   const created = await ctx.app.request(
     "/api/student-accounts",
@@ -79,7 +79,7 @@ export async function studentActor(ctx: TestContext, name = "Aluno Teste", { tem
 }
 
 /** A student (created through the API) who submitted the enrolment form for `courseId`, with its three documents. */
-export async function applicantActor(ctx: TestContext, courseId: string, name: string) {
+export async function applicantActor(ctx: ApiContext, courseId: string, name: string) {
   const student = await studentActor(ctx, name);
   const res = await ctx.app.request("/api/me/enrollments", {
     method: "POST",

@@ -8,6 +8,7 @@ import { type AppOptions, createApp } from "../src/app";
 import { createAuth } from "../src/auth/auth";
 import { type Config, loadConfig } from "../src/config";
 import { createDb, createPool, type Database } from "../src/db/client";
+import { withInstallationSecrets } from "../src/db/installation-secrets";
 import { runMigrations } from "../src/db/migrate";
 import type { AppDeps } from "../src/http/env";
 import { createLogger } from "../src/logger";
@@ -28,6 +29,16 @@ export interface TestContext {
   /** The outgoing e-mail queue, with its worker running (decision 056). */
   mail: MailQueue;
   close(): Promise<void>;
+}
+
+/**
+ * What the test helpers (actors, receipts, teaching) use of a context: its database and something that
+ * answers requests as the app does — a TestContext's in-process app, or real server processes over HTTP
+ * (two-instances.test.ts).
+ */
+export interface ApiContext {
+  db: Database;
+  app: { request(path: string, init?: RequestInit): Response | Promise<Response> };
 }
 
 /**
@@ -65,27 +76,30 @@ export async function createFreshDatabase({ migrated = false } = {}): Promise<st
 }
 
 /**
- * The real app on a fresh, migrated database of its own, with disk storage, the outbox in a temp
- * DATA_DIR (or SMTP_URL's server) and the e-mail queue's worker running.
+ * The real app on a fresh, migrated database of its own (or on `DATABASE_URL`'s, as a second instance
+ * of another context), with disk storage, the outbox in a temp DATA_DIR (or SMTP_URL's server), the
+ * secrets the overrides leave unset kept in the database as at start (decision 065) and the e-mail
+ * queue's worker running.
  */
 export async function createTestContext(
   overrides: Partial<Record<string, string>> = {},
   options: AppOptions = {},
   mailSettings: Partial<MailQueueSettings> = {},
 ): Promise<TestContext> {
-  const databaseUrl = await createFreshDatabase({ migrated: true });
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "server-test-data-"));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
+  const databaseUrl = overrides.DATABASE_URL ?? (await createFreshDatabase({ migrated: true }));
+  const dataDir = overrides.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "server-test-data-"));
+  const env = loadConfig({
     BASE_URL: TEST_BASE_URL,
     LOG_LEVEL: "silent",
     ...overrides,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
   });
-  const log = createLogger(config.logLevel);
+  const log = createLogger(env.logLevel);
   const pool = createPool(databaseUrl);
   await runMigrations(pool);
   const db = createDb(pool);
+  const config = await withInstallationSecrets(env, db, log);
   const mail = createMailQueue({ databaseUrl, db, log }, { ...TEST_MAIL_SETTINGS, ...mailSettings });
   await mail.start();
   await mail.work(createMailer(config, log));
@@ -112,7 +126,7 @@ export async function createTestContext(
     async close() {
       await mail.stop();
       await pool.end();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!overrides.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -2,7 +2,7 @@ import { todayInLuanda } from "@app/shared/dates";
 import { eq } from "drizzle-orm";
 import { enrollments, studentAccounts } from "../src/db/schema";
 import { studentActor } from "./actors";
-import { TEST_BASE_URL, type TestContext } from "./context";
+import { type ApiContext, TEST_BASE_URL } from "./context";
 import { enrollmentRow, PNG } from "./fixtures";
 
 /**
@@ -10,7 +10,7 @@ import { enrollmentRow, PNG } from "./fixtures";
  * code unless `overrides` say otherwise: who may send a receipt on /aluno/pagamento.
  */
 export async function studentWithEnrollment(
-  ctx: TestContext,
+  ctx: ApiContext,
   courseId: string,
   name: string,
   overrides: Record<string, unknown> = {},
@@ -46,5 +46,5 @@ export function receiptForm(
 }
 
 /** POST /api/me/receipts as the student's browser sends it. */
-export const submitReceipt = (ctx: TestContext, cookie: string, fd: FormData, app = ctx.app) =>
+export const submitReceipt = (ctx: ApiContext, cookie: string, fd: FormData, app = ctx.app) =>
   app.request("/api/me/receipts", { method: "POST", body: fd, headers: { cookie, origin: TEST_BASE_URL } });

@@ -4,14 +4,14 @@ import { todayInLuanda } from "@app/shared/dates";
 import { eq } from "drizzle-orm";
 import { authUser, classes, courses, enrollments, studentAccounts, teachers } from "../src/db/schema";
 import { jsonRequest, staffActor, studentActor } from "./actors";
-import type { TestContext } from "./context";
+import type { ApiContext } from "./context";
 import { enrollmentRow } from "./fixtures";
 
 let accounts = 0;
 
 /** A course, a teacher linked to a signed-in professor, and a class that started `startedDaysAgo` days ago. */
 export async function teachingSetup(
-  ctx: TestContext,
+  ctx: ApiContext,
   options: { startedDaysAgo?: number; lastsDays?: number; workloadHours?: number | null; courseName?: string } = {},
 ) {
   const today = todayInLuanda();
@@ -55,7 +55,7 @@ export async function teachingSetup(
 
 /** A student account (created directly, without a login) enrolled in the class. */
 export async function enrolledStudent(
-  ctx: TestContext,
+  ctx: ApiContext,
   cls: { id: string; courseId: string },
   name: string,
   overrides: Record<string, unknown> = {},
@@ -90,7 +90,7 @@ export async function enrolledStudent(
 }
 
 /** A student who can sign in (created through the API), enrolled in the class. */
-export async function signedInEnrolledStudent(ctx: TestContext, cls: { id: string; courseId: string }, name: string) {
+export async function signedInEnrolledStudent(ctx: ApiContext, cls: { id: string; courseId: string }, name: string) {
   const s = await studentActor(ctx, name);
   const [account] = await ctx.db.select().from(studentAccounts).where(eq(studentAccounts.studentCode, s.studentCode));
   const [enrollment] = await ctx.db
@@ -107,13 +107,13 @@ export async function signedInEnrolledStudent(ctx: TestContext, cls: { id: strin
   return { ...s, account: account!, enrollment: enrollment! };
 }
 
-/** POST /admin/teaching/classes/{id}/results as `cookie`. */
+/** POST /admin/teaching/classes/{id}/results as `cookie` (to ctx's app, or to `app`). */
 export function postResults(
-  ctx: TestContext,
+  ctx: ApiContext,
   cookie: string,
   classId: string,
   results: { enrollmentId: string; outcome: "completed" | "not_completed"; finalGrade?: unknown }[],
-  app = ctx.app,
+  app: { request(path: string, init: RequestInit): Response | Promise<Response> } = ctx.app,
 ) {
   return app.request(`/api/admin/teaching/classes/${classId}/results`, jsonRequest("POST", { results }, cookie));
 }

@@ -69,6 +69,19 @@ export const DOCUMENT_WRONG_TYPE = {
   code: "unsupported_file_type",
   message: "Formato inválido. Use JPEG, PNG, WEBP ou PDF",
 } as const;
+/**
+ * 503: the file storage (the disk folder or the S3 bucket) refused or did not answer while files were
+ * being saved; nothing was recorded, so the same form can be sent again (decision 066).
+ */
+export const FILES_NOT_STORED = {
+  code: "FILES_NOT_STORED",
+  message: "Não foi possível guardar os arquivos. Nada foi registado: tente enviar novamente dentro de momentos.",
+} as const;
+/** 503: the file storage did not answer while a stored file was being opened (decision 066). */
+export const FILE_NOT_READABLE = {
+  code: "FILE_NOT_READABLE",
+  message: "Não foi possível abrir o arquivo neste momento. Tente novamente dentro de momentos.",
+} as const;
 export const CURRICULUM_WRONG_TYPE = {
   code: "unsupported_file_type",
   message: "Formato inválido. O currículo deve ser um PDF",

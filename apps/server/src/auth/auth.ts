@@ -5,6 +5,7 @@ import type { Database } from "../db/client";
 import { authAccount, authSession, authUser, authVerification } from "../db/schema";
 import type { Logger } from "../logger";
 import type { MailQueue } from "../mail/mail-queue";
+import { hashPassword, verifyPassword } from "./password-hashing";
 
 /** Students sign in with their code; better-auth needs an e-mail, so each student gets this never-shown address. */
 export const STUDENT_EMAIL_DOMAIN = "alunos.invalid";
@@ -39,6 +40,8 @@ export function createAuth(config: Config, db: Database, mail: MailQueue, log: L
       maxPasswordLength: 100,
       resetPasswordTokenExpiresIn: RESET_LINK_LIFETIME_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // Sign-ins and resets wait their turn with the server's other hashes (decision 068).
+      password: { hash: hashPassword, verify: verifyPassword },
       // Enqueued (decision 056): the answer never waits for a mail server, and it is the same for an
       // unknown address, which enqueues nothing.
       sendResetPassword: async ({ user, token }) => {

@@ -10,7 +10,6 @@ import tar from "tar-stream";
  * The backup archive (decision 067): one gzip-compressed tar, readable with `tar -tzvf`, whose entries are
  *   backup.json             what restore needs before the data: format, app, migration level, tables, sequences
  *   db/<schema>.<table>.copy  each table's rows in PostgreSQL's COPY text format, parents before children
- *   secrets/<name>           AUTH_SECRET / CREDENTIAL_SIGNING_KEY when they are kept in DATA_DIR files
  *   files/<storage key>      every stored file the database names
  *   manifest.json           written last: rows, bytes and SHA-256 of every entry above
  */
@@ -50,8 +49,13 @@ export interface BackupHeader {
   tables: TableInfo[];
   sequences: SequenceInfo[];
   storage: "disk" | "s3";
-  /** The public half of the key that signed the certificates' credentials: restore checks it is kept. */
-  credentialPublicKey: string;
+  /**
+   * The public half of the key that signed the certificates' credentials, and where the key came from: the
+   * database (`installation_secrets`, in the archive) or the environment (kept by the operator, not in it).
+   */
+  credentialKey: { publicKey: string; from: "database" | "environment" } | null;
+  /** Whether AUTH_SECRET came from the environment (then it is not in the archive). */
+  authSecretFromEnvironment: boolean;
 }
 
 export interface EntrySummary {
@@ -193,7 +197,6 @@ export async function readJson<T>(entry: ArchiveEntry): Promise<T> {
 
 export const tableEntry = (schema: string, name: string) => `db/${schema}.${name}.copy`;
 export const fileEntry = (key: string) => `files/${key}`;
-export const secretEntry = (name: string) => `secrets/${name}`;
 
 /** "1 linha", "3 linhas". */
 export const rowsText = (n: number) => `${n} ${n === 1 ? "linha" : "linhas"}`;

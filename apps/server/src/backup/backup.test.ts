@@ -17,6 +17,7 @@ import { createAuth } from "../auth/auth";
 import { loadConfig } from "../config";
 import { createDb, createPool } from "../db/client";
 import { startEmbeddedPostgres } from "../db/embedded";
+import { withInstallationSecrets } from "../db/installation-secrets";
 import { createLogger } from "../logger";
 import { MAIL_QUEUE_SCHEMA } from "../mail/mail-queue";
 import { createDiskStorage } from "../storage/disk";
@@ -189,18 +190,13 @@ describe("backup and restore", () => {
       for (const table of Object.keys(source))
         expect({ table, rows: copy[table] }).toEqual({ table, rows: source[table] });
       expect(filesOf(target)).toEqual(filesOf(ctx.dataDir));
-      expect(readFileSync(path.join(target, "credential-signing-key.pem"))).toEqual(
-        readFileSync(path.join(ctx.dataDir, "credential-signing-key.pem")),
-      );
+      expect(copy["public.installation_secrets"]).toHaveLength(2); // the signing key and the session secret
 
-      // The restored installation answers: the credential issued before verifies, the session still opens.
-      const config = loadConfig({
-        DATA_DIR: target,
-        DATABASE_URL: embedded.url,
-        BASE_URL: TEST_BASE_URL,
-        LOG_LEVEL: "silent",
-      });
+      // The restored installation answers, with the secrets it restored (decision 065): the credential
+      // issued before verifies, the session opened before still opens.
       const db = createDb(pool);
+      const env = { DATA_DIR: target, DATABASE_URL: embedded.url, BASE_URL: TEST_BASE_URL, LOG_LEVEL: "silent" };
+      const config = await withInstallationSecrets(loadConfig(env), db, ctx.deps.log);
       const app = createApp({
         ...ctx.deps,
         config,
@@ -276,8 +272,7 @@ describe("backup and restore", () => {
       databaseUrl: ctx.databaseUrl,
       databaseKind: "external",
       storage: createDiskStorage(path.join(ctx.dataDir, "files")),
-      secretFiles: [],
-      credentialSigningKey: ctx.config.credentialSigningKey,
+      environment: { authSecret: undefined, credentialSigningKey: undefined },
       file: archive,
       progress: async (line) => {
         if (line.includes("public.stored_files:")) await applicantActor(ctx, courseId, "Aluno Durante");

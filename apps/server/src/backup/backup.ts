@@ -16,21 +16,26 @@ import {
   MANIFEST_ENTRY,
   type Manifest,
   rowsText,
-  secretEntry,
   type TableInfo,
   writeArchive,
 } from "./archive";
-import { appliedMigrations, listSequences, listTables, pgbossVersion, qualified, quoteIdent } from "./catalog";
+import {
+  appliedMigrations,
+  listSequences,
+  listTables,
+  pgbossVersion,
+  qualified,
+  quoteIdent,
+  tableExists,
+} from "./catalog";
 import { knownMigrations } from "./migration-level";
 
 export interface BackupOptions {
   databaseUrl: string;
   databaseKind: "embedded" | "external";
   storage: FileStorage;
-  /** Secret files of DATA_DIR to carry (those not given in the environment). */
-  secretFiles: string[];
-  /** The configured credential signing key (its public half is recorded, to check the restored one). */
-  credentialSigningKey: string;
+  /** The secrets the environment sets (decision 065): not in the database, so not in the archive. */
+  environment: { authSecret: string | undefined; credentialSigningKey: string | undefined };
   /** The archive to write; it must not exist. */
   file: string;
   /** Told of each table and the files as they are written (awaited: a test writes between two tables). */
@@ -53,10 +58,6 @@ export async function createBackup(options: BackupOptions): Promise<Manifest> {
   try {
     const { header, keys } = await exportDatabase(options, archive, spool, entries, progress);
     const files = await copyFiles(options.storage, keys, archive, entries, progress);
-    for (const secret of options.secretFiles) {
-      const name = secretEntry(path.basename(secret));
-      entries[name] = await archive.addStream(name, statSync(secret).size, createReadStream(secret));
-    }
     const tableRows = header.tables.map((t) => entries[t.entry]!.rows ?? 0);
     const manifest: Manifest = {
       format: ARCHIVE_FORMAT,
@@ -109,7 +110,8 @@ async function exportDatabase(
       tables,
       sequences: await listSequences(client),
       storage: options.storage.driver,
-      credentialPublicKey: publicKeyOf(options.credentialSigningKey),
+      credentialKey: await credentialKeyOf(client, options.environment.credentialSigningKey),
+      authSecretFromEnvironment: options.environment.authSecret !== undefined,
     };
     if (header.migrations.length === 0)
       throw new Error("A base de dados não tem as tabelas da aplicação: nada a copiar");
@@ -180,6 +182,16 @@ function missingAsUndefined(err: unknown): undefined {
 async function migrationLevel(client: pg.ClientBase): Promise<BackupHeader["migrations"]> {
   const known = new Map(knownMigrations().map((m) => [m.hash, m.tag]));
   return (await appliedMigrations(client)).map((m) => ({ hash: m.hash, tag: known.get(m.hash) ?? null }));
+}
+
+/** The signing key in force: the environment's, or the one kept in the database (decision 065). */
+async function credentialKeyOf(client: pg.ClientBase, fromEnvironment: string | undefined) {
+  if (fromEnvironment) return { publicKey: publicKeyOf(fromEnvironment), from: "environment" as const };
+  if (!(await tableExists(client, "public", "installation_secrets"))) return null;
+  const { rows } = await client.query<{ value: string }>(
+    "select value from installation_secrets where name = 'credential_signing_key'",
+  );
+  return rows[0] ? { publicKey: publicKeyOf(rows[0].value), from: "database" as const } : null;
 }
 
 export function publicKeyOf(privateKeyPem: string): string {

@@ -1,5 +1,4 @@
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
@@ -27,16 +26,13 @@ import {
 import { publicKeyOf } from "./backup";
 import { listTables, otherSessions, pgbossVersion, qualified, quoteIdent, SCHEMAS, tableExists } from "./catalog";
 import { migrationMismatch, migrationsUpTo } from "./migration-level";
-import type { SecretFiles } from "./secrets";
 
 export interface RestoreOptions {
   file: string;
   databaseUrl: string;
   storage: FileStorage;
-  /** Where each secret of the archive goes: a DATA_DIR file, or undefined when the environment sets it. */
-  secretFiles: SecretFiles;
-  /** The signing key the target is configured with (to say whether old credentials will verify). */
-  credentialSigningKey: string;
+  /** The secrets the target's environment sets (they win over those the database restores, decision 065). */
+  environment: { authSecret: string | undefined; credentialSigningKey: string | undefined };
   force: boolean;
   progress?: (line: string) => void;
 }
@@ -90,7 +86,6 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     await client.query(`truncate ${header.tables.map((t) => qualified(t.schema, t.name)).join(", ")}`);
 
     const seen: Record<string, EntrySummary> = {};
-    const secrets = new Map<string, Buffer>();
     let manifest: Manifest | undefined;
     let contentTypes: Map<string, string> | undefined;
     const tables = new Map(header.tables.map((t) => [t.entry, t]));
@@ -111,10 +106,6 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
         await options.storage.put(key, data, contentTypes.get(key) ?? "application/octet-stream");
         written.push(key);
         seen[entry.name] = summary;
-      } else if (entry.name.startsWith("secrets/")) {
-        const { data, summary } = await readAll(entry.stream);
-        secrets.set(entry.name.slice("secrets/".length), data);
-        seen[entry.name] = summary;
       } else if (entry.name === MANIFEST_ENTRY) {
         manifest = await readJson<Manifest>(entry);
       } else {
@@ -130,7 +121,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     progress(`Ficheiros: ${written.length}`);
 
     if (replaced.length > 0) await removeOtherFiles(options.storage, new Set(written));
-    const warnings = restoreSecrets(options, header, secrets);
+    const warnings = await secretWarnings(client, options, header);
     return { header, manifest, replaced, warnings };
   } catch (err) {
     await client.query("rollback").catch(() => undefined);
@@ -260,27 +251,31 @@ async function removeOtherFiles(storage: FileStorage, keep: Set<string>): Promis
 }
 
 /**
- * The archive's secrets go where the target keeps its own (DATA_DIR files); a secret the environment
- * sets stays, and a signing key other than the archive's is said loudly: older credentials would not verify.
+ * The secrets travel in the database (`installation_secrets`, decision 065) unless the environment set
+ * them: then the operator sets the same ones here, or, for the signing key, every credential issued
+ * before stops verifying. Said when the key in force here will not be the archive's.
  */
-function restoreSecrets(options: RestoreOptions, header: BackupHeader, secrets: Map<string, Buffer>): string[] {
+async function secretWarnings(client: pg.Client, options: RestoreOptions, header: BackupHeader): Promise<string[]> {
   const warnings: string[] = [];
-  let signingKey = options.credentialSigningKey;
-  for (const [name, data] of secrets) {
-    const target = options.secretFiles[name as keyof SecretFiles];
-    if (!target) continue;
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, data, { mode: 0o600 });
-    chmodSync(target, 0o600);
-    if (name === "credential-signing-key.pem") signingKey = data.toString("utf8");
+  const key = header.credentialKey;
+  let here = options.environment.credentialSigningKey;
+  if (!here && (await tableExists(client, "public", "installation_secrets"))) {
+    const { rows } = await client.query<{ value: string }>(
+      "select value from installation_secrets where name = 'credential_signing_key'",
+    );
+    here = rows[0]?.value;
   }
-  if (publicKeyOf(signingKey) !== header.credentialPublicKey) {
+  if (key && (!here || publicKeyOf(here) !== key.publicKey)) {
     warnings.push(
-      "A chave que assina as credenciais (CREDENTIAL_SIGNING_KEY) não é a da instalação copiada: os certificados já emitidos deixam de verificar. Configure a chave original.",
+      key.from === "environment"
+        ? "A instalação copiada assinava as credenciais com CREDENTIAL_SIGNING_KEY do ambiente: defina aqui a mesma chave antes de iniciar o servidor, ou os certificados já emitidos deixam de verificar."
+        : "CREDENTIAL_SIGNING_KEY deste ambiente não é a chave da cópia: retire-a (a da cópia está na base de dados) ou defina a original, ou os certificados já emitidos deixam de verificar.",
     );
   }
-  if (!secrets.has("auth-secret") || !options.secretFiles["auth-secret"]) {
-    warnings.push("As sessões copiadas só continuam válidas se AUTH_SECRET for o da instalação original.");
+  if (header.authSecretFromEnvironment && !options.environment.authSecret) {
+    warnings.push(
+      "AUTH_SECRET vinha do ambiente: sem o mesmo valor aqui, as sessões copiadas terminam (basta entrar de novo).",
+    );
   }
   return warnings;
 }

@@ -1,6 +1,5 @@
 import { parseArgs } from "node:util";
 import { createBackup } from "../backup/backup";
-import { secretFilesOf } from "../backup/secrets";
 import { loadConfig } from "../config";
 import { createStorage } from "../storage";
 import { onConfiguredDatabase, runCommand } from "./run";
@@ -20,7 +19,6 @@ async function main(): Promise<number> {
   }
   const config = loadConfig();
   return onConfiguredDatabase(config, async (database) => {
-    const secrets = secretFilesOf(config);
     console.log(
       `A copiar a base de dados (${database.kind}) e os ficheiros (${config.s3 ? "S3" : "disco"}) para ${file}…`,
     );
@@ -28,8 +26,7 @@ async function main(): Promise<number> {
       databaseUrl: database.url,
       databaseKind: database.kind,
       storage: createStorage(config),
-      secretFiles: Object.values(secrets).filter((f): f is string => Boolean(f)),
-      credentialSigningKey: config.credentialSigningKey,
+      environment: { authSecret: config.authSecret, credentialSigningKey: config.credentialSigningKey },
       file,
       progress: (line) => console.log(line),
     });
@@ -37,11 +34,8 @@ async function main(): Promise<number> {
     console.log(
       `Cópia feita: ${file} — ${c.tables} tabelas, ${c.rows} linhas, ${c.files} ficheiros (${(c.fileBytes / 1e6).toFixed(1)} MB).`,
     );
-    for (const [name, file] of Object.entries(secrets)) {
-      if (!file)
-        console.log(
-          `Guarde à parte ${name === "auth-secret" ? "AUTH_SECRET" : "CREDENTIAL_SIGNING_KEY"}: vem do ambiente e não está na cópia.`,
-        );
+    if (config.credentialSigningKey) {
+      console.log("Guarde à parte CREDENTIAL_SIGNING_KEY: vem do ambiente e não está na cópia.");
     }
     return c.missingFiles.length > 0 ? 3 : 0;
   });

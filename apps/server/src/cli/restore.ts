@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { restoreBackup } from "../backup/restore";
-import { secretFilesOf } from "../backup/secrets";
 import { loadConfig } from "../config";
 import { createStorage } from "../storage";
 import { onConfiguredDatabase, runCommand } from "./run";
@@ -36,8 +35,7 @@ async function main(): Promise<number> {
       file,
       databaseUrl: database.url,
       storage: createStorage(config),
-      secretFiles: secretFilesOf(config),
-      credentialSigningKey: config.credentialSigningKey,
+      environment: { authSecret: config.authSecret, credentialSigningKey: config.credentialSigningKey },
       force: values.force,
       progress: (line) => console.log(line),
     });

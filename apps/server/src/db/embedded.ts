@@ -232,23 +232,39 @@ async function waitUntilReady(url: string, child: ReturnType<typeof spawn>, logF
   throw new Error(`The embedded PostgreSQL did not accept connections within 60 s; see ${logFile}`);
 }
 
-/** Fast shutdown (SIGINT): open transactions roll back, data on disk is consistent. */
+/**
+ * How long the embedded PostgreSQL gets to stop (decision 066): a fast shutdown (SIGINT: open transactions
+ * roll back, a checkpoint is written), then an immediate one (SIGQUIT: recovery at the next start, as after a
+ * crash), then SIGKILL (its backends exit when they see the postmaster gone). Within 17 s in all.
+ */
+export const POSTGRES_STOP_MS = { fast: 10_000, immediate: 5_000, kill: 2_000 } as const;
+
 async function stopProcess(pid: number): Promise<void> {
-  try {
-    process.kill(pid, "SIGINT");
-  } catch {
-    return;
+  for (const [signal, ms] of [
+    ["SIGINT", POSTGRES_STOP_MS.fast],
+    ["SIGQUIT", POSTGRES_STOP_MS.immediate],
+    ["SIGKILL", POSTGRES_STOP_MS.kill],
+  ] as const) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      return; // gone already
+    }
+    if (await exitedWithin(pid, ms)) return;
   }
-  const deadline = Date.now() + 30_000;
+}
+
+async function exitedWithin(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     try {
       process.kill(pid, 0);
     } catch {
-      return;
+      return true;
     }
     await sleep(50);
   }
-  process.kill(pid, "SIGQUIT");
+  return false;
 }
 
 export function freePort(): Promise<number> {

@@ -41,6 +41,7 @@ describe("migrations", () => {
       "enrollment_events",
       "enrollments",
       "idempotent_requests",
+      "installation_secrets",
       "institute_settings",
       "payment_receipts",
       "payments",

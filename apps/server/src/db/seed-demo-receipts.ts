@@ -3,7 +3,7 @@ import { addDays } from "@app/shared/calendar-date";
 import { type EnrollmentStatus, RECEIPT_PAYMENT_METHOD } from "@app/shared/enums";
 import { receiptPaymentNotes } from "@app/shared/history-notes";
 import { formatKz } from "@app/shared/money";
-import { hashPassword } from "better-auth/crypto";
+import { hashPassword } from "../auth/password-hashing";
 import { insertStudentAccount } from "../modules/student-accounts/student-accounts.service";
 import { newStorageKey } from "../storage/file-check";
 import type { FileStorage } from "../storage/storage";

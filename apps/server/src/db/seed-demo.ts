@@ -1,7 +1,7 @@
 import { addDays } from "@app/shared/calendar-date";
 import { todayInLuanda } from "@app/shared/dates";
-import { hashPassword } from "better-auth/crypto";
 import { eq, inArray, sql } from "drizzle-orm";
+import { hashPassword } from "../auth/password-hashing";
 import type { Config } from "../config";
 import { issueCertificate, withIssuing } from "../modules/certificates/certificates.service";
 import { insertStudentAccount } from "../modules/student-accounts/student-accounts.service";

@@ -11,8 +11,11 @@ async function bodyText(res: Response): Promise<string> {
   return gunzipSync(Buffer.from(await res.clone().arrayBuffer())).toString("utf8");
 }
 
-/** Why a success answer breaks its endpoint's contract, or undefined when it keeps it. */
-async function breach(schemas: EndpointSchemas, res: Response): Promise<string | undefined> {
+/**
+ * Why a success answer breaks its endpoint's contract, or undefined when it keeps it. Also read by tests of
+ * real server processes (two-instances.test.ts), where checkAnswers cannot be turned on.
+ */
+export async function breach(schemas: EndpointSchemas, res: Response): Promise<string | undefined> {
   const answers = schemas.answers as Record<number, z.ZodType | { file: readonly string[] } | null | undefined>;
   if (!(res.status in answers)) return `status ${res.status} is not one of the contract's (${Object.keys(answers)})`;
   const answer = answers[res.status];

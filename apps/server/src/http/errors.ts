@@ -1,4 +1,4 @@
-import { type CodedMessage, INVALID_DATA } from "@app/shared/messages";
+import { type CodedMessage, FILE_NOT_READABLE, FILES_NOT_STORED, INVALID_DATA } from "@app/shared/messages";
 import { DATABASE_UNAVAILABLE } from "@app/shared/request-messages";
 import { apiErrorSchema } from "@app/shared/schemas/errors";
 import type { Context } from "hono";
@@ -49,6 +49,16 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 /** 503: the database could not be reached or dropped the connection (`isDatabaseUnavailable`). */
 export function databaseUnavailable(): ApiError {
   return ApiError.of(503, DATABASE_UNAVAILABLE, undefined, { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
+}
+
+/**
+ * 503: the file storage (disk folder or S3 bucket) failed (`StorageUnavailableError`, decision 066). A
+ * failed save says the files were not stored and to send again; a failed read says the file cannot be
+ * opened now. Same Retry-After as the database's.
+ */
+export function storageUnavailable(operation: "write" | "read" | "delete"): ApiError {
+  const known = operation === "read" ? FILE_NOT_READABLE : FILES_NOT_STORED;
+  return ApiError.of(503, known, undefined, { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
 }
 
 export const errorBodySchema = component("Error", apiErrorSchema);

@@ -1,8 +1,7 @@
-import { createReadStream } from "node:fs";
-import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { FileMissingError, type FileStorage } from "./storage";
+import { FileMissingError, type FileStorage, guarded } from "./storage";
 
 const SAFE_KEY = /^[a-z0-9_-]+(\/[a-z0-9_-]+)*\.[a-z0-9]+$/;
 
@@ -16,23 +15,35 @@ export function createDiskStorage(root: string): FileStorage {
     driver: "disk",
     async put(key, data) {
       const target = fullPath(key);
-      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-      // Write then rename, so a reader never sees half a file.
-      const temp = `${target}.part`;
-      await writeFile(temp, data, { mode: 0o600 });
-      await rename(temp, target);
+      await guarded("write", async () => {
+        await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+        // Write then rename, so a reader never sees half a file.
+        const temp = `${target}.part`;
+        try {
+          await writeFile(temp, data, { mode: 0o600 });
+          await rename(temp, target);
+        } catch (err) {
+          await rm(temp, { force: true }).catch(() => undefined); // a full disk leaves no half file
+          throw err;
+        }
+      });
     },
     async getStream(key) {
       const target = fullPath(key);
-      try {
-        await stat(target);
-      } catch {
-        throw new FileMissingError(key);
-      }
-      return createReadStream(target) as Readable;
+      // Opened here, not by the stream, so a folder that cannot be read fails before the answer starts.
+      const file = await guarded("read", async () => {
+        try {
+          return await open(target, "r");
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code === "ENOENT") throw new FileMissingError(key);
+          throw err;
+        }
+      });
+      return file.createReadStream() as Readable;
     },
     async delete(key) {
-      await rm(fullPath(key), { force: true });
+      const target = fullPath(key);
+      await guarded("delete", () => rm(target, { force: true }));
     },
     async *list() {
       let entries: string[];

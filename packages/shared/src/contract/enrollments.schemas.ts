@@ -79,6 +79,7 @@ const staffForm = studentForm.extend({
 const uploadErrors = {
   413: "A file is larger than 5 MB",
   415: "A file is not JPEG, PNG, WEBP or PDF (by its content)",
+  503: "The files could not be stored (FILES_NOT_STORED, Retry-After); nothing was recorded",
 } as const;
 const wrongStatus = "The enrolment's status does not allow it (the message names the status)";
 

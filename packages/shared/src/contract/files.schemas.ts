@@ -12,6 +12,7 @@ export const fileSchemas = endpointSchemas({
     errors: {
       404: "No such file, or not yours",
       410: "The PDF of a revoked certificate, asked by its student: 'Este certificado foi revogado: {motivo}'",
+      503: "The storage cannot be read now (FILE_NOT_READABLE, Retry-After)",
     },
   },
 });

@@ -33,6 +33,7 @@ export const receiptSchemas = endpointSchemas({
       409: "Not an own enrolment awaiting payment, or a receipt is already pending for it",
       413: "The file is larger than 5 MB",
       415: "The file is not JPEG, PNG or PDF (by its content)",
+      503: "The file could not be stored (FILES_NOT_STORED, Retry-After); nothing was recorded",
     },
   },
   listOwn: {

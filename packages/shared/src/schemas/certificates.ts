@@ -293,7 +293,7 @@ export const issuerPublicKeySchema = z.object({
 /** GET /verify/issuer: the institute as an OB 3.0 issuer Profile, with the key that verifies its credentials. */
 export const issuerProfileSchema = z.object({
   "@context": ob3Names,
-  /** This profile's own address (…/api/verify/issuer). */
+  /** The issuer identity the credentials name: …/api/verify/issuer under the address it was set with (decision 065). */
   id: z.string(),
   type: ob3Names,
   name: z.string(),

@@ -1,8 +1,7 @@
-import { Writable } from "node:stream";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieOf, jsonRequest, staffActor, studentActor } from "../../../test/actors";
 import { body, createTestContext, type TestContext } from "../../../test/context";
+import { capturedLog } from "../../../test/log-lines";
 import { teachingSetup } from "../../../test/teaching";
 import { isLoopbackBaseUrl, warnAboutLoopbackBaseUrl } from "../../config";
 import { issuingNotices } from "../teaching/teaching.service";
@@ -38,14 +37,7 @@ describe("BASE_URL on a loopback address", () => {
   });
 
   it("logs one warning at start while BASE_URL is a loopback address, and none otherwise", () => {
-    const lines: { level: number; msg: string; baseUrl?: string }[] = [];
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(JSON.parse(String(chunk)));
-        done();
-      },
-    });
-    const log = pino({ level: "warn" }, sink);
+    const { log, lines } = capturedLog("warn");
     warnAboutLoopbackBaseUrl({ baseUrl: "http://localhost:3000" }, log);
     warnAboutLoopbackBaseUrl({ baseUrl: "https://portal.instituto.ao" }, log);
     expect(lines).toHaveLength(1);

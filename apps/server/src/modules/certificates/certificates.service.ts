@@ -50,6 +50,7 @@ import {
   verifyCredentialFile,
   verifyPageUrl,
 } from "./credential";
+import { currentIssuance } from "./issuer";
 
 type CertificateRow = typeof certificates.$inferSelect;
 type EnrollmentRow = typeof enrollments.$inferSelect;
@@ -145,6 +146,9 @@ export async function withIssuing<T>(
   work: (tx: Tx, ctx: IssueContext) => Promise<T>,
   onUniqueViolation: () => Error,
 ): Promise<T> {
+  // The first certificate under a public BASE_URL sets the issuer identity of every credential (decision
+  // 065); outside the transaction, so a first issue of many PDFs holds no lock another issue would wait on.
+  await currentIssuance(deps.db, deps.config, { keep: true });
   const written: PendingFile[] = [];
   try {
     return await deps.db.transaction(async (tx) => {
@@ -382,7 +386,8 @@ export async function credentialFile(
 ) {
   refuseRevokedDocument(row);
   const { name } = await getInstituteSettings(deps.db);
-  return signedCredentialFile(deps.config, name, factsOf(row));
+  const issuance = await currentIssuance(deps.db, deps.config, { keep: true });
+  return signedCredentialFile(deps.config, issuance, name, factsOf(row));
 }
 
 function verificationOf(row: CertificateRow | undefined, typed: string): CertificateVerification {
@@ -420,15 +425,16 @@ export async function verifyNumber(db: Database, typed: string): Promise<Certifi
   return verificationOf(row, formatCertificateNumber(canonical));
 }
 
-/** GET /verify/issuer: the institute, under the name it has now, as the issuer of its credentials. */
+/** GET /verify/issuer: the institute, under the name it has now, as the issuer of its credentials (kept identity). */
 export async function issuerOf(deps: { db: Database; config: Pick<Config, "baseUrl" | "credentialSigningKey"> }) {
   const { name } = await getInstituteSettings(deps.db);
-  return issuerProfile(deps.config, name);
+  return issuerProfile(deps.config, await currentIssuance(deps.db, deps.config, { keep: false }), name);
 }
 
 /**
  * POST /verify/credential: the signature must be ours and the file unedited (422 otherwise); then the
- * answer for the certificate it names, and whether what it states is what our record holds.
+ * answer for the certificate it names, and whether what it states is what our record holds (rebuilt
+ * under the issuer and address the credential was signed with: a later BASE_URL changes neither).
  */
 export async function verifyCredential(
   deps: { db: Database; config: Pick<Config, "baseUrl" | "credentialSigningKey"> },
@@ -440,6 +446,13 @@ export async function verifyCredential(
   const answer = verificationOf(row, stated);
   const matchesRecord =
     row !== undefined &&
-    sameJson(buildCredential(deps.config.baseUrl, credential.issuer?.name, factsOf(row)), credential);
+    sameJson(
+      buildCredential(
+        { issuerId: credential.issuer.id, baseUrl: credential.issuer.url },
+        credential.issuer.name,
+        factsOf(row),
+      ),
+      credential,
+    );
   return { ...answer, signatureValid: true, matchesRecord };
 }

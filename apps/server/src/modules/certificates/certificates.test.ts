@@ -280,7 +280,8 @@ describe("certificates", () => {
     // Signed by someone else's key, claiming to be us.
     const otherKey = generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString();
     const foreign = await signedCredentialFile(
-      { baseUrl: TEST_BASE_URL, credentialSigningKey: otherKey },
+      { credentialSigningKey: otherKey },
+      { issuerId: `${TEST_BASE_URL}/api/verify/issuer`, baseUrl: TEST_BASE_URL },
       "Instituto Superior de Formação",
       {
         certificateId: cert.id,

@@ -57,6 +57,15 @@ export function issuerKeys(config: Pick<Config, "credentialSigningKey">): Promis
 }
 
 export const issuerId = (baseUrl: string) => `${baseUrl}/api/verify/issuer`;
+
+/**
+ * Who a credential names as its issuer and where its links point: the kept issuer identity
+ * (issuer.ts, decision 065), and BASE_URL as it is when the credential is signed.
+ */
+export interface Issuance {
+  issuerId: string;
+  baseUrl: string;
+}
 export const verifyPageUrl = (baseUrl: string, number: string) =>
   `${baseUrl}/verificar/${formatCertificateNumber(number)}`;
 
@@ -65,22 +74,27 @@ const luandaMidnight = (date: string) => `${date}T00:00:00+01:00`;
 
 /** The issuer's OB 3.0 Profile with its public key (JWKS), as GET /api/verify/issuer answers it. */
 export async function issuerProfile(
-  config: Pick<Config, "baseUrl" | "credentialSigningKey">,
+  config: Pick<Config, "credentialSigningKey">,
+  issuance: Issuance,
   name: string,
 ): Promise<IssuerProfile> {
   const { publicJwk } = await issuerKeys(config);
   return {
     "@context": [...OB3_CONTEXT],
-    id: issuerId(config.baseUrl),
+    id: issuance.issuerId,
     type: ["Profile"],
     name,
-    url: config.baseUrl,
+    url: issuance.baseUrl,
     jwks: { keys: [publicJwk] },
   };
 }
 
 /** The OB 3.0 credential of a certificate (unsigned). */
-export function buildCredential(baseUrl: string, instituteName: string, f: CredentialFacts): OpenBadgeCredential {
+export function buildCredential(
+  { issuerId, baseUrl }: Issuance,
+  instituteName: string,
+  f: CredentialFacts,
+): OpenBadgeCredential {
   const number = formatCertificateNumber(f.number);
   const length = workloadLabel(f.workloadHours, f.durationMonths);
   return {
@@ -88,7 +102,7 @@ export function buildCredential(baseUrl: string, instituteName: string, f: Crede
     id: `urn:uuid:${f.certificateId}`,
     type: ["VerifiableCredential", "OpenBadgeCredential"],
     name: `Certificado de conclusão: ${f.courseName}`,
-    issuer: { id: issuerId(baseUrl), type: ["Profile"], name: instituteName, url: baseUrl },
+    issuer: { id: issuerId, type: ["Profile"], name: instituteName, url: baseUrl },
     validFrom: luandaMidnight(f.issueDate),
     credentialSubject: {
       type: ["AchievementSubject"],
@@ -118,11 +132,12 @@ export type Credential = OpenBadgeCredential;
 
 /** The downloadable file certificado-{number}.json: the credential, readable, and its signed compact JWS. */
 export async function signedCredentialFile(
-  config: Pick<Config, "baseUrl" | "credentialSigningKey">,
+  config: Pick<Config, "credentialSigningKey">,
+  issuance: Issuance,
   instituteName: string,
   facts: CredentialFacts,
 ): Promise<CredentialFile> {
-  const credential = buildCredential(config.baseUrl, instituteName, facts);
+  const credential = buildCredential(issuance, instituteName, facts);
   const { privateKey, kid, publicJwk } = await issuerKeys(config);
   const jwt = await new SignJWT({ ...credential })
     .setProtectedHeader({ alg: "EdDSA", typ: "JWT", kid, jwk: publicJwk })
@@ -149,10 +164,12 @@ function canonical(value: unknown): string {
  * Checks a credential file (or `{ jwt }`, or the bare compact JWS as a JSON string) against our public
  * key: 400 CREDENTIAL_UNREADABLE when there is no token or it names no certificate of ours, 422
  * CREDENTIAL_TAMPERED when the signature fails or the readable credential beside the token was edited.
+ * Any issuer identity our key signed is ours (decision 065): the kept one, and the BASE_URL of the day
+ * for credentials signed before it was kept; `iss` must only agree with the credential's issuer.
  * Returns the certificate id and the credential the token carries.
  */
 export async function verifyCredentialFile(
-  config: Pick<Config, "baseUrl" | "credentialSigningKey">,
+  config: Pick<Config, "credentialSigningKey">,
   body: unknown,
 ): Promise<{ certificateId: string; credential: Credential }> {
   const jwt =
@@ -163,14 +180,15 @@ export async function verifyCredentialFile(
   const { privateKey } = await issuerKeys(config);
   let payload: Record<string, unknown>;
   try {
-    ({ payload } = await jwtVerify(jwt.trim(), createPublicKey(privateKey), {
-      algorithms: ["EdDSA"],
-      issuer: issuerId(config.baseUrl),
-    }));
+    ({ payload } = await jwtVerify(jwt.trim(), createPublicKey(privateKey), { algorithms: ["EdDSA"] }));
   } catch {
     throw ApiError.of(422, CREDENTIAL_TAMPERED);
   }
   const signed = Object.fromEntries(Object.entries(payload).filter(([k]) => !REGISTERED_CLAIMS.includes(k)));
+  const issuer = signed.issuer as { id?: unknown; url?: unknown } | undefined;
+  if (typeof payload.iss !== "string" || payload.iss !== issuer?.id || typeof issuer.url !== "string") {
+    throw ApiError.of(400, CREDENTIAL_UNREADABLE);
+  }
   const shown = body && typeof body === "object" ? (body as { credential?: unknown }).credential : undefined;
   if (shown !== undefined && !sameJson(shown, signed)) throw ApiError.of(422, CREDENTIAL_TAMPERED);
   const certificateId = typeof signed.id === "string" ? UUID.exec(signed.id)?.[1]?.toLowerCase() : undefined;

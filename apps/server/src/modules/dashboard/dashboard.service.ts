@@ -11,14 +11,15 @@ import type { Database } from "../../db/client";
 export async function dashboardFigures(db: Database, now: Date = new Date()) {
   const at = now.toISOString();
   const month = sql`date_trunc('month', (${at}::timestamptz at time zone ${TIME_ZONE}))::date`;
-  const { rows } = await db.execute<{
-    total_students: number;
-    active_courses: number;
-    to_review: number;
-    receipts_to_validate: number;
-    awaiting_new_receipt: number;
-    month_revenue: string;
-  }>(sql`
+  // Two reads at once, on two connections: the figures and the months (this month's revenue is the last).
+  const [{ rows }, byMonth] = await Promise.all([
+    db.execute<{
+      total_students: number;
+      active_courses: number;
+      to_review: number;
+      receipts_to_validate: number;
+      awaiting_new_receipt: number;
+    }>(sql`
     select
       -- Distinct students: by account, else by user, else the enrolment itself. Three counts the indexes
       -- answer, not one distinct over a text key built per row (53 → 7 ms at 50 000 enrolments).
@@ -28,15 +29,15 @@ export async function dashboardFigures(db: Database, now: Date = new Date()) {
       (select count(*) from courses where status = 'active')::int as active_courses,
       (select count(*) from enrollments where status = 'pre_inscrito')::int as to_review,
       (select count(*) from payment_receipts where status = 'pending')::int as receipts_to_validate,
-      (select count(*) from enrollments where status = 'receipt_rejected')::int as awaiting_new_receipt,
-      (select coalesce(sum(amount), 0) from payments
-        where payment_date >= ${month} and payment_date < (${month} + interval '1 month'))::text as month_revenue`);
-  const byMonth = await db.execute<{ month: string; total: string }>(sql`
+      (select count(*) from enrollments where status = 'receipt_rejected')::int as awaiting_new_receipt`),
+    db.execute<{ month: string; total: string }>(sql`
     select to_char(m, 'YYYY-MM') as month, coalesce(sum(p.amount), 0)::text as total
     from generate_series(${month} - interval '11 months', ${month}, interval '1 month') as m
     left join payments p on p.payment_date >= m and p.payment_date < m + interval '1 month'
-    group by m order by m`);
+    group by m order by m`),
+  ]);
   const f = rows[0]!;
+  const revenueByMonth = byMonth.rows.map((r) => ({ month: r.month, total: Number(r.total) }));
   return {
     totalStudents: f.total_students,
     activeCourses: f.active_courses,
@@ -44,7 +45,7 @@ export async function dashboardFigures(db: Database, now: Date = new Date()) {
     preEnrollmentsToReview: f.to_review,
     receiptsToValidate: f.receipts_to_validate,
     awaitingNewReceipt: f.awaiting_new_receipt,
-    monthRevenue: Number(f.month_revenue),
-    revenueByMonth: byMonth.rows.map((r) => ({ month: r.month, total: Number(r.total) })),
+    monthRevenue: revenueByMonth.at(-1)!.total,
+    revenueByMonth,
   };
 }

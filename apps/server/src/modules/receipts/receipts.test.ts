@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { addDays } from "@app/shared/calendar-date";
 import { todayInLuanda } from "@app/shared/dates";
 import { MAX_FILE_BYTES } from "@app/shared/limits";
+import { FILES_NOT_STORED } from "@app/shared/messages";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonRequest, staffActor } from "../../../test/actors";
@@ -138,19 +139,27 @@ describe("payment receipts", () => {
     expect(await receiptsOf(a.enrollment.id)).toEqual([]);
   });
 
-  it("leaves no receipt and no file when storage fails (all or nothing)", async () => {
+  it("answers 503 in Portuguese and leaves no receipt and no file when storage fails, then takes it once storage is back", async () => {
     const s = await studentWithEnrollment("Falha Disco");
-    const before = filesOnDisk().length;
-    const disk = createDiskStorage(path.join(ctx.dataDir, "files"));
-    const failing = { ...disk, put: async () => Promise.reject(new Error("disk full")) };
-    const res = await submit(s.cookie, form(s.enrollment.id), createApp({ ...ctx.deps, storage: failing }));
-    expect(res.status).toBe(500);
-    expect(filesOnDisk()).toHaveLength(before);
+    // A real disk failure: DATA_DIR's files folder is a file (a volume not mounted, a wrong path).
+    const root = path.join(ctx.dataDir, "files-broken");
+    writeFileSync(root, "not a folder");
+    const app = createApp({ ...ctx.deps, storage: createDiskStorage(root) });
+    const res = await submit(s.cookie, form(s.enrollment.id), app);
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("5");
+    expect((await body(res)).error).toEqual(FILES_NOT_STORED);
     expect(await receiptsOf(s.enrollment.id)).toEqual([]);
     expect(await statusOf(s.enrollment.id)).toBe("approved");
     expect(
       await ctx.db.select().from(enrollmentEvents).where(eq(enrollmentEvents.enrollmentId, s.enrollment.id)),
     ).toEqual([]);
+
+    rmSync(root);
+    const again = await submit(s.cookie, form(s.enrollment.id), app);
+    expect(again.status).toBe(201);
+    expect(await receiptsOf(s.enrollment.id)).toHaveLength(1);
+    expect(filesUnder(root)).toHaveLength(1);
   });
 
   it("refuses a second receipt while one is pending (409), removing the file it had stored", async () => {

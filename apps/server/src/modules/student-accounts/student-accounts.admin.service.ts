@@ -4,10 +4,10 @@ import type {
   StudentAccountListQuery,
   StudentAccountSort,
 } from "@app/shared/schemas/student-accounts";
-import { hashPassword } from "better-auth/crypto";
 import { type AnyColumn, and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { studentEmail } from "../../auth/auth";
+import { hashPassword } from "../../auth/password-hashing";
 import type { Database, Tx } from "../../db/client";
 import { listAnswer, listOrder, pageWindow, searchCondition } from "../../db/lists";
 import { isUniqueViolation } from "../../db/pg-errors";

@@ -5,10 +5,10 @@ import {
   type createStudentAccountSchema,
   SAME_AS_TEMPORARY_PASSWORD,
 } from "@app/shared/schemas/student-accounts";
-import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { and, eq, ne } from "drizzle-orm";
 import type { z } from "zod";
 import { studentEmail } from "../../auth/auth";
+import { hashPassword, verifyPassword } from "../../auth/password-hashing";
 import type { Database, Tx } from "../../db/client";
 import { isUniqueViolation } from "../../db/pg-errors";
 import { authAccount, authSession, authUser, studentAccounts } from "../../db/schema";

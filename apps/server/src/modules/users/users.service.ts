@@ -3,10 +3,10 @@ import { INVALID_ROLE_LISTED, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@
 import { INVALID_EMAIL } from "@app/shared/field-messages";
 import { EMAIL_TAKEN as EMAIL_IN_USE, LAST_SUPER_ADMIN, USER_NOT_FOUND } from "@app/shared/messages";
 import { staffEmail, staffName, staffPassword, staffPhone } from "@app/shared/schemas/auth";
-import { hashPassword } from "better-auth/crypto";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { isStudentEmail } from "../../auth/auth";
+import { hashPassword } from "../../auth/password-hashing";
 import type { Database, Tx } from "../../db/client";
 import { isUniqueViolation } from "../../db/pg-errors";
 import { authAccount, authSession, authUser, staffProfiles, studentAccounts } from "../../db/schema";

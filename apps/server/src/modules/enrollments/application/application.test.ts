@@ -1,6 +1,8 @@
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { addYears } from "@app/shared/calendar-date";
 import { formatDate, todayInLuanda } from "@app/shared/dates";
+import { FILE_NOT_READABLE, FILES_NOT_STORED } from "@app/shared/messages";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffActor, studentActor } from "../../../../test/actors";
@@ -160,22 +162,19 @@ describe("student enrolment submission", () => {
     );
   });
 
-  it("leaves nothing behind when storage fails in the middle", async () => {
+  it("answers 503 in Portuguese and leaves nothing behind when storage fails in the middle, then succeeds once it is back", async () => {
     const s = await studentActor(ctx, "Falha Armazenamento");
-    const before = filesOnDisk().length;
-    const disk = createDiskStorage(path.join(ctx.dataDir, "files"));
-    let puts = 0;
-    const failing = {
-      ...disk,
-      put: async (k: string, d: Buffer, t: string) => {
-        if (++puts === 3) throw new Error("disk full");
-        return disk.put(k, d, t);
-      },
-    };
-    const app = createApp({ ...ctx.deps, storage: failing });
+    // A real disk failure on the third document only: a file stands where its folder should be.
+    const root = path.join(ctx.dataDir, "files-failing");
+    const blocked = path.join(root, "certificate");
+    mkdirSync(root, { recursive: true });
+    writeFileSync(blocked, "not a folder");
+    const app = createApp({ ...ctx.deps, storage: createDiskStorage(root) });
     const res = await submit(s.cookie, form(), app);
-    expect(res.status).toBe(500);
-    expect(filesOnDisk()).toHaveLength(before);
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("5");
+    expect((await body(res)).error).toEqual(FILES_NOT_STORED);
+    expect(filesUnder(root)).toEqual([blocked]); // the two documents stored first were removed
     expect(await ctx.db.select().from(enrollments).where(eq(enrollments.studentName, "Falha Armazenamento"))).toEqual(
       [],
     );
@@ -184,6 +183,30 @@ describe("student enrolment submission", () => {
       .from(studentAccounts)
       .where(eq(studentAccounts.studentName, "Falha Armazenamento"));
     expect(account!.enrollmentCompleted).toBe(false);
+
+    // The storage is repaired: the same form goes through.
+    rmSync(blocked);
+    const again = await submit(s.cookie, form(), app);
+    expect(again.status).toBe(201);
+    expect(filesUnder(root)).toHaveLength(3);
+
+    // A download while the storage cannot be read: 503 with its own message, not 500; then 200 again.
+    const [row] = await ctx.db
+      .select()
+      .from(enrollments)
+      .where(eq(enrollments.id, (await body(again)).id));
+    const url = `/api/files/${row!.idCardFrontFileId}`;
+    const folder = path.join(root, "id-card-front");
+    renameSync(folder, `${folder}.away`);
+    writeFileSync(folder, "not a folder");
+    const unreadable = await app.request(url, { headers: { cookie: s.cookie } });
+    expect(unreadable.status).toBe(503);
+    expect((await body(unreadable)).error).toEqual(FILE_NOT_READABLE);
+    rmSync(folder);
+    renameSync(`${folder}.away`, folder);
+    const read = await app.request(url, { headers: { cookie: s.cookie } });
+    expect(read.status).toBe(200);
+    expect(Buffer.from(await read.arrayBuffer()).equals(PNG)).toBe(true);
   });
 
   describe("document access", () => {

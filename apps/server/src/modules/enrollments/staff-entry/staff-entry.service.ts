@@ -8,9 +8,9 @@ import {
   STAFF_ENROLLMENT_FIELD_LABELS,
   staffEnrollmentSchema,
 } from "@app/shared/schemas/enrollment-staff";
-import { hashPassword } from "better-auth/crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { hashPassword } from "../../../auth/password-hashing";
 import type { Database, Tx } from "../../../db/client";
 import { enrollments, studentAccounts } from "../../../db/schema";
 import { ApiError } from "../../../http/errors";

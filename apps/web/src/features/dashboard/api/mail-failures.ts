@@ -1,6 +1,7 @@
 import { mailEndpoints } from "@app/shared/contract/mail";
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type AnswerOf, api } from "../../../lib/api";
+import { useSession } from "../../../lib/session";
 
 export type MailFailure = AnswerOf<typeof mailEndpoints.failures>["failures"][number];
 
@@ -10,6 +11,12 @@ export const mailFailuresQuery = queryOptions({
   queryFn: ({ signal }) => api(mailEndpoints.failures, { signal }),
   refetchInterval: 60_000, // a failure found while the dashboard stays open
 });
+
+/** The super_admin's list (`isLoading` false for everyone else, who never asks). */
+export function useMailFailures() {
+  const isSuperAdmin = useSession().data?.staff?.role === "super_admin";
+  return { isSuperAdmin, ...useQuery({ ...mailFailuresQuery, enabled: isSuperAdmin }) };
+}
 
 /** 'Tentar de novo': one more try now; the answer is the list as it is then. */
 export function useRequeueMail() {

@@ -1,16 +1,13 @@
 import { Code } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { WarningNotice } from "../../../components/warning-notice";
-import { useSession } from "../../../lib/session";
-import { baseUrlStatusQuery } from "../api/base-url";
+import { useBaseUrlStatus } from "../api/base-url";
 
 /**
  * The super_admin's dashboard says so while BASE_URL is a loopback address (decision 049): every
  * certificate, its QR code and its signed credential would carry it for ever. Nobody else asks.
  */
 export function BaseUrlNotice() {
-  const isSuperAdmin = useSession().data?.staff?.role === "super_admin";
-  const { data } = useQuery({ ...baseUrlStatusQuery, enabled: isSuperAdmin });
+  const { isSuperAdmin, data } = useBaseUrlStatus();
   if (!isSuperAdmin || !data?.loopback) return null;
   return (
     <WarningNotice title="Configure o endereço público do portal (BASE_URL)">

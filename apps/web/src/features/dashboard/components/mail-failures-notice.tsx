@@ -1,10 +1,8 @@
 import { formatDateTime } from "@app/shared/dates";
 import { Button, Group, Stack, Text } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { WarningNotice } from "../../../components/warning-notice";
 import { feedback } from "../../../lib/mutation-feedback";
-import { useSession } from "../../../lib/session";
-import { type MailFailure, mailFailuresQuery, useRequeueMail } from "../api/mail-failures";
+import { type MailFailure, useMailFailures, useRequeueMail } from "../api/mail-failures";
 import { mailFailuresTitle } from "../logic/mail-failures";
 
 /**
@@ -12,8 +10,7 @@ import { mailFailuresTitle } from "../logic/mail-failures";
  * subject, its tries, what went wrong in words, and 'Tentar de novo'. Nobody else asks.
  */
 export function MailFailuresNotice() {
-  const isSuperAdmin = useSession().data?.staff?.role === "super_admin";
-  const { data } = useQuery({ ...mailFailuresQuery, enabled: isSuperAdmin });
+  const { isSuperAdmin, data } = useMailFailures();
   const requeue = useRequeueMail();
   if (!isSuperAdmin || !data?.failures.length) return null;
   return (

@@ -8,7 +8,9 @@ import { PageHeader } from "../../../components/page-header";
 import { StatCard } from "../../../components/stat-card";
 import { errorMessage } from "../../../lib/form-errors";
 import { useSession } from "../../../lib/session";
+import { useBaseUrlStatus } from "../api/base-url";
 import { dashboardQuery } from "../api/dashboard";
+import { useMailFailures } from "../api/mail-failures";
 import { BaseUrlNotice } from "../components/base-url-notice";
 import { MailFailuresNotice } from "../components/mail-failures-notice";
 import { RevenueChart } from "../components/revenue-chart";
@@ -21,6 +23,23 @@ export function Component() {
   const steps = nextStepsFor(useSession().data?.staff?.role);
   const chartTitleId = useId();
   const stepsTitleId = useId();
+  // The notices above the cards come from their own requests: the page shows its place-holders until
+  // the figures and the notices are all known, so nothing moves when one of them arrives (no layout shift).
+  const baseUrlLoading = useBaseUrlStatus().isLoading;
+  const mailFailuresLoading = useMailFailures().isLoading;
+  if (isPending || baseUrlLoading || mailFailuresLoading) {
+    return (
+      <Stack gap="lg">
+        <PageHeader title="Painel" subtitle="Resumo da atividade do instituto" />
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }}>
+          {[1, 2, 3, 4, 5].map((n) => (
+            <Skeleton key={n} h={98} radius="md" />
+          ))}
+        </SimpleGrid>
+        <Skeleton h={340} radius="md" />
+      </Stack>
+    );
+  }
 
   return (
     <Stack gap="lg">
@@ -38,27 +57,21 @@ export function Component() {
         </Alert>
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }}>
-          {isPending ? (
-            [1, 2, 3, 4, 5].map((n) => <Skeleton key={n} h={98} radius="md" />)
-          ) : (
-            <>
-              <StatCard label="Total de alunos" value={data.totalStudents} icon={<IconUsers size={20} />} />
-              <StatCard label="Cursos ativos" value={data.activeCourses} icon={<IconBook size={20} />} />
-              <StatCard
-                label="Inscrições pendentes"
-                value={data.pendingEnrollments}
-                hint={pendingHint(data)}
-                icon={<IconClipboardList size={20} />}
-              />
-              <StatCard
-                label="Aguardam novo comprovante"
-                value={data.awaitingNewReceipt}
-                hint="Comprovante rejeitado: o aluno deve enviar outro"
-                icon={<IconReceiptOff size={20} />}
-              />
-              <StatCard label="Receita do mês" value={formatKz(data.monthRevenue)} icon={<IconCash size={20} />} />
-            </>
-          )}
+          <StatCard label="Total de alunos" value={data.totalStudents} icon={<IconUsers size={20} />} />
+          <StatCard label="Cursos ativos" value={data.activeCourses} icon={<IconBook size={20} />} />
+          <StatCard
+            label="Inscrições pendentes"
+            value={data.pendingEnrollments}
+            hint={pendingHint(data)}
+            icon={<IconClipboardList size={20} />}
+          />
+          <StatCard
+            label="Aguardam novo comprovante"
+            value={data.awaitingNewReceipt}
+            hint="Comprovante rejeitado: o aluno deve enviar outro"
+            icon={<IconReceiptOff size={20} />}
+          />
+          <StatCard label="Receita do mês" value={formatKz(data.monthRevenue)} icon={<IconCash size={20} />} />
         </SimpleGrid>
       )}
       <Grid gap="lg">
@@ -71,8 +84,6 @@ export function Component() {
               <Text c="dimmed" size="sm">
                 Sem dados para mostrar.
               </Text>
-            ) : isPending ? (
-              <Skeleton h={260} radius="md" />
             ) : (
               <RevenueChart months={data.revenueByMonth} />
             )}

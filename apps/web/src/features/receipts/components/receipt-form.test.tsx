@@ -1,4 +1,6 @@
+import { FILES_NOT_STORED } from "@app/shared/messages";
 import { RECEIPT_MESSAGES } from "@app/shared/schemas/receipts";
+import { Notifications } from "@mantine/notifications";
 import { QueryClient } from "@tanstack/react-query";
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -8,7 +10,7 @@ import type { Prepared } from "../../../lib/prepare-document";
 import { renderAt } from "../../../test/render";
 import type { OwnEnrollment } from "../../enrollments/api/enrollments";
 import { ownReceiptsQuery } from "../api/own-receipts";
-import { ReceiptForm } from "./receipt-form";
+import { RECEIPT_SEND_ERROR, ReceiptForm } from "./receipt-form";
 
 const submitOwnReceipt = vi.fn();
 afterEach(() => submitOwnReceipt.mockReset());
@@ -38,7 +40,10 @@ function show(prepare: (file: File) => Promise<Prepared>) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   client.setQueryData(ownReceiptsQuery.queryKey, []);
   renderAt(
-    <ReceiptForm eligible={[enrollment]} prepare={prepare} send={submitOwnReceipt} />,
+    <>
+      <Notifications />
+      <ReceiptForm eligible={[enrollment]} prepare={prepare} send={submitOwnReceipt} />
+    </>,
     "/aluno/pagamento",
     "*",
     client,
@@ -116,5 +121,22 @@ describe("the student's receipt form", () => {
     await act(async () => refuse(new ApiError(415, "unsupported_file_type", "Formato inválido. Use JPEG, PNG ou PDF")));
     expect(await screen.findByText("Formato inválido. Use JPEG, PNG ou PDF")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Enviar Comprovante" })).toBeTruthy();
+  });
+
+  it("says the file could not be stored when the server's storage fails (503), and the form can be sent again", async () => {
+    const { prepare, jobs } = slowPreparation();
+    show(prepare);
+    submitOwnReceipt.mockRejectedValueOnce(new ApiError(503, FILES_NOT_STORED.code, FILES_NOT_STORED.message));
+
+    await userEvent.type(screen.getByRole("textbox", { name: /Valor pago/ }), "150.000");
+    await userEvent.type(screen.getByLabelText(/Data do pagamento/), "2026-01-15");
+    await userEvent.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, photo());
+    await act(async () => jobs[0]!.finish({ file: jobs[0]!.file, compressed: false }));
+    await userEvent.click(screen.getByRole("button", { name: "Enviar Comprovante" }));
+
+    expect(await screen.findByText(`${RECEIPT_SEND_ERROR}: ${FILES_NOT_STORED.message}`)).toBeTruthy();
+    const again = screen.getByRole("button", { name: "Enviar Comprovante" });
+    expect(again.hasAttribute("disabled")).toBe(false);
+    expect(screen.getByRole("textbox", { name: /Valor pago/ })).toHaveProperty("value", "150.000");
   });
 });

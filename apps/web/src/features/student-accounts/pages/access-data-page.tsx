@@ -9,37 +9,44 @@ import { ChangePasswordForm } from "../components/change-password-form";
  * password is on /escolher-senha: a student with one reaches no other screen (decision 028).
  */
 export function Component() {
-  const { data: account, isPending } = useQuery(ownAccountQuery);
+  const { data: account } = useQuery(ownAccountQuery);
 
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
         Dados de Acesso
       </Title>
+      {/* The labels are there from the start and each value keeps its place: nothing moves when it arrives. */}
       <Card withBorder padding="lg">
-        {isPending || !account ? (
-          <Skeleton height={60} />
-        ) : (
-          <Stack gap="xs">
-            <Text size="sm" c="dimmed">
-              Nome
-            </Text>
-            <Text fw={600}>{account.studentName}</Text>
-            <Text size="sm" c="dimmed" mt="xs">
-              Código de estudante
-            </Text>
-            <Group gap="xs">
+        <Stack gap="xs">
+          <Text size="sm" c="dimmed">
+            Nome
+          </Text>
+          {account ? <Text fw={600}>{account.studentName}</Text> : <Skeleton h={25} w="60%" />}
+          <Text size="sm" c="dimmed" mt="xs">
+            Código de estudante
+          </Text>
+          <Group gap="xs">
+            {account ? (
               <Badge size="xl" variant="light">
                 {account.studentCode}
               </Badge>
-            </Group>
-            <Text size="sm">Use este código para fazer login</Text>
-            <Text size="sm" c="dimmed" mt="xs">
-              Última alteração da senha:{" "}
+            ) : (
+              <Skeleton h={32} w={140} radius="xl" />
+            )}
+          </Group>
+          <Text size="sm">Use este código para fazer login</Text>
+          <Text size="sm" c="dimmed" mt="xs">
+            Última alteração da senha
+          </Text>
+          {account ? (
+            <Text size="sm">
               {account.passwordChangedAt ? formatDateTime(account.passwordChangedAt) : "nunca (senha temporária)"}
             </Text>
-          </Stack>
-        )}
+          ) : (
+            <Skeleton h={20} w={130} />
+          )}
+        </Stack>
       </Card>
       <Card withBorder padding="lg" component="section" aria-labelledby="alterar-senha">
         <ChangePasswordForm

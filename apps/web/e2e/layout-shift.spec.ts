@@ -1,0 +1,64 @@
+import { expect, type Page, test } from "@playwright/test";
+import { signedInStaff } from "./support/sign-in";
+import { applicant } from "./support/students";
+
+/**
+ * Issue 23 ('no layout shift on /aluno/acesso'): a screen whose data arrives after its first paint keeps
+ * every element in place. Each answer is held back a little, as on a slow phone, so that the place-holders
+ * are painted first; the page's own layout-shift entries (the browser's measure behind CLS) must sum to 0.
+ */
+
+/** Holds the answers of `path` back by `ms` so the page paints its place-holders before them. */
+async function slowly(page: Page, path: string, ms: number) {
+  await page.route(`**${path}`, async (route) => {
+    await new Promise((r) => setTimeout(r, ms));
+    await route.continue();
+  });
+}
+
+/** The sum of the layout shifts not caused by the user, since the page's navigation. */
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+            if (!entry.hadRecentInput) sum += entry.value;
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve(sum), 300);
+      }),
+  );
+}
+
+for (const width of [390, 1280]) {
+  test(`nothing moves on the 'Painel' when its figures and the super_admin's notices arrive (${width} px)`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const boss = await signedInStaff(browser, baseURL!, {
+      email: `shift.boss.${width}@instituto.ao`,
+      password: "senha123",
+      name: "Diretora sem Saltos",
+      role: "super_admin",
+    });
+    await boss.setViewportSize({ width, height: 844 });
+    // The notice (this e2e server's BASE_URL is a loopback address) comes after the figures.
+    await slowly(boss, "/api/admin/dashboard", 300);
+    await slowly(boss, "/api/admin/base-url", 900);
+    await boss.goto("/admin");
+    await expect(boss.getByText("Configure o endereço público do portal")).toBeVisible();
+    await expect(boss.getByText("Total de alunos")).toBeVisible();
+    expect(await layoutShift(boss)).toBe(0);
+  });
+}
+
+test("nothing moves on 'Dados de Acesso' when the account arrives, on a 390 px phone", async ({ browser, baseURL }) => {
+  const student = await applicant(browser, baseURL!, "Aluna Sem Saltos", "923000871");
+  await student.page.setViewportSize({ width: 390, height: 844 });
+  await slowly(student.page, "/api/me/account", 600);
+  await student.page.goto("/aluno/acesso");
+  await expect(student.page.getByRole("main").getByText(student.code)).toBeVisible();
+  await expect(student.page.getByText("Última alteração da senha")).toBeVisible();
+  expect(await layoutShift(student.page)).toBe(0);
+});
