@@ -11,6 +11,7 @@ import tar from "tar-stream";
  *   backup.json             what restore needs before the data: format, app, migration level, tables, sequences
  *   db/<schema>.<table>.copy  each table's rows in PostgreSQL's COPY text format, parents before children
  *   files/<storage key>      every stored file the database names
+ *   legacy-secrets/<file>    an earlier version's DATA_DIR secret file, while the database keeps none yet
  *   manifest.json           written last: rows, bytes and SHA-256 of every entry above
  */
 export const ARCHIVE_FORMAT = "instituto-backup/1";
@@ -53,7 +54,7 @@ export interface BackupHeader {
    * The public half of the key that signed the certificates' credentials, and where the key came from: the
    * database (`installation_secrets`, in the archive) or the environment (kept by the operator, not in it).
    */
-  credentialKey: { publicKey: string; from: "database" | "environment" } | null;
+  credentialKey: { publicKey: string; from: "database" | "environment" | "data-dir" } | null;
   /** Whether AUTH_SECRET came from the environment (then it is not in the archive). */
   authSecretFromEnvironment: boolean;
 }
@@ -197,6 +198,17 @@ export async function readJson<T>(entry: ArchiveEntry): Promise<T> {
 
 export const tableEntry = (schema: string, name: string) => `db/${schema}.${name}.copy`;
 export const fileEntry = (key: string) => `files/${key}`;
+
+/**
+ * The DATA_DIR files an earlier version kept its secrets in (decision 065), by the setting each holds and
+ * the `installation_secrets` row that replaces it: the first start of this version copies a file into the
+ * database, so an archive carries one only while that has not happened yet.
+ */
+export const LEGACY_SECRETS = [
+  { file: "auth-secret", setting: "authSecret", row: "auth_secret" },
+  { file: "credential-signing-key.pem", setting: "credentialSigningKey", row: "credential_signing_key" },
+] as const;
+export const legacySecretEntry = (file: string) => `legacy-secrets/${file}`;
 
 /** "1 linha", "3 linhas". */
 export const rowsText = (n: number) => `${n} ${n === 1 ? "linha" : "linhas"}`;

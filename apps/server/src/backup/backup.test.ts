@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { generateKeyPairSync } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,6 +24,7 @@ import { MAIL_QUEUE_SCHEMA } from "../mail/mail-queue";
 import { createDiskStorage } from "../storage/disk";
 import { createBackup } from "./backup";
 import { listSequences, listTables } from "./catalog";
+import { restoreBackup } from "./restore";
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -273,6 +275,7 @@ describe("backup and restore", () => {
       databaseKind: "external",
       storage: createDiskStorage(path.join(ctx.dataDir, "files")),
       environment: { authSecret: undefined, credentialSigningKey: undefined },
+      dataDir: ctx.dataDir,
       file: archive,
       progress: async (line) => {
         if (line.includes("public.stored_files:")) await applicantActor(ctx, courseId, "Aluno Durante");
@@ -300,5 +303,37 @@ describe("backup and restore", () => {
       .finally(() => restored.end());
     const source = filesOf(ctx.dataDir);
     expect(filesOf(scratch)).toEqual(Object.fromEntries(rows.map((r) => [r.storage_key, source[r.storage_key]])));
+  });
+  it("carries an earlier version's secret files while the database keeps none, for the first start to adopt", async () => {
+    // Upgraded but not started yet: the schema is there, the secrets are still DATA_DIR files (decision 065).
+    const source = await createFreshDatabase({ migrated: true });
+    const oldDataDir = path.join(work, "antiga");
+    mkdirSync(oldDataDir);
+    const key = generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+    writeFileSync(path.join(oldDataDir, "credential-signing-key.pem"), key);
+    writeFileSync(path.join(oldDataDir, "auth-secret"), "um-segredo-antigo-com-mais-de-32-caracteres\n");
+    const archive = path.join(work, "antiga.tar.gz");
+    const none = { authSecret: undefined, credentialSigningKey: undefined };
+    await createBackup({
+      databaseUrl: source,
+      databaseKind: "external",
+      storage: createDiskStorage(path.join(oldDataDir, "files")),
+      environment: none,
+      dataDir: oldDataDir,
+      file: archive,
+    });
+    const newDataDir = path.join(work, "nova");
+    const result = await restoreBackup({
+      file: archive,
+      databaseUrl: await createFreshDatabase(),
+      storage: createDiskStorage(path.join(newDataDir, "files")),
+      environment: none,
+      dataDir: newDataDir,
+      force: false,
+    });
+    expect(result.warnings).toEqual([]);
+    for (const file of ["credential-signing-key.pem", "auth-secret"]) {
+      expect(readFileSync(path.join(newDataDir, file))).toEqual(readFileSync(path.join(oldDataDir, file)));
+    }
   });
 });

@@ -1,6 +1,15 @@
 import { execFileSync } from "node:child_process";
 import { createPublicKey } from "node:crypto";
-import { createReadStream, createWriteStream, existsSync, mkdtempSync, renameSync, rmSync, statSync } from "node:fs";
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
@@ -13,6 +22,8 @@ import {
   type EntrySummary,
   fileEntry,
   HEADER_ENTRY,
+  LEGACY_SECRETS,
+  legacySecretEntry,
   MANIFEST_ENTRY,
   type Manifest,
   rowsText,
@@ -36,6 +47,8 @@ export interface BackupOptions {
   storage: FileStorage;
   /** The secrets the environment sets (decision 065): not in the database, so not in the archive. */
   environment: { authSecret: string | undefined; credentialSigningKey: string | undefined };
+  /** Where an earlier version may have left its secret files. */
+  dataDir: string;
   /** The archive to write; it must not exist. */
   file: string;
   /** Told of each table and the files as they are written (awaited: a test writes between two tables). */
@@ -56,8 +69,12 @@ export async function createBackup(options: BackupOptions): Promise<Manifest> {
   const archive = writeArchive(partial);
   const entries: Record<string, EntrySummary> = {};
   try {
-    const { header, keys } = await exportDatabase(options, archive, spool, entries, progress);
+    const { header, keys, legacy } = await exportDatabase(options, archive, spool, entries, progress);
     const files = await copyFiles(options.storage, keys, archive, entries, progress);
+    for (const file of legacy) {
+      const name = legacySecretEntry(path.basename(file));
+      entries[name] = await archive.addStream(name, statSync(file).size, createReadStream(file));
+    }
     const tableRows = header.tables.map((t) => entries[t.entry]!.rows ?? 0);
     const manifest: Manifest = {
       format: ARCHIVE_FORMAT,
@@ -90,13 +107,14 @@ async function exportDatabase(
   spool: string,
   entries: Record<string, EntrySummary>,
   progress: (line: string) => void | Promise<void>,
-): Promise<{ header: BackupHeader; keys: string[] }> {
+): Promise<{ header: BackupHeader; keys: string[]; legacy: string[] }> {
   // No statement timeout here (decision 023 is for requests): a large table takes as long as it takes.
   const client = new pg.Client({ connectionString: options.databaseUrl, application_name: "portal-backup" });
   await client.connect();
   try {
     await client.query("begin isolation level repeatable read read only");
     const tables = await listTables(client);
+    const legacy = await legacySecretFiles(client, options);
     const header: BackupHeader = {
       format: ARCHIVE_FORMAT,
       createdAt: new Date().toISOString(),
@@ -110,7 +128,7 @@ async function exportDatabase(
       tables,
       sequences: await listSequences(client),
       storage: options.storage.driver,
-      credentialKey: await credentialKeyOf(client, options.environment.credentialSigningKey),
+      credentialKey: await credentialKeyOf(client, options.environment.credentialSigningKey, legacy),
       authSecretFromEnvironment: options.environment.authSecret !== undefined,
     };
     if (header.migrations.length === 0)
@@ -122,7 +140,7 @@ async function exportDatabase(
     }
     const { rows } = await client.query<{ storage_key: string }>("select storage_key from stored_files");
     await client.query("commit");
-    return { header, keys: rows.map((r) => r.storage_key) };
+    return { header, keys: rows.map((r) => r.storage_key), legacy };
   } finally {
     await client.end();
   }
@@ -184,14 +202,34 @@ async function migrationLevel(client: pg.ClientBase): Promise<BackupHeader["migr
   return (await appliedMigrations(client)).map((m) => ({ hash: m.hash, tag: known.get(m.hash) ?? null }));
 }
 
-/** The signing key in force: the environment's, or the one kept in the database (decision 065). */
-async function credentialKeyOf(client: pg.ClientBase, fromEnvironment: string | undefined) {
+/** The signing key in force: the environment's, the one kept in the database (decision 065), or an earlier version's file. */
+async function credentialKeyOf(client: pg.ClientBase, fromEnvironment: string | undefined, legacy: string[]) {
   if (fromEnvironment) return { publicKey: publicKeyOf(fromEnvironment), from: "environment" as const };
-  if (!(await tableExists(client, "public", "installation_secrets"))) return null;
+  const file = legacy.find((f) => f.endsWith("credential-signing-key.pem"));
+  if (file) return { publicKey: publicKeyOf(readFileSync(file, "utf8")), from: "data-dir" as const };
+  const [kept] = await keptSecrets(client, "credential_signing_key");
+  return kept ? { publicKey: publicKeyOf(kept), from: "database" as const } : null;
+}
+
+/** The values of `installation_secrets` rows named (none before migration 0012). */
+async function keptSecrets(client: pg.ClientBase, ...names: string[]): Promise<string[]> {
+  if (!(await tableExists(client, "public", "installation_secrets"))) return [];
   const { rows } = await client.query<{ value: string }>(
-    "select value from installation_secrets where name = 'credential_signing_key'",
+    "select value from installation_secrets where name = any($1)",
+    [names],
   );
-  return rows[0] ? { publicKey: publicKeyOf(rows[0].value), from: "database" as const } : null;
+  return rows.map((r) => r.value);
+}
+
+/** An earlier version's secret files, for each secret neither the environment nor the database holds. */
+async function legacySecretFiles(client: pg.ClientBase, options: BackupOptions): Promise<string[]> {
+  const files: string[] = [];
+  for (const s of LEGACY_SECRETS) {
+    const file = path.join(options.dataDir, s.file);
+    if (options.environment[s.setting] || !existsSync(file)) continue;
+    if ((await keptSecrets(client, s.row)).length === 0) files.push(file);
+  }
+  return files;
 }
 
 export function publicKeyOf(privateKeyPem: string): string {

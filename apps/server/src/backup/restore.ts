@@ -1,4 +1,5 @@
-import { rmSync } from "node:fs";
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
@@ -17,6 +18,7 @@ import {
   damagedArchive,
   type EntrySummary,
   HEADER_ENTRY,
+  LEGACY_SECRETS,
   MANIFEST_ENTRY,
   type Manifest,
   readArchive,
@@ -33,6 +35,8 @@ export interface RestoreOptions {
   storage: FileStorage;
   /** The secrets the target's environment sets (they win over those the database restores, decision 065). */
   environment: { authSecret: string | undefined; credentialSigningKey: string | undefined };
+  /** Where an earlier version's secret files go, for the first start to take into the database. */
+  dataDir: string;
   force: boolean;
   progress?: (line: string) => void;
 }
@@ -86,6 +90,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     await client.query(`truncate ${header.tables.map((t) => qualified(t.schema, t.name)).join(", ")}`);
 
     const seen: Record<string, EntrySummary> = {};
+    const legacy = new Map<string, Buffer>();
     let manifest: Manifest | undefined;
     let contentTypes: Map<string, string> | undefined;
     const tables = new Map(header.tables.map((t) => [t.entry, t]));
@@ -106,6 +111,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
         await options.storage.put(key, data, contentTypes.get(key) ?? "application/octet-stream");
         written.push(key);
         seen[entry.name] = summary;
+      } else if (entry.name.startsWith("legacy-secrets/")) {
+        const { data, summary } = await readAll(entry.stream);
+        legacy.set(entry.name.slice("legacy-secrets/".length), data);
+        seen[entry.name] = summary;
       } else if (entry.name === MANIFEST_ENTRY) {
         manifest = await readJson<Manifest>(entry);
       } else {
@@ -121,7 +130,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     progress(`Ficheiros: ${written.length}`);
 
     if (replaced.length > 0) await removeOtherFiles(options.storage, new Set(written));
-    const warnings = await secretWarnings(client, options, header);
+    const signingKeyFile = writeLegacySecrets(options, legacy);
+    const warnings = await secretWarnings(client, options, header, signingKeyFile);
     return { header, manifest, replaced, warnings };
   } catch (err) {
     await client.query("rollback").catch(() => undefined);
@@ -255,10 +265,15 @@ async function removeOtherFiles(storage: FileStorage, keep: Set<string>): Promis
  * them: then the operator sets the same ones here, or, for the signing key, every credential issued
  * before stops verifying. Said when the key in force here will not be the archive's.
  */
-async function secretWarnings(client: pg.Client, options: RestoreOptions, header: BackupHeader): Promise<string[]> {
+async function secretWarnings(
+  client: pg.Client,
+  options: RestoreOptions,
+  header: BackupHeader,
+  signingKeyFile: string | undefined,
+): Promise<string[]> {
   const warnings: string[] = [];
   const key = header.credentialKey;
-  let here = options.environment.credentialSigningKey;
+  let here = options.environment.credentialSigningKey ?? signingKeyFile;
   if (!here && (await tableExists(client, "public", "installation_secrets"))) {
     const { rows } = await client.query<{ value: string }>(
       "select value from installation_secrets where name = 'credential_signing_key'",
@@ -269,7 +284,7 @@ async function secretWarnings(client: pg.Client, options: RestoreOptions, header
     warnings.push(
       key.from === "environment"
         ? "A instalação copiada assinava as credenciais com CREDENTIAL_SIGNING_KEY do ambiente: defina aqui a mesma chave antes de iniciar o servidor, ou os certificados já emitidos deixam de verificar."
-        : "CREDENTIAL_SIGNING_KEY deste ambiente não é a chave da cópia: retire-a (a da cópia está na base de dados) ou defina a original, ou os certificados já emitidos deixam de verificar.",
+        : "CREDENTIAL_SIGNING_KEY deste ambiente não é a chave da cópia: retire-a (a cópia traz a sua) ou defina a da instalação copiada, ou os certificados já emitidos deixam de verificar.",
     );
   }
   if (header.authSecretFromEnvironment && !options.environment.authSecret) {
@@ -278,4 +293,22 @@ async function secretWarnings(client: pg.Client, options: RestoreOptions, header
     );
   }
   return warnings;
+}
+
+/**
+ * An earlier version's secret files (the archive carries them while the database kept none) go into
+ * DATA_DIR, where the first start takes them into the database (decision 065); none the environment
+ * overrides. Answers the signing key so written.
+ */
+function writeLegacySecrets(options: RestoreOptions, legacy: Map<string, Buffer>): string | undefined {
+  let signingKey: string | undefined;
+  for (const s of LEGACY_SECRETS) {
+    const data = legacy.get(s.file);
+    if (!data || options.environment[s.setting]) continue;
+    mkdirSync(options.dataDir, { recursive: true });
+    writeFileSync(path.join(options.dataDir, s.file), data, { mode: 0o600 });
+    chmodSync(path.join(options.dataDir, s.file), 0o600);
+    if (s.setting === "credentialSigningKey") signingKey = data.toString("utf8");
+  }
+  return signingKey;
 }

@@ -27,6 +27,7 @@ async function main(): Promise<number> {
       databaseKind: database.kind,
       storage: createStorage(config),
       environment: { authSecret: config.authSecret, credentialSigningKey: config.credentialSigningKey },
+      dataDir: config.dataDir,
       file,
       progress: (line) => console.log(line),
     });

@@ -36,6 +36,7 @@ async function main(): Promise<number> {
       databaseUrl: database.url,
       storage: createStorage(config),
       environment: { authSecret: config.authSecret, credentialSigningKey: config.credentialSigningKey },
+      dataDir: config.dataDir,
       force: values.force,
       progress: (line) => console.log(line),
     });
