@@ -32,36 +32,45 @@ export async function request(
   }
   if (body) sent["content-length"] = String(body.length);
   const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers: sent, agent: agent ?? false, timeout: timeoutMs }, (res) => {
-      const chunks = [];
-      res.on("data", (c) => chunks.push(c));
-      res.on("error", reject);
-      res.on("end", () => {
-        const wire = Buffer.concat(chunks);
-        const encoding = res.headers["content-encoding"];
-        let decoded;
-        const plain = () => {
-          decoded ??= encoding === "gzip" ? gunzipSync(wire) : encoding === "br" ? brotliDecompressSync(wire) : wire;
-          return decoded;
-        };
-        resolve({
-          status: res.statusCode,
-          ms: performance.now() - started,
-          wireBytes: wire.length,
-          encoding: encoding ?? "identity",
-          headers: res.headers,
-          cookie: (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; "),
-          plainBytes: () => plain().length,
-          text: () => plain().toString("utf8"),
-          json: () => JSON.parse(plain().toString("utf8")),
+  // A kept-alive socket the server closed as idle just as this request went out: a browser sends an
+  // idempotent request again on a new connection (Node's documentation: `request.reusedSocket`); so do we.
+  const once = () =>
+    new Promise((resolve, reject) => {
+      const req = http.request(url, { method, headers: sent, agent: agent ?? false, timeout: timeoutMs }, (res) => {
+        const chunks = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("error", reject);
+        res.on("end", () => {
+          const wire = Buffer.concat(chunks);
+          const encoding = res.headers["content-encoding"];
+          let decoded;
+          const plain = () => {
+            decoded ??= encoding === "gzip" ? gunzipSync(wire) : encoding === "br" ? brotliDecompressSync(wire) : wire;
+            return decoded;
+          };
+          resolve({
+            status: res.statusCode,
+            ms: performance.now() - started,
+            wireBytes: wire.length,
+            encoding: encoding ?? "identity",
+            headers: res.headers,
+            cookie: (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; "),
+            plainBytes: () => plain().length,
+            text: () => plain().toString("utf8"),
+            json: () => JSON.parse(plain().toString("utf8")),
+          });
         });
       });
+      req.on("timeout", () => req.destroy(new Error(`timeout after ${timeoutMs} ms: ${method} ${path}`)));
+      req.on("error", (err) => reject(Object.assign(err, { reusedSocket: req.reusedSocket })));
+      req.end(body);
     });
-    req.on("timeout", () => req.destroy(new Error(`timeout after ${timeoutMs} ms: ${method} ${path}`)));
-    req.on("error", reject);
-    req.end(body);
-  });
+  try {
+    return await once();
+  } catch (err) {
+    if (err.code !== "ECONNRESET" || !err.reusedSocket || !["GET", "HEAD"].includes(method)) throw err;
+    return once();
+  }
 }
 
 /** The rows of a list answer, whatever its shape: an array, { rows, total… }, or { payments | receipts, stats }. */

@@ -28,7 +28,12 @@ const pending = new Map<number, { resolve: (value?: string | boolean) => void; r
 function hasher(): ChildProcess | undefined {
   if (child?.connected) return child;
   if (!existsSync(HASHER)) return undefined;
-  const started = fork(HASHER, [], { stdio: ["ignore", "inherit", "inherit", "ipc"], execArgv: [] });
+  const started = fork(HASHER, [], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+    execArgv: [],
+    // One scrypt per core at most: more would only queue in the kernel instead of here.
+    env: { ...process.env, UV_THREADPOOL_SIZE: String(os.availableParallelism()) },
+  });
   try {
     // A server already niced further keeps its own priority (lowering a nice value needs privileges).
     if (started.pid) os.setPriority(started.pid, Math.max(HASHER_NICE, os.getPriority()));
