@@ -59,6 +59,8 @@ export const paymentReceipts = pgTable(
     // Comprovantes' default order (newest sent first, read backwards) and its duplicate warnings by code.
     index("payment_receipts_submitted_idx").on(t.submittedAt, t.id),
     index("payment_receipts_reference_idx").on(t.paymentReferenceCode),
+    // The cards' counts and amounts per status read from the index alone (decision 068).
+    index("payment_receipts_status_amounts_idx").on(t.status, t.paidAmount),
     containsIndex("payment_receipts_reference_search_idx", t.paymentReferenceCodeKey),
     // At most one receipt awaiting validation per enrolment: a double submit gives one receipt.
     uniqueIndex("payment_receipts_one_pending_idx").on(t.enrollmentId).where(sql`${t.status} = 'pending'`),
@@ -87,6 +89,8 @@ export const payments = pgTable(
     // the export's keyset batches and a period; with a method, the second.
     index("payments_newest_idx").on(t.paymentDate, t.createdAt, t.id),
     index("payments_method_newest_idx").on(t.paymentMethod, t.paymentDate, t.createdAt, t.id),
+    // The sums read from the index alone (decision 068): the dashboard's 12 months and Financeiro's cards.
+    index("payments_date_amounts_idx").on(t.paymentDate, t.amount, t.status),
   ],
 );
 

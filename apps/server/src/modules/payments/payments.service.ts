@@ -11,7 +11,7 @@ import type { Database } from "../../db/client";
 import { listAnswer, listOrder, pageWindow } from "../../db/lists";
 import { courses, enrollments, payments } from "../../db/schema";
 import { ofEnrollmentMatching } from "../enrollments/enrollment-search";
-import { receiptStats } from "../receipts/receipts.service";
+import { pendingReceiptTotals } from "../receipts/receipts.service";
 
 /** The filters of 'Financeiro' (the list, its cards and the export) plus the list's search. */
 export type PaymentSearch = PaymentFilter & { q?: string | undefined };
@@ -104,13 +104,13 @@ async function filteredTotals(db: Database, filter: PaymentFilter) {
       })
       .from(payments)
       .where(filterWhere(filter)),
-    receiptStats(db),
+    pendingReceiptTotals(db),
   ]);
   const counts: FinanceStats = {
     totalRevenue: Number(row!.revenue),
     confirmedCount: row!.confirmedCount,
-    pendingCount: receipts.pending,
-    pendingValue: receipts.pendingAmount,
+    pendingCount: receipts.count,
+    pendingValue: receipts.amount,
   };
   return { total: row!.total, counts };
 }

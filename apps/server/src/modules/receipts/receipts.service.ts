@@ -297,23 +297,40 @@ function toAdminRow(row: Row, duplicates: ReceiptDuplicate[]): AdminReceiptRow {
   };
 }
 
-/** The cards: every receipt counted by status, and the approved and pending amounts, in one aggregate. */
+/**
+ * The cards: every receipt counted by status, and the approved and pending amounts. One row per status,
+ * read from the (status, paid_amount) index alone (decision 068), then put together.
+ */
 export async function receiptStats(db: Database): Promise<ReceiptStats> {
-  const count = (status: ReceiptStatus) =>
-    sql<number>`(count(*) filter (where ${paymentReceipts.status} = ${status}))::int`;
-  const amount = (status: ReceiptStatus) =>
-    sql<string>`coalesce(sum(${paymentReceipts.paidAmount}) filter (where ${paymentReceipts.status} = ${status}), 0)::text`;
+  const perStatus = await db
+    .select({
+      status: paymentReceipts.status,
+      count: sql<number>`count(*)::int`,
+      amount: sql<string>`coalesce(sum(${paymentReceipts.paidAmount}), 0)::text`,
+    })
+    .from(paymentReceipts)
+    .groupBy(paymentReceipts.status);
+  const of = (status: ReceiptStatus) => perStatus.find((row) => row.status === status);
+  return {
+    total: perStatus.reduce((sum, row) => sum + row.count, 0),
+    pending: of("pending")?.count ?? 0,
+    approved: of("approved")?.count ?? 0,
+    rejected: of("rejected")?.count ?? 0,
+    approvedAmount: Number(of("approved")?.amount ?? 0),
+    pendingAmount: Number(of("pending")?.amount ?? 0),
+  };
+}
+
+/** The receipts awaiting validation, how many and their amount (Financeiro's cards), from the index alone. */
+export async function pendingReceiptTotals(db: Database): Promise<{ count: number; amount: number }> {
   const [row] = await db
     .select({
-      total: sql<number>`count(*)::int`,
-      pending: count("pending"),
-      approved: count("approved"),
-      rejected: count("rejected"),
-      approvedAmount: amount("approved"),
-      pendingAmount: amount("pending"),
+      count: sql<number>`count(*)::int`,
+      amount: sql<string>`coalesce(sum(${paymentReceipts.paidAmount}), 0)::text`,
     })
-    .from(paymentReceipts);
-  return { ...row!, approvedAmount: Number(row!.approvedAmount), pendingAmount: Number(row!.pendingAmount) };
+    .from(paymentReceipts)
+    .where(eq(paymentReceipts.status, "pending"));
+  return { count: row!.count, amount: Number(row!.amount) };
 }
 
 const RECEIPT_SORTABLE: Record<ReceiptSortKey, AnyColumn | SQL> = {

@@ -1,0 +1,2 @@
+CREATE INDEX "payment_receipts_status_amounts_idx" ON "payment_receipts" USING btree ("status","paid_amount");--> statement-breakpoint
+CREATE INDEX "payments_date_amounts_idx" ON "payments" USING btree ("payment_date","amount","status");
