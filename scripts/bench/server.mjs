@@ -1,7 +1,7 @@
 // The production build on a throw-away embedded PostgreSQL, for the volume and mixed-day benches: start it,
 // reach its database, give it staff users, sample its memory, stop it (which stops its PostgreSQL too).
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -35,11 +35,12 @@ export async function startBenchServer({ demoData = false, env = {} } = {}) {
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       BASE_URL: base,
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: process.env.BENCH_SERVER_LOG ? "info" : "warn",
       DEMO_DATA: demoData ? "true" : "false",
       ...env,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    // BENCH_SERVER_LOG=file keeps the server's own log (JSON lines on stdout) there.
+    stdio: ["ignore", process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, "a") : "ignore", "inherit"],
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));
   let up = false;

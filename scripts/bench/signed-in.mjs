@@ -3,6 +3,7 @@
 // Lighthouse then opens each screen with that session's cookie (--extra-headers).
 import { execFileSync } from "node:child_process";
 import path from "node:path";
+import { request } from "./http.mjs";
 
 export const STUDENT_SCREENS = ["/aluno/pagamento", "/aluno/acesso", "/aluno/certificados"];
 export const STAFF_SCREENS = [
@@ -14,25 +15,16 @@ export const STAFF_SCREENS = [
 ];
 
 /** The session cookie a sign-in answer sets, as a Cookie header. */
-function cookieOf(res) {
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
+const cookieOf = (res) => res.cookie;
 
+/**
+ * One API call on a connection of its own (http.mjs): between calls the bench runs Lighthouse
+ * synchronously for tens of seconds, and a kept-alive socket the server closed meanwhile would be reused.
+ */
 async function call(base, method, url, { cookie, json, form } = {}) {
-  const res = await fetch(base + url, {
-    method,
-    headers: {
-      origin: base,
-      ...(cookie ? { cookie } : {}),
-      ...(json ? { "content-type": "application/json" } : {}),
-    },
-    body: json ? JSON.stringify(json) : form,
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res;
+  const res = await request(base, method, url, { cookie, json, form, timeoutMs: 60_000 });
+  if (res.status < 200 || res.status > 299) throw new Error(`${method} ${url}: ${res.status} ${res.text()}`);
+  return { ...res, json: async () => res.json() };
 }
 
 /** A super_admin (create-admin, as an institute sets one up) signed in; its session cookie. */
