@@ -2,8 +2,8 @@ import { readDate } from "./dates";
 
 /**
  * Reading a CSV statement (issue 25, decision 069): the delimiter (`;`, `,`, tab or `|`) is the one
- * that gives the most lines with the same number of cells (two or more); the table starts at the first
- * such line, so the bank's name, account and period lines above it are skipped. Quotes follow RFC 4180
+ * whose most frequent cell count (two or more) w, over the n lines that have it, gives the largest
+ * n × (w − 1); the table starts at the first line of w cells, so the bank's name, account and period lines above it are skipped. Quotes follow RFC 4180
  * (`"a;b"`, `""` for a quote, line breaks inside quotes). The first table line is the header unless one
  * of its cells reads as a date (then the file has no header). Lines of the table with another number of
  * cells are listed with their reason, never fitted.
@@ -80,11 +80,14 @@ export const CSV_NO_TABLE = "O ficheiro não tem uma tabela (linhas com colunas 
 /** Reads a statement CSV, or says why there is no table in it. */
 export function splitCsv(text: string): CsvTable | { error: string } {
   const clean = text.replace(/^\uFEFF/, "");
-  let best: { delimiter: CsvDelimiter; rows: CsvRow[]; width: number; count: number } | undefined;
+  let best: { delimiter: CsvDelimiter; rows: CsvRow[]; width: number; count: number; score: number } | undefined;
   for (const delimiter of DELIMITERS) {
     const rows = records(clean, delimiter);
     const { width, count } = tableWidth(rows);
-    if (count > (best?.count ?? 0)) best = { delimiter, rows, width, count };
+    // The delimiter that explains the most of its occurrences as cell boundaries of one table: a ','
+    // cutting '10,00' in two makes many short rows, ';' fewer rows of more cells.
+    const score = count * (width - 1);
+    if (score > (best?.score ?? 0)) best = { delimiter, rows, width, count, score };
   }
   if (!best || best.count < 1) return { error: CSV_NO_TABLE };
   const { delimiter, rows, width } = best;
