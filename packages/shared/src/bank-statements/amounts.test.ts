@@ -38,7 +38,17 @@ describe("readAmount", () => {
   });
 
   it("refuses what could mean two amounts, with a Portuguese reason", () => {
-    for (const text of ["1.5", "150.00", "1500.50", "150.00,00", "150,000", "1,500", "1,500.5", "150,000.000", "1.500.50"]) {
+    for (const text of [
+      "1.5",
+      "150.00",
+      "1500.50",
+      "150.00,00",
+      "150,000",
+      "1,500",
+      "1,500.5",
+      "150,000.000",
+      "1.500.50",
+    ]) {
       expect(cents(text), text).toMatch(/^Valor ilegível: «.+» \(/);
     }
     expect(cents("1.5")).toBe("Valor ilegível: «1.5» (ambíguo (use 150.000,00 ou 150 000,00))");

@@ -40,7 +40,11 @@ describe("findCodes", () => {
 
   it("reads a staff-typed code holding 0/O or 1/I/L with those swapped too", () => {
     const typed = indexCodes(["INSC-2026-001"]);
-    expect(findCodes("insc 2026 00l", typed)).toEqual({ kind: "proposed", code: "INSC-2026-001", written: "INSC202600L" });
+    expect(findCodes("insc 2026 00l", typed)).toEqual({
+      kind: "proposed",
+      code: "INSC-2026-001",
+      written: "INSC202600L",
+    });
   });
 
   it("counts a code found inside a longer code found as part of it", () => {

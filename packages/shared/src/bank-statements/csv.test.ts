@@ -17,12 +17,16 @@ describe("splitCsv", () => {
         "",
         "Data;Descrição;Valor;Ordenante",
         "25/11/2026;TRF REF AB5C D2EF;150.000,00;João Pedro",
-        "26/11/2026;\"Pagamento; propina\";2.500,00 D;\"Maria \"\"Nela\"\" Silva\"",
+        '26/11/2026;"Pagamento; propina";2.500,00 D;"Maria ""Nela"" Silva"',
       ].join("\r\n"),
     );
     expect(read.delimiter).toBe(";");
     expect(read.header).toEqual(["Data", "Descrição", "Valor", "Ordenante"]);
-    expect(read.preamble).toEqual(["Banco BAI", "Conta: 0040 0000 1234; Moeda: AOA", "Período: 01/11/2026 a 30/11/2026"]);
+    expect(read.preamble).toEqual([
+      "Banco BAI",
+      "Conta: 0040 0000 1234; Moeda: AOA",
+      "Período: 01/11/2026 a 30/11/2026",
+    ]);
     expect(read.rows).toEqual([
       { line: 6, cells: ["25/11/2026", "TRF REF AB5C D2EF", "150.000,00", "João Pedro"] },
       { line: 7, cells: ["26/11/2026", "Pagamento; propina", "2.500,00 D", 'Maria "Nela" Silva'] },
@@ -31,7 +35,8 @@ describe("splitCsv", () => {
   });
 
   it("detects ',', tab and '|' from the rows", () => {
-    const rows = (d: string) => [`Data${d}Valor${d}Texto`, `25/11/2026${d}"1.000,00"${d}A`, `26/11/2026${d}5000${d}B`].join("\n");
+    const rows = (d: string) =>
+      [`Data${d}Valor${d}Texto`, `25/11/2026${d}"1.000,00"${d}A`, `26/11/2026${d}5000${d}B`].join("\n");
     expect(table(rows(",")).delimiter).toBe(",");
     expect(table(rows(",")).rows[0]!.cells).toEqual(["25/11/2026", "1.000,00", "A"]);
     expect(table(rows("\t")).delimiter).toBe("\t");
@@ -53,7 +58,9 @@ describe("splitCsv", () => {
   });
 
   it("lists the lines of the table with another number of cells, never fitting them", () => {
-    const read = table("Data;Texto;Valor\n25/11/2026;A;10,00\nSaldo final;30,00\n26/11/2026;B;20,00;extra\n27/11/2026;C;5,00\n");
+    const read = table(
+      "Data;Texto;Valor\n25/11/2026;A;10,00\nSaldo final;30,00\n26/11/2026;B;20,00;extra\n27/11/2026;C;5,00\n",
+    );
     expect(read.rows.map((r) => r.line)).toEqual([2, 5]);
     expect(read.irregular).toEqual([
       { line: 3, reason: "Linha com 2 colunas em vez de 3" },
