@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { readAmount } from "./amounts";
+
+const cents = (text: string) => {
+  const read = readAmount(text);
+  return read.ok ? read.cents : read.reason;
+};
+
+describe("readAmount", () => {
+  it("reads the pt-AO forms exactly, in cents", () => {
+    expect(cents("150.000,00")).toBe(15_000_000);
+    expect(cents("150 000,00")).toBe(15_000_000);
+    expect(cents("150\u00a0000,00")).toBe(15_000_000); // non-breaking space
+    expect(cents("150\u202f000,00")).toBe(15_000_000); // narrow non-breaking space (Intl pt-AO)
+    expect(cents("150000")).toBe(15_000_000);
+    expect(cents("150000,5")).toBe(15_000_050);
+    expect(cents("150.000")).toBe(15_000_000);
+    expect(cents("1.234.567,89")).toBe(123_456_789);
+    expect(cents("0,01")).toBe(1);
+    expect(cents("150 000,00 Kz")).toBe(15_000_000);
+  });
+
+  it("reads debits and credits from a sign or a D/C suffix", () => {
+    expect(cents("-2.500,00")).toBe(-250_000);
+    expect(cents("2.500,00-")).toBe(-250_000);
+    expect(cents("+2.500,00")).toBe(250_000);
+    expect(cents("2.500,00 D")).toBe(-250_000);
+    expect(cents("2.500,00 C")).toBe(250_000);
+    expect(cents("2.500,00D")).toBe(-250_000);
+    expect(cents("2.500,00 DB")).toBe(-250_000);
+    expect(cents("2.500,00 cr")).toBe(250_000);
+  });
+
+  it("reads the English form only where it has one meaning (both marks, groups of 3, 2 decimals)", () => {
+    expect(cents("150,000.00")).toBe(15_000_000);
+    expect(cents("1,234,567.89")).toBe(123_456_789);
+    expect(cents("-1,500.00")).toBe(-150_000);
+  });
+
+  it("refuses what could mean two amounts, with a Portuguese reason", () => {
+    for (const text of [
+      "1.5",
+      "150.00",
+      "1500.50",
+      "150.00,00",
+      "150,000",
+      "1,500",
+      "1,500.5",
+      "150,000.000",
+      "1.500.50",
+    ]) {
+      expect(cents(text), text).toMatch(/^Valor ilegível: «.+» \(/);
+    }
+    expect(cents("1.5")).toBe("Valor ilegível: «1.5» (ambíguo (use 150.000,00 ou 150 000,00))");
+  });
+
+  it("refuses empty, letters, bad grouping, too many decimals and contradictory signs", () => {
+    expect(cents("")).toMatch(/sem valor/);
+    expect(cents("  ")).toMatch(/sem valor/);
+    expect(cents("12a")).toMatch(/caracteres/);
+    expect(cents("12 34,00")).toMatch(/grupos de 3/);
+    expect(cents("1500,505")).toMatch(/2 casas decimais/);
+    expect(cents("-2.500,00 C")).toMatch(/contraditório/);
+    expect(cents("--2.500,00")).toMatch(/contraditório/);
+    expect(cents("2.500,00 D-")).toMatch(/Valor ilegível/);
+    expect(cents("9.999.999.999.999,00")).toMatch(/demasiado alto/);
+  });
+});

@@ -1,0 +1,68 @@
+import { MAX_MONEY, parseMoney } from "../money-input";
+
+/**
+ * Amounts as bank statements print them (issue 25, decision 069): read exactly, in integer cents, or
+ * refused with a reason. Never guessed: a line whose amount could mean two things is listed, not read.
+ * The digits follow decision 009 (`parseMoney`), with two differences for files: a single '.' before
+ * 1–2 digits is refused (`1.5`, `150.00`: a pt-AO statement never writes it), and the English form
+ * `150,000.00` is read, because with both marks present, groups of 3 and exactly 2 decimals it has one
+ * meaning only. A sign ('-', '+', or a trailing '-') or a 'D'/'C' ('DB'/'CR') suffix says debit or credit.
+ */
+
+export type AmountRead = { ok: true; cents: number } | { ok: false; reason: string };
+
+const UNREADABLE = "Valor ilegível";
+const REASONS = {
+  empty: "sem valor",
+  characters: "tem caracteres que não são algarismos",
+  ambiguous: "ambíguo (use 150.000,00 ou 150 000,00)",
+  grouping: "os milhares não estão em grupos de 3 algarismos",
+  decimals: "mais de 2 casas decimais",
+  cents: "separador sem algarismos",
+  negative: "sinal duplicado ou contraditório",
+  max: "valor demasiado alto",
+} as const;
+
+const refuse = (text: string, why: keyof typeof REASONS): AmountRead => ({
+  ok: false,
+  reason: `${UNREADABLE}: «${text.trim()}» (${REASONS[why]})`,
+});
+
+/** `1,500.00` / `150,000.00`: English marks, unambiguous only in this exact shape. */
+const ENGLISH = /^\d{1,3}(,\d{3})+\.\d{2}$/;
+
+/** Reads a statement amount: negative cents for a debit, positive for a credit. */
+export function readAmount(text: string): AmountRead {
+  let s = text.replace(/\s+/g, " ").trim();
+  let sign = 0; // 0: none yet; 1 credit; -1 debit
+  const setSign = (value: 1 | -1) => {
+    if (sign !== 0) return false;
+    sign = value;
+    return true;
+  };
+  const suffix = /\s*(?<![A-Za-z])(D|C|DB|CR)$/i.exec(s);
+  if (suffix) {
+    setSign(suffix[1]!.toUpperCase().startsWith("D") ? -1 : 1);
+    s = s.slice(0, suffix.index);
+  }
+  s = s.replace(/\s*(kz|aoa)$/i, "").trim();
+  for (const [pattern, value] of [
+    [/^[-−–]\s*/, -1],
+    [/\s*[-−–]$/, -1],
+    [/^\+\s*/, 1],
+  ] as const) {
+    if (pattern.test(s)) {
+      if (!setSign(value)) return refuse(text, "negative");
+      s = s.replace(pattern, "");
+    }
+  }
+  if (s === "") return refuse(text, "empty");
+  if (/[-−–+]/.test(s)) return refuse(text, "negative");
+  if (ENGLISH.test(s)) s = s.replace(/,/g, " ").replace(".", ",");
+  else if (/\.\d{1,2}$/.test(s)) return refuse(text, "ambiguous");
+  const money = parseMoney(s);
+  if (!money.ok) return refuse(text, money.problem);
+  if (money.value > MAX_MONEY) return refuse(text, "max");
+  const cents = Math.round(money.value * 100);
+  return { ok: true, cents: sign === -1 ? -cents : cents };
+}

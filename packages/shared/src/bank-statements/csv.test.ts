@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { CSV_NO_TABLE, splitCsv } from "./csv";
+
+const table = (text: string) => {
+  const read = splitCsv(text);
+  if ("error" in read) throw new Error(read.error);
+  return read;
+};
+
+describe("splitCsv", () => {
+  it("skips the bank's lines above the table and finds ';' though amounts carry commas", () => {
+    const read = table(
+      [
+        "\uFEFFBanco BAI",
+        "Conta: 0040 0000 1234; Moeda: AOA",
+        "Período: 01/11/2026 a 30/11/2026",
+        "",
+        "Data;Descrição;Valor;Ordenante",
+        "25/11/2026;TRF REF AB5C D2EF;150.000,00;João Pedro",
+        '26/11/2026;"Pagamento; propina";2.500,00 D;"Maria ""Nela"" Silva"',
+      ].join("\r\n"),
+    );
+    expect(read.delimiter).toBe(";");
+    expect(read.header).toEqual(["Data", "Descrição", "Valor", "Ordenante"]);
+    expect(read.preamble).toEqual([
+      "Banco BAI",
+      "Conta: 0040 0000 1234; Moeda: AOA",
+      "Período: 01/11/2026 a 30/11/2026",
+    ]);
+    expect(read.rows).toEqual([
+      { line: 6, cells: ["25/11/2026", "TRF REF AB5C D2EF", "150.000,00", "João Pedro"] },
+      { line: 7, cells: ["26/11/2026", "Pagamento; propina", "2.500,00 D", 'Maria "Nela" Silva'] },
+    ]);
+    expect(read.irregular).toEqual([]);
+  });
+
+  it("detects ',', tab and '|' from the rows", () => {
+    const rows = (d: string) =>
+      [`Data${d}Valor${d}Texto`, `25/11/2026${d}"1.000,00"${d}A`, `26/11/2026${d}5000${d}B`].join("\n");
+    expect(table(rows(",")).delimiter).toBe(",");
+    expect(table(rows(",")).rows[0]!.cells).toEqual(["25/11/2026", "1.000,00", "A"]);
+    expect(table(rows("\t")).delimiter).toBe("\t");
+    expect(table(rows("|")).delimiter).toBe("|");
+  });
+
+  it("keeps a line break inside quotes in its cell and numbers rows by the line they start on", () => {
+    const read = table('Data;Texto;Valor\n25/11/2026;"linha um\nlinha dois";10,00\n26/11/2026;x;20,00\n');
+    expect(read.rows).toEqual([
+      { line: 2, cells: ["25/11/2026", "linha um\nlinha dois", "10,00"] },
+      { line: 4, cells: ["26/11/2026", "x", "20,00"] },
+    ]);
+  });
+
+  it("reads a table without a header row when its first row holds a date", () => {
+    const read = table("Extrato\n25/11/2026;A;10,00\n26/11/2026;B;20,00\n");
+    expect(read.header).toBeNull();
+    expect(read.rows.map((r) => r.line)).toEqual([2, 3]);
+  });
+
+  it("lists the lines of the table with another number of cells, never fitting them", () => {
+    const read = table(
+      "Data;Texto;Valor\n25/11/2026;A;10,00\nSaldo final;30,00\n26/11/2026;B;20,00;extra\n27/11/2026;C;5,00\n",
+    );
+    expect(read.rows.map((r) => r.line)).toEqual([2, 5]);
+    expect(read.irregular).toEqual([
+      { line: 3, reason: "Linha com 2 colunas em vez de 3" },
+      { line: 4, reason: "Linha com 4 colunas em vez de 3" },
+    ]);
+  });
+
+  it("says when there is no table", () => {
+    expect(splitCsv("só uma linha de texto\noutra")).toEqual({ error: CSV_NO_TABLE });
+    expect(splitCsv("")).toEqual({ error: CSV_NO_TABLE });
+  });
+});
