@@ -3,6 +3,7 @@ import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { spawnServer, stopServer } from "../test/server-process";
 import { findRunningServer, freePort } from "./db/embedded";
 
 const serverDir = path.resolve(import.meta.dirname, "..");
@@ -86,35 +87,20 @@ describe("server lifecycle on the embedded PostgreSQL", () => {
     const fresh = mkdtempSync(path.join(os.tmpdir(), "lifecycle-early-"));
     chmodSync(fresh, 0o755);
     try {
-      const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-        cwd: serverDir,
-        env: {
-          ...process.env,
-          DATA_DIR: fresh,
-          PORT: String(await freePort()),
-          HOST: "127.0.0.1",
-          DATABASE_URL: "",
-          BASE_URL: "",
-          LOG_LEVEL: "info",
-          WEB_DIST: fresh,
-        },
-        stdio: ["ignore", "pipe", "pipe"],
+      const server = spawnServer(await freePort(), {
+        DATA_DIR: fresh,
+        DATABASE_URL: "",
+        BASE_URL: "",
+        LOG_LEVEL: "info",
+        WEB_DIST: fresh,
       });
-      let output = "";
-      child.stdout!.on("data", (chunk) => {
-        output += chunk;
-      });
-      child.stderr!.on("data", (chunk) => {
-        output += chunk;
-      });
-      const code = exited(child);
       // The signal arrives while the cluster is being created, long before the server listens.
       const deadline = Date.now() + 30_000;
-      while (!output.includes("creating the embedded PostgreSQL cluster") && Date.now() < deadline) {
+      while (!server.output().includes("creating the embedded PostgreSQL cluster") && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 20));
       }
-      child.kill("SIGTERM");
-      expect(await code).toBe(0);
+      expect(await stopServer(server)).toEqual({ code: 0, signal: null });
+      const output = server.output();
       expect(output).toContain("shutting down during start-up");
       expect(output.trim().split("\n").at(-1)).toContain('"msg":"stopped"');
       expect(output).not.toContain("listening on");
