@@ -15,6 +15,7 @@ import { createMailQueue } from "./mail/mail-queue";
 import { createMailer } from "./mail/mailer";
 import { type Closable, closeInOrder } from "./shutdown";
 import { createStorage } from "./storage";
+import { scheduleOrphanSweeps } from "./storage/orphan-files";
 
 function defaultWebDist(): string {
   // apps/server/dist/main.js and apps/server/src/main.ts both sit two levels below apps/.
@@ -92,6 +93,8 @@ async function main(): Promise<void> {
     { webDist: config.webDist ?? defaultWebDist() },
   );
 
+  // Files no row names, left by a storage failure mid-submission (decision 071).
+  const sweeps = scheduleOrphanSweeps(db, storage, log);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     log.info(
       { port: info.port, database: database.kind, storage: storage.driver, mail: mailer.transport },
@@ -106,6 +109,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, "shutting down: finishing in-flight requests");
+    sweeps.stop();
     await closeInOrder({ server, mail, pool, database }, log);
     log.info("stopped");
     process.exit(0);

@@ -56,7 +56,7 @@ export function createDiskStorage(root: string): FileStorage {
         const key = entry.split(path.sep).join("/");
         if (!SAFE_KEY.test(key)) continue; // a folder, or a `.part` being written
         const info = await stat(path.join(root, entry)).catch(() => undefined);
-        if (info?.isFile()) yield { key, size: info.size };
+        if (info?.isFile()) yield { key, size: info.size, modifiedAt: info.mtime };
       }
     },
   };

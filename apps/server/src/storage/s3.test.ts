@@ -55,7 +55,7 @@ describe("the S3 bucket storage", () => {
     const listed = [];
     for await (const object of storage.list()) listed.push(object);
     expect(listed.sort((a, b) => a.key.localeCompare(b.key))).toEqual(
-      Object.entries(files).map(([key, data]) => ({ key, size: data.length })),
+      Object.entries(files).map(([key, data]) => ({ key, size: data.length, modifiedAt: expect.any(Date) })),
     );
 
     await storage.delete("receipts/r9/comprovativo.jpg");

@@ -48,7 +48,8 @@ export function createS3Storage(s3: NonNullable<Config["s3"]>): FileStorage {
       let token: string | undefined;
       do {
         const page = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, ContinuationToken: token }));
-        for (const o of page.Contents ?? []) if (o.Key) yield { key: o.Key, size: o.Size ?? 0 };
+        for (const o of page.Contents ?? [])
+          if (o.Key) yield { key: o.Key, size: o.Size ?? 0, modifiedAt: o.LastModified ?? new Date() };
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
     },

@@ -90,8 +90,8 @@ describe("disk storage", () => {
     writeFileSync(path.join(dir, `${png}.part`), "half"); // a put still writing
     expect(await listed()).toEqual(
       [
-        { key: pdf, size: PDF.length },
-        { key: png, size: PNG.length },
+        { key: pdf, size: PDF.length, modifiedAt: expect.any(Date) },
+        { key: png, size: PNG.length, modifiedAt: expect.any(Date) },
       ].sort((a, b) => a.key.localeCompare(b.key)),
     );
     rmSync(dir, { recursive: true, force: true });

@@ -19,6 +19,8 @@ export interface FileStorage {
 export interface StoredObject {
   key: string;
   size: number;
+  /** When it was written (the orphan sweep leaves young files alone: decision 071). */
+  modifiedAt: Date;
 }
 
 export class FileMissingError extends Error {
