@@ -17,3 +17,8 @@ export const STATEMENT_LINE_OUTCOME_LABELS: Record<StatementLineOutcome, string>
   ignored: "Ignorado",
   confirmed: "Confirmado",
 };
+
+/** Why a line of a statement with separate credit and debit columns cannot be read (never guessed). */
+export const CREDIT_DEBIT_UNREADABLE = "Valor ilegível: crédito e débito preenchidos, ou nenhum dos dois";
+/** A line whose amount reads as zero. */
+export const zeroAmountReason = (text: string) => `Valor ilegível: «${text.trim()}» (valor zero)`;

@@ -3,7 +3,11 @@ import { lineChecksums } from "@app/shared/bank-statements/checksum";
 import { findCodes, indexCodes } from "@app/shared/bank-statements/codes";
 import { splitCsv } from "@app/shared/bank-statements/csv";
 import { readDate } from "@app/shared/bank-statements/dates";
-import type { StatementLineOutcome } from "@app/shared/bank-statements/outcomes";
+import {
+  CREDIT_DEBIT_UNREADABLE,
+  type StatementLineOutcome,
+  zeroAmountReason,
+} from "@app/shared/bank-statements/outcomes";
 import {
   BANK_STATEMENT_MESSAGES,
   bankNameSchema,
@@ -116,10 +120,10 @@ function readRow(cells: string[], line: number, m: ColumnMapping): ReadLine | { 
     const bad = filled.find((a) => !a.ok);
     if (bad && !bad.ok) return { line, reason: bad.reason };
     const nonZero = filled.filter((a) => a.ok && a.cents !== 0) as { cents: number }[];
-    if (nonZero.length !== 1) return { line, reason: "Valor ilegível: crédito e débito preenchidos ou ambos vazios" };
+    if (nonZero.length !== 1) return { line, reason: CREDIT_DEBIT_UNREADABLE };
     cents = nonZero[0]!.cents;
   }
-  if (cents === 0) return { line, reason: "Valor ilegível: «0» (sem valor)" };
+  if (cents === 0) return { line, reason: zeroAmountReason(cells[m.amountColumn ?? m.creditColumn ?? 0]!) };
   const text = (col: number | null) => (col === null ? "" : cells[col]!.replace(/\s+/g, " ").trim());
   return { line, date: date.date, cents, reference: text(m.referenceColumn), payer: text(m.payerColumn) };
 }
