@@ -107,11 +107,13 @@ export const assignLineSchema = z.object({ enrollmentId: z.uuid({ message: BANK_
 export const ignoreLineSchema = z.object({
   reason: z.string({ message: BANK_STATEMENT_MESSAGES.reason }).trim().min(1, BANK_STATEMENT_MESSAGES.reason).max(500),
 });
+/** Lines per confirmation: 1 000 UUIDs stay well inside the 64 KB JSON body limit (decision 048). */
+export const CONFIRM_MAX_LINES = 1000;
 export const confirmLinesSchema = z.object({
   lineIds: z
     .array(z.uuid({ message: BANK_STATEMENT_MESSAGES.lineIds }))
     .min(1, BANK_STATEMENT_MESSAGES.lineIds)
-    .max(5000),
+    .max(CONFIRM_MAX_LINES, `No máximo ${CONFIRM_MAX_LINES} linhas de cada vez`),
 });
 
 const confirmAnswerSchema = z.object({
