@@ -238,6 +238,20 @@ describe("bank statements", () => {
     expect((await post("", csvForm("Banco", csv, MAPPING), secretaria.cookie)).status).toBe(403);
   });
 
+  it("stores each line once when the same file is imported twice at once", async () => {
+    await student("Importação Dupla", "RT5YU7PA");
+    const csv = statement(
+      "22/11/2026;TRF RT5YU7PA;;150.000,00;Dupla",
+      "22/11/2026;Sem referência;;9.000,00;Dupla",
+      "22/11/2026;Sem referência;;9.000,00;Dupla",
+    );
+    const [a, b] = await Promise.all([importCsv(csv), importCsv(csv)]);
+    const stored = (c: Record<string, number>) => c.matched + c.divergent + c.alreadyPaid + c.unmatched;
+    // Two identical transfers in one file are two lines (decision 069's occurrences), stored once each.
+    expect(stored(a.counts) + stored(b.counts)).toBe(3);
+    expect(a.counts.alreadyImported + b.counts.alreadyImported).toBe(3);
+  });
+
   it("records one payment when two people confirm the same line at once", async () => {
     const s = await student("Corrida Extrato", "QW5RT7YP");
     const { statementId } = await importCsv(statement("20/11/2026;REF QW5RT7YP;;150.000,00;Corrida"));
