@@ -246,7 +246,8 @@ describe("bank statements", () => {
       "22/11/2026;Sem referência;;9.000,00;Dupla",
     );
     const [a, b] = await Promise.all([importCsv(csv), importCsv(csv)]);
-    const stored = (c: Record<string, number>) => c.matched + c.divergent + c.alreadyPaid + c.unmatched;
+    const stored = (c: { matched: number; divergent: number; alreadyPaid: number; unmatched: number }) =>
+      c.matched + c.divergent + c.alreadyPaid + c.unmatched;
     // Two identical transfers in one file are two lines (decision 069's occurrences), stored once each.
     expect(stored(a.counts) + stored(b.counts)).toBe(3);
     expect(a.counts.alreadyImported + b.counts.alreadyImported).toBe(3);
