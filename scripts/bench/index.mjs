@@ -2,12 +2,14 @@
 //   --volume   only the seeded volume (1/10, then full: 30 000 students, 50 000 enrolments, 40 000
 //              receipts and payments); --volume=0.05 measures one scale only
 //   --load     only the mixed day (300 students and 20 staff for 60 s on one instance)
+//   --statements only the bank-statement import of 5 000 lines (issue 25, decision 070)
 //   neither    bench.mjs runs its public-page budgets, then the mixed day (mixedDayChecks)
 // Each figure is printed beside its goal; bench-results/volume.json and load.json keep the details.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { root } from "../ensure-built.mjs";
 import { loadBench } from "./load.mjs";
+import { statementBench } from "./statements.mjs";
 import { volumeBench } from "./volume.mjs";
 
 function save(name, report) {
@@ -35,7 +37,8 @@ export async function mixedDayChecks() {
 export async function benchParts(args, build) {
   const volume = args.find((a) => a === "--volume" || a.startsWith("--volume="));
   const load = args.includes("--load");
-  if (!volume && !load) return false;
+  const statements = args.includes("--statements");
+  if (!volume && !load && !statements) return false;
   build();
   const checks = [];
   if (volume) {
@@ -50,7 +53,13 @@ export async function benchParts(args, build) {
     printChecks("Mixed day (ARCHITECTURE.md §7)", c);
     checks.push(...c);
   }
-  console.log("\nDetails: bench-results/volume.json, bench-results/load.json");
+  if (statements) {
+    const { report, checks: c } = await statementBench();
+    save("statements.json", report);
+    printChecks("Bank statements (issue 25)", c);
+    checks.push(...c);
+  }
+  console.log("\nDetails: bench-results/volume.json, load.json, statements.json");
   if (checks.some((c) => !c[2])) process.exit(1);
   return true;
 }

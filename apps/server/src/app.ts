@@ -12,6 +12,7 @@ import { ApiError, databaseUnavailable, sendError, storageUnavailable } from "./
 import { securityHeaders } from "./http/security-headers";
 import { mountSpa } from "./http/static";
 import { authRoutes } from "./modules/auth/auth.routes";
+import { bankStatementRoutes } from "./modules/bank-statements/bank-statements.routes";
 import { certificateAdminRoutes, certificateRoutes } from "./modules/certificates/certificates.routes";
 import { CREDENTIAL_VERIFICATION_PATH, verifyRoutes } from "./modules/certificates/verify.routes";
 import { classRoutes } from "./modules/classes/classes.routes";
@@ -77,6 +78,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route("/api", receiptRoutes);
   app.route("/api", receiptAdminRoutes);
   app.route("/api", paymentRoutes);
+  app.route("/api", bankStatementRoutes);
   app.route("/api", settingsRoutes);
   app.route("/api", teachingRoutes);
   app.route("/api", mailRoutes);

@@ -125,6 +125,28 @@ const MATRIX: Record<string, Row> = {
   },
   "GET /api/admin/payments": { expect: onlyRole("financeiro", 200) },
   "GET /api/admin/payments/export": { expect: onlyRole("financeiro", 200) },
+  // 'Extratos bancários' (issue 25, decision 070): in Financeiro, financeiro and super_admin only.
+  "POST /api/admin/bank-statements/preview": { expect: onlyRole("financeiro", 415), body: () => ({}) },
+  "POST /api/admin/bank-statements": { expect: onlyRole("financeiro", 415), body: () => ({}) },
+  "GET /api/admin/bank-statements/{id}": {
+    expect: onlyRole("financeiro", 404),
+    path: () => `/api/admin/bank-statements/${MISSING_ID}`,
+  },
+  "POST /api/admin/bank-statements/{id}/lines/{lineId}/assign": {
+    expect: onlyRole("financeiro", 404),
+    path: () => `/api/admin/bank-statements/${MISSING_ID}/lines/${MISSING_ID}/assign`,
+    body: () => ({ enrollmentId: MISSING_ID }),
+  },
+  "POST /api/admin/bank-statements/{id}/lines/{lineId}/ignore": {
+    expect: onlyRole("financeiro", 404),
+    path: () => `/api/admin/bank-statements/${MISSING_ID}/lines/${MISSING_ID}/ignore`,
+    body: () => ({ reason: "Outro serviço" }),
+  },
+  "POST /api/admin/bank-statements/{id}/confirm": {
+    expect: onlyRole("financeiro", 404),
+    path: () => `/api/admin/bank-statements/${MISSING_ID}/confirm`,
+    body: () => ({ lineIds: [MISSING_ID] }),
+  },
   // Student A's own document: B, and a professor (no applicants' documents), get the answer of a missing file.
   "GET /api/files/{id}": {
     expect: { ...enrollmentViewers(200), professor: 404, studentA: 200, studentB: 404, studentTemp: 404 },

@@ -100,3 +100,7 @@ export const certificateReplacedNote = (oldNumber: string, newNumber: string) =>
   `Certificado ${formatCertificateNumber(oldNumber)} substituído por ${formatCertificateNumber(newNumber)}`;
 /** The revocation reason of a certificate replaced by a reissue (the verification page shows it). */
 export const REISSUE_REASON = "Substituído por um novo certificado (reemissão)";
+
+/** A bank-statement line confirmed as an enrolment's payment (issue 25): which line of which statement. */
+export const statementPaymentNote = (amount: number | string, lineNumber: number, fileName: string, bankName: string) =>
+  `Pagamento confirmado pelo extrato: ${formatKz(amount)} (linha ${lineNumber} de ${fileName}, ${bankName})`;

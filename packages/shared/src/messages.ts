@@ -338,3 +338,31 @@ export const REFERENCE_CODE_TAKEN = {
   code: "reference_code_taken",
   message: "Este código de referência já está em uso",
 } as const;
+
+/* Bank statements (issue 25, decision 070). */
+export const STATEMENT_NOT_FOUND = { code: "not_found", message: "Extrato não encontrado" } as const;
+export const STATEMENT_LINE_NOT_FOUND = { code: "not_found", message: "Linha do extrato não encontrada" } as const;
+/** A payment is already recorded for the enrolment (a receipt approved, or another statement line confirmed). */
+export const ENROLLMENT_ALREADY_PAID = {
+  code: "enrollment_already_paid",
+  message: "O pagamento desta inscrição já foi registado",
+} as const;
+/** Assign, ignore or confirm a line that was already confirmed or ignored. */
+export const STATEMENT_LINE_DECIDED = {
+  code: "statement_line_decided",
+  message: "Esta linha do extrato já foi confirmada ou ignorada",
+} as const;
+/** Assign a line to an enrolment that does not await payment (not approved with a code). */
+export const STATEMENT_ENROLLMENT_NOT_PAYABLE = {
+  code: "enrollment_not_payable",
+  message: "Esta inscrição não aguarda pagamento",
+} as const;
+export const STATEMENT_FILE_INVALID = {
+  code: "statement_file_invalid",
+  message: "O ficheiro do extrato não pôde ser lido",
+} as const;
+/** Confirm a line that is neither 'Corresponde' nor assigned by hand. */
+export const STATEMENT_LINE_NOT_CONFIRMABLE = {
+  code: "statement_line_not_confirmable",
+  message: "Só se confirmam linhas «Corresponde» ou atribuídas à mão a uma inscrição",
+} as const;

@@ -1,4 +1,5 @@
 export * from "./auth";
+export * from "./bank-statements";
 export * from "./catalog";
 export * from "./enrollment-review";
 export * from "./enrollments";

@@ -9,6 +9,7 @@ import {
 } from "@app/shared/history-notes";
 import { RECEIPT_MIME_TYPES } from "@app/shared/limits";
 import {
+  ENROLLMENT_ALREADY_PAID,
   RECEIPT_ALREADY_PENDING,
   RECEIPT_ENROLLMENT_NOT_READY,
   RECEIPT_NOT_FOUND,
@@ -396,7 +397,7 @@ async function lockPendingReceipt(tx: Tx, id: string) {
 }
 
 /** `baseUrl` (BASE_URL) puts the link to /aluno/pagamento in the student's e-mail. */
-type ReviewDeps = { db: Database; mail: MailQueue; baseUrl: string };
+export type ReviewDeps = { db: Database; mail: MailQueue; baseUrl: string };
 export type StudentEmail = "queued" | "no_email";
 
 /**
@@ -404,41 +405,78 @@ export type StudentEmail = "queued" | "no_email";
  * approved with reviewed_at/by; a completed payment ('Transferência Bancária', the declared amount and
  * date, 'Pagamento validado. Ref: {code}', the receipt id); the enrolment (locked) → enrolled; History.
  * Two approvals at once: the second waits for the lock, then meets 'approved' (409) — one payment.
+ * An enrolment already paid (a statement line confirmed first, decision 070): 409, nothing changes.
  * The student's e-mail, when the enrolment has one, is enqueued in the same transaction (decision 056).
  */
 export async function approveReceipt(deps: ReviewDeps, actorUserId: string, id: string) {
   const { db } = deps;
   const studentEmail = await db.transaction(async (tx) => {
     const receipt = await lockPendingReceipt(tx, id);
-    const [enrollment] = await tx
-      .select()
-      .from(enrollments)
-      .where(eq(enrollments.id, receipt.enrollmentId))
-      .for("update");
+    const enrollment = await lockEnrollment(tx, receipt.enrollmentId);
     await tx
       .update(paymentReceipts)
       .set({ status: "approved", reviewedAt: new Date(), reviewedBy: actorUserId })
       .where(eq(paymentReceipts.id, id));
-    const code = receipt.paymentReferenceCode;
-    await tx.insert(payments).values({
-      enrollmentId: receipt.enrollmentId,
+    const { studentEmail } = await recordTransferPayment(tx, deps, actorUserId, enrollment, {
       amount: receipt.paidAmount,
       paymentDate: receipt.paymentDate,
-      paymentMethod: RECEIPT_PAYMENT_METHOD,
-      status: "completed",
-      notes: receiptPaymentNotes(code),
+      referenceCode: receipt.paymentReferenceCode,
       receiptId: id,
+      historyNote: receiptApprovedNote(receipt.paidAmount, PAYMENT_METHOD_LABELS[RECEIPT_PAYMENT_METHOD]),
     });
-    await tx.update(enrollments).set({ status: "enrolled" }).where(eq(enrollments.id, receipt.enrollmentId));
-    await recordEvent(tx, receipt.enrollmentId, {
-      actorUserId,
-      fromStatus: enrollment!.status,
-      toStatus: "enrolled",
-      note: receiptApprovedNote(receipt.paidAmount, PAYMENT_METHOD_LABELS[RECEIPT_PAYMENT_METHOD]),
-    });
-    return enqueueStudentEmail(tx, deps, receipt, enrollment!, receiptApprovedEmail);
+    return studentEmail;
   });
   return { receipt: await getAdminReceipt(db, id), studentEmail };
+}
+
+/** Locks an enrolment's row for the rest of the transaction. */
+export async function lockEnrollment(tx: Tx, id: string) {
+  const [enrollment] = await tx.select().from(enrollments).where(eq(enrollments.id, id)).for("update");
+  return enrollment!;
+}
+
+/**
+ * A bank transfer paid an enrolment (a receipt approved, or a bank-statement line confirmed, issue 25):
+ * on the enrolment row the caller LOCKED, which must still await payment (RECEIPT_SENDING_STATUSES;
+ * otherwise 409 'already paid', so a receipt and a statement line for the same enrolment give one
+ * payment whichever comes first): a completed payment ('Transferência Bancária', 'Pagamento validado.
+ * Ref: {code}'), the enrolment → enrolled, History, and the student's e-mail enqueued in the transaction.
+ */
+export async function recordTransferPayment(
+  tx: Tx,
+  deps: ReviewDeps,
+  actorUserId: string,
+  enrollment: typeof enrollments.$inferSelect,
+  paid: {
+    amount: number;
+    paymentDate: string;
+    referenceCode: string | null;
+    receiptId?: string;
+    historyNote: string;
+  },
+): Promise<{ paymentId: string; studentEmail: StudentEmail }> {
+  if (!RECEIPT_SENDING_STATUSES.includes(enrollment.status)) throw ApiError.of(409, ENROLLMENT_ALREADY_PAID);
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      enrollmentId: enrollment.id,
+      amount: paid.amount,
+      paymentDate: paid.paymentDate,
+      paymentMethod: RECEIPT_PAYMENT_METHOD,
+      status: "completed",
+      notes: receiptPaymentNotes(paid.referenceCode),
+      receiptId: paid.receiptId ?? null,
+    })
+    .returning({ id: payments.id });
+  await tx.update(enrollments).set({ status: "enrolled" }).where(eq(enrollments.id, enrollment.id));
+  await recordEvent(tx, enrollment.id, {
+    actorUserId,
+    fromStatus: enrollment.status,
+    toStatus: "enrolled",
+    note: paid.historyNote,
+  });
+  const studentEmail = await enqueueStudentEmail(tx, deps, paid, enrollment, receiptApprovedEmail);
+  return { paymentId: payment!.id, studentEmail };
 }
 
 /**
@@ -459,23 +497,24 @@ export async function rejectReceipt(
       .update(paymentReceipts)
       .set({ status: "rejected", reviewedAt: new Date(), reviewedBy: actorUserId, notes: input.reason })
       .where(eq(paymentReceipts.id, id));
-    const [enrollment] = await tx
-      .select()
-      .from(enrollments)
-      .where(eq(enrollments.id, receipt.enrollmentId))
-      .for("update");
-    const awaitsNewReceipt = enrollment!.status === "payment_pending";
+    const enrollment = await lockEnrollment(tx, receipt.enrollmentId);
+    const awaitsNewReceipt = enrollment.status === "payment_pending";
     if (awaitsNewReceipt) {
       await tx.update(enrollments).set({ status: "receipt_rejected" }).where(eq(enrollments.id, receipt.enrollmentId));
     }
     await recordEvent(tx, receipt.enrollmentId, {
       actorUserId,
-      fromStatus: enrollment!.status,
-      toStatus: awaitsNewReceipt ? "receipt_rejected" : enrollment!.status,
+      fromStatus: enrollment.status,
+      toStatus: awaitsNewReceipt ? "receipt_rejected" : enrollment.status,
       kind: awaitsNewReceipt ? null : "receipt_rejected",
       note: receiptRejectedNote(input.reason),
     });
-    return enqueueStudentEmail(tx, deps, receipt, enrollment!, (email) =>
+    const paid = {
+      amount: receipt.paidAmount,
+      paymentDate: receipt.paymentDate,
+      referenceCode: receipt.paymentReferenceCode,
+    };
+    return enqueueStudentEmail(tx, deps, paid, enrollment, (email) =>
       receiptRejectedEmail({ ...email, reason: input.reason }),
     );
   });
@@ -485,7 +524,7 @@ export async function rejectReceipt(
 async function enqueueStudentEmail(
   tx: Tx,
   deps: ReviewDeps,
-  receipt: typeof paymentReceipts.$inferSelect,
+  paid: { amount: number; paymentDate: string; referenceCode: string | null },
   enrollment: typeof enrollments.$inferSelect,
   compose: (input: ReceiptEmailInput) => { subject: string; text: string },
 ): Promise<StudentEmail> {
@@ -494,9 +533,9 @@ async function enqueueStudentEmail(
   const message = compose({
     studentName: enrollment.studentName,
     courseName: course!.name,
-    paidAmount: receipt.paidAmount,
-    paymentDate: receipt.paymentDate,
-    referenceCode: receipt.paymentReferenceCode,
+    paidAmount: paid.amount,
+    paymentDate: paid.paymentDate,
+    referenceCode: paid.referenceCode,
     institute: await getBankDetails(tx),
     baseUrl: deps.baseUrl,
   });

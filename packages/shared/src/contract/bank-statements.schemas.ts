@@ -1,0 +1,175 @@
+import { STATEMENT_LINE_OUTCOMES } from "../bank-statements/outcomes";
+import { REQUIRED_FIELDS, STATEMENT_LINE_NOT_FOUND, STATEMENT_NOT_FOUND } from "../messages";
+import { z } from "../zod";
+import { endpointSchemas } from "./endpoint";
+import { fileField } from "./parts";
+
+export const BANK_STATEMENT_MESSAGES = {
+  bankName: "Indique o nome do banco",
+  file: "Anexe o ficheiro CSV do extrato",
+  mapping: "Indique as colunas da data, do valor (ou crédito/débito) e do descritivo",
+  enrollmentId: "Escolha a inscrição",
+  reason: "Indique o motivo",
+  lineIds: "Escolha as linhas a confirmar",
+} as const;
+
+const column = z.number().int().min(0).max(200);
+
+/** Which column (0-based) holds what: one amount column, or separate credit/debit columns. */
+export const columnMappingSchema = z
+  .object({
+    dateColumn: column,
+    amountColumn: column.nullable().default(null),
+    creditColumn: column.nullable().default(null),
+    debitColumn: column.nullable().default(null),
+    referenceColumn: column,
+    payerColumn: column.nullable().default(null),
+  })
+  .refine((m) => (m.amountColumn === null) !== (m.creditColumn === null && m.debitColumn === null), {
+    message: BANK_STATEMENT_MESSAGES.mapping,
+  });
+export type ColumnMapping = z.output<typeof columnMappingSchema>;
+
+export const bankNameSchema = z
+  .string({ message: BANK_STATEMENT_MESSAGES.bankName })
+  .trim()
+  .min(1, BANK_STATEMENT_MESSAGES.bankName)
+  .max(100, BANK_STATEMENT_MESSAGES.bankName);
+
+const previewForm = z.object({ bankName: z.string(), file: fileField() }).partial();
+const importForm = z
+  .object({
+    bankName: z.string(),
+    file: fileField(),
+    mapping: z.string().meta({ description: "JSON of the column mapping (dateColumn, amountColumn …)" }),
+  })
+  .partial();
+
+const previewSchema = z.object({
+  delimiter: z.string(),
+  header: z.array(z.string()).nullable(),
+  preamble: z.array(z.string()),
+  rows: z.array(z.array(z.string())),
+  mapping: columnMappingSchema.nullable(),
+});
+
+const unreadableSchema = z.object({ line: z.number().int(), reason: z.string() });
+const importAnswerSchema = z.object({
+  statementId: z.uuid(),
+  counts: z.object({
+    matched: z.number().int(),
+    divergent: z.number().int(),
+    alreadyPaid: z.number().int(),
+    unmatched: z.number().int(),
+    alreadyImported: z.number().int(),
+    debits: z.number().int(),
+  }),
+  unreadable: z.array(unreadableSchema),
+});
+
+export const statementLineSchema = z.object({
+  id: z.uuid(),
+  lineNumber: z.number().int(),
+  date: z.string(),
+  amount: z.number(),
+  reference: z.string(),
+  payer: z.string(),
+  outcome: z.enum(STATEMENT_LINE_OUTCOMES),
+  proposed: z.boolean(),
+  assignedByHand: z.boolean(),
+  enrollment: z
+    .object({
+      id: z.uuid(),
+      studentName: z.string(),
+      paymentReferenceCode: z.string().nullable(),
+      amountDue: z.number(),
+    })
+    .nullable(),
+  ignoreReason: z.string().nullable(),
+  paymentId: z.uuid().nullable(),
+  decidedAt: z.string().nullable(),
+});
+
+const statementSchema = z.object({
+  id: z.uuid(),
+  bankName: z.string(),
+  fileName: z.string(),
+  importedAt: z.string(),
+  periodStart: z.string().nullable(),
+  periodEnd: z.string().nullable(),
+  lines: z.array(statementLineSchema),
+});
+
+const statementParam = z.object({ id: z.uuid({ message: STATEMENT_NOT_FOUND.message }) });
+const lineParams = statementParam.extend({ lineId: z.uuid({ message: STATEMENT_LINE_NOT_FOUND.message }) });
+
+export const assignLineSchema = z.object({ enrollmentId: z.uuid({ message: BANK_STATEMENT_MESSAGES.enrollmentId }) });
+export const ignoreLineSchema = z.object({
+  reason: z.string({ message: BANK_STATEMENT_MESSAGES.reason }).trim().min(1, BANK_STATEMENT_MESSAGES.reason).max(500),
+});
+/** Lines per confirmation: 1 000 UUIDs stay well inside the 64 KB JSON body limit (decision 048). */
+export const CONFIRM_MAX_LINES = 1000;
+export const confirmLinesSchema = z.object({
+  lineIds: z
+    .array(z.uuid({ message: BANK_STATEMENT_MESSAGES.lineIds }))
+    .min(1, BANK_STATEMENT_MESSAGES.lineIds)
+    .max(CONFIRM_MAX_LINES, `No máximo ${CONFIRM_MAX_LINES} linhas de cada vez`),
+});
+
+const confirmAnswerSchema = z.object({
+  confirmed: z.array(z.uuid()),
+  refused: z.array(z.object({ lineId: z.uuid(), message: z.string() })),
+});
+
+const importErrors = {
+  400: `${REQUIRED_FIELDS.message}: bank name, CSV file, or the mapping; or no table in the file`,
+  413: "The file is larger than 5 MB",
+} as const;
+
+export const bankStatementSchemas = endpointSchemas({
+  preview: {
+    summary: "Reads a CSV statement without storing it: header cells, the first rows and the bank's remembered mapping",
+    form: previewForm,
+    answers: { 200: previewSchema },
+    errors: importErrors,
+  },
+  import: {
+    summary:
+      "Imports a CSV statement with a column mapping (remembered for the bank): credit lines not imported before are stored and matched to enrolments by reference code; debits ignored; unreadable lines listed",
+    form: importForm,
+    answers: { 201: importAnswerSchema },
+    errors: importErrors,
+  },
+  get: {
+    summary: "A statement's lines with their outcomes and matched enrolments",
+    params: statementParam,
+    answers: { 200: statementSchema },
+    errors: { 404: "No such statement" },
+  },
+  assign: {
+    summary: "Finance assigns a line to an enrolment by hand; it may then be confirmed whatever its amount",
+    params: lineParams,
+    body: assignLineSchema,
+    answers: { 200: statementLineSchema },
+    errors: {
+      400: "No enrolment chosen",
+      404: "No such line or enrolment",
+      409: "The line was confirmed or ignored, or the enrolment does not await payment",
+    },
+  },
+  ignore: {
+    summary: "Finance ignores a line, with a reason",
+    params: lineParams,
+    body: ignoreLineSchema,
+    answers: { 200: statementLineSchema },
+    errors: { 400: "Blank reason", 404: "No such line", 409: "The line was confirmed or ignored" },
+  },
+  confirm: {
+    summary:
+      "Confirms lines ('Corresponde' or assigned by hand): each records the payment and enrols the student as a receipt approval does, exactly once; the others are answered as refused with the reason",
+    params: statementParam,
+    body: confirmLinesSchema,
+    answers: { 200: confirmAnswerSchema },
+    errors: { 400: "No line chosen", 404: "No such statement" },
+  },
+});

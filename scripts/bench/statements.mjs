@@ -1,0 +1,115 @@
+// `npm run bench -- --statements`: issue 25's bank-statement budget on the production build — a CSV of
+// 5 000 credit lines (a header preamble, codes written with spaces, one in ten with a look-alike swapped,
+// one in ten without a code) against 5 000 enrolments awaiting payment: the import (reading, checksums,
+// matching and storing, one request) within 2 s; then the same file again (every line already imported).
+import { request, round } from "./http.mjs";
+import { createStaff, signInStaff, startBenchServer } from "./server.mjs";
+
+export const STATEMENT_GOALS = { importMs: 2_000, lines: 5_000 };
+const ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+/** A code of 8 characters of the look-alike-free alphabet, from a number (distinct numbers, distinct codes). */
+function code(n) {
+  let s = "";
+  for (let i = 0, x = n * 7919 + 104_729; i < 8; i++, x = Math.floor(x / ALPHABET.length))
+    s += ALPHABET[x % ALPHABET.length];
+  return s;
+}
+
+async function seed(db, n) {
+  const {
+    rows: [course],
+  } = await db.query(
+    "insert into courses (name, duration_months, price) values ('Bench Extratos', 3, 150000) returning id",
+  );
+  await db.query(
+    `insert into enrollments (course_id, student_name, student_phone, birth_date, mother_name, nationality,
+       birth_place, province, municipality, neighborhood, qualification, training_area, schedule_preference,
+       status, payment_reference_code)
+     select $1, 'Aluno ' || i, '923' || lpad(i::text, 6, '0'), '2000-01-01', 'Mãe', 'Angolana', 'Luanda',
+       'Luanda', 'Belas', 'Talatona', 'medio', 'Gestão', 'manha', 'approved', c
+     from unnest($2::text[]) with ordinality as t(c, i)`,
+    [course.id, Array.from({ length: n }, (_, i) => code(i))],
+  );
+}
+
+function statementCsv(n) {
+  const lines = [
+    "Banco Bench",
+    "Conta: 0040 0000 0000",
+    "Período: 01/11/2026 a 30/11/2026",
+    "",
+    "Data;Descritivo;Valor;Ordenante",
+  ];
+  for (let i = 0; i < n; i++) {
+    const c = code(i);
+    const written =
+      i % 10 === 1 ? "SEM CODIGO" : `${c.slice(0, 4)} ${i % 10 === 2 ? c.slice(4).replace(/5/g, "S") : c.slice(4)}`;
+    const day = String(1 + (i % 28)).padStart(2, "0");
+    lines.push(`${day}/11/2026;TRF PROPINA ${written};${i % 7 === 0 ? "140.000,00" : "150.000,00"};Aluno ${i}`);
+  }
+  return lines.join("\r\n");
+}
+
+export async function statementBench() {
+  const server = await startBenchServer();
+  const db = await server.database();
+  try {
+    const n = STATEMENT_GOALS.lines;
+    await seed(db, n);
+    const [email] = await createStaff(server, db, ["financeiro"]);
+    const cookie = await signInStaff(server.base, email);
+    const csv = statementCsv(n);
+    const form = () => {
+      const fd = new FormData();
+      fd.append("bankName", "Banco Bench");
+      fd.append("file", new File([csv], "extrato.csv", { type: "text/csv" }));
+      fd.append("mapping", JSON.stringify({ dateColumn: 0, referenceColumn: 1, amountColumn: 2, payerColumn: 3 }));
+      return fd;
+    };
+    const first = await request(server.base, "POST", "/api/admin/bank-statements", {
+      form: form(),
+      cookie,
+      timeoutMs: 60_000,
+    });
+    if (first.status !== 201) throw new Error(`import answered ${first.status}: ${first.text().slice(0, 300)}`);
+    const again = await request(server.base, "POST", "/api/admin/bank-statements", {
+      form: form(),
+      cookie,
+      timeoutMs: 60_000,
+    });
+    if (again.status !== 201) throw new Error(`re-import answered ${again.status}`);
+    const report = {
+      lines: n,
+      fileKB: round(Buffer.byteLength(csv) / 1024, 1),
+      importMs: round(first.ms),
+      counts: first.json().counts,
+      reimportMs: round(again.ms),
+      reimportCounts: again.json().counts,
+    };
+    const checks = [
+      [
+        `import of ${n} lines`,
+        `${report.importMs} ms`,
+        report.importMs <= STATEMENT_GOALS.importMs,
+        `≤ ${STATEMENT_GOALS.importMs} ms`,
+      ],
+      [
+        `re-import of the same file`,
+        `${report.reimportMs} ms`,
+        report.reimportMs <= STATEMENT_GOALS.importMs,
+        `≤ ${STATEMENT_GOALS.importMs} ms`,
+      ],
+      [
+        "lines stored once",
+        `${report.reimportCounts.alreadyImported} already imported`,
+        report.reimportCounts.alreadyImported === n,
+        `${n}`,
+      ],
+    ];
+    return { report, checks };
+  } finally {
+    await db.end();
+    await server.stop();
+  }
+}
