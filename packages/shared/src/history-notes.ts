@@ -102,5 +102,14 @@ export const certificateReplacedNote = (oldNumber: string, newNumber: string) =>
 export const REISSUE_REASON = "Substituído por um novo certificado (reemissão)";
 
 /** A bank-statement line confirmed as an enrolment's payment (issue 25): which line of which statement. */
+/** A statement line finance attributed to this enrolment by hand (before it is confirmed). */
+export const statementLineAssignedNote = (
+  amount: number | string,
+  lineNumber: number,
+  fileName: string,
+  bankName: string,
+) =>
+  `Linha do extrato atribuída a esta inscrição pela equipa: ${formatKz(amount)} (linha ${lineNumber} de ${fileName}, ${bankName})`;
+
 export const statementPaymentNote = (amount: number | string, lineNumber: number, fileName: string, bankName: string) =>
   `Pagamento confirmado pelo extrato: ${formatKz(amount)} (linha ${lineNumber} de ${fileName}, ${bankName})`;

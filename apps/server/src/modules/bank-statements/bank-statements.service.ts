@@ -18,7 +18,7 @@ import {
 } from "@app/shared/contract/bank-statements.schemas";
 import { RECEIPT_SENDING_STATUSES } from "@app/shared/enrollment-review";
 import type { EnrollmentStatus } from "@app/shared/enums";
-import { statementPaymentNote } from "@app/shared/history-notes";
+import { statementLineAssignedNote, statementPaymentNote } from "@app/shared/history-notes";
 import { MAX_FILE_BYTES } from "@app/shared/limits";
 import {
   ENROLLMENT_ALREADY_PAID,
@@ -36,6 +36,7 @@ import type { z } from "zod";
 import type { Database, Tx } from "../../db/client";
 import { bankColumnMappings, bankStatementLines, bankStatements, courses, enrollments } from "../../db/schema";
 import { ApiError } from "../../http/errors";
+import { recordEvent } from "../enrollments/enrollment-history";
 import { lockEnrollment, type ReviewDeps, recordTransferPayment } from "../receipts/receipts.service";
 
 type FormFields = Record<string, unknown>;
@@ -345,6 +346,17 @@ export async function assignLine(
         decidedAt: new Date(),
       })
       .where(eq(bankStatementLines.id, lineId));
+    // The enrolment's History says who attributed which line to it (issue 25: every decision).
+    const [statement] = await tx
+      .select({ fileName: bankStatements.fileName, bankName: bankStatements.bankName })
+      .from(bankStatements)
+      .where(eq(bankStatements.id, statementId));
+    await recordEvent(tx, enrollmentId, {
+      actorUserId,
+      fromStatus: target.status,
+      toStatus: target.status,
+      note: statementLineAssignedNote(line.amount, line.lineNumber, statement!.fileName, statement!.bankName),
+    });
   });
   return getLine(db, lineId);
 }

@@ -1,4 +1,4 @@
-import { statementPaymentNote } from "@app/shared/history-notes";
+import { statementLineAssignedNote, statementPaymentNote } from "@app/shared/history-notes";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonRequest, staffActor } from "../../../test/actors";
@@ -179,6 +179,20 @@ describe("bank statements", () => {
     const assign = await call("POST", `/${id}/lines/${lineB.id}/assign`, { enrollmentId: bento.enrollment.id });
     expect(assign.status).toBe(200);
     expect(await body(assign)).toMatchObject({ outcome: "divergent", assignedByHand: true });
+    // The enrolment's History names who attributed which line, before any payment.
+    const assigned = await ctx.db
+      .select({
+        actorUserId: enrollmentEvents.actorUserId,
+        toStatus: enrollmentEvents.toStatus,
+        note: enrollmentEvents.note,
+      })
+      .from(enrollmentEvents)
+      .where(eq(enrollmentEvents.enrollmentId, bento.enrollment.id));
+    expect(assigned).toContainEqual({
+      actorUserId: financeiro.userId,
+      toStatus: "approved",
+      note: statementLineAssignedNote(140000, lineB.lineNumber, "extrato-novembro.csv", "Banco Exemplo"),
+    });
     expect(await body(await call("POST", `/${id}/confirm`, { lineIds: [lineB.id] }))).toEqual({
       confirmed: [lineB.id],
       refused: [],
