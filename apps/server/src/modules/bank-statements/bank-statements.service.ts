@@ -131,6 +131,27 @@ function readRow(cells: string[], line: number, m: ColumnMapping): ReadLine | { 
 
 type Candidate = { id: string; code: string; status: EnrollmentStatus; dueCents: number };
 
+/** Enrolments as the matching reads them: the code and the course's price (what is due). */
+function candidateRows(tx: Tx) {
+  return tx
+    .select({
+      id: enrollments.id,
+      code: enrollments.paymentReferenceCode,
+      status: enrollments.status,
+      price: courses.price,
+    })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .$dynamic();
+}
+
+const asCandidate = (row: { id: string; code: string | null; status: EnrollmentStatus; price: number }): Candidate => ({
+  id: row.id,
+  code: row.code ?? "",
+  status: row.status,
+  dueCents: toCents(row.price),
+});
+
 /** The matching's outcome of a credit of `cents` for `enrollment` (issue 25 'Matching'). */
 function outcomeFor(enrollment: Candidate | undefined, cents: number): StatementLineOutcome {
   if (!enrollment) return "unmatched";
@@ -184,19 +205,8 @@ export async function importStatement(db: Database, actorUserId: string, form: F
       })
       .returning({ id: bankStatements.id });
 
-    const candidates = await tx
-      .select({
-        id: enrollments.id,
-        code: enrollments.paymentReferenceCode,
-        status: enrollments.status,
-        price: courses.price,
-      })
-      .from(enrollments)
-      .innerJoin(courses, eq(courses.id, enrollments.courseId))
-      .where(isNotNull(enrollments.paymentReferenceCode));
-    const byCode = new Map<string, Candidate>(
-      candidates.map((c) => [c.code!, { id: c.id, code: c.code!, status: c.status, dueCents: toCents(c.price) }]),
-    );
+    const candidates = await candidateRows(tx).where(isNotNull(enrollments.paymentReferenceCode));
+    const byCode = new Map(candidates.map((c) => [c.code!, asCandidate(c)]));
     const index = indexCodes(byCode.keys());
 
     const rows = credits.map((c, i) => {
@@ -317,24 +327,10 @@ export async function assignLine(
 ) {
   await db.transaction(async (tx) => {
     const line = await lockOpenLine(tx, statementId, lineId);
-    const [target] = await tx
-      .select({
-        id: enrollments.id,
-        code: enrollments.paymentReferenceCode,
-        status: enrollments.status,
-        price: courses.price,
-      })
-      .from(enrollments)
-      .innerJoin(courses, eq(courses.id, enrollments.courseId))
-      .where(eq(enrollments.id, enrollmentId));
+    const [target] = await candidateRows(tx).where(eq(enrollments.id, enrollmentId));
     if (!target) throw ApiError.of(404, ENROLLMENT_NOT_FOUND);
     if (!RECEIPT_SENDING_STATUSES.includes(target.status)) throw ApiError.of(409, STATEMENT_ENROLLMENT_NOT_PAYABLE);
-    const candidate = {
-      id: target.id,
-      code: target.code ?? "",
-      status: target.status,
-      dueCents: toCents(target.price),
-    };
+    const candidate = asCandidate(target);
     await tx
       .update(bankStatementLines)
       .set({
