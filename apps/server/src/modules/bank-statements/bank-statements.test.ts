@@ -299,9 +299,12 @@ describe("bank statements", () => {
       const confirmed = (await body(confirm)).confirmed.length;
       expect(confirmed + (approve.status === 200 ? 1 : 0)).toBe(1);
       if (approve.status !== 200) {
+        // The confirmation approved the pending receipt itself (decision 074).
         expect(approve.status).toBe(409);
-        expect((await body(approve)).error.message).toBe("O pagamento desta inscrição já foi registado");
+        expect((await body(approve)).error.message).toBe("Este comprovante já foi analisado");
       } else expect((await lineOf(statementId, 6)).outcome).toBe("already_paid");
+      const [paid] = await paymentsOf(s.enrollment.id);
+      expect(paid!.receiptId).toBe(receipt.id);
       expect(await paymentsOf(s.enrollment.id)).toHaveLength(1);
       expect(await statusOf(s.enrollment.id)).toBe("enrolled");
     }

@@ -32,6 +32,8 @@ const receipt: AdminReceiptRow = {
   fileType: "image",
   fileContentType: "image/jpeg",
   duplicates: [],
+  statement: null,
+  statementLine: null,
 };
 
 function render(ui: ReactNode) {

@@ -28,6 +28,8 @@ const receipt: AdminReceiptRow = {
   fileType: "image",
   fileContentType: "image/png",
   duplicates: [],
+  statement: null,
+  statementLine: null,
 };
 
 const counts = { total: 41, pending: 1, approved: 40, rejected: 0, approvedAmount: 6000000, pendingAmount: 150000 };
