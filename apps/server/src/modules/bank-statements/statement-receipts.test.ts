@@ -20,8 +20,7 @@ describe("statement lines and receipts", () => {
   });
   afterAll(() => ctx.close());
 
-  const student = (name: string, code: string) =>
-    enrolledStudent(ctx, courseId, name, { paymentReferenceCode: code });
+  const student = (name: string, code: string) => enrolledStudent(ctx, courseId, name, { paymentReferenceCode: code });
   const MAPPING = { dateColumn: 0, referenceColumn: 1, amountColumn: 2, payerColumn: 3 };
   const importCsv = async (...lines: string[]) => {
     const fd = new FormData();
@@ -154,8 +153,7 @@ describe("statement lines and receipts", () => {
       "03/06/2026;Doação;4.000,00;Diana Ignorada Agora",
     ];
     const { statementId } = await importCsv(...csv);
-    const byNumber = async () =>
-      new Map((await linesOf(statementId)).map((l) => [l.lineNumber, l] as const));
+    const byNumber = async () => new Map((await linesOf(statementId)).map((l) => [l.lineNumber, l] as const));
     const l = await byNumber();
     await call("POST", `/bank-statements/${statementId}/confirm`, { lineIds: [l.get(2)!.id, l.get(5)!.id] });
     for (const n of [3, 6]) {
@@ -190,7 +188,10 @@ describe("statement lines and receipts", () => {
     expect(after.get(5)).toMatchObject({ payer: "Berta Recente", reference: "TRF RT5YU7PB" });
     expect(after.get(6)).toMatchObject({ payer: "Diana Ignorada Agora", reference: "Doação" });
     // The enrolment's History keeps the line, the file and the bank.
-    const events = await ctx.db.select().from(enrollmentEvents).where(eq(enrollmentEvents.enrollmentId, a.enrollment.id));
+    const events = await ctx.db
+      .select()
+      .from(enrollmentEvents)
+      .where(eq(enrollmentEvents.enrollmentId, a.enrollment.id));
     expect(events.some((e) => e.note?.includes("linha 2") && e.note.includes("Banco Recibos"))).toBe(true);
     // A re-import of the same file adds nothing: the checksums were kept.
     const again = await importCsv(...csv);
