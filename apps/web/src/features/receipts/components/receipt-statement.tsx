@@ -10,11 +10,16 @@ export function ReceiptStatementBadge({ statement }: { statement: AdminReceiptRo
   if (!statement) return null;
   const linked = statement === "linked";
   return (
+    // Outlined beside the filled status badge; dark shades keep the small text above 4.5:1 on white,
+    // and the label may wrap inside a phone card's narrow value column.
     <Badge
-      color={linked ? "teal.9" : "orange.9"}
-      variant="light"
+      color={linked ? "teal.9" : "#a33d07"}
+      variant="outline"
       leftSection={linked ? <IconBuildingBank size={12} aria-hidden /> : <IconFileAlert size={12} aria-hidden />}
-      style={{ textTransform: "none" }}
+      styles={{
+        root: { textTransform: "none", height: "auto", maxWidth: "100%" },
+        label: { whiteSpace: "normal" },
+      }}
     >
       {RECEIPT_STATEMENT_LABELS[statement]}
     </Badge>
