@@ -6,7 +6,7 @@ import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../
 import { insertCourse } from "../../../test/fixtures";
 import { queuedMails } from "../../../test/mail";
 import { studentWithEnrollment as enrolledStudent, receiptForm, submitReceipt } from "../../../test/receipts";
-import { bankColumnMappings, enrollmentEvents, enrollments, payments } from "../../db/schema";
+import { bankColumnMappings, bankStatementLines, enrollmentEvents, enrollments, payments } from "../../db/schema";
 
 /** Bank-statement import and reconciliation (issue 25, decision 070), through the API on a real PostgreSQL. */
 describe("bank statements", () => {
@@ -305,6 +305,9 @@ describe("bank statements", () => {
       } else expect((await lineOf(statementId, 6)).outcome).toBe("already_paid");
       const [paid] = await paymentsOf(s.enrollment.id);
       expect(paid!.receiptId).toBe(receipt.id);
+      // Whichever won, the line and the receipt are linked (decision 074).
+      const [stored] = await ctx.db.select().from(bankStatementLines).where(eq(bankStatementLines.id, line.id));
+      expect(stored!.receiptId).toBe(receipt.id);
       expect(await paymentsOf(s.enrollment.id)).toHaveLength(1);
       expect(await statusOf(s.enrollment.id)).toBe("enrolled");
     }
