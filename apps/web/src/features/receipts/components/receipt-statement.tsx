@@ -50,7 +50,8 @@ export function ReceiptStatementNote({ receipt: r }: { receipt: AdminReceiptRow 
         title={RECEIPT_STATEMENT_LABELS.missing}
       >
         Um extrato que cobre {formatDate(r.paymentDate)} foi importado depois deste envio e não tem uma linha de{" "}
-        {formatKz(r.paidAmount)} para esta inscrição. Verifique o comprovante antes de o aprovar.
+        {formatKz(r.paidAmount)} para esta inscrição.{" "}
+        {r.status === "pending" ? "Verifique o comprovante antes de o aprovar." : "Verifique este pagamento."}
       </Alert>
     );
   }
