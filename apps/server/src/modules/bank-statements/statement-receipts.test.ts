@@ -1,11 +1,12 @@
 import { eq, inArray } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonRequest, staffActor } from "../../../test/actors";
 import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../test/context";
 import { insertCourse } from "../../../test/fixtures";
 import { studentWithEnrollment as enrolledStudent, receiptForm, submitReceipt } from "../../../test/receipts";
 import { bankStatementLines, enrollmentEvents, paymentReceipts, payments } from "../../db/schema";
-import { blankOldStatementTexts } from "./statement-receipts";
+import { blankOldStatementTexts, RETENTION_LOCK } from "./statement-receipts";
 
 /** Statement lines ↔ the receipts students sent, and how long payer data is kept (decision 074). */
 describe("statement lines and receipts", () => {
@@ -199,5 +200,19 @@ describe("statement lines and receipts", () => {
     // Run again: nothing left to blank.
     expect(await blankOldStatementTexts(ctx.db, now)).toBe(0);
     expect(b.enrollment.id).toBeTruthy();
+  });
+
+  it("leaves the retention to the instance already running it (an advisory lock in PostgreSQL)", async () => {
+    const other = new pg.Client({ connectionString: ctx.databaseUrl });
+    await other.connect();
+    try {
+      await other.query("begin");
+      await other.query("select pg_advisory_xact_lock($1)", [RETENTION_LOCK]);
+      expect(await blankOldStatementTexts(ctx.db)).toBeUndefined();
+      await other.query("commit");
+      expect(await blankOldStatementTexts(ctx.db)).toBe(0);
+    } finally {
+      await other.end();
+    }
   });
 });
