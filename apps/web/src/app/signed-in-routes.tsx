@@ -98,15 +98,15 @@ export const signedInRoutes: RouteObject[] = [
         path: ADMIN_ROOT.slice(1),
         Component: lazyPage(() => import("./layouts/admin-layout")),
         children: [
-          // A staff user's own account (any role; the two-factor set-up, decision 076): not a screen of the map.
-          {
-            path: "account",
-            Component: lazyPage(() => import("../features/two-factor/pages/staff-account-page")),
-          },
           {
             // Which roles open each screen, and which paths are screens at all: the shared map, read by this guard.
             Component: lazyPage(() => import("./guards/role-route").then((m) => ({ Component: m.AdminScreenRoute }))),
             children: adminRoutes(),
+          },
+          // A staff user's own account (any role; the two-factor set-up, decision 076): not a screen of the map.
+          {
+            path: "account",
+            Component: lazyPage(() => import("../features/two-factor/pages/staff-account-page")),
           },
         ],
       },

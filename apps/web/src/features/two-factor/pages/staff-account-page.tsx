@@ -1,5 +1,5 @@
 import { twoFactorConfirmSchema, twoFactorStartSchema } from "@app/shared/schemas/auth";
-import { Alert, Badge, Button, Card, Group, Image, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Badge, Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { IconShieldCheck } from "@tabler/icons-react";
 import { useState } from "react";
@@ -27,11 +27,11 @@ export function Component() {
               Verificação em dois passos
             </Title>
             {staff?.twoFactorEnabled ? (
-              <Badge color="green.8" leftSection={<IconShieldCheck size={14} aria-hidden />}>
+              <Badge color="#1f6b30" leftSection={<IconShieldCheck size={14} aria-hidden />}>
                 Ativa
               </Badge>
             ) : (
-              <Badge color="gray">Desativada</Badge>
+              <Badge color="gray.8">Desativada</Badge>
             )}
           </Group>
           {codes ? (
@@ -104,7 +104,7 @@ function ConfirmStep({ setUp, onDone }: { setUp: TwoFactorSetUp; onDone: () => v
       <Text>
         1. Na aplicação de autenticação, adicione uma conta e leia este código QR (ou escreva a chave secreta).
       </Text>
-      <Image src={qr} alt="Código QR para a aplicação de autenticação" w={200} h={200} fit="contain" />
+      <img src={qr} alt="Código QR para a aplicação de autenticação" width={200} height={200} />
       <CopyableValue label="Chave secreta" value={setUp.secret} copied="Chave copiada" size="md" />
       <Text>2. Escreva o código de 6 dígitos que a aplicação mostra.</Text>
       <form
