@@ -1,13 +1,11 @@
 import { twoFactorEndpoints as endpoints } from "@app/shared/contract/two-factor";
 import { twoFactorSchemas as schemas } from "@app/shared/contract/two-factor.schemas";
 import { FORBIDDEN } from "@app/shared/messages";
-import type { Context } from "hono";
-import { clientIp } from "../../auth/client-ip";
 import { requireScreen, requireStaff } from "../../auth/guards";
 import { route } from "../../http/contract";
-import type { AppEnv } from "../../http/env";
 import { staffErrors, superAdminErrors } from "../../http/errors";
 import { createRouter } from "../../http/router";
+import { request, setCookies } from "../auth/auth.routes";
 import { sessionBody } from "../auth/auth.service";
 import {
   confirmSetUp,
@@ -26,15 +24,10 @@ const setUp = {
   tags,
 };
 
-function setCookies(c: Context<AppEnv>, cookies: string[]) {
-  for (const cookie of cookies) c.header("Set-Cookie", cookie, { append: true });
-}
-
 /** Staff two-factor sign-in (decision 076): the code step, the own set-up, the super_admin's controls. */
 export const twoFactorRoutes = createRouter()
   .openapi(route(endpoints.signInCode, schemas.signInCode, { tags }), async (c) => {
-    const request = { headers: c.req.raw.headers, ip: clientIp(c) };
-    const { session, cookies } = await verifySignInCode(c.get("deps"), request, c.req.valid("json"));
+    const { session, cookies } = await verifySignInCode(c.get("deps"), request(c), c.req.valid("json"));
     setCookies(c, cookies);
     return c.json(sessionBody(session), 200);
   })
@@ -44,9 +37,8 @@ export const twoFactorRoutes = createRouter()
     return c.json(await startSetUp(c.get("deps"), c.req.raw.headers, userId, c.req.valid("json").password), 200);
   })
   .openapi(route(endpoints.confirm, schemas.confirm, setUp), async (c) => {
-    const request = { headers: c.req.raw.headers, ip: clientIp(c) };
     const userId = c.get("session").user!.id;
-    const { session, cookies } = await confirmSetUp(c.get("deps"), request, userId, c.req.valid("json").code);
+    const { session, cookies } = await confirmSetUp(c.get("deps"), request(c), userId, c.req.valid("json").code);
     setCookies(c, cookies);
     return c.json(sessionBody(session), 200);
   })

@@ -18,7 +18,7 @@ import { eq } from "drizzle-orm";
 import QRCode from "qrcode";
 import { COUNTERS, recordSuccess, takeAttempt } from "../../auth/rate-limit";
 import { type SessionInfo, sessionForUser } from "../../auth/session";
-import type { Database } from "../../db/client";
+import type { Database, Tx } from "../../db/client";
 import {
   authSession,
   authTwoFactor,
@@ -57,6 +57,15 @@ function translated(err: unknown, known: Record<string, [number, CodedMessage]>,
   return ApiError.of(status as 400, message);
 }
 
+/** A code the plugin accepted: the user, and the new session's cookie. */
+interface Verified {
+  headers: Headers;
+  response: { user: { id: string; email: string } };
+}
+async function signedIn(db: Database, { headers, response: { user } }: Verified) {
+  return { session: await sessionForUser(db, user.id, user.email), cookies: headers.getSetCookie() };
+}
+
 /**
  * The code step of a staff sign-in: the authenticator's code (the previous and next 30-second periods
  * pass) or a backup code (once). Counted by our per-client limits; the plugin also ends the step after
@@ -69,7 +78,7 @@ export async function verifySignInCode(
 ): Promise<{ session: SessionInfo; cookies: string[] }> {
   const counters = COUNTERS.secondStep(req.ip);
   await takeAttempt(deps.db, counters);
-  let verified: { headers: Headers; response: { user: { id: string; email: string } } };
+  let verified: Verified;
   try {
     verified = backup
       ? await deps.auth.api.verifyBackupCode({ body: { code }, headers: req.headers, returnHeaders: true })
@@ -86,8 +95,7 @@ export async function verifySignInCode(
     );
   }
   await recordSuccess(deps.db, counters);
-  const { user } = verified.response;
-  return { session: await sessionForUser(deps.db, user.id, user.email), cookies: verified.headers.getSetCookie() };
+  return signedIn(deps.db, verified);
 }
 
 async function isStudent(db: Database, userId: string): Promise<boolean> {
@@ -122,20 +130,30 @@ export async function startSetUp(deps: Deps, headers: Headers, userId: string, p
 export async function confirmSetUp(deps: Deps, req: Request, userId: string, code: string) {
   const counters = COUNTERS.twoFactorSetUp(userId, req.ip);
   await takeAttempt(deps.db, counters);
-  let confirmed: { headers: Headers; response: { user: { id: string; email: string } } };
+  let confirmed: Verified;
   try {
     confirmed = await deps.auth.api.verifyTOTP({ body: { code }, headers: req.headers, returnHeaders: true });
   } catch (err) {
     throw translated(err, { INVALID_CODE: [400, WRONG_TWO_FACTOR_CODE] }, [400, TWO_FACTOR_NOT_STARTED]);
   }
   await recordSuccess(deps.db, counters);
-  const { user } = confirmed.response;
-  return { session: await sessionForUser(deps.db, user.id, user.email), cookies: confirmed.headers.getSetCookie() };
+  return signedIn(deps.db, confirmed);
+}
+
+/** The secret and backup codes go, the flag goes off, the sessions end, and the user's history says so. */
+async function clearSecondFactor(tx: Tx, userId: string, byUserId: string | null): Promise<number> {
+  const rows = await tx
+    .delete(authTwoFactor)
+    .where(eq(authTwoFactor.userId, userId))
+    .returning({ id: authTwoFactor.id });
+  await tx.update(authUser).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(authUser.id, userId));
+  await tx.delete(authSession).where(eq(authSession.userId, userId));
+  await tx.insert(staffUserEvents).values({ id: randomUUID(), userId, kind: TWO_FACTOR_TURNED_OFF, byUserId });
+  return rows.length;
 }
 
 /**
- * A super_admin turns off a staff user's two-factor sign-in (a lost phone): the secret and backup codes
- * go, the user's sessions end, and the user's history records who did it. If their role requires it,
+ * A super_admin turns off a staff user's two-factor sign-in (a lost phone). If their role requires it,
  * the next sign-in takes them to the set-up again.
  */
 export async function turnOff(db: Database, userId: string, byUserId: string): Promise<void> {
@@ -147,30 +165,19 @@ export async function turnOff(db: Database, userId: string, byUserId: string): P
       .where(eq(authUser.id, userId))
       .for("update");
     if (!user) throw ApiError.of(404, USER_NOT_FOUND);
-    const rows = await tx
-      .delete(authTwoFactor)
-      .where(eq(authTwoFactor.userId, userId))
-      .returning({ id: authTwoFactor.id });
-    if (!user.enabled && rows.length === 0) throw ApiError.of(409, TWO_FACTOR_NOT_ON);
-    await tx.update(authUser).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(authUser.id, userId));
-    await tx.delete(authSession).where(eq(authSession.userId, userId));
-    await tx.insert(staffUserEvents).values({ id: randomUUID(), userId, kind: TWO_FACTOR_TURNED_OFF, byUserId });
+    const removed = await clearSecondFactor(tx, userId, byUserId);
+    if (!user.enabled && removed === 0) throw ApiError.of(409, TWO_FACTOR_NOT_ON); // rolls back the event
   });
 }
 
-/** From the server's shell (`npm run create-admin -- --email E --reset-two-factor`): no history author. */
+/** From the server's shell (`npm run create-admin -- --email E --reset-two-factor`): the history names nobody. */
 export async function resetTwoFactorByEmail(db: Database, email: string): Promise<boolean> {
   const [user] = await db
     .select({ id: authUser.id })
     .from(authUser)
     .where(eq(authUser.email, email.trim().toLowerCase()));
   if (!user) return false;
-  await db.transaction(async (tx) => {
-    await tx.delete(authTwoFactor).where(eq(authTwoFactor.userId, user.id));
-    await tx.update(authUser).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(authUser.id, user.id));
-    await tx.delete(authSession).where(eq(authSession.userId, user.id));
-    await tx.insert(staffUserEvents).values({ id: randomUUID(), userId: user.id, kind: TWO_FACTOR_TURNED_OFF });
-  });
+  await db.transaction((tx) => clearSecondFactor(tx, user.id, null));
   return true;
 }
 

@@ -189,6 +189,11 @@ describe("staff two-factor sign-in (issue 27, decision 076)", () => {
       message: "O seu perfil exige a verificação em dois passos. Ative-a na sua conta antes de continuar.",
     });
     expect((await ctx.app.request("/api/admin/dashboard", { headers: { cookie: fin.cookie } })).status).toBe(403);
+    // The paths shared with students check the session themselves: the same refusal.
+    const file = await ctx.app.request("/api/files/00000000-0000-4000-8000-000000000000", {
+      headers: { cookie: fin.cookie },
+    });
+    expect((await body(file)).error.code).toBe("two_factor_setup_required");
     const session = await body(await ctx.app.request("/api/session", { headers: { cookie: fin.cookie } }));
     expect(session.staff).toEqual({ role: "financeiro", twoFactorEnabled: false, twoFactorRequired: true });
     const { cookie } = await turnOn(fin);
