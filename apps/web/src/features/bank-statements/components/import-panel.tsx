@@ -12,7 +12,7 @@ import {
   Title,
 } from "@mantine/core";
 import { IconFileUpload } from "@tabler/icons-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { StatCard } from "../../../components/stat-card";
 import { errorMessage } from "../../../lib/form-errors";
@@ -32,6 +32,16 @@ export function ImportPanel({ banks, statementPath }: { banks: string[]; stateme
   const [result, setResult] = useState<ImportAnswer | null>(null);
   const reading = usePreview();
   const importing = useImport();
+  // A double click sends one request: isPending is only seen at the next render.
+  const sending = useRef(false);
+  const once = () => {
+    if (sending.current) return false;
+    sending.current = true;
+    return true;
+  };
+  const settled = () => {
+    sending.current = false;
+  };
 
   const restart = () => {
     setPreview(null);
@@ -44,10 +54,11 @@ export function ImportPanel({ banks, statementPath }: { banks: string[]; stateme
       ...(file ? {} : { file: "Escolha o ficheiro do extrato" }),
     };
     setErrors(missing);
-    if (!file || Object.keys(missing).length > 0 || reading.isPending) return;
+    if (!file || Object.keys(missing).length > 0 || !once()) return;
     reading.mutate(
       { bankName: bankName.trim(), file },
       {
+        onSettled: settled,
         onSuccess: setPreview,
         onError: (e) => toastError("Erro ao ler o extrato", errorMessage(e)),
       },
@@ -68,10 +79,14 @@ export function ImportPanel({ banks, statementPath }: { banks: string[]; stateme
             pending={importing.isPending}
             onBack={() => setPreview(null)}
             onImport={(mapping) => {
-              if (importing.isPending) return;
+              if (!once()) return;
               importing.mutate(
                 { bankName: bankName.trim(), file, mapping },
-                { onSuccess: setResult, onError: (e) => toastError("Erro ao importar o extrato", errorMessage(e)) },
+                {
+                  onSettled: settled,
+                  onSuccess: setResult,
+                  onError: (e) => toastError("Erro ao importar o extrato", errorMessage(e)),
+                },
               );
             }}
           />

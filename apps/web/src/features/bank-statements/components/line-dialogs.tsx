@@ -3,7 +3,7 @@ import { formatDate } from "@app/shared/dates";
 import { RECEIPT_SENDING_STATUSES } from "@app/shared/enrollment-review";
 import { enrollmentStatusLabel } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
-import { Alert, List, Loader, Modal, Radio, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, List, Loader, Modal, Radio, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -219,7 +219,9 @@ export function ConfirmLinesDialog({
               </List>
             </Alert>
           )}
-          <DialogActions submitLabel="Fechar" pending={false} onCancel={close} />
+          <Group justify="flex-end">
+            <Button onClick={close}>Concluir</Button>
+          </Group>
         </Stack>
       </Modal>
     );

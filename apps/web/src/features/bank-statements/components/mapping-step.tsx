@@ -82,7 +82,14 @@ export function MappingStep({
         <Text fw={600} size="sm">
           Primeiras linhas do ficheiro
         </Text>
-        <Table.ScrollContainer minWidth={560} type="native">
+        {/* Focusable: a keyboard scrolls it sideways on a phone. */}
+        <Table.ScrollContainer
+          minWidth={560}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label="Primeiras linhas do ficheiro (deslize para os lados)"
+        >
           <Table striped withTableBorder fz="xs" verticalSpacing={4}>
             <Table.Caption style={{ captionSide: "top", textAlign: "left" }} className="visually-hidden">
               Primeiras linhas do ficheiro

@@ -124,7 +124,7 @@ export function Component() {
               </Text>
               {l.proposed && (
                 <Tooltip label="Código escrito com um carácter parecido (5/S, 2/Z, 8/B, 6/G): confirme a inscrição">
-                  <Badge size="sm" variant="outline" color="orange.9" style={{ textTransform: "none" }}>
+                  <Badge size="sm" variant="outline" color="#a33d07" style={{ textTransform: "none" }}>
                     proposta
                   </Badge>
                 </Tooltip>
@@ -219,11 +219,11 @@ export function Component() {
         onChange={(value) => list.setFilters({ outcome: value === "all" ? null : (value as StatementLineOutcome) })}
       >
         <Group gap="xs" role="group" aria-label="Filtrar por resultado">
-          <Chip value="all" size="sm">
+          <Chip value="all" size="sm" type="radio">
             Todas ({all})
           </Chip>
           {OUTCOME_ORDER.map((o) => (
-            <Chip key={o} value={o} size="sm">
+            <Chip key={o} value={o} size="sm" type="radio">
               {STATEMENT_LINE_OUTCOME_LABELS[o]} ({counts?.[o] ?? 0})
             </Chip>
           ))}
