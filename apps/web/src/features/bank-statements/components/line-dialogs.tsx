@@ -35,21 +35,19 @@ function LineSummary({ line }: { line: StatementLine }) {
   );
 }
 
-/**
- * 'Atribuir': finance finds the enrolment by name, code or phone ('Inscrições' search) and gives it the
- * line; only an enrolment awaiting payment can take it (the others are shown, not selectable).
- */
-export function AssignLineDialog({
-  statementId,
-  line,
-  opened,
-  onClose,
-}: {
+/** A dialog about one line of a statement (kept while it fades out). */
+interface LineDialogProps {
   statementId: string;
   line: StatementLine | undefined;
   opened: boolean;
   onClose: () => void;
-}) {
+}
+
+/**
+ * 'Atribuir': finance finds the enrolment by name, code or phone ('Inscrições' search) and gives it the
+ * line; only an enrolment awaiting payment can take it (the others are shown, not selectable).
+ */
+export function AssignLineDialog({ statementId, line, opened, onClose }: LineDialogProps) {
   const [search, setSearch] = useState("");
   const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -135,17 +133,7 @@ export function AssignLineDialog({
 }
 
 /** 'Ignorar': a required reason, kept on the line. */
-export function IgnoreLineDialog({
-  statementId,
-  line,
-  opened,
-  onClose,
-}: {
-  statementId: string;
-  line: StatementLine | undefined;
-  opened: boolean;
-  onClose: () => void;
-}) {
+export function IgnoreLineDialog({ statementId, line, opened, onClose }: LineDialogProps) {
   const ignore = useIgnore(statementId);
   return (
     <ReasonDialog
