@@ -20,7 +20,7 @@ import {
 import { RECEIPT_SENDING_STATUSES } from "@app/shared/enrollment-review";
 import type { EnrollmentStatus } from "@app/shared/enums";
 import { statementLineAssignedNote, statementPaymentNote } from "@app/shared/history-notes";
-import { MAX_FILE_BYTES } from "@app/shared/limits";
+import { LIST_PAGE_SIZE, MAX_FILE_BYTES } from "@app/shared/limits";
 import {
   ENROLLMENT_ALREADY_PAID,
   ENROLLMENT_NOT_FOUND,
@@ -366,6 +366,8 @@ export async function listStatements(db: Database, query: ListQuery<"importedAt"
   };
 }
 
+const FIRST_PAGE = { page: 1, pageSize: LIST_PAGE_SIZE };
+
 /** A line that may be confirmed now: 'Corresponde', or assigned by hand and still open (decision 070). */
 const confirmable = or(
   eq(bankStatementLines.outcome, "matched"),
@@ -380,7 +382,7 @@ const confirmable = or(
 export async function getStatement(
   db: Database,
   id: string,
-  query: ListQuery<"lineNumber"> & { outcome?: StatementLineOutcome | undefined },
+  query: ListQuery<"lineNumber"> & { outcome?: StatementLineOutcome | undefined } = FIRST_PAGE,
 ) {
   const [statement] = await selectStatements(db).where(eq(bankStatements.id, id));
   if (!statement) throw ApiError.of(404, STATEMENT_NOT_FOUND);
