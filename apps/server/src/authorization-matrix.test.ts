@@ -128,6 +128,7 @@ const MATRIX: Record<string, Row> = {
   // 'Extratos bancários' (issue 25, decision 070): in Financeiro, financeiro and super_admin only.
   "POST /api/admin/bank-statements/preview": { expect: onlyRole("financeiro", 415), body: () => ({}) },
   "POST /api/admin/bank-statements": { expect: onlyRole("financeiro", 415), body: () => ({}) },
+  "GET /api/admin/bank-statements": { expect: onlyRole("financeiro", 200) },
   "GET /api/admin/bank-statements/{id}": {
     expect: onlyRole("financeiro", 404),
     path: () => `/api/admin/bank-statements/${MISSING_ID}`,

@@ -1,8 +1,10 @@
 import { formatDate } from "@app/shared/dates";
 import { formatKz } from "@app/shared/money";
+import { ADMIN_SCREENS } from "@app/shared/screen-access";
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Text } from "@mantine/core";
-import { IconCash, IconCheck, IconDownload, IconHourglass, IconReceipt } from "@tabler/icons-react";
+import { IconCash, IconCheck, IconDownload, IconHourglass, IconReceipt, IconReportMoney } from "@tabler/icons-react";
 import { type ChangeEvent, type SyntheticEvent, useState } from "react";
+import { Link } from "react-router";
 import { type Column, DataTable } from "../../../components/data-table";
 import { DateInput } from "../../../components/date-input";
 import { PageHeader } from "../../../components/page-header";
@@ -134,6 +136,9 @@ export function Component() {
         subtitle="Pagamentos recebidos, valores pendentes e exportação para a conciliação bancária"
         action={
           <Group gap="xs">
+            <Button component={Link} to={ADMIN_SCREENS.bankStatements.path} leftSection={<IconReportMoney size={16} />}>
+              Extratos bancários
+            </Button>
             {exportLink("csv", "Exportar CSV")}
             {exportLink("xlsx", "Exportar Excel")}
           </Group>
