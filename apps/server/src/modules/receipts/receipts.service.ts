@@ -1,6 +1,11 @@
 import { createHash } from "node:crypto";
 import { RECEIPT_SENDING_STATUSES } from "@app/shared/enrollment-review";
-import { PAYMENT_METHOD_LABELS, RECEIPT_PAYMENT_METHOD, type ReceiptStatus } from "@app/shared/enums";
+import {
+  PAYMENT_METHOD_LABELS,
+  type PaymentMethod,
+  RECEIPT_PAYMENT_METHOD,
+  type ReceiptStatus,
+} from "@app/shared/enums";
 import {
   receiptApprovedNote,
   receiptPaymentNotes,
@@ -436,16 +441,17 @@ export async function lockEnrollment(tx: Tx, id: string) {
 }
 
 /**
- * A bank transfer paid an enrolment (a receipt approved, or a bank-statement line confirmed, issue 25):
- * on the enrolment row the caller LOCKED, which must still await payment (RECEIPT_SENDING_STATUSES;
- * otherwise 409 'already paid', so a receipt and a statement line for the same enrolment give one
- * payment whichever comes first): a completed payment ('Transferência Bancária', 'Pagamento validado.
- * Ref: {code}'), the enrolment → enrolled, History, and the student's e-mail enqueued in the transaction.
+ * A payment of an enrolment (a receipt approved or a bank-statement line confirmed, issue 25: a bank
+ * transfer; a Multicaixa reference paid, issue 26: `method` 'multicaixa', no actor): on the enrolment
+ * row the caller LOCKED, which must still await payment (RECEIPT_SENDING_STATUSES; otherwise 409
+ * 'already paid', so any two ways of paying the same enrolment give one payment whichever comes
+ * first): a completed payment (by default 'Transferência Bancária', 'Pagamento validado. Ref: {code}'),
+ * the enrolment → enrolled, History, and the student's e-mail enqueued in the transaction.
  */
 export async function recordTransferPayment(
   tx: Tx,
   deps: ReviewDeps,
-  actorUserId: string,
+  actorUserId: string | null,
   enrollment: typeof enrollments.$inferSelect,
   paid: {
     amount: number;
@@ -453,6 +459,10 @@ export async function recordTransferPayment(
     referenceCode: string | null;
     receiptId?: string;
     historyNote: string;
+    /** Default RECEIPT_PAYMENT_METHOD, with receiptPaymentNotes and receiptApprovedEmail. */
+    method?: PaymentMethod;
+    notes?: string;
+    email?: (input: ReceiptEmailInput) => { subject: string; text: string };
   },
 ): Promise<{ paymentId: string; studentEmail: StudentEmail }> {
   if (!RECEIPT_SENDING_STATUSES.includes(enrollment.status)) throw ApiError.of(409, ENROLLMENT_ALREADY_PAID);
@@ -462,9 +472,9 @@ export async function recordTransferPayment(
       enrollmentId: enrollment.id,
       amount: paid.amount,
       paymentDate: paid.paymentDate,
-      paymentMethod: RECEIPT_PAYMENT_METHOD,
+      paymentMethod: paid.method ?? RECEIPT_PAYMENT_METHOD,
       status: "completed",
-      notes: receiptPaymentNotes(paid.referenceCode),
+      notes: paid.notes ?? receiptPaymentNotes(paid.referenceCode),
       receiptId: paid.receiptId ?? null,
     })
     .returning({ id: payments.id });
@@ -475,7 +485,7 @@ export async function recordTransferPayment(
     toStatus: "enrolled",
     note: paid.historyNote,
   });
-  const studentEmail = await enqueueStudentEmail(tx, deps, paid, enrollment, receiptApprovedEmail);
+  const studentEmail = await enqueueStudentEmail(tx, deps, paid, enrollment, paid.email ?? receiptApprovedEmail);
   return { paymentId: payment!.id, studentEmail };
 }
 

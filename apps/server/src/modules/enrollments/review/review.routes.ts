@@ -47,7 +47,7 @@ export const reviewRoutes: ReturnType<typeof createRouter> = createRouter()
     ),
   )
   .openapi(route(endpoints.remove, schemas.remove, reviewer), async (c) => {
-    const { db, storage } = c.get("deps");
-    await deleteEnrollment(db, storage, c.req.valid("param").id);
+    const { db, storage, references } = c.get("deps");
+    await deleteEnrollment(db, storage, c.req.valid("param").id, references);
     return c.body(null, 204);
   });
