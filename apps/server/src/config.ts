@@ -38,7 +38,10 @@ const envSchema = z.object({
   CREDENTIAL_SIGNING_KEY: z.string().optional(),
   /** Multicaixa references through ProxyPay (issue 26, decision 075): off unless the key and entity are set. */
   PROXYPAY_API_KEY: z.string().min(8, "must have at least 8 characters").optional(),
-  PROXYPAY_ENTITY: z.string().regex(/^\d{5}$/, "must be the 5-digit entity").optional(),
+  PROXYPAY_ENTITY: z
+    .string()
+    .regex(/^\d{5}$/, "must be the 5-digit entity")
+    .optional(),
   PROXYPAY_BASE_URL: z.url({ message: "must be a URL such as https://api.sandbox.proxypay.co.ao" }).optional(),
 });
 

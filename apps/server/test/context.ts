@@ -110,7 +110,13 @@ export async function createTestContext(
   const references = createPaymentReferences(
     config,
     { databaseUrl, log },
-    { ...REFERENCE_JOB_SETTINGS, pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, retryDelayMaxSeconds: 2, stopTimeoutMs: 1_000 },
+    {
+      ...REFERENCE_JOB_SETTINGS,
+      pollingIntervalSeconds: 0.5,
+      retryDelaySeconds: 1,
+      retryDelayMaxSeconds: 2,
+      stopTimeoutMs: 1_000,
+    },
   );
   if (references) {
     await references.jobs.start();

@@ -106,7 +106,8 @@ export function readPayment(raw: unknown): ProviderPayment | null {
     entityId: text(p.entity_id) ?? "",
     amount,
     datetime: text(p.datetime) ?? new Date().toISOString(),
-    customFields: p.custom_fields && typeof p.custom_fields === "object" ? (p.custom_fields as Record<string, unknown>) : {},
+    customFields:
+      p.custom_fields && typeof p.custom_fields === "object" ? (p.custom_fields as Record<string, unknown>) : {},
   };
 }
 
@@ -148,7 +149,8 @@ export function createProxyPayProvider(options: ProxyPayOptions): ReferenceProvi
       const res = await call("POST", "/reference_ids");
       await expect(res, [200, 201], "POST /reference_ids");
       const id = String(await res.json()).replace(/"/g, "");
-      if (!/^\d{9}$/.test(id)) throw new ProviderError(`ProxyPay POST /reference_ids: unexpected answer ${id.slice(0, 30)}`);
+      if (!/^\d{9}$/.test(id))
+        throw new ProviderError(`ProxyPay POST /reference_ids: unexpected answer ${id.slice(0, 30)}`);
       return id;
     },
     async putReference(referenceId, input) {

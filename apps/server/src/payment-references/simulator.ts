@@ -45,9 +45,14 @@ export interface Simulator {
   payments: Map<number, SimPayment>;
   acknowledged: number[];
   /** The payment as an ATM would record it, the webhook POSTed unless `deliver` is false (a lost webhook). */
-  pay(referenceId: string, opts?: { amount?: string; deliver?: boolean }): Promise<{ payment: SimPayment; webhookStatus: number | null }>;
+  pay(
+    referenceId: string,
+    opts?: { amount?: string; deliver?: boolean },
+  ): Promise<{ payment: SimPayment; webhookStatus: number | null }>;
   /** The exact body and signature the webhook of `payment` carries. */
   signed(payment: SimPayment): { body: string; signature: string };
+  /** Where the webhook goes from now on (a server started after the simulator). */
+  setWebhookUrl(url: string): void;
   close(): Promise<void>;
 }
 
@@ -181,6 +186,9 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     acknowledged,
     pay,
     signed,
+    setWebhookUrl(url) {
+      options.webhookUrl = url;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

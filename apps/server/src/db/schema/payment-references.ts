@@ -30,10 +30,7 @@ export const paymentReferences = pgTable(
   },
   (t) => [
     check("payment_references_amount_check", sql`${t.amount} > 0`),
-    check(
-      "payment_references_status_check",
-      sql`${t.status} in ('creating', 'active', 'paid', 'replaced', 'deleted')`,
-    ),
+    check("payment_references_status_check", sql`${t.status} in ('creating', 'active', 'paid', 'replaced', 'deleted')`),
     uniqueIndex("payment_references_reference_idx").on(t.entity, t.reference),
     index("payment_references_enrollment_idx").on(t.enrollmentId, t.createdAt),
   ],

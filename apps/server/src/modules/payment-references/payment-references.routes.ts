@@ -18,7 +18,11 @@ import {
 } from "./payment-references.service";
 
 const tags = ["payment-references"];
-const finance = { middleware: [requireScreen("financial")], guardErrors: guardErrors("Not financeiro or super_admin"), tags };
+const finance = {
+  middleware: [requireScreen("financial")],
+  guardErrors: guardErrors("Not financeiro or super_admin"),
+  tags,
+};
 const staff = { ...confirmer, tags };
 const student = { middleware: [requireStudent()], guardErrors: studentErrors, tags };
 
@@ -42,7 +46,11 @@ export const paymentReferenceRoutes = createRouter()
     const body = c.req.valid("json");
     const payment = readPayment(body);
     if (!payment) throw ApiError.of(400, MALFORMED_REQUEST);
-    const outcome = await applyNotification({ ...deps, baseUrl: deps.config.baseUrl, log: c.get("log") }, payment, body);
+    const outcome = await applyNotification(
+      { ...deps, baseUrl: deps.config.baseUrl, log: c.get("log") },
+      payment,
+      body,
+    );
     return c.json({ outcome }, 200);
   })
   .openapi(route(endpoints.listOwn, schemas.listOwn, student), async (c) => {

@@ -1,19 +1,14 @@
-import { RECEIPT_SENDING_STATUSES } from "@app/shared/enrollment-review";
-import { PAYMENT_METHOD_LABELS, REFERENCE_PAYMENT_METHOD } from "@app/shared/enums";
 import type { OwnReference } from "@app/shared/contract/payment-references.schemas";
 import { todayInLuanda } from "@app/shared/dates";
+import { RECEIPT_SENDING_STATUSES } from "@app/shared/enrollment-review";
+import { PAYMENT_METHOD_LABELS, REFERENCE_PAYMENT_METHOD } from "@app/shared/enums";
 import { receiptApprovedNote } from "@app/shared/history-notes";
 import { ENROLLMENT_NOT_FOUND, REFERENCE_NOT_RENEWABLE, REFERENCES_OFF } from "@app/shared/messages";
 import { formatReference } from "@app/shared/money";
 import { REFERENCE_DEFAULT_DAYS } from "@app/shared/schemas/enrollment-review";
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client";
-import {
-  courses,
-  enrollments,
-  paymentReferences,
-  referencePaymentNotifications,
-} from "../../db/schema";
+import { courses, enrollments, paymentReferences, referencePaymentNotifications } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import type { Logger } from "../../logger";
 import type { MailQueue } from "../../mail/mail-queue";
@@ -39,7 +34,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const cents = (amount: number) => Math.round(amount * 100);
 
 /** The references of `deps`, or 409 'not available' when PROXYPAY_* are unset. */
-export function referencesOn<D extends { references?: PaymentReferences }>(deps: D): D & { references: PaymentReferences } {
+export function referencesOn<D extends { references?: PaymentReferences }>(
+  deps: D,
+): D & { references: PaymentReferences } {
   if (!deps.references) throw ApiError.of(409, REFERENCES_OFF);
   return deps as D & { references: PaymentReferences };
 }
@@ -74,7 +71,9 @@ export async function dropReferences(tx: Tx, references: PaymentReferences | und
   const live = await tx
     .update(paymentReferences)
     .set({ status: "deleted" })
-    .where(and(eq(paymentReferences.enrollmentId, enrollmentId), inArray(paymentReferences.status, ["creating", "active"])))
+    .where(
+      and(eq(paymentReferences.enrollmentId, enrollmentId), inArray(paymentReferences.status, ["creating", "active"])),
+    )
     .returning({ reference: paymentReferences.reference });
   await references.jobs.enqueue(
     tx,
@@ -97,7 +96,7 @@ async function createAtProvider(deps: ReferenceDeps, id: string) {
   const { db, references } = deps;
   const { provider } = references;
   let [row] = await db.select().from(paymentReferences).where(eq(paymentReferences.id, id));
-  if (!row || row.status !== "creating") return;
+  if (row?.status !== "creating") return;
   if (!row.reference) {
     const reference = await provider.newReferenceId();
     await db
@@ -211,7 +210,10 @@ export async function applyNotification(deps: ReferenceDeps, payment: ProviderPa
     await settle({ outcome: "applied", paymentReferenceId: ref.id, paymentId });
     return "applied";
   });
-  log.info({ providerPaymentId: payment.id, reference: payment.referenceId, outcome }, "reference payment notification");
+  log.info(
+    { providerPaymentId: payment.id, reference: payment.referenceId, outcome },
+    "reference payment notification",
+  );
   try {
     await references.provider.acknowledgePayment(payment.id);
   } catch (err) {
@@ -220,10 +222,8 @@ export async function applyNotification(deps: ReferenceDeps, payment: ProviderPa
   return outcome;
 }
 
-const referencePaidNote = (amount: number) => receiptApprovedNote(amount, PAYMENT_METHOD_LABELS.multicaixa).replace(
-  "Comprovante aprovado",
-  "Pago por referência",
-);
+const referencePaidNote = (amount: number) =>
+  receiptApprovedNote(amount, PAYMENT_METHOD_LABELS.multicaixa).replace("Comprovante aprovado", "Pago por referência");
 
 function validDate(value: string): Date {
   const d = new Date(value);
@@ -255,7 +255,12 @@ export function schedulePolling(deps: ReferenceDeps, everyMs = 60_000) {
   const timer = setInterval(tick, everyMs);
   first.unref();
   timer.unref();
-  return { stop: () => (clearTimeout(first), clearInterval(timer)) };
+  return {
+    stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+    },
+  };
 }
 
 function toOwn(ref: ReferenceRow, courseName: string): OwnReference {

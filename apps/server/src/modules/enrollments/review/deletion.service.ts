@@ -19,12 +19,7 @@ const HAS_FINANCE_RECORDS = () => ApiError.of(409, ENROLLMENT_HAS_FINANCE_RECORD
  * rows go (unless another enrolment of the student kept them), and a student account left without enrolments may submit the form again. The document
  * files are removed from storage after the commit.
  */
-export async function deleteEnrollment(
-  db: Database,
-  storage: FileStorage,
-  id: string,
-  references?: PaymentReferences,
-) {
+export async function deleteEnrollment(db: Database, storage: FileStorage, id: string, references?: PaymentReferences) {
   const keys = await db
     .transaction(async (tx) => {
       const [row] = await tx.select().from(enrollments).where(eq(enrollments.id, id)).for("update");
