@@ -18,6 +18,7 @@ import type { ReferenceJob } from "../../payment-references/reference-jobs";
 import { referencePaidEmail, referenceToPayEmail } from "../receipts/receipt-emails";
 import { lockEnrollment, recordTransferPayment } from "../receipts/receipts.service";
 import { getBankDetails } from "../settings/settings.service";
+import { dropReferences } from "./drop-references";
 
 /** Multicaixa references (issue 26, decision 075): issue, notify, poll, renew, and finance's list. */
 
@@ -63,22 +64,6 @@ export async function queueReference(
     .returning();
   await references.jobs.enqueue(tx, [{ action: "create", paymentReferenceId: row!.id }]);
   return row!;
-}
-
-/** In the caller's transaction: the enrolment's live references are deleted at the provider (queued). */
-export async function dropReferences(tx: Tx, references: PaymentReferences | undefined, enrollmentId: string) {
-  if (!references) return;
-  const live = await tx
-    .update(paymentReferences)
-    .set({ status: "deleted" })
-    .where(
-      and(eq(paymentReferences.enrollmentId, enrollmentId), inArray(paymentReferences.status, ["creating", "active"])),
-    )
-    .returning({ reference: paymentReferences.reference });
-  await references.jobs.enqueue(
-    tx,
-    live.flatMap((r) => (r.reference ? [{ action: "delete" as const, reference: r.reference }] : [])),
-  );
 }
 
 /** The queue's worker: one provider call per job, retried by pg-boss when it throws. */
@@ -205,8 +190,6 @@ export async function applyNotification(deps: ReferenceDeps, payment: ProviderPa
       .update(paymentReferences)
       .set({ status: "paid", paidAt: new Date() })
       .where(eq(paymentReferences.id, ref.id));
-    // Any other live reference of the enrolment must not be paid any more.
-    await dropReferences(tx, references, enrollment.id);
     await settle({ outcome: "applied", paymentReferenceId: ref.id, paymentId });
     return "applied";
   });

@@ -6,8 +6,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { jsonRequest, staffActor } from "../../../test/actors";
 import { body, createTestContext, type TestContext } from "../../../test/context";
 import { insertCourse } from "../../../test/fixtures";
-import { studentWithEnrollment } from "../../../test/receipts";
-import { enrollments, paymentReferences, payments, referencePaymentNotifications } from "../../db/schema";
+import { receiptForm, studentWithEnrollment, submitReceipt } from "../../../test/receipts";
+import {
+  enrollments,
+  paymentReceipts,
+  paymentReferences,
+  payments,
+  referencePaymentNotifications,
+} from "../../db/schema";
 import { MAIL_QUEUE, MAIL_QUEUE_SCHEMA } from "../../mail/mail-queue";
 import { type Simulator, startSimulator } from "../../payment-references/simulator";
 import { pollPayments } from "./payment-references.service";
@@ -292,6 +298,35 @@ describe("payment references (Multicaixa through ProxyPay)", () => {
       jsonRequest("POST", { validDays: 0 }, secretaria.cookie),
     );
     expect(bad.status).toBe(400);
+  });
+
+  it("paid by transfer instead (receipt approved): the live reference is deleted at the provider", async () => {
+    const s = await approvedWithReference("Jorge Transfere");
+    expect((await submitReceipt(ctx, s.cookie, receiptForm(s.enrollment.id))).status).toBe(201);
+    const [receipt] = await ctx.db
+      .select()
+      .from(paymentReceipts)
+      .where(eq(paymentReceipts.enrollmentId, s.enrollment.id));
+    const res = await ctx.app.request(
+      `/api/admin/receipts/${receipt!.id}/approve`,
+      jsonRequest("POST", undefined, financeiro.cookie),
+    );
+    expect(res.status).toBe(200);
+    await vi.waitFor(() => expect(sim.references.has(s.ref.reference!)).toBe(false), { timeout: 15_000 });
+    // Paid anyway at an ATM: one payment only, the second goes to finance's list.
+    const late = await sim.pay(s.ref.reference!, { amount: "150000.00" });
+    expect(
+      (
+        await body(
+          await ctx.app.request("/api/admin/payment-references/unmatched", { headers: { cookie: financeiro.cookie } }),
+        )
+      ).notifications,
+    ).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ providerPaymentId: String(late.payment.id), outcome: "not_payable" }),
+      ]),
+    );
+    expect(await paymentsOf(s.enrollment.id)).toHaveLength(1);
   });
 
   it("a cancelled (deleted) enrolment deletes its reference at the provider", async () => {

@@ -43,11 +43,13 @@ import { isUniqueViolation } from "../../db/pg-errors";
 import { authUser, courses, enrollments, paymentReceipts, payments, storedFiles } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import type { MailQueue } from "../../mail/mail-queue";
+import type { PaymentReferences } from "../../payment-references/payment-references";
 import { checkFile } from "../../storage/file-check";
 import type { FileStorage } from "../../storage/storage";
 import { putFiles, recordFiles, removeFiles } from "../../storage/stored-files";
 import { recordEvent } from "../enrollments/enrollment-history";
 import { ofEnrollmentMatching } from "../enrollments/enrollment-search";
+import { dropReferences } from "../payment-references/drop-references";
 import { getBankDetails } from "../settings/settings.service";
 import { type ReceiptEmailInput, receiptApprovedEmail, receiptRejectedEmail } from "./receipt-emails";
 
@@ -402,7 +404,13 @@ async function lockPendingReceipt(tx: Tx, id: string) {
 }
 
 /** `baseUrl` (BASE_URL) puts the link to /aluno/pagamento in the student's e-mail. */
-export type ReviewDeps = { db: Database; mail: MailQueue; baseUrl: string };
+export type ReviewDeps = {
+  db: Database;
+  mail: MailQueue;
+  baseUrl: string;
+  /** Multicaixa references when on: a payment recorded any way deletes the enrolment's live reference. */
+  references?: PaymentReferences;
+};
 export type StudentEmail = "queued" | "no_email";
 
 /**
@@ -479,6 +487,7 @@ export async function recordTransferPayment(
     })
     .returning({ id: payments.id });
   await tx.update(enrollments).set({ status: "enrolled" }).where(eq(enrollments.id, enrollment.id));
+  await dropReferences(tx, deps.references, enrollment.id);
   await recordEvent(tx, enrollment.id, {
     actorUserId,
     fromStatus: enrollment.status,

@@ -6,7 +6,7 @@ import { certificates, classes, enrollments, paymentReceipts, payments, studentA
 import { ApiError } from "../../../http/errors";
 import type { PaymentReferences } from "../../../payment-references/payment-references";
 import type { FileStorage } from "../../../storage/storage";
-import { dropReferences } from "../../payment-references/payment-references.service";
+import { dropReferences } from "../../payment-references/drop-references";
 import { ENROLLMENT_NOT_FOUND } from "../enrollment-admin.queries";
 import { deleteUnusedDocumentFiles } from "../enrollment-files";
 
