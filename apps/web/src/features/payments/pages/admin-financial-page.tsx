@@ -10,6 +10,7 @@ import { rowActionsColumn } from "../../../components/row-actions";
 import { StatCard } from "../../../components/stat-card";
 import { useRowDialog } from "../../../lib/row-dialog";
 import { useServerList } from "../../../lib/server-list";
+import { UnmatchedPayments } from "../../payment-references/components/unmatched-payments";
 import {
   adminPaymentsQuery,
   type PaymentListParams,
@@ -181,6 +182,7 @@ export function Component() {
         searchPlaceholder="Pesquisar por aluno ou curso..."
         server={badPeriod ? { ...list.table, total: 0 } : list.table}
       />
+      <UnmatchedPayments />
       <PaymentViewDialog key={viewing.key} opened={viewing.opened} payment={viewed} onClose={viewing.close} />
     </Stack>
   );
