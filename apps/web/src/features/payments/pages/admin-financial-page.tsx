@@ -10,7 +10,6 @@ import { rowActionsColumn } from "../../../components/row-actions";
 import { StatCard } from "../../../components/stat-card";
 import { useRowDialog } from "../../../lib/row-dialog";
 import { useServerList } from "../../../lib/server-list";
-import { UnmatchedPayments } from "../../payment-references/components/unmatched-payments";
 import {
   adminPaymentsQuery,
   type PaymentListParams,
@@ -19,6 +18,7 @@ import {
   usePaymentRow,
 } from "../api/admin-payments";
 import { PaymentStatusBadge, PaymentViewDialog } from "../components/payment-view-dialog";
+import { UnmatchedPayments } from "../components/unmatched-payments";
 import {
   filterErrors,
   PAYMENT_METHOD_OPTIONS,

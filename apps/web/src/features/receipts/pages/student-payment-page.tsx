@@ -11,9 +11,9 @@ import {
   ownReferencesQuery,
   REFERENCE_REFRESH_MS,
 } from "../../payment-references/api/payment-references";
-import { MulticaixaReference } from "../../payment-references/components/multicaixa-reference";
 import { type OwnReceipt, ownReceiptsQuery } from "../api/own-receipts";
 import { DocumentCorrection } from "../components/document-correction";
+import { MulticaixaReference } from "../components/multicaixa-reference";
 import { ReceiptForm } from "../components/receipt-form";
 import { ReceiptHistory } from "../components/receipt-history";
 import { type EnrollmentPanel, enrollmentPanel, orderForStudent } from "../logic/enrollment-panel";

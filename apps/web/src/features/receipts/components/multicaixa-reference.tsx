@@ -4,7 +4,7 @@ import { Alert, Button, Loader, Paper, Stack, Text, Title } from "@mantine/core"
 import { IconClockExclamation } from "@tabler/icons-react";
 import { CopyableValue } from "../../../components/copyable-value";
 import { errorMessage } from "../../../lib/form-errors";
-import { type OwnReference, useRenewOwnReference } from "../api/payment-references";
+import { type OwnReference, useRenewOwnReference } from "../../payment-references/api/payment-references";
 
 /**
  * 'Pagar por referência Multicaixa' (issue 26): entity, reference and amount, large and copyable, as the

@@ -5,7 +5,7 @@ import { Alert, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { type Column, DataTable } from "../../../components/data-table";
 import { errorMessage } from "../../../lib/form-errors";
-import { type UnmatchedPayment, unmatchedPaymentsQuery } from "../api/payment-references";
+import { type UnmatchedPayment, unmatchedPaymentsQuery } from "../../payment-references/api/payment-references";
 
 const nowrap = { whiteSpace: "nowrap" } as const;
 
