@@ -43,6 +43,7 @@ const envSchema = z.object({
     .regex(/^\d{5}$/, "must be the 5-digit entity")
     .optional(),
   PROXYPAY_BASE_URL: z.url({ message: "must be a URL such as https://api.sandbox.proxypay.co.ao" }).optional(),
+  PROXYPAY_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
 });
 
 export interface Config {
@@ -71,7 +72,7 @@ export interface Config {
   /** PKCS#8 PEM of the Ed25519 key that signs certificates' credentials (decision 040). Never logged. */
   credentialSigningKey: string;
   /** Multicaixa references (decision 075); undefined: off, the bank-transfer flow only. Never logged. */
-  proxyPay: { apiKey: string; entity: string; baseUrl: string } | undefined;
+  proxyPay: { apiKey: string; entity: string; baseUrl: string; pollSeconds: number } | undefined;
 }
 
 /**
@@ -134,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
             apiKey: e.PROXYPAY_API_KEY,
             entity: e.PROXYPAY_ENTITY,
             baseUrl: (e.PROXYPAY_BASE_URL ?? PROXYPAY_SANDBOX_URL).replace(/\/$/, ""),
+            pollSeconds: e.PROXYPAY_POLL_SECONDS,
           }
         : undefined,
   };

@@ -96,7 +96,7 @@ async function main(): Promise<void> {
     await references.jobs.start();
     const referenceDeps = { db, mail, baseUrl: config.baseUrl, log, references };
     await references.jobs.work((job) => runReferenceJob(referenceDeps, job));
-    polling = schedulePolling(referenceDeps);
+    polling = schedulePolling(referenceDeps, config.proxyPay!.pollSeconds * 1000);
     log.info({ provider: config.proxyPay!.baseUrl, entity: config.proxyPay!.entity }, "Multicaixa references on");
   }
   const auth = createAuth(config, db, mail, log);

@@ -1,7 +1,7 @@
 import { enrollmentStatusLabel } from "@app/shared/enums";
 import { Alert, Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconAward, IconCircleCheck, IconClockHour4, IconX } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { errorMessage } from "../../../lib/form-errors";
@@ -48,17 +48,23 @@ function AwaitApproval() {
  * the enrolments that can be paid now, decision 043) and the history of the receipts sent.
  */
 export function Component() {
-  // Multicaixa references (issue 26): while one is being made or awaits payment, both lists are asked
-  // again every few seconds, so a payment at the ATM shows 'Matriculado' here without a reload.
-  const references = useQuery({
-    ...ownReferencesQuery,
-    refetchInterval: (q) => (q.state.data?.references.some(awaitsPayment) ? REFERENCE_REFRESH_MS : false),
-  });
-  const watching = references.data?.references.some(awaitsPayment) ?? false;
-  const { data, isPending, isError, error } = useQuery({
-    ...ownEnrollmentsQuery,
-    refetchInterval: watching ? REFERENCE_REFRESH_MS : false,
-  });
+  // Multicaixa references (issue 26): while an enrolment still awaiting payment has one being made, payable
+  // or just paid, both lists are asked again every few seconds, so a payment at the ATM shows
+  // 'Matriculado' here without a reload (until the enrolment itself reads as paid).
+  const client = useQueryClient();
+  const watching = () => {
+    const refs = client.getQueryData(ownReferencesQuery.queryKey)?.references ?? [];
+    const payable = new Set(
+      (client.getQueryData(ownEnrollmentsQuery.queryKey) ?? [])
+        .filter((e) => enrollmentPanel(e) === "payment")
+        .map((e) => e.id),
+    );
+    return refs.some((r) => payable.has(r.enrollmentId) && (r.status === "paid" || awaitsPayment(r)))
+      ? REFERENCE_REFRESH_MS
+      : false;
+  };
+  const references = useQuery({ ...ownReferencesQuery, refetchInterval: watching });
+  const { data, isPending, isError, error } = useQuery({ ...ownEnrollmentsQuery, refetchInterval: watching });
   const receipts = useQuery({ ...ownReceiptsQuery, enabled: !!data && data.length > 0 });
   const referenceOf = (enrollmentId: string) =>
     references.data?.references.find((r) => r.enrollmentId === enrollmentId && r.status !== "paid");
