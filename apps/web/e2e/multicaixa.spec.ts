@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { violations } from "./support/axe";
 import { signInStaff } from "./support/sign-in";
 import { applicant, approveThroughApi, userContext } from "./support/students";
 import { rowOf } from "./support/table";
@@ -120,8 +121,9 @@ test("approval → entity, reference and amount on a phone → the simulator pay
   await expect(box.getByText(/Válida até/)).toBeVisible();
   // The receipt upload stays available as the other way.
   await expect(page.getByRole("region", { name: "Enviar comprovante" })).toBeVisible();
-  // Nothing wider than the phone.
+  // Nothing wider than the phone, and no WCAG 2.1 A/AA violation with the reference shown.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await violations(page)).toEqual([]);
   await page.screenshot({ path: "/tmp/shots26/student-reference-390.png", fullPage: true });
 
   expect((await pay(reference)).webhookStatus).toBe(200);
@@ -135,6 +137,8 @@ test("approval → entity, reference and amount on a phone → the simulator pay
   await staff.goto("/admin/financial");
   const row = await rowOf(staff, name);
   await expect(row).toContainText("Multicaixa");
+  await staff.setViewportSize({ width: 1280, height: 800 });
+  await staff.screenshot({ path: "/tmp/shots26/financeiro-1280.png", fullPage: true });
 });
 
 test("the same notification five times at once gives one payment; a forged signature gives 401 and changes nothing", async ({
