@@ -260,7 +260,11 @@ export const approvedEnrollmentSchema = z.object({
 });
 
 /** GET /admin/enrollments/reference-code: a proposed, currently unused code. */
-export const proposedReferenceCodeSchema = z.object({ referenceCode: z.string() });
+export const proposedReferenceCodeSchema = z.object({
+  referenceCode: z.string(),
+  /** Multicaixa references are on (decision 075): the approval may choose how long the reference is valid. */
+  multicaixa: z.boolean(),
+});
 
 /** GET /admin/enrollments/{id}/classes: the classes the student may join, earliest start first. */
 export const enrollableClassSchema = z.object({

@@ -16,7 +16,8 @@ export const reviewRoutes: ReturnType<typeof createRouter> = createRouter()
   })
   .openapi(route(endpoints.referenceCode, schemas.referenceCode, reviewer), async (c) => {
     c.header("Cache-Control", "no-store");
-    return c.json({ referenceCode: await proposeReferenceCode(c.get("deps").db) }, 200);
+    const { db, references } = c.get("deps");
+    return c.json({ referenceCode: await proposeReferenceCode(db), multicaixa: Boolean(references) }, 200);
   })
   .openapi(route(endpoints.detail, schemas.detail, viewer), async (c) => {
     c.header("Cache-Control", "no-store");
