@@ -121,6 +121,13 @@ describe("payment references (Multicaixa through ProxyPay)", () => {
     expect(referenceMail?.text).toMatch(/150[\s\u00a0\u202f.]000,00/);
   });
 
+  it("the approval dialog is told that references are on", async () => {
+    const res = await ctx.app.request("/api/admin/enrollments/reference-code", {
+      headers: { cookie: secretaria.cookie },
+    });
+    expect(await body(res)).toMatchObject({ multicaixa: true });
+  });
+
   it("a validity chosen at approval is kept", async () => {
     const before = Date.now();
     const s = await approvedWithReference("Bruno Validade", { referenceValidDays: 3 });
