@@ -28,3 +28,12 @@ export const unmatchedPaymentsQuery = queryOptions({
   queryKey: ["payment-references", "unmatched"],
   queryFn: ({ signal }) => api(paymentReferenceEndpoints.unmatched, { signal }),
 });
+
+/** Staff give an enrolment awaiting payment a new reference (the current one is deleted at the provider). */
+export function useRenewReference() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (enrollmentId: string) => api(paymentReferenceEndpoints.renew, { params: { enrollmentId }, body: {} }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ["enrollments"] }),
+  });
+}
