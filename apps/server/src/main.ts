@@ -13,6 +13,7 @@ import { seedDemoData } from "./db/seed-demo";
 import { createLogger } from "./logger";
 import { createMailQueue } from "./mail/mail-queue";
 import { createMailer } from "./mail/mailer";
+import { scheduleStatementRetention } from "./modules/bank-statements/statement-receipts";
 import { runReferenceJob, schedulePolling } from "./modules/payment-references/payment-references.service";
 import { createPaymentReferences } from "./payment-references/payment-references";
 import { type Closable, closeInOrder } from "./shutdown";
@@ -107,6 +108,8 @@ async function main(): Promise<void> {
 
   // Files no row names, left by a storage failure mid-submission (decision 071).
   const sweeps = scheduleOrphanSweeps(db, storage, log);
+  // Decided statement lines' payer and free text blanked after their audit period (decision 074).
+  const retention = scheduleStatementRetention(db, log);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     log.info(
       { port: info.port, database: database.kind, storage: storage.driver, mail: mailer.transport },
@@ -122,6 +125,7 @@ async function main(): Promise<void> {
     stopping = true;
     log.info({ signal }, "shutting down: finishing in-flight requests");
     sweeps.stop();
+    retention.stop();
     polling?.stop();
     await references?.jobs.stop().catch((err: Error) => log.warn({ error: err.message }, "reference queue stop"));
     await closeInOrder({ server, mail, pool, database }, log);

@@ -1,3 +1,4 @@
+import { RECEIPT_STATEMENT_STATES } from "../bank-statements/receipt-links";
 import { todayInLuanda } from "../dates";
 import { ENROLLMENT_STATUSES, RECEIPT_FILE_TYPES, RECEIPT_STATUSES } from "../enums";
 import { moneySchema } from "../money-input";
@@ -10,6 +11,7 @@ import { listPageSchema, listQuerySchema } from "./lists";
 export const RECEIPT_MESSAGES = {
   enrollment: "Selecione a inscrição",
   file: "Anexe o comprovante",
+  statementFilter: "Filtro de extrato inválido",
 } as const;
 
 /**
@@ -98,6 +100,24 @@ export const adminReceiptRowSchema = z.object({
   fileType: z.enum(RECEIPT_FILE_TYPES),
   fileContentType: z.string(),
   duplicates: z.array(receiptDuplicateSchema),
+  /**
+   * The bank statement's view (decision 074): 'linked' when a statement line of the same enrolment,
+   * amount and date (± RECEIPT_LINE_DAYS) is linked ('Confirmado pelo extrato'); 'missing' when a pending
+   * or approved receipt has no line although a statement covering its date was imported after it was
+   * sent ('Sem linha no extrato'); null otherwise.
+   */
+  statement: z.enum(RECEIPT_STATEMENT_STATES).nullable(),
+  /** The linked line: where finance finds it. */
+  statementLine: z
+    .object({
+      statementId: z.uuid(),
+      lineNumber: z.number().int(),
+      date: z.string(),
+      amount: z.number(),
+      bankName: z.string(),
+      fileName: z.string(),
+    })
+    .nullable(),
 });
 export type AdminReceiptRow = z.infer<typeof adminReceiptRowSchema>;
 
@@ -122,7 +142,10 @@ export type ReceiptSortKey = (typeof RECEIPT_SORT_KEYS)[number];
  * GET /admin/receipts: a page (decision 057), searched by the student's name or phone, the course or the
  * reference code; sorted by student, course, paid amount, sending time or status (default: newest sent first).
  */
-export const receiptListQuerySchema = listQuerySchema(RECEIPT_SORT_KEYS);
+export const receiptListQuerySchema = listQuerySchema(RECEIPT_SORT_KEYS).extend({
+  /** Only the receipts linked to a statement line, or only those flagged 'Sem linha no extrato'. */
+  statement: z.enum(RECEIPT_STATEMENT_STATES, { message: RECEIPT_MESSAGES.statementFilter }).optional(),
+});
 export type ReceiptListQuery = z.output<typeof receiptListQuerySchema>;
 
 /** GET /admin/receipts: one page of receipts, how many match, and the cards over every receipt. */

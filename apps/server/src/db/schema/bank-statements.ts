@@ -15,7 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { authUser } from "./auth";
 import { enrollments } from "./enrollments";
-import { payments } from "./finance";
+import { paymentReceipts, payments } from "./finance";
 
 /**
  * Bank statements imported by finance (issue 25, decision 070): the file's lines, each known by its
@@ -58,6 +58,13 @@ export const bankStatementLines = pgTable(
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     ignoreReason: text("ignore_reason"),
     paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "restrict" }),
+    /**
+     * The receipt the student sent for the same payment (decision 074): same enrolment, same amount,
+     * dates at most RECEIPT_LINE_DAYS apart. A receipt is linked to one line at most.
+     */
+    receiptId: uuid("receipt_id")
+      .unique()
+      .references(() => paymentReceipts.id, { onDelete: "set null" }),
   },
   (t) => [
     index("bank_statement_lines_statement_idx").on(t.statementId, t.lineNumber),

@@ -34,10 +34,18 @@ import {
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database, Tx } from "../../db/client";
-import { bankColumnMappings, bankStatementLines, bankStatements, courses, enrollments } from "../../db/schema";
+import {
+  bankColumnMappings,
+  bankStatementLines,
+  bankStatements,
+  courses,
+  enrollments,
+  paymentReceipts,
+} from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { recordEvent } from "../enrollments/enrollment-history";
 import { lockEnrollment, type ReviewDeps, recordTransferPayment } from "../receipts/receipts.service";
+import { linkLine, linkStatement } from "./statement-receipts";
 
 type FormFields = Record<string, unknown>;
 const issue = (path: string, message: string) => ApiError.of(400, REQUIRED_FIELDS, [{ path, message }]);
@@ -238,6 +246,8 @@ export async function importStatement(db: Database, actorUserId: string, form: F
       }
     }
     counts.alreadyImported = rows.length - (counts.matched + counts.divergent + counts.alreadyPaid + counts.unmatched);
+    // The receipts students sent for these payments (decision 074).
+    await linkStatement(tx, statement!.id);
     return { statementId: statement!.id, counts, unreadable };
   });
 }
@@ -335,6 +345,8 @@ export async function assignLine(
       .update(bankStatementLines)
       .set({
         enrollmentId,
+        // A receipt linked for the enrolment chosen before is not this enrolment's (linked again below).
+        receiptId: null,
         assignedByHand: true,
         proposed: false,
         outcome: outcomeFor(candidate, toCents(line.amount)),
@@ -353,6 +365,7 @@ export async function assignLine(
       toStatus: target.status,
       note: statementLineAssignedNote(line.amount, line.lineNumber, statement!.fileName, statement!.bankName),
     });
+    await linkLine(tx, lineId);
   });
   return getLine(db, lineId);
 }
@@ -373,6 +386,21 @@ export async function ignoreLine(
       .where(eq(bankStatementLines.id, lineId));
   });
   return getLine(db, lineId);
+}
+
+/** The enrolment's pending receipt (at most one), locked; `skipLocked`: none when another holds it. */
+async function pendingReceipt(tx: Tx, enrollmentId: string, skipLocked: boolean) {
+  const [row] = await tx
+    .select({ id: paymentReceipts.id })
+    .from(paymentReceipts)
+    .where(and(eq(paymentReceipts.enrollmentId, enrollmentId), eq(paymentReceipts.status, "pending")))
+    .for("update", skipLocked ? { skipLocked: true } : {});
+  if (!row) return undefined;
+  const [linked] = await tx
+    .select({ id: bankStatementLines.id })
+    .from(bankStatementLines)
+    .where(eq(bankStatementLines.receiptId, row.id));
+  return { id: row.id, linked: Boolean(linked) };
 }
 
 /**
@@ -400,20 +428,36 @@ export async function confirmLines(
         if (!line.enrollmentId || !(line.outcome === "matched" || line.assignedByHand)) {
           throw ApiError.of(409, STATEMENT_LINE_NOT_CONFIRMABLE);
         }
+        // The enrolment's pending receipt is locked before the enrolment, as an approval does (receipt →
+        // enrolment): an approval under way is waited for, then its receipt is no longer pending.
+        let pending = await pendingReceipt(tx, line.enrollmentId, false);
         const enrollment = await lockEnrollment(tx, line.enrollmentId);
         if (!RECEIPT_SENDING_STATUSES.includes(enrollment.status)) {
           await tx.update(bankStatementLines).set({ outcome: "already_paid" }).where(eq(bankStatementLines.id, lineId));
+          await linkLine(tx, lineId);
           return false;
         }
+        // A receipt sent between the two locks: taken unless an approval holds it (it then meets 'enrolled').
+        pending ??= await pendingReceipt(tx, line.enrollmentId, true);
         const { paymentId } = await recordTransferPayment(tx, deps, actorUserId, enrollment, {
           amount: line.amount,
           paymentDate: line.date,
           referenceCode: enrollment.paymentReferenceCode,
+          receiptId: pending?.id,
           historyNote: statementPaymentNote(line.amount, line.lineNumber, statement.fileName, statement.bankName),
         });
+        // Decision 074: the statement is the truth, so the pending receipt is approved by the same
+        // confirmation (one payment, naming both) and linked to the line unless another line has it.
+        if (pending) {
+          await tx
+            .update(paymentReceipts)
+            .set({ status: "approved", reviewedAt: new Date(), reviewedBy: actorUserId })
+            .where(eq(paymentReceipts.id, pending.id));
+        }
+        const keep = line.receiptId ?? (pending && !pending.linked ? pending.id : null);
         await tx
           .update(bankStatementLines)
-          .set({ outcome: "confirmed", paymentId, decidedBy: actorUserId, decidedAt: new Date() })
+          .set({ outcome: "confirmed", paymentId, receiptId: keep, decidedBy: actorUserId, decidedAt: new Date() })
           .where(eq(bankStatementLines.id, lineId));
         return true;
       });

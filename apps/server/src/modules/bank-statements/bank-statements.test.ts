@@ -6,7 +6,7 @@ import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../
 import { insertCourse } from "../../../test/fixtures";
 import { queuedMails } from "../../../test/mail";
 import { studentWithEnrollment as enrolledStudent, receiptForm, submitReceipt } from "../../../test/receipts";
-import { bankColumnMappings, enrollmentEvents, enrollments, payments } from "../../db/schema";
+import { bankColumnMappings, bankStatementLines, enrollmentEvents, enrollments, payments } from "../../db/schema";
 
 /** Bank-statement import and reconciliation (issue 25, decision 070), through the API on a real PostgreSQL. */
 describe("bank statements", () => {
@@ -299,9 +299,15 @@ describe("bank statements", () => {
       const confirmed = (await body(confirm)).confirmed.length;
       expect(confirmed + (approve.status === 200 ? 1 : 0)).toBe(1);
       if (approve.status !== 200) {
+        // The confirmation approved the pending receipt itself (decision 074).
         expect(approve.status).toBe(409);
-        expect((await body(approve)).error.message).toBe("O pagamento desta inscrição já foi registado");
+        expect((await body(approve)).error.message).toBe("Este comprovante já foi analisado");
       } else expect((await lineOf(statementId, 6)).outcome).toBe("already_paid");
+      const [paid] = await paymentsOf(s.enrollment.id);
+      expect(paid!.receiptId).toBe(receipt.id);
+      // Whichever won, the line and the receipt are linked (decision 074).
+      const [stored] = await ctx.db.select().from(bankStatementLines).where(eq(bankStatementLines.id, line.id));
+      expect(stored!.receiptId).toBe(receipt.id);
       expect(await paymentsOf(s.enrollment.id)).toHaveLength(1);
       expect(await statusOf(s.enrollment.id)).toBe("enrolled");
     }

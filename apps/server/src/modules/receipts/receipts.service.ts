@@ -40,13 +40,23 @@ import type { z } from "zod";
 import type { Database, Tx } from "../../db/client";
 import { listAnswer, listOrder, pageWindow, searchCondition } from "../../db/lists";
 import { isUniqueViolation } from "../../db/pg-errors";
-import { authUser, courses, enrollments, paymentReceipts, payments, storedFiles } from "../../db/schema";
+import {
+  authUser,
+  bankStatementLines,
+  bankStatements,
+  courses,
+  enrollments,
+  paymentReceipts,
+  payments,
+  storedFiles,
+} from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import type { MailQueue } from "../../mail/mail-queue";
 import type { PaymentReferences } from "../../payment-references/payment-references";
 import { checkFile } from "../../storage/file-check";
 import type { FileStorage } from "../../storage/storage";
 import { putFiles, recordFiles, removeFiles } from "../../storage/stored-files";
+import { linkReceipt, receiptStatementState, settleLinkedLine } from "../bank-statements/statement-receipts";
 import { recordEvent } from "../enrollments/enrollment-history";
 import { ofEnrollmentMatching } from "../enrollments/enrollment-search";
 import { dropReferences } from "../payment-references/drop-references";
@@ -144,6 +154,8 @@ export async function submitOwnReceipt(
         kind: enrollment.status === "payment_pending" ? "receipt_sent" : null,
         note: receiptSentNote(input.paidAmount, input.paymentDate),
       });
+      // A statement line already imported for this payment (decision 074).
+      await linkReceipt(tx, receipt!.id);
       return receipt!.id;
     });
   } catch (err) {
@@ -196,12 +208,23 @@ function selectReceipts(db: Database) {
       courseName: courses.name,
       contentType: storedFiles.contentType,
       reviewedByName: reviewer.name,
+      statement: receiptStatementState,
+      line: {
+        statementId: bankStatementLines.statementId,
+        lineNumber: bankStatementLines.lineNumber,
+        date: bankStatementLines.date,
+        amount: bankStatementLines.amount,
+        bankName: bankStatements.bankName,
+        fileName: bankStatements.fileName,
+      },
     })
     .from(paymentReceipts)
     .innerJoin(enrollments, eq(enrollments.id, paymentReceipts.enrollmentId))
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
     .innerJoin(storedFiles, eq(storedFiles.id, paymentReceipts.fileId))
     .leftJoin(reviewer, eq(reviewer.id, paymentReceipts.reviewedBy))
+    .leftJoin(bankStatementLines, eq(bankStatementLines.receiptId, paymentReceipts.id))
+    .leftJoin(bankStatements, eq(bankStatements.id, bankStatementLines.statementId))
     .$dynamic();
 }
 
@@ -302,6 +325,8 @@ function toAdminRow(row: Row, duplicates: ReceiptDuplicate[]): AdminReceiptRow {
     fileType: r.fileType,
     fileContentType: row.contentType,
     duplicates,
+    statement: row.statement,
+    statementLine: row.line?.statementId ? (row.line as NonNullable<AdminReceiptRow["statementLine"]>) : null,
   };
 }
 
@@ -358,10 +383,14 @@ const RECEIPT_SORTABLE: Record<ReceiptSortKey, AnyColumn | SQL> = {
  */
 export async function listAdminReceipts(db: Database, query: ReceiptListQuery) {
   // The student's name, phone or course (of the enrolment), or the receipt's own reference code.
-  const matching = or(
-    await ofEnrollmentMatching(db, paymentReceipts.enrollmentId, query.q, [enrollments.studentNameKey]),
-    searchCondition(query.q, [paymentReceipts.paymentReferenceCodeKey]),
+  const matching = and(
+    or(
+      await ofEnrollmentMatching(db, paymentReceipts.enrollmentId, query.q, [enrollments.studentNameKey]),
+      searchCondition(query.q, [paymentReceipts.paymentReferenceCodeKey]),
+    ),
+    query.statement ? sql`${receiptStatementState} = ${query.statement}` : undefined,
   );
+  const narrowed = Boolean(query.q || query.statement);
   const order = listOrder(
     query,
     RECEIPT_SORTABLE,
@@ -377,7 +406,7 @@ export async function listAdminReceipts(db: Database, query: ReceiptListQuery) {
       .offset(offset),
     receiptStats(db),
     // A search counts its matches beside the page (decision 062); without one the cards' total is the count.
-    query.q ? db.select({ total: sql<number>`count(*)::int` }).from(paymentReceipts).where(matching) : [undefined],
+    narrowed ? db.select({ total: sql<number>`count(*)::int` }).from(paymentReceipts).where(matching) : [undefined],
   ]);
   const total = found?.total ?? counts.total;
   const dups = await duplicatesOf(
@@ -437,6 +466,9 @@ export async function approveReceipt(deps: ReviewDeps, actorUserId: string, id: 
       receiptId: id,
       historyNote: receiptApprovedNote(receipt.paidAmount, PAYMENT_METHOD_LABELS[RECEIPT_PAYMENT_METHOD]),
     });
+    // A statement line of this payment imported before: linked, and 'Já pago' if still open (decision 074).
+    await linkReceipt(tx, id);
+    await settleLinkedLine(tx, id);
     return studentEmail;
   });
   return { receipt: await getAdminReceipt(db, id), studentEmail };

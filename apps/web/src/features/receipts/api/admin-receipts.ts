@@ -1,3 +1,4 @@
+import type { ReceiptStatementState } from "@app/shared/bank-statements/receipt-links";
 import { receiptEndpoints } from "@app/shared/contract/receipts";
 import type { ReceiptSortKey, RejectReceiptInput } from "@app/shared/schemas/receipts";
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
@@ -6,8 +7,8 @@ import { refreshAfterChange, type ServerListParams, useCachedListRow } from "../
 
 export type AdminReceiptList = AnswerOf<typeof receiptEndpoints.list>;
 export type AdminReceiptRow = AdminReceiptList["rows"][number];
-/** A page of 'Comprovantes' (decision 057): it has no filters besides the search. */
-export type AdminReceiptParams = ServerListParams<ReceiptSortKey, Record<never, never>>;
+/** A page of 'Comprovantes' (decision 057): the search, and what the bank statements say (decision 074). */
+export type AdminReceiptParams = ServerListParams<ReceiptSortKey, { statement?: ReceiptStatementState | undefined }>;
 
 /** Every cached page of the list starts with this key. */
 const ADMIN_RECEIPTS_KEY = ["receipts", "admin"] as const;

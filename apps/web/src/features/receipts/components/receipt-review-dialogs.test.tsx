@@ -1,7 +1,7 @@
 import { type AdminReceiptRow, RECEIPT_DUPLICATE_LABELS } from "@app/shared/schemas/receipts";
 import { Notifications } from "@mantine/notifications";
 import { QueryClient } from "@tanstack/react-query";
-import { screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -32,6 +32,8 @@ const receipt: AdminReceiptRow = {
   fileType: "image",
   fileContentType: "image/jpeg",
   duplicates: [],
+  statement: null,
+  statementLine: null,
 };
 
 function render(ui: ReactNode) {
@@ -94,6 +96,29 @@ describe("the receipt details", () => {
     expect(within(dialog).getByText(`${RECEIPT_DUPLICATE_LABELS.same_file}: Outro Aluno (Aprovado)`)).toBeTruthy();
     expect(within(dialog).queryByText(/Verifique com o aluno/)).toBeNull();
     expect(within(dialog).queryByRole("button", { name: "Aprovar" })).toBeNull();
+  });
+
+  it("says which statement line confirmed the receipt, or flags it when its statement lacks the line", () => {
+    const line = {
+      statementId: "5b0e7a36-6a55-4a55-9a55-0a5b0e7a3616",
+      lineNumber: 14,
+      date: "2026-11-21",
+      amount: 150000,
+      bankName: "BFA",
+      fileName: "extrato-nov.csv",
+    };
+    const view = (r: typeof receipt) =>
+      render(<ReceiptViewDialog opened receipt={r} onClose={() => {}} onApprove={() => {}} onReject={() => {}} />);
+    view({ ...receipt, statement: "linked", statementLine: line });
+    let dialog = screen.getByRole("dialog", { name: "Detalhes do comprovante" });
+    expect(within(dialog).getAllByText("Confirmado pelo extrato").length).toBe(2);
+    expect(within(dialog).getByText(/Linha 14 do extrato extrato-nov\.csv \(BFA\).*21\/11\/2026/)).toBeTruthy();
+    cleanup();
+    view({ ...receipt, statement: "missing" });
+    dialog = screen.getByRole("dialog", { name: "Detalhes do comprovante" });
+    expect(within(dialog).getAllByText("Sem linha no extrato").length).toBe(2);
+    expect(within(dialog).getByText(/não tem uma linha de/)).toBeTruthy();
+    expect(within(dialog).queryByText("Confirmado pelo extrato")).toBeNull();
   });
 });
 

@@ -11,6 +11,7 @@ import { fileUrl } from "../../../lib/file-url";
 import { PHONE_QUERY } from "../../../lib/media";
 import type { AdminReceiptRow } from "../api/admin-receipts";
 import { divergenceLabel, hasDivergence, receiptStatusLabel } from "../logic/receipt-review";
+import { ReceiptStatementBadge, ReceiptStatementNote } from "./receipt-statement";
 import { ReceiptStatusBadge } from "./receipt-status-badge";
 import classes from "./receipt-view-dialog.module.css";
 
@@ -50,8 +51,12 @@ export function ReceiptViewDialog({
                 {r.courseName}
               </Text>
             </Stack>
-            <ReceiptStatusBadge status={r.status} />
+            <Group gap="xs">
+              <ReceiptStatusBadge status={r.status} />
+              <ReceiptStatementBadge statement={r.statement} />
+            </Group>
           </Group>
+          <ReceiptStatementNote receipt={r} />
           {r.duplicates.length > 0 && (
             <Alert color="red" variant="light" icon={<IconCopy aria-hidden />} title="Possível comprovante duplicado">
               <List size="sm">

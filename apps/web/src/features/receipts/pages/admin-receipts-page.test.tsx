@@ -28,6 +28,8 @@ const receipt: AdminReceiptRow = {
   fileType: "image",
   fileContentType: "image/png",
   duplicates: [],
+  statement: null,
+  statementLine: null,
 };
 
 const counts = { total: 41, pending: 1, approved: 40, rejected: 0, approvedAmount: 6000000, pendingAmount: 150000 };
@@ -84,6 +86,27 @@ describe("'Comprovantes'", () => {
     fireEvent.click(screen.getByRole("button", { name: "Ver Zulmira Encontrada" }));
     const dialog = await screen.findByRole("dialog", { name: "Detalhes do comprovante" });
     expect(within(dialog).getAllByText("Zulmira Encontrada").length).toBeGreaterThan(0);
+  });
+
+  it("shows what the bank statements say and filters on it through the server (decision 074)", async () => {
+    show([
+      {
+        rows: [
+          other(1, { studentName: "Lina Ligada", statement: "linked" }),
+          other(2, { studentName: "Fausto Sinalizado", status: "pending", statement: "missing" }),
+          receipt,
+        ],
+      },
+      { query: { statement: "missing" }, rows: [other(3, { studentName: "Só Sinalizado", statement: "missing" })] },
+    ]);
+    const row = (name: string) => screen.getByText(name).closest("tr, [data-card]") as HTMLElement;
+    expect(within(row("Lina Ligada")).getByText("Confirmado pelo extrato")).toBeTruthy();
+    expect(within(row("Fausto Sinalizado")).getByText("Sem linha no extrato")).toBeTruthy();
+    expect(within(row("Marta Pagadora")).queryByText(/extrato/)).toBeNull();
+    fireEvent.click(screen.getByRole("combobox", { name: "Extrato bancário" }));
+    fireEvent.click(await screen.findByRole("option", { name: "Sem linha no extrato" }));
+    expect(await screen.findByText("Só Sinalizado")).toBeTruthy();
+    expect(screen.queryByText("Lina Ligada")).toBeNull();
   });
 
   it("sorts on the server: a column's header asks for its order", async () => {

@@ -1,6 +1,11 @@
+import {
+  RECEIPT_STATEMENT_LABELS,
+  RECEIPT_STATEMENT_STATES,
+  type ReceiptStatementState,
+} from "@app/shared/bank-statements/receipt-links";
 import { formatDate, formatDateTime } from "@app/shared/dates";
 import { formatKz } from "@app/shared/money";
-import { SimpleGrid, Stack, Text } from "@mantine/core";
+import { Select, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconCash, IconCheck, IconHourglass, IconReceipt, IconX } from "@tabler/icons-react";
 import { type Column, DataTable } from "../../../components/data-table";
 import { PageHeader } from "../../../components/page-header";
@@ -11,6 +16,7 @@ import { useServerList } from "../../../lib/server-list";
 import { type AdminReceiptRow, adminReceiptsQuery, useAdminReceiptRow } from "../api/admin-receipts";
 import { ApproveReceiptDialog, RejectReceiptDialog } from "../components/receipt-review-dialogs";
 import { ReceiptRowActions } from "../components/receipt-row-actions";
+import { ReceiptStatementBadge } from "../components/receipt-statement";
 import { ReceiptStatusBadge } from "../components/receipt-status-badge";
 import { ReceiptViewDialog } from "../components/receipt-view-dialog";
 import {
@@ -22,13 +28,14 @@ import {
 } from "../logic/receipt-review";
 
 const nowrap = { whiteSpace: "nowrap" } as const;
+const statementOptions = RECEIPT_STATEMENT_STATES.map((value) => ({ value, label: RECEIPT_STATEMENT_LABELS[value] }));
 
 /**
  * /admin/payment-receipts: finance validates the students' receipts (SPEC §2 'Admin receipts'). The
  * server searches, sorts and pages the list (decision 058); the cards count every receipt.
  */
 export function Component() {
-  const list = useServerList(adminReceiptsQuery, {});
+  const list = useServerList(adminReceiptsQuery, { statement: undefined as ReceiptStatementState | undefined });
   const viewing = useRowDialog();
   const approving = useRowDialog();
   const rejecting = useRowDialog();
@@ -110,9 +117,14 @@ export function Component() {
     {
       key: "status",
       title: "Status",
-      text: (r) => receiptStatusLabel(r.status),
+      text: (r) => `${receiptStatusLabel(r.status)} ${r.statement ? RECEIPT_STATEMENT_LABELS[r.statement] : ""}`,
       sortable: true,
-      render: (r) => <ReceiptStatusBadge status={r.status} />,
+      render: (r) => (
+        <Stack gap={4} align="flex-start">
+          <ReceiptStatusBadge status={r.status} />
+          <ReceiptStatementBadge statement={r.statement} />
+        </Stack>
+      ),
     },
     {
       key: "actions",
@@ -150,6 +162,16 @@ export function Component() {
           />
         </SimpleGrid>
       </Stack>
+      <Select
+        label="Extrato bancário"
+        placeholder="Todos os comprovantes"
+        data={statementOptions}
+        value={list.filters.statement ?? null}
+        onChange={(v) => list.setFilters({ statement: (v as ReceiptStatementState | null) ?? undefined })}
+        clearable
+        w={280}
+        maw="100%"
+      />
       <DataTable
         caption="Comprovantes de pagamento"
         records={list.data}

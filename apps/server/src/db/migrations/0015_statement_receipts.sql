@@ -1,0 +1,3 @@
+ALTER TABLE "bank_statement_lines" ADD COLUMN "receipt_id" uuid;--> statement-breakpoint
+ALTER TABLE "bank_statement_lines" ADD CONSTRAINT "bank_statement_lines_receipt_id_payment_receipts_id_fk" FOREIGN KEY ("receipt_id") REFERENCES "public"."payment_receipts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bank_statement_lines" ADD CONSTRAINT "bank_statement_lines_receipt_id_unique" UNIQUE("receipt_id");
