@@ -20,6 +20,7 @@ import {
   usePaymentRow,
 } from "../api/admin-payments";
 import { PaymentStatusBadge, PaymentViewDialog } from "../components/payment-view-dialog";
+import { UnmatchedPayments } from "../components/unmatched-payments";
 import {
   filterErrors,
   PAYMENT_METHOD_OPTIONS,
@@ -186,6 +187,7 @@ export function Component() {
         searchPlaceholder="Pesquisar por aluno ou curso..."
         server={badPeriod ? { ...list.table, total: 0 } : list.table}
       />
+      <UnmatchedPayments />
       <PaymentViewDialog key={viewing.key} opened={viewing.opened} payment={viewed} onClose={viewing.close} />
     </Stack>
   );
