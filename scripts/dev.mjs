@@ -2,7 +2,16 @@
 import { spawn } from "node:child_process";
 import { root } from "./ensure-built.mjs";
 
-const env = { ...process.env, BASE_URL: process.env.BASE_URL ?? "http://localhost:5173" };
+// PROXYPAY_SIM=1: the ProxyPay simulator on :4010 too, and the server's Multicaixa references pointed at it.
+const sim = ["1", "true", "yes", "on"].includes(process.env.PROXYPAY_SIM ?? "");
+const simEnv = sim
+  ? {
+      PROXYPAY_API_KEY: process.env.PROXYPAY_API_KEY ?? "simulador-proxypay-dev",
+      PROXYPAY_ENTITY: process.env.PROXYPAY_ENTITY ?? "99999",
+      PROXYPAY_BASE_URL: "http://127.0.0.1:4010",
+    }
+  : {};
+const env = { ...process.env, ...simEnv, BASE_URL: process.env.BASE_URL ?? "http://localhost:5173" };
 const children = [
   spawn("npx", ["tsx", "watch", "--clear-screen=false", "src/main.ts"], {
     cwd: `${root}/apps/server`,
@@ -10,6 +19,15 @@ const children = [
     env: { ...env, DATA_DIR: process.env.DATA_DIR ?? `${root}/data` },
   }),
   spawn("npx", ["vite", "--host", "127.0.0.1"], { cwd: `${root}/apps/web`, stdio: "inherit", env }),
+  ...(sim
+    ? [
+        spawn("npx", ["tsx", "apps/server/src/payment-references/simulator-cli.ts"], {
+          cwd: root,
+          stdio: "inherit",
+          env,
+        }),
+      ]
+    : []),
 ];
 const stop = (signal) => {
   for (const child of children) child.kill(signal);

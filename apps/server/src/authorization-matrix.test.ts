@@ -5,6 +5,7 @@ import { jsonRequest, staffActor, studentActor } from "../test/actors";
 import { body, createTestContext, type TestContext } from "../test/context";
 import { insertClass } from "../test/fixtures";
 import { courses, storedFiles, studentAccounts, teachers } from "./db/schema";
+import { type Simulator, startSimulator } from "./payment-references/simulator";
 import { newStorageKey } from "./storage/file-check";
 
 /**
@@ -139,10 +140,25 @@ const MATRIX: Record<string, Row> = {
     body: () => ({ reason: "Ilegível" }),
   },
   "GET /api/admin/payments": { expect: onlyRole("financeiro", 200) },
+  // Multicaixa references (issue 26), on against the simulator: the provider's webhook is public and
+  // answers by its signature alone (none here: 401 for everyone, session or not).
+  "POST /api/payment-references/webhook": { expect: all(401), body: () => ({}) },
+  "GET /api/me/payment-references": { expect: onlyStudents(200) },
+  "POST /api/me/payment-references/{enrollmentId}/renew": {
+    expect: onlyStudents(404),
+    path: () => `/api/me/payment-references/${MISSING_ID}/renew`,
+  },
+  "POST /api/admin/payment-references/{enrollmentId}/renew": {
+    expect: enrollmentViewers(404),
+    path: () => `/api/admin/payment-references/${MISSING_ID}/renew`,
+    body: () => ({}),
+  },
+  "GET /api/admin/payment-references/unmatched": { expect: onlyRole("financeiro", 200) },
   "GET /api/admin/payments/export": { expect: onlyRole("financeiro", 200) },
   // 'Extratos bancários' (issue 25, decision 070): in Financeiro, financeiro and super_admin only.
   "POST /api/admin/bank-statements/preview": { expect: onlyRole("financeiro", 415), body: () => ({}) },
   "POST /api/admin/bank-statements": { expect: onlyRole("financeiro", 415), body: () => ({}) },
+  "GET /api/admin/bank-statements": { expect: onlyRole("financeiro", 200) },
   "GET /api/admin/bank-statements/{id}": {
     expect: onlyRole("financeiro", 404),
     path: () => `/api/admin/bank-statements/${MISSING_ID}`,
@@ -325,9 +341,15 @@ describe("authorisation matrix", () => {
   let ctx: TestContext;
   const cookies: Partial<Record<Actor, string>> = {};
   let routes: string[];
+  let sim: Simulator;
 
   beforeAll(async () => {
-    ctx = await createTestContext();
+    sim = await startSimulator({ apiKey: "chave-da-matriz-0123456789", entity: "54321" });
+    ctx = await createTestContext({
+      PROXYPAY_API_KEY: "chave-da-matriz-0123456789",
+      PROXYPAY_ENTITY: "54321",
+      PROXYPAY_BASE_URL: sim.url,
+    });
     const doc = await body(await ctx.app.request("/api/openapi.json"));
     routes = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
       Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
@@ -375,7 +397,10 @@ describe("authorisation matrix", () => {
     });
     target = { userId: (await staffActor(ctx, "professor")).userId, fileId: file!.id, classId };
   }, 120_000);
-  afterAll(() => ctx.close());
+  afterAll(async () => {
+    await ctx.close();
+    await sim.close();
+  });
 
   it("has a row for every route of the OpenAPI document, and no row for a route that does not exist", () => {
     expect(

@@ -95,4 +95,19 @@ describe("config", () => {
     expect(config.s3).toMatchObject({ bucket: "docs", forcePathStyle: true, region: "us-east-1" });
     expect(() => loadConfig({ DATA_DIR: dataDir, S3_BUCKET: "docs", S3_ACCESS_KEY_ID: "k" })).toThrow(ConfigError);
   });
+
+  it("turns Multicaixa references on with PROXYPAY_API_KEY and a 5-digit PROXYPAY_ENTITY, set together", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).proxyPay).toBeUndefined();
+    const on = loadConfig({ DATA_DIR: dataDir, PROXYPAY_API_KEY: "chave-secreta-1234", PROXYPAY_ENTITY: "12345" });
+    expect(on.proxyPay).toEqual({
+      apiKey: "chave-secreta-1234",
+      entity: "12345",
+      baseUrl: "https://api.sandbox.proxypay.co.ao",
+      pollSeconds: 60,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, PROXYPAY_API_KEY: "chave-secreta-1234" })).toThrow(/set together/);
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, PROXYPAY_API_KEY: "chave-secreta-1234", PROXYPAY_ENTITY: "1234" }),
+    ).toThrow(/PROXYPAY_ENTITY/);
+  });
 });

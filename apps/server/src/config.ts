@@ -36,6 +36,14 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Ed25519 private key (PKCS#8 PEM; "\n" may stand for line breaks) that signs the digital credentials. */
   CREDENTIAL_SIGNING_KEY: z.string().optional(),
+  /** Multicaixa references through ProxyPay (issue 26, decision 075): off unless the key and entity are set. */
+  PROXYPAY_API_KEY: z.string().min(8, "must have at least 8 characters").optional(),
+  PROXYPAY_ENTITY: z
+    .string()
+    .regex(/^\d{5}$/, "must be the 5-digit entity")
+    .optional(),
+  PROXYPAY_BASE_URL: z.url({ message: "must be a URL such as https://api.sandbox.proxypay.co.ao" }).optional(),
+  PROXYPAY_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
 });
 
 export interface Config {
@@ -63,6 +71,8 @@ export interface Config {
   webDist: string | undefined;
   /** PKCS#8 PEM of the Ed25519 key that signs certificates' credentials (decision 040). Never logged. */
   credentialSigningKey: string;
+  /** Multicaixa references (decision 075); undefined: off, the bank-transfer flow only. Never logged. */
+  proxyPay: { apiKey: string; entity: string; baseUrl: string; pollSeconds: number } | undefined;
 }
 
 /**
@@ -88,6 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
   const dataDir = path.resolve(e.DATA_DIR);
   if (e.S3_BUCKET && !e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
     throw new ConfigError("Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together");
+  }
+  if (!e.PROXYPAY_API_KEY !== !e.PROXYPAY_ENTITY) {
+    throw new ConfigError("Invalid configuration:\n  PROXYPAY_API_KEY and PROXYPAY_ENTITY must be set together");
   }
   return {
     port: e.PORT,
@@ -116,8 +129,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     credentialSigningKey: e.CREDENTIAL_SIGNING_KEY
       ? checkSigningKey(e.CREDENTIAL_SIGNING_KEY.replace(/\\n/g, "\n"))
       : undefined,
+    proxyPay:
+      e.PROXYPAY_API_KEY && e.PROXYPAY_ENTITY
+        ? {
+            apiKey: e.PROXYPAY_API_KEY,
+            entity: e.PROXYPAY_ENTITY,
+            baseUrl: (e.PROXYPAY_BASE_URL ?? PROXYPAY_SANDBOX_URL).replace(/\/$/, ""),
+            pollSeconds: e.PROXYPAY_POLL_SECONDS,
+          }
+        : undefined,
   };
 }
+
+/** ProxyPay's sandbox, the default host while PROXYPAY_BASE_URL is unset. */
+export const PROXYPAY_SANDBOX_URL = "https://api.sandbox.proxypay.co.ao";
 
 /** The credential key (configured, or kept in the database) must be an Ed25519 private key in PKCS#8 PEM. */
 export function checkSigningKey(pem: string): string {

@@ -14,6 +14,8 @@ import { createLogger } from "./logger";
 import { createMailQueue } from "./mail/mail-queue";
 import { createMailer } from "./mail/mailer";
 import { scheduleStatementRetention } from "./modules/bank-statements/statement-receipts";
+import { runReferenceJob, schedulePolling } from "./modules/payment-references/payment-references.service";
+import { createPaymentReferences } from "./payment-references/payment-references";
 import { type Closable, closeInOrder } from "./shutdown";
 import { createStorage } from "./storage";
 import { scheduleOrphanSweeps } from "./storage/orphan-files";
@@ -88,9 +90,19 @@ async function main(): Promise<void> {
     throw err;
   }
   await stopIfAsked(mail);
+  // Multicaixa references (decision 075), when PROXYPAY_* are set: the provider calls' queue and its worker.
+  const references = createPaymentReferences(config, { databaseUrl: database.url, log });
+  let polling: { stop(): void } | undefined;
+  if (references) {
+    await references.jobs.start();
+    const referenceDeps = { db, mail, baseUrl: config.baseUrl, log, references };
+    await references.jobs.work((job) => runReferenceJob(referenceDeps, job));
+    polling = schedulePolling(referenceDeps, config.proxyPay!.pollSeconds * 1000);
+    log.info({ provider: config.proxyPay!.baseUrl, entity: config.proxyPay!.entity }, "Multicaixa references on");
+  }
   const auth = createAuth(config, db, mail, log);
   const app = createApp(
-    { config, db, pool, databaseKind: database.kind, storage, mail, auth, log },
+    { config, db, pool, databaseKind: database.kind, storage, mail, auth, log, references },
     { webDist: config.webDist ?? defaultWebDist() },
   );
 
@@ -114,6 +126,8 @@ async function main(): Promise<void> {
     log.info({ signal }, "shutting down: finishing in-flight requests");
     sweeps.stop();
     retention.stop();
+    polling?.stop();
+    await references?.jobs.stop().catch((err: Error) => log.warn({ error: err.message }, "reference queue stop"));
     await closeInOrder({ server, mail, pool, database }, log);
     log.info("stopped");
     process.exit(0);

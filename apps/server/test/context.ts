@@ -14,6 +14,9 @@ import type { AppDeps } from "../src/http/env";
 import { createLogger } from "../src/logger";
 import { createMailQueue, MAIL_QUEUE_SETTINGS, type MailQueue, type MailQueueSettings } from "../src/mail/mail-queue";
 import { createMailer } from "../src/mail/mailer";
+import { runReferenceJob } from "../src/modules/payment-references/payment-references.service";
+import { createPaymentReferences } from "../src/payment-references/payment-references";
+import { REFERENCE_JOB_SETTINGS } from "../src/payment-references/reference-jobs";
 import { createDiskStorage } from "../src/storage/disk";
 
 export const TEST_BASE_URL = "http://localhost:3999";
@@ -103,6 +106,22 @@ export async function createTestContext(
   const mail = createMailQueue({ databaseUrl, db, log }, { ...TEST_MAIL_SETTINGS, ...mailSettings });
   await mail.start();
   await mail.work(createMailer(config, log));
+  // Multicaixa references when the overrides set PROXYPAY_* (the simulator's URL): the queue's worker runs.
+  const references = createPaymentReferences(
+    config,
+    { databaseUrl, log },
+    {
+      ...REFERENCE_JOB_SETTINGS,
+      pollingIntervalSeconds: 0.5,
+      retryDelaySeconds: 1,
+      retryDelayMaxSeconds: 2,
+      stopTimeoutMs: 1_000,
+    },
+  );
+  if (references) {
+    await references.jobs.start();
+    await references.jobs.work((job) => runReferenceJob({ db, mail, baseUrl: config.baseUrl, log, references }, job));
+  }
   const deps: AppDeps = {
     config,
     db,
@@ -112,6 +131,7 @@ export async function createTestContext(
     mail,
     auth: createAuth(config, db, mail, log),
     log,
+    references,
   };
   const app = createApp(deps, { checkAnswers: true, ...options });
   return {
@@ -124,6 +144,7 @@ export async function createTestContext(
     dataDir,
     mail,
     async close() {
+      await references?.jobs.stop();
       await mail.stop();
       await pool.end();
       if (!overrides.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });

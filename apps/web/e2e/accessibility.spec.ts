@@ -266,6 +266,8 @@ test("admin pages and their main dialogs pass axe's WCAG 2.1 A/AA checks on a ph
       ready: (p) => p.getByText("Indique o motivo da rejeição"),
     },
     { path: "/admin/financial", ready: (p) => p.getByRole("region", { name: "Receita total" }).getByText(/Kz/) },
+    // Its mapping step and a statement's lines are checked by bank-statements.spec.ts (they need a file).
+    { path: "/admin/bank-statements", ready: (p) => p.getByRole("heading", { name: "Importar extrato" }) },
     { path: "/admin/users", ready: (p) => p.getByRole("combobox", { name: "Perfil de Revisora de Acessibilidade" }) },
     { path: "/admin/roles", ready: heading("Perfis de Acesso") },
   ]);

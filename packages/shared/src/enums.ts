@@ -111,14 +111,17 @@ export type Province = (typeof PROVINCES)[number];
  * How a payment was made; the one column `payments.payment_method` holds. A bank transfer is one method
  * whichever flow records it (staff confirmation or receipt approval), under one label (decision 025).
  */
-export const PAYMENT_METHODS = ["tpa", "transferencia", "deposito", "dinheiro"] as const;
+export const PAYMENT_METHODS = ["tpa", "transferencia", "deposito", "dinheiro", "multicaixa"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   tpa: "TPA",
   transferencia: "Transferência Bancária",
   deposito: "Depósito",
   dinheiro: "Dinheiro",
+  multicaixa: "Multicaixa",
 };
+/** The method a paid Multicaixa reference records (issue 26, decision 075). */
+export const REFERENCE_PAYMENT_METHOD: PaymentMethod = "multicaixa";
 /** The method a receipt approval records (SPEC §9: 'Transferência Bancária'). */
 export const RECEIPT_PAYMENT_METHOD: PaymentMethod = "transferencia";
 

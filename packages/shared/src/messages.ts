@@ -404,3 +404,18 @@ export const STATEMENT_LINE_NOT_CONFIRMABLE = {
   code: "statement_line_not_confirmable",
   message: "Só se confirmam linhas «Corresponde» ou atribuídas à mão a uma inscrição",
 } as const;
+/** A payment-reference webhook whose X-Signature does not sign its body (issue 26). */
+export const REFERENCE_SIGNATURE_INVALID = {
+  code: "reference_signature_invalid",
+  message: "Assinatura da notificação de pagamento inválida",
+} as const;
+/** Multicaixa references are off (PROXYPAY_* unset). */
+export const REFERENCES_OFF = {
+  code: "references_off",
+  message: "O pagamento por referência Multicaixa não está disponível",
+} as const;
+/** Renew a reference of an enrolment that does not await payment, or whose reference is still valid. */
+export const REFERENCE_NOT_RENEWABLE = {
+  code: "reference_not_renewable",
+  message: "Esta referência não pode ser renovada: a inscrição não aguarda pagamento ou a referência ainda é válida",
+} as const;

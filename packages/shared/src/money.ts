@@ -10,3 +10,6 @@ export function formatKz(amount: number | string | null | undefined): string {
 export function roundMoney(amount: number): number {
   return Math.round((amount + Number.EPSILON) * 100) / 100;
 }
+
+/** A Multicaixa reference as ATMs and bank apps show it: "123 456 789". */
+export const formatReference = (reference: string) => reference.replace(/(\d{3})(?=\d)/g, "$1 ");

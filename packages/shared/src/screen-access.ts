@@ -17,6 +17,8 @@ const SCREENS = {
   teachers: { path: "/admin/teachers" },
   paymentReceipts: { path: "/admin/payment-receipts", roles: ["financeiro"] },
   financial: { path: "/admin/financial", roles: ["financeiro"] },
+  // 'Extratos bancários' (decisions 070, 072): part of Financeiro's work, the same roles.
+  bankStatements: { path: "/admin/bank-statements", roles: ["financeiro"] },
   users: { path: "/admin/users", roles: ["super_admin"] },
   roles: { path: "/admin/roles", roles: ["super_admin"] },
   settings: { path: "/admin/settings", roles: ["super_admin"] },

@@ -7,6 +7,7 @@ import type { Database } from "../db/client";
 import type { DatabaseKind } from "../db/connect";
 import type { Logger } from "../logger";
 import type { MailQueue } from "../mail/mail-queue";
+import type { PaymentReferences } from "../payment-references/payment-references";
 import type { FileStorage } from "../storage/storage";
 
 /** Everything a request handler may use; built once in main.ts (or per test file). */
@@ -20,6 +21,8 @@ export interface AppDeps {
   mail: MailQueue;
   auth: Auth;
   log: Logger;
+  /** Multicaixa references (decision 075); undefined when PROXYPAY_* are unset. */
+  references?: PaymentReferences;
 }
 
 export interface AppEnv {

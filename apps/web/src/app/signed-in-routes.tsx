@@ -18,6 +18,10 @@ const ADMIN_PAGES: Record<AdminScreenKey, { page: LazyPage; below?: Record<strin
   teachers: { page: lazyPage(() => import("../features/teachers/pages/admin-teachers-page")) },
   paymentReceipts: { page: lazyPage(() => import("../features/receipts/pages/admin-receipts-page")) },
   financial: { page: lazyPage(() => import("../features/payments/pages/admin-financial-page")) },
+  bankStatements: {
+    page: lazyPage(() => import("../features/bank-statements/pages/bank-statements-page")),
+    below: { ":statementId": lazyPage(() => import("../features/bank-statements/pages/bank-statement-page")) },
+  },
   users: { page: lazyPage(() => import("../features/users/pages/admin-users-page")) },
   roles: { page: lazyPage(() => import("../features/users/pages/admin-roles-page")) },
   settings: { page: lazyPage(() => import("../features/settings/pages/admin-settings-page")) },

@@ -1,5 +1,6 @@
 import { STATEMENT_LINE_OUTCOMES } from "../bank-statements/outcomes";
 import { REQUIRED_FIELDS, STATEMENT_LINE_NOT_FOUND, STATEMENT_NOT_FOUND } from "../messages";
+import { listPageSchema, listQuerySchema } from "../schemas/lists";
 import { z } from "../zod";
 import { endpointSchemas } from "./endpoint";
 import { fileField } from "./parts";
@@ -90,14 +91,41 @@ export const statementLineSchema = z.object({
   decidedAt: z.string().nullable(),
 });
 
-const statementSchema = z.object({
+/** How many lines of a statement have each outcome (the screen's filter chips and the list's columns). */
+const outcomeCountsSchema = z.record(z.enum(STATEMENT_LINE_OUTCOMES), z.number().int());
+
+/** The statements list (decision 072): newest import first; no sort keys besides it. */
+export const STATEMENT_SORT_KEYS = ["importedAt"] as const;
+const statementListQuery = listQuerySchema(STATEMENT_SORT_KEYS);
+
+const statementSummarySchema = z.object({
   id: z.uuid(),
   bankName: z.string(),
   fileName: z.string(),
   importedAt: z.string(),
+  importedBy: z.string().nullable(),
   periodStart: z.string().nullable(),
   periodEnd: z.string().nullable(),
+  counts: outcomeCountsSchema,
+});
+const statementListSchema = listPageSchema(statementSummarySchema).extend({
+  /** The banks whose column mapping is remembered (offered when importing). */
+  banks: z.array(z.string()),
+});
+
+/** A page of a statement's lines, optionally of one outcome (decision 072). */
+const statementLinesQuery = listQuerySchema(["lineNumber"] as const).extend({
+  outcome: z.enum(STATEMENT_LINE_OUTCOMES, { message: "Resultado inválido" }).optional(),
+});
+
+const statementSchema = statementSummarySchema.extend({
+  /** The page of lines asked for (file order), within the outcome filter. */
   lines: z.array(statementLineSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Every line that may be confirmed now ('Corresponde', or assigned by hand and open), on any page. */
+  confirmableIds: z.array(z.uuid()),
 });
 
 const statementParam = z.object({ id: z.uuid({ message: STATEMENT_NOT_FOUND.message }) });
@@ -140,11 +168,20 @@ export const bankStatementSchemas = endpointSchemas({
     answers: { 201: importAnswerSchema },
     errors: importErrors,
   },
+  list: {
+    summary:
+      "The imported statements, newest first, a page at a time, searched (q: bank or file name): bank, file, who imported it and when, the period and how many lines have each outcome; and the banks whose mapping is remembered",
+    query: statementListQuery,
+    answers: { 200: statementListSchema },
+    errors: { 400: "Invalid page or page size" },
+  },
   get: {
-    summary: "A statement's lines with their outcomes and matched enrolments",
+    summary:
+      "A statement, how many of its lines have each outcome, the ids of the lines that may be confirmed, and a page of its lines (file order, optionally of one outcome, searched by q in the reference and payer) with their matched enrolments",
     params: statementParam,
+    query: statementLinesQuery,
     answers: { 200: statementSchema },
-    errors: { 404: "No such statement" },
+    errors: { 400: "Invalid page, page size or outcome", 404: "No such statement" },
   },
   assign: {
     summary: "Finance assigns a line to an enrolment by hand; it may then be confirmed whatever its amount",

@@ -40,8 +40,20 @@ export const APPROVAL_CHECK_MESSAGES = {
 } as const;
 
 /** POST /admin/enrollments/{id}/approve: both checklist boxes ticked, a code, optional notes. */
+/** Validity of a Multicaixa reference (issue 26): 1 to 60 days; 7 when not given. */
+export const REFERENCE_DEFAULT_DAYS = 7;
+export const REFERENCE_MAX_DAYS = 60;
+const VALID_DAYS_MESSAGE = `Indique a validade da referência Multicaixa em dias (1 a ${REFERENCE_MAX_DAYS})`;
+export const referenceValidDaysSchema = z
+  .number({ message: VALID_DAYS_MESSAGE })
+  .int({ message: VALID_DAYS_MESSAGE })
+  .min(1, { message: VALID_DAYS_MESSAGE })
+  .max(REFERENCE_MAX_DAYS, { message: VALID_DAYS_MESSAGE });
+
 export const approveEnrollmentSchema = z.object({
   referenceCode: referenceCodeSchema,
+  /** Only used when Multicaixa references are on (decision 075). */
+  referenceValidDays: referenceValidDaysSchema.optional(),
   notes: optionalNotes,
   documentsChecked: z.literal(true, { message: APPROVAL_CHECK_MESSAGES.documentsChecked }),
   personalDataChecked: z.literal(true, { message: APPROVAL_CHECK_MESSAGES.personalDataChecked }),
@@ -248,7 +260,11 @@ export const approvedEnrollmentSchema = z.object({
 });
 
 /** GET /admin/enrollments/reference-code: a proposed, currently unused code. */
-export const proposedReferenceCodeSchema = z.object({ referenceCode: z.string() });
+export const proposedReferenceCodeSchema = z.object({
+  referenceCode: z.string(),
+  /** Multicaixa references are on (decision 075): the approval may choose how long the reference is valid. */
+  multicaixa: z.boolean(),
+});
 
 /** GET /admin/enrollments/{id}/classes: the classes the student may join, earliest start first. */
 export const enrollableClassSchema = z.object({

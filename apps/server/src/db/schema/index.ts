@@ -8,6 +8,7 @@ export * from "./files";
 export * from "./finance";
 export * from "./idempotency";
 export * from "./meta";
+export * from "./payment-references";
 export * from "./settings";
 export * from "./staff";
 export * from "./students";

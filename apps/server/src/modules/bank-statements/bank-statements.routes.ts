@@ -13,14 +13,15 @@ import {
   getStatement,
   ignoreLine,
   importStatement,
+  listStatements,
   previewStatement,
 } from "./bank-statements.service";
 
 const tags = ["bank-statements"];
 
-/** 'Extratos bancários' lives in Financeiro: the roles that record payments (financeiro; super_admin passes). */
+/** 'Extratos bancários' (decision 072): the roles that record payments (financeiro; super_admin passes). */
 const finance = {
-  middleware: [requireScreen("financial")],
+  middleware: [requireScreen("bankStatements")],
   guardErrors: guardErrors("Not financeiro or super_admin"),
   tags,
 };
@@ -43,9 +44,13 @@ export const bankStatementRoutes = createRouter()
     const result = await importStatement(c.get("deps").db, c.get("session").user!.id, await c.req.parseBody());
     return c.json(result, 201);
   })
+  .openapi(route(endpoints.list, schemas.list, finance), async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await listStatements(c.get("deps").db, c.req.valid("query")), 200);
+  })
   .openapi(route(endpoints.get, schemas.get, finance), async (c) => {
     c.header("Cache-Control", "no-store");
-    return c.json(await getStatement(c.get("deps").db, c.req.valid("param").id), 200);
+    return c.json(await getStatement(c.get("deps").db, c.req.valid("param").id, c.req.valid("query")), 200);
   })
   .openapi(route(endpoints.assign, schemas.assign, finance), async (c) => {
     const { id, lineId } = c.req.valid("param");
@@ -57,8 +62,8 @@ export const bankStatementRoutes = createRouter()
     return c.json(await ignoreLine(c.get("deps").db, c.get("session").user!.id, id, lineId, c.req.valid("json")), 200);
   })
   .openapi(route(endpoints.confirm, schemas.confirm, finance), async (c) => {
-    const { db, mail, config } = c.get("deps");
-    const deps = { db, mail, baseUrl: config.baseUrl };
+    const { db, mail, config, references } = c.get("deps");
+    const deps = { db, mail, baseUrl: config.baseUrl, references };
     const result = await confirmLines(deps, c.get("session").user!.id, c.req.valid("param").id, c.req.valid("json"));
     return c.json(result, 200);
   });

@@ -312,4 +312,77 @@ describe("bank statements", () => {
       expect(await statusOf(s.enrollment.id)).toBe("enrolled");
     }
   });
+
+  it("lists the imports newest first, a page at a time, and pages a statement's lines by outcome", async () => {
+    const matched = await student("Paginada Certa", "PG5HJK7W");
+    const divergent = await student("Paginada Divergente", "PG2DMN8R");
+    const csv = statement(
+      "23/11/2026;TRF PG5HJK7W;;150.000,00;Certa",
+      "23/11/2026;Sem código um;;5.000,00;Um",
+      "23/11/2026;TRF PG2DMN8R;;100.000,00;Divergente",
+      "24/11/2026;Sem código dois;;6.000,00;Dois",
+    );
+    const older = await importCsv(csv, "Banco Paginado");
+    const newer = await importCsv(csv, "Banco Paginado");
+
+    const list = await call("GET", "?pageSize=1");
+    expect(list.status).toBe(200);
+    const first = await body(list);
+    expect(first).toMatchObject({ page: 1, pageSize: 1, total: expect.any(Number) });
+    expect(first.total).toBeGreaterThanOrEqual(2);
+    expect(first.banks).toEqual(expect.arrayContaining(["Banco Exemplo", "Banco Paginado"]));
+    expect(first.rows).toEqual([
+      {
+        id: newer.statementId,
+        bankName: "Banco Paginado",
+        fileName: "extrato-novembro.csv",
+        importedAt: expect.any(String),
+        importedBy: "Filipa Finanças",
+        periodStart: "2026-11-23",
+        periodEnd: "2026-11-24",
+        // A re-import stores no line.
+        counts: { matched: 0, divergent: 0, already_paid: 0, unmatched: 0, ignored: 0, confirmed: 0 },
+      },
+    ]);
+    const second = await body(await call("GET", "?pageSize=1&page=2"));
+    expect(second.rows[0]).toMatchObject({
+      id: older.statementId,
+      periodStart: "2026-11-23",
+      periodEnd: "2026-11-24",
+      counts: { matched: 1, divergent: 1, already_paid: 0, unmatched: 2, ignored: 0, confirmed: 0 },
+    });
+
+    const id = older.statementId;
+    const page1 = await body(await call("GET", `/${id}?pageSize=2`));
+    expect(page1).toMatchObject({ total: 4, page: 1, pageSize: 2, counts: { matched: 1, divergent: 1, unmatched: 2 } });
+    expect(page1.lines.map((l: { lineNumber: number }) => l.lineNumber)).toEqual([6, 7]);
+    const page2 = await body(await call("GET", `/${id}?pageSize=2&page=2`));
+    expect(page2.lines.map((l: { lineNumber: number }) => l.lineNumber)).toEqual([8, 9]);
+    const unmatched = await body(await call("GET", `/${id}?outcome=unmatched`));
+    expect(unmatched).toMatchObject({ total: 2, counts: { unmatched: 2 } });
+    expect(unmatched.lines.map((l: { lineNumber: number; outcome: string }) => [l.lineNumber, l.outcome])).toEqual([
+      [7, "unmatched"],
+      [9, "unmatched"],
+    ]);
+    // Only the 'Corresponde' line may be confirmed; the divergent one once it is assigned by hand.
+    const lineOfCode = (n: number) =>
+      page1.lines.concat(page2.lines).find((l: { lineNumber: number }) => l.lineNumber === n);
+    expect(page1.confirmableIds).toEqual([lineOfCode(6).id]);
+    expect(lineOfCode(6).enrollment.id).toBe(matched.enrollment.id);
+    await call("POST", `/${id}/lines/${lineOfCode(8).id}/assign`, { enrollmentId: divergent.enrollment.id });
+    expect((await body(await call("GET", `/${id}?outcome=matched`))).confirmableIds).toEqual([
+      lineOfCode(6).id,
+      lineOfCode(8).id,
+    ]);
+
+    // A search in the reference and payer, accents and case ignored; the list searches bank and file.
+    const searched = await body(await call("GET", `/${id}?q=${encodeURIComponent("CODIGO DOIS")}`));
+    expect(searched).toMatchObject({ total: 1, lines: [{ lineNumber: 9 }] });
+    expect((await body(await call("GET", "?q=paginado"))).total).toBe(2);
+
+    const bad = await call("GET", `/${id}?outcome=talvez`);
+    expect(bad.status).toBe(400);
+    expect((await body(bad)).error.issues.map((i: { message: string }) => i.message)).toContain("Resultado inválido");
+    expect((await call("GET", "?page=0")).status).toBe(400);
+  });
 });

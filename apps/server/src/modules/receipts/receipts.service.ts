@@ -1,6 +1,11 @@
 import { createHash } from "node:crypto";
 import { RECEIPT_SENDING_STATUSES } from "@app/shared/enrollment-review";
-import { PAYMENT_METHOD_LABELS, RECEIPT_PAYMENT_METHOD, type ReceiptStatus } from "@app/shared/enums";
+import {
+  PAYMENT_METHOD_LABELS,
+  type PaymentMethod,
+  RECEIPT_PAYMENT_METHOD,
+  type ReceiptStatus,
+} from "@app/shared/enums";
 import {
   receiptApprovedNote,
   receiptPaymentNotes,
@@ -47,12 +52,14 @@ import {
 } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import type { MailQueue } from "../../mail/mail-queue";
+import type { PaymentReferences } from "../../payment-references/payment-references";
 import { checkFile } from "../../storage/file-check";
 import type { FileStorage } from "../../storage/storage";
 import { putFiles, recordFiles, removeFiles } from "../../storage/stored-files";
 import { linkReceipt, receiptStatementState, settleLinkedLine } from "../bank-statements/statement-receipts";
 import { recordEvent } from "../enrollments/enrollment-history";
 import { ofEnrollmentMatching } from "../enrollments/enrollment-search";
+import { dropReferences } from "../payment-references/drop-references";
 import { getBankDetails } from "../settings/settings.service";
 import { type ReceiptEmailInput, receiptApprovedEmail, receiptRejectedEmail } from "./receipt-emails";
 
@@ -426,7 +433,13 @@ async function lockPendingReceipt(tx: Tx, id: string) {
 }
 
 /** `baseUrl` (BASE_URL) puts the link to /aluno/pagamento in the student's e-mail. */
-export type ReviewDeps = { db: Database; mail: MailQueue; baseUrl: string };
+export type ReviewDeps = {
+  db: Database;
+  mail: MailQueue;
+  baseUrl: string;
+  /** Multicaixa references when on: a payment recorded any way deletes the enrolment's live reference. */
+  references?: PaymentReferences;
+};
 export type StudentEmail = "queued" | "no_email";
 
 /**
@@ -468,16 +481,17 @@ export async function lockEnrollment(tx: Tx, id: string) {
 }
 
 /**
- * A bank transfer paid an enrolment (a receipt approved, or a bank-statement line confirmed, issue 25):
- * on the enrolment row the caller LOCKED, which must still await payment (RECEIPT_SENDING_STATUSES;
- * otherwise 409 'already paid', so a receipt and a statement line for the same enrolment give one
- * payment whichever comes first): a completed payment ('Transferência Bancária', 'Pagamento validado.
- * Ref: {code}'), the enrolment → enrolled, History, and the student's e-mail enqueued in the transaction.
+ * A payment of an enrolment (a receipt approved or a bank-statement line confirmed, issue 25: a bank
+ * transfer; a Multicaixa reference paid, issue 26: `method` 'multicaixa', no actor): on the enrolment
+ * row the caller LOCKED, which must still await payment (RECEIPT_SENDING_STATUSES; otherwise 409
+ * 'already paid', so any two ways of paying the same enrolment give one payment whichever comes
+ * first): a completed payment (by default 'Transferência Bancária', 'Pagamento validado. Ref: {code}'),
+ * the enrolment → enrolled, History, and the student's e-mail enqueued in the transaction.
  */
 export async function recordTransferPayment(
   tx: Tx,
   deps: ReviewDeps,
-  actorUserId: string,
+  actorUserId: string | null,
   enrollment: typeof enrollments.$inferSelect,
   paid: {
     amount: number;
@@ -485,6 +499,10 @@ export async function recordTransferPayment(
     referenceCode: string | null;
     receiptId?: string;
     historyNote: string;
+    /** Default RECEIPT_PAYMENT_METHOD, with receiptPaymentNotes and receiptApprovedEmail. */
+    method?: PaymentMethod;
+    notes?: string;
+    email?: (input: ReceiptEmailInput) => { subject: string; text: string };
   },
 ): Promise<{ paymentId: string; studentEmail: StudentEmail }> {
   if (!RECEIPT_SENDING_STATUSES.includes(enrollment.status)) throw ApiError.of(409, ENROLLMENT_ALREADY_PAID);
@@ -494,20 +512,21 @@ export async function recordTransferPayment(
       enrollmentId: enrollment.id,
       amount: paid.amount,
       paymentDate: paid.paymentDate,
-      paymentMethod: RECEIPT_PAYMENT_METHOD,
+      paymentMethod: paid.method ?? RECEIPT_PAYMENT_METHOD,
       status: "completed",
-      notes: receiptPaymentNotes(paid.referenceCode),
+      notes: paid.notes ?? receiptPaymentNotes(paid.referenceCode),
       receiptId: paid.receiptId ?? null,
     })
     .returning({ id: payments.id });
   await tx.update(enrollments).set({ status: "enrolled" }).where(eq(enrollments.id, enrollment.id));
+  await dropReferences(tx, deps.references, enrollment.id);
   await recordEvent(tx, enrollment.id, {
     actorUserId,
     fromStatus: enrollment.status,
     toStatus: "enrolled",
     note: paid.historyNote,
   });
-  const studentEmail = await enqueueStudentEmail(tx, deps, paid, enrollment, receiptApprovedEmail);
+  const studentEmail = await enqueueStudentEmail(tx, deps, paid, enrollment, paid.email ?? receiptApprovedEmail);
   return { paymentId: payment!.id, studentEmail };
 }
 

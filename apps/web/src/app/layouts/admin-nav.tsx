@@ -8,6 +8,7 @@ import {
   IconChalkboard,
   IconFileInvoice,
   IconLayoutDashboard,
+  IconReportMoney,
   IconSchool,
   IconShieldLock,
   IconUserCircle,
@@ -43,6 +44,7 @@ export const MAIN_NAV: NavItem[] = [
   },
   { label: "Comprovantes", screen: "paymentReceipts", icon: <IconFileInvoice size={size} /> },
   { label: "Financeiro", screen: "financial", icon: <IconCash size={size} /> },
+  { label: "Extratos bancários", screen: "bankStatements", icon: <IconReportMoney size={size} /> },
 ];
 
 /** The 'Configurações' group (super_admin only, as the map says). */

@@ -12,7 +12,13 @@ export const paymentRoutes: ReturnType<typeof createRouter> = createRouter()
   )
   .openapi(route(endpoints.confirmPayment, schemas.confirmPayment, confirmer), async (c) =>
     c.json(
-      await confirmPayment(c.get("deps").db, c.get("session").user!.id, c.req.valid("param").id, c.req.valid("json")),
+      await confirmPayment(
+        c.get("deps").db,
+        c.get("session").user!.id,
+        c.req.valid("param").id,
+        c.req.valid("json"),
+        c.get("deps").references,
+      ),
       200,
     ),
   )

@@ -11,6 +11,8 @@ import type { z } from "zod";
 import type { Database, Tx } from "../../../db/client";
 import { classes, enrollments, payments } from "../../../db/schema";
 import { ApiError } from "../../../http/errors";
+import type { PaymentReferences } from "../../../payment-references/payment-references";
+import { dropReferences } from "../../payment-references/drop-references";
 import { ENROLLMENT_NOT_FOUND, getEnrollmentDetail } from "../enrollment-admin.queries";
 import { lockForAction, recordEvent } from "../enrollment-history";
 
@@ -76,9 +78,12 @@ export async function confirmPayment(
   actorUserId: string,
   id: string,
   input: z.output<typeof confirmPaymentSchema>,
+  references?: PaymentReferences,
 ) {
   await db.transaction(async (tx) => {
     const row = await lockForAction(tx, id, "confirmPayment");
+    // Paid at the desk: a live Multicaixa reference must not be paid too (decision 075).
+    await dropReferences(tx, references, id);
     const className = await takeSeat(tx, input.classId, row.courseId);
     await tx.insert(payments).values({
       enrollmentId: id,

@@ -4,7 +4,9 @@ import type { Database } from "../../../db/client";
 import { isForeignKeyViolation } from "../../../db/pg-errors";
 import { certificates, classes, enrollments, paymentReceipts, payments, studentAccounts } from "../../../db/schema";
 import { ApiError } from "../../../http/errors";
+import type { PaymentReferences } from "../../../payment-references/payment-references";
 import type { FileStorage } from "../../../storage/storage";
+import { dropReferences } from "../../payment-references/drop-references";
 import { ENROLLMENT_NOT_FOUND } from "../enrollment-admin.queries";
 import { deleteUnusedDocumentFiles } from "../enrollment-files";
 
@@ -17,7 +19,7 @@ const HAS_FINANCE_RECORDS = () => ApiError.of(409, ENROLLMENT_HAS_FINANCE_RECORD
  * rows go (unless another enrolment of the student kept them), and a student account left without enrolments may submit the form again. The document
  * files are removed from storage after the commit.
  */
-export async function deleteEnrollment(db: Database, storage: FileStorage, id: string) {
+export async function deleteEnrollment(db: Database, storage: FileStorage, id: string, references?: PaymentReferences) {
   const keys = await db
     .transaction(async (tx) => {
       const [row] = await tx.select().from(enrollments).where(eq(enrollments.id, id)).for("update");
@@ -29,6 +31,8 @@ export async function deleteEnrollment(db: Database, storage: FileStorage, id: s
         }),
       );
       if (counts.some((n) => n > 0)) throw HAS_FINANCE_RECORDS();
+      // A cancelled enrolment's Multicaixa reference must not be paid: deleted at the provider (queued).
+      await dropReferences(tx, references, id);
 
       await tx.delete(enrollments).where(eq(enrollments.id, id));
       if (row.classId) {

@@ -16,7 +16,8 @@ export const reviewRoutes: ReturnType<typeof createRouter> = createRouter()
   })
   .openapi(route(endpoints.referenceCode, schemas.referenceCode, reviewer), async (c) => {
     c.header("Cache-Control", "no-store");
-    return c.json({ referenceCode: await proposeReferenceCode(c.get("deps").db) }, 200);
+    const { db, references } = c.get("deps");
+    return c.json({ referenceCode: await proposeReferenceCode(db), multicaixa: Boolean(references) }, 200);
   })
   .openapi(route(endpoints.detail, schemas.detail, viewer), async (c) => {
     c.header("Cache-Control", "no-store");
@@ -47,7 +48,7 @@ export const reviewRoutes: ReturnType<typeof createRouter> = createRouter()
     ),
   )
   .openapi(route(endpoints.remove, schemas.remove, reviewer), async (c) => {
-    const { db, storage } = c.get("deps");
-    await deleteEnrollment(db, storage, c.req.valid("param").id);
+    const { db, storage, references } = c.get("deps");
+    await deleteEnrollment(db, storage, c.req.valid("param").id, references);
     return c.body(null, 204);
   });

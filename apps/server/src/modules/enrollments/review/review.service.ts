@@ -13,6 +13,8 @@ import { isUniqueViolation } from "../../../db/pg-errors";
 import { courses, enrollmentDocumentRequests, enrollments } from "../../../db/schema";
 import { ApiError } from "../../../http/errors";
 import type { MailQueue } from "../../../mail/mail-queue";
+import type { PaymentReferences } from "../../../payment-references/payment-references";
+import { queueReference } from "../../payment-references/payment-references.service";
 import { getBankDetails } from "../../settings/settings.service";
 import { getEnrollmentDetail } from "../enrollment-admin.queries";
 import { type EnrollmentRow, lockForAction, recordEvent } from "../enrollment-history";
@@ -25,10 +27,11 @@ export type ReferenceEmail = "queued" | "no_email";
  * pre_inscrito → approved (SPEC §4): sets approval_date, approved_by, the reference code (unique),
  * payment_reference_sent_at and notes, with one event. When the student gave an e-mail, the code is
  * enqueued in the same transaction (decision 056): the answer never waits for the mail server, and a
- * refused approval leaves no e-mail behind.
+ * refused approval leaves no e-mail behind. With Multicaixa references on, the job that creates one
+ * is queued in the same transaction, valid `referenceValidDays` (default 7) from now.
  */
 export async function approveEnrollment(
-  deps: { db: Database; mail: MailQueue },
+  deps: { db: Database; mail: MailQueue; references?: PaymentReferences },
   actorUserId: string,
   id: string,
   input: z.output<typeof approveEnrollmentSchema>,
@@ -57,6 +60,8 @@ export async function approveEnrollment(
         .returning();
       const note = approvalNote(input.referenceCode, input.notes);
       await recordEvent(tx, id, { actorUserId, fromStatus: row.status, toStatus: "approved", note });
+      // Multicaixa references on (decision 075): one is created by the queue, never inside this request.
+      if (deps.references) await queueReference(tx, deps.references, updated!, input.referenceValidDays);
       return enqueueReference(tx, deps.mail, updated!);
     })
     .catch((err: unknown) => {

@@ -27,10 +27,10 @@ const row: AdminEnrollmentRow = {
 
 const NO_COUNTS = enrollmentCounts({});
 
-function openApproval() {
+function openApproval(multicaixa = false) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   client.setQueryData(adminEnrollmentsQuery(FIRST_PAGE).queryKey, listPage([row], { counts: NO_COUNTS }));
-  client.setQueryData(proposedReferenceCodeQuery.queryKey, { referenceCode: "KX7MPQ2R" });
+  client.setQueryData(proposedReferenceCodeQuery.queryKey, { referenceCode: "KX7MPQ2R", multicaixa });
   renderAt(
     <>
       <Notifications />
@@ -66,5 +66,21 @@ describe("the approval dialog", () => {
     await userEvent.clear(within(dialog).getByLabelText(/^Código de referência/));
     await userEvent.click(within(dialog).getByRole("button", { name: "Aprovar inscrição" }));
     expect(within(dialog).getByText("Código de referência é obrigatório")).toBeTruthy();
+  });
+
+  it("without Multicaixa references there is no validity field", () => {
+    const dialog = openApproval();
+    expect(within(dialog).queryByLabelText(/Validade da referência Multicaixa/)).toBeNull();
+  });
+
+  it("with Multicaixa references: the validity is 7 days unless staff choose another; a blank one is refused on the field", async () => {
+    const dialog = openApproval(true);
+    const days = within(dialog).getByLabelText(/Validade da referência Multicaixa/) as HTMLInputElement;
+    expect(days.value).toBe("7");
+    await userEvent.click(within(dialog).getByLabelText("Documentação completa e válida"));
+    await userEvent.click(within(dialog).getByLabelText("Dados pessoais conferidos"));
+    await userEvent.clear(days);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Aprovar inscrição" }));
+    expect(within(dialog).getByText(/Indique a validade da referência Multicaixa em dias \(1 a 60\)/)).toBeTruthy();
   });
 });

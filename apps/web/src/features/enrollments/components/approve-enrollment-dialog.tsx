@@ -1,6 +1,22 @@
 import { formatKz } from "@app/shared/money";
-import { approveEnrollmentSchema } from "@app/shared/schemas/enrollment-review";
-import { Alert, Button, Checkbox, Group, Loader, Modal, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import {
+  approveEnrollmentSchema,
+  REFERENCE_DEFAULT_DAYS,
+  REFERENCE_MAX_DAYS,
+} from "@app/shared/schemas/enrollment-review";
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  NumberInput,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { IconCircleCheck } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -50,6 +66,7 @@ export function ApproveEnrollmentDialog({
         <ApproveForm
           row={row}
           proposedCode={proposal.data?.referenceCode ?? ""}
+          multicaixa={proposal.data?.multicaixa ?? false}
           onApproved={setApproved}
           onClose={onClose}
         />
@@ -63,17 +80,26 @@ const validate = schemaResolver(approveEnrollmentSchema, { sync: true });
 function ApproveForm({
   row,
   proposedCode,
+  multicaixa,
   onApproved,
   onClose,
 }: {
   row: AdminEnrollmentRow;
   proposedCode: string;
+  /** Multicaixa references on: how long the reference is valid (default 7 days, decision 075). */
+  multicaixa: boolean;
   onApproved: (result: ApprovedEnrollment) => void;
   onClose: () => void;
 }) {
   const approve = useApproveEnrollment();
   const form = useForm({
-    initialValues: { referenceCode: proposedCode, notes: "", documentsChecked: false, personalDataChecked: false },
+    initialValues: {
+      referenceCode: proposedCode,
+      notes: "",
+      documentsChecked: false,
+      personalDataChecked: false,
+      referenceValidDays: multicaixa ? (REFERENCE_DEFAULT_DAYS as number | string) : undefined,
+    },
     validate,
     // Runs only once the values passed validation: what is sent is what the schema read.
     transformValues: (values) => approveEnrollmentSchema.parse(values),
@@ -114,6 +140,19 @@ function ApproveForm({
           styles={{ input: { fontFamily: "monospace", letterSpacing: 1 } }}
           {...form.getInputProps("referenceCode")}
         />
+        {multicaixa && (
+          <NumberInput
+            label="Validade da referência Multicaixa (dias)"
+            description="A referência para pagar no Multicaixa é criada a seguir e enviada ao aluno por e-mail"
+            min={1}
+            max={REFERENCE_MAX_DAYS}
+            allowDecimal={false}
+            allowNegative={false}
+            w={280}
+            maw="100%"
+            {...form.getInputProps("referenceValidDays")}
+          />
+        )}
         <Textarea label="Observações (opcional)" autosize minRows={2} {...form.getInputProps("notes")} />
         <DialogActions
           submitLabel="Aprovar inscrição"

@@ -13,6 +13,7 @@ import { type AdminEnrollmentDetail, adminEnrollmentQuery } from "../api/admin-e
 import { type ActionAccess, canRequestCorrection, canSendWhatsapp } from "../logic/enrollment-actions";
 import { EnrollmentDocuments } from "./enrollment-documents";
 import { EnrollmentStatusBadge, WithoutClassNote } from "./enrollment-status-badge";
+import { RenewReferenceButton } from "./renew-reference-button";
 import { WhatsappButton } from "./whatsapp-button";
 
 const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;
@@ -52,6 +53,7 @@ export function EnrollmentViewDialog({
               <EnrollmentStatusBadge status={e.status} />
               <WithoutClassNote enrollment={e} />
               {canSendWhatsapp(e.status, access) && <WhatsappButton enrollment={e} />}
+              {canSendWhatsapp(e.status, access) && <RenewReferenceButton enrollmentId={e.id} />}
             </Group>
           </Group>
           <Tabs defaultValue="geral" keepMounted={false} styles={{ tab: { paddingInline: 10 } }}>

@@ -16,6 +16,7 @@ describe("payment statuses", () => {
       { value: "transferencia", label: "Transferência Bancária" },
       { value: "deposito", label: "Depósito" },
       { value: "dinheiro", label: "Dinheiro" },
+      { value: "multicaixa", label: "Multicaixa" },
     ]);
   });
 });

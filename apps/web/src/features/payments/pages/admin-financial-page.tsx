@@ -1,8 +1,10 @@
 import { formatDate } from "@app/shared/dates";
 import { formatKz } from "@app/shared/money";
+import { ADMIN_SCREENS } from "@app/shared/screen-access";
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Text } from "@mantine/core";
-import { IconCash, IconCheck, IconDownload, IconHourglass, IconReceipt } from "@tabler/icons-react";
+import { IconCash, IconCheck, IconDownload, IconHourglass, IconReceipt, IconReportMoney } from "@tabler/icons-react";
 import { type ChangeEvent, type SyntheticEvent, useState } from "react";
+import { Link } from "react-router";
 import { type Column, DataTable } from "../../../components/data-table";
 import { DateInput } from "../../../components/date-input";
 import { PageHeader } from "../../../components/page-header";
@@ -18,6 +20,7 @@ import {
   usePaymentRow,
 } from "../api/admin-payments";
 import { PaymentStatusBadge, PaymentViewDialog } from "../components/payment-view-dialog";
+import { UnmatchedPayments } from "../components/unmatched-payments";
 import {
   filterErrors,
   PAYMENT_METHOD_OPTIONS,
@@ -134,6 +137,9 @@ export function Component() {
         subtitle="Pagamentos recebidos, valores pendentes e exportação para a conciliação bancária"
         action={
           <Group gap="xs">
+            <Button component={Link} to={ADMIN_SCREENS.bankStatements.path} leftSection={<IconReportMoney size={16} />}>
+              Extratos bancários
+            </Button>
             {exportLink("csv", "Exportar CSV")}
             {exportLink("xlsx", "Exportar Excel")}
           </Group>
@@ -181,6 +187,7 @@ export function Component() {
         searchPlaceholder="Pesquisar por aluno ou curso..."
         server={badPeriod ? { ...list.table, total: 0 } : list.table}
       />
+      <UnmatchedPayments />
       <PaymentViewDialog key={viewing.key} opened={viewing.opened} payment={viewed} onClose={viewing.close} />
     </Stack>
   );

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderAt } from "../../../test/render";
 import { type OwnEnrollment, ownEnrollmentsQuery } from "../../enrollments/api/enrollments";
+import { type OwnReference, ownReferencesQuery } from "../../payment-references/api/payment-references";
 import { type OwnReceipt, ownReceiptsQuery } from "../api/own-receipts";
 import { Component as StudentPaymentPage } from "./student-payment-page";
 
@@ -45,10 +46,11 @@ const receipt: OwnReceipt = {
   fileType: "image",
 };
 
-function show(enrollments: OwnEnrollment[], receipts: OwnReceipt[] = []) {
+function show(enrollments: OwnEnrollment[], receipts: OwnReceipt[] = [], references: OwnReference[] = []) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   client.setQueryData(ownEnrollmentsQuery.queryKey, enrollments);
   client.setQueryData(ownReceiptsQuery.queryKey, receipts);
+  client.setQueryData(ownReferencesQuery.queryKey, { references });
   renderAt(<StudentPaymentPage />, "/aluno/pagamento", "*", client);
 }
 
@@ -192,5 +194,42 @@ describe("/aluno/pagamento for each own enrolment", () => {
       "Inscrição: Marketing Digital",
       "Inscrição: Excel Avançado",
     ]);
+  });
+});
+
+describe("/aluno/pagamento with a Multicaixa reference (issue 26)", () => {
+  const reference: OwnReference = {
+    enrollmentId: approved.id,
+    courseName: approved.courseName,
+    entity: "12345",
+    reference: "123456789",
+    amount: 150000,
+    endsAt: "2026-12-03T10:00:00.000Z",
+    status: "active",
+    expired: false,
+  };
+
+  it("shows entity, reference and amount to copy, the expiry, and keeps the receipt upload", () => {
+    show([approved], [], [reference]);
+    const box = screen.getByRole("region", { name: "Pagar por referência Multicaixa" });
+    expect(within(box).getByTestId("Entidade").textContent).toBe("12345");
+    expect(within(box).getByTestId("Referência").textContent).toBe("123 456 789");
+    expect(within(box).getByTestId("Montante").textContent).toMatch(/150[\s\u00a0\u202f.]000,00/);
+    expect(within(box).getByRole("button", { name: "Copiar referência" })).toBeTruthy();
+    expect(within(box).getByText(/03\/12\/2026 às 11:00/)).toBeTruthy();
+    expect(screen.getByText(/Ou pague por transferência bancária/)).toBeTruthy();
+  });
+
+  it("an expired reference offers a new one instead of the numbers", () => {
+    show([approved], [], [{ ...reference, expired: true }]);
+    expect(screen.getByText("Referência expirada")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Pedir nova referência" })).toBeTruthy();
+    expect(screen.queryByTestId("Entidade")).toBeNull();
+  });
+
+  it("no reference (references off): the transfer flow as before", () => {
+    show([approved]);
+    expect(screen.queryByRole("region", { name: "Pagar por referência Multicaixa" })).toBeNull();
+    expect(screen.getByText(/^Pague por transferência bancária/)).toBeTruthy();
   });
 });

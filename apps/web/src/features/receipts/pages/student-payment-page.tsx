@@ -1,13 +1,19 @@
 import { enrollmentStatusLabel } from "@app/shared/enums";
 import { Alert, Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconAward, IconCircleCheck, IconClockHour4, IconX } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { errorMessage } from "../../../lib/form-errors";
 import { type OwnEnrollment, ownEnrollmentsQuery } from "../../enrollments/api/enrollments";
+import {
+  type OwnReference,
+  ownReferencesQuery,
+  REFERENCE_REFRESH_MS,
+} from "../../payment-references/api/payment-references";
 import { type OwnReceipt, ownReceiptsQuery } from "../api/own-receipts";
 import { DocumentCorrection } from "../components/document-correction";
+import { MulticaixaReference } from "../components/multicaixa-reference";
 import { ReceiptForm } from "../components/receipt-form";
 import { ReceiptHistory } from "../components/receipt-history";
 import { type EnrollmentPanel, enrollmentPanel, orderForStudent } from "../logic/enrollment-panel";
@@ -42,8 +48,26 @@ function AwaitApproval() {
  * the enrolments that can be paid now, decision 043) and the history of the receipts sent.
  */
 export function Component() {
-  const { data, isPending, isError, error } = useQuery(ownEnrollmentsQuery);
+  // Multicaixa references (issue 26): while an enrolment still awaiting payment has one being made, payable
+  // or just paid, both lists are asked again every few seconds, so a payment at the ATM shows
+  // 'Matriculado' here without a reload (until the enrolment itself reads as paid).
+  const client = useQueryClient();
+  const watching = () => {
+    const refs = client.getQueryData(ownReferencesQuery.queryKey)?.references ?? [];
+    const payable = new Set(
+      (client.getQueryData(ownEnrollmentsQuery.queryKey) ?? [])
+        .filter((e) => enrollmentPanel(e) === "payment")
+        .map((e) => e.id),
+    );
+    return refs.some((r) => payable.has(r.enrollmentId) && (r.status === "paid" || awaitsPayment(r)))
+      ? REFERENCE_REFRESH_MS
+      : false;
+  };
+  const references = useQuery({ ...ownReferencesQuery, refetchInterval: watching });
+  const { data, isPending, isError, error } = useQuery({ ...ownEnrollmentsQuery, refetchInterval: watching });
   const receipts = useQuery({ ...ownReceiptsQuery, enabled: !!data && data.length > 0 });
+  const referenceOf = (enrollmentId: string) =>
+    references.data?.references.find((r) => r.enrollmentId === enrollmentId && r.status !== "paid");
   let content: ReactNode;
   if (isPending) content = <Skeleton height={120} />;
   else if (isError)
@@ -63,6 +87,7 @@ export function Component() {
             key={enrollment.id}
             enrollment={enrollment}
             step={receipts.isSuccess ? receiptStep(enrollment, sent) : { kind: "none" }}
+            reference={referenceOf(enrollment.id)}
           />
         ))}
         <Receipts receipts={receipts} eligible={eligible} />
@@ -103,7 +128,18 @@ function Receipts({
   );
 }
 
-function EnrollmentCard({ enrollment, step }: { enrollment: OwnEnrollment; step: ReceiptStep }) {
+const awaitsPayment = (r: OwnReference) => r.status === "creating" || (r.status === "active" && !r.expired);
+
+function EnrollmentCard({
+  enrollment,
+  step,
+  reference,
+}: {
+  enrollment: OwnEnrollment;
+  step: ReceiptStep;
+  /** Its Multicaixa reference, when references are on (issue 26). */
+  reference?: OwnReference;
+}) {
   const panel = enrollmentPanel(enrollment);
   return (
     <Paper
@@ -149,9 +185,11 @@ function EnrollmentCard({ enrollment, step }: { enrollment: OwnEnrollment; step:
             </Text>
           </Alert>
         )}
+        {panel === "payment" && reference && step.kind !== "pending" && <MulticaixaReference reference={reference} />}
         {panel === "payment" && step.kind === "form" && !step.rejected && (
           <Text size="sm">
-            Pague por transferência bancária com o código de referência e envie o comprovante no formulário abaixo.
+            {reference ? "Ou pague" : "Pague"} por transferência bancária com o código de referência e envie o
+            comprovante no formulário abaixo.
           </Text>
         )}
         {panel === "enrolled" && (

@@ -26,7 +26,8 @@ ALTER TABLE "auth_two_factor" ADD CONSTRAINT "auth_two_factor_user_id_auth_user_
 ALTER TABLE "staff_user_events" ADD CONSTRAINT "staff_user_events_user_id_auth_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."auth_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "staff_user_events" ADD CONSTRAINT "staff_user_events_by_user_id_auth_user_id_fk" FOREIGN KEY ("by_user_id") REFERENCES "public"."auth_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "auth_two_factor_user_id_idx" ON "auth_two_factor" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "staff_user_events_user_id_idx" ON "staff_user_events" USING btree ("user_id","at");--> statement-breakpoint
+CREATE INDEX "staff_user_events_user_id_idx" ON "staff_user_events" USING btree ("user_id","at");
+--> statement-breakpoint
 -- Decision 076: a new installation (no staff user yet) requires the second factor of super_admin and
 -- financeiro; an existing one starts with nothing required and its super_admin is told on the dashboard.
 INSERT INTO "staff_role_settings" ("role", "two_factor_required")

@@ -1,0 +1,74 @@
+import { paymentReferenceEndpoints as endpoints } from "@app/shared/contract/payment-references";
+import { paymentReferenceSchemas as schemas } from "@app/shared/contract/payment-references.schemas";
+import { MALFORMED_REQUEST, REFERENCE_SIGNATURE_INVALID } from "@app/shared/messages";
+import type { MiddlewareHandler } from "hono";
+import { requireScreen, requireStudent } from "../../auth/guards";
+import { route } from "../../http/contract";
+import type { AppEnv } from "../../http/env";
+import { ApiError, guardErrors, studentErrors } from "../../http/errors";
+import { createRouter } from "../../http/router";
+import { readPayment } from "../../payment-references/provider";
+import { confirmer } from "../enrollments/enrollment-guards";
+import {
+  applyNotification,
+  listOwnReferences,
+  listUnmatched,
+  referencesOn,
+  renewReference,
+} from "./payment-references.service";
+
+const tags = ["payment-references"];
+const finance = {
+  middleware: [requireScreen("financial")],
+  guardErrors: guardErrors("Not financeiro or super_admin"),
+  tags,
+};
+const staff = { ...confirmer, tags };
+const student = { middleware: [requireStudent()], guardErrors: studentErrors, tags };
+
+/**
+ * The provider's notification is public (no session; no cookie, so the origin check lets it pass): its
+ * signature over the RAW body is checked before anything is parsed. A bad one: 401, logged, nothing changes.
+ */
+const signedByProvider = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  const { references } = referencesOn(c.get("deps"));
+  const raw = await c.req.text();
+  if (!references.provider.verifySignature(raw, c.req.header("x-signature"))) {
+    c.get("log").warn({ bytes: raw.length }, "reference payment notification refused: bad signature");
+    throw ApiError.of(401, REFERENCE_SIGNATURE_INVALID);
+  }
+  await next();
+};
+
+export const paymentReferenceRoutes = createRouter()
+  .openapi(route(endpoints.webhook, schemas.webhook, { middleware: [signedByProvider()], tags }), async (c) => {
+    const deps = referencesOn(c.get("deps"));
+    const body = c.req.valid("json");
+    const payment = readPayment(body);
+    if (!payment) throw ApiError.of(400, MALFORMED_REQUEST);
+    const outcome = await applyNotification(
+      { ...deps, baseUrl: deps.config.baseUrl, log: c.get("log") },
+      payment,
+      body,
+    );
+    return c.json({ outcome }, 200);
+  })
+  .openapi(route(endpoints.listOwn, schemas.listOwn, student), async (c) => {
+    c.header("Cache-Control", "no-store");
+    const references = await listOwnReferences(c.get("deps").db, c.get("session").student!.id);
+    return c.json({ references }, 200);
+  })
+  .openapi(route(endpoints.renewOwn, schemas.renewOwn, student), async (c) => {
+    const studentAccountId = c.get("session").student!.id;
+    const reference = await renewReference(c.get("deps"), c.req.valid("param").enrollmentId, { studentAccountId });
+    return c.json({ reference }, 200);
+  })
+  .openapi(route(endpoints.renew, schemas.renew, staff), async (c) => {
+    const { validDays } = c.req.valid("json");
+    const reference = await renewReference(c.get("deps"), c.req.valid("param").enrollmentId, { validDays });
+    return c.json({ reference }, 200);
+  })
+  .openapi(route(endpoints.unmatched, schemas.unmatched, finance), async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json({ notifications: await listUnmatched(c.get("deps").db) }, 200);
+  });

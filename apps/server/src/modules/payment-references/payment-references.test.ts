@@ -1,0 +1,349 @@
+import type { AddressInfo } from "node:net";
+import { paymentReferenceSchemas } from "@app/shared/contract/payment-references.schemas";
+import { serve } from "@hono/node-server";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { jsonRequest, staffActor } from "../../../test/actors";
+import { body, createTestContext, type TestContext } from "../../../test/context";
+import { insertCourse } from "../../../test/fixtures";
+import { receiptForm, studentWithEnrollment, submitReceipt } from "../../../test/receipts";
+import {
+  enrollments,
+  paymentReceipts,
+  paymentReferences,
+  payments,
+  referencePaymentNotifications,
+} from "../../db/schema";
+import { MAIL_QUEUE, MAIL_QUEUE_SCHEMA } from "../../mail/mail-queue";
+import { type Simulator, startSimulator } from "../../payment-references/simulator";
+import { pollPayments } from "./payment-references.service";
+
+/**
+ * Multicaixa references (issue 26, decision 075) against the ProxyPay simulator on a random port, the
+ * real app served over HTTP for its webhooks, and a real PostgreSQL.
+ */
+const API_KEY = "chave-de-teste-proxypay-0123456789";
+const ENTITY = "12345";
+
+describe("payment references (Multicaixa through ProxyPay)", () => {
+  let sim: Simulator;
+  let ctx: TestContext;
+  let server: ReturnType<typeof serve>;
+  let courseId: string;
+  let secretaria: { cookie: string };
+  let financeiro: { cookie: string };
+
+  beforeAll(async () => {
+    sim = await startSimulator({ apiKey: API_KEY, entity: ENTITY });
+    ctx = await createTestContext({ PROXYPAY_API_KEY: API_KEY, PROXYPAY_ENTITY: ENTITY, PROXYPAY_BASE_URL: sim.url });
+    server = serve({ fetch: ctx.app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise((resolve) => server.once("listening", resolve));
+    const { port } = server.address() as AddressInfo;
+    sim.setWebhookUrl(`http://127.0.0.1:${port}/api/payment-references/webhook`);
+    courseId = await insertCourse(ctx.db, { name: "Contabilidade Geral", price: 150000 });
+    secretaria = await staffActor(ctx, "secretaria");
+    financeiro = await staffActor(ctx, "financeiro");
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await ctx.close();
+    await sim.close();
+  });
+
+  const enrollmentOf = async (id: string) =>
+    (await ctx.db.select().from(enrollments).where(eq(enrollments.id, id)))[0]!;
+  const paymentsOf = (id: string) => ctx.db.select().from(payments).where(eq(payments.enrollmentId, id));
+  const mailsTo = async (to: string) => {
+    const { rows } = await ctx.db.execute<{ subject: string; text: string }>(sql`
+      select data->>'subject' as subject, data->>'text' as text from ${sql.raw(`${MAIL_QUEUE_SCHEMA}.job`)}
+      where name = ${MAIL_QUEUE} and data->>'to' = ${to} order by created_on`);
+    return rows;
+  };
+
+  /** A student whose enrolment the secretaria approves through the API; the reference is made by the queue. */
+  async function approvedWithReference(name: string, extra: Record<string, unknown> = {}) {
+    const email = `${name.toLowerCase().replace(/\s+/g, ".")}@exemplo.ao`;
+    const s = await studentWithEnrollment(ctx, courseId, name, {
+      status: "pre_inscrito",
+      paymentReferenceCode: null,
+      studentEmail: email,
+    });
+    const res = await ctx.app.request(
+      `/api/admin/enrollments/${s.enrollment.id}/approve`,
+      jsonRequest(
+        "POST",
+        { referenceCode: `MC-${s.studentCode}`, documentsChecked: true, personalDataChecked: true, ...extra },
+        secretaria.cookie,
+      ),
+    );
+    expect(res.status).toBe(200);
+    const ref = await vi.waitFor(
+      async () => {
+        const [row] = await ctx.db
+          .select()
+          .from(paymentReferences)
+          .where(eq(paymentReferences.enrollmentId, s.enrollment.id));
+        if (row?.status !== "active") throw new Error("reference not created yet");
+        return row;
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    return { ...s, email, ref };
+  }
+
+  it("approval creates a reference through the queue; the student sees entity, reference, amount and expiry", async () => {
+    const before = Date.now();
+    const s = await approvedWithReference("Ana Multicaixa");
+    expect(s.ref.reference).toMatch(/^\d{9}$/);
+    expect(s.ref.entity).toBe(ENTITY);
+    expect(sim.references.get(s.ref.reference!)).toMatchObject({ amount: "150000.00" });
+    const days = (s.ref.endsAt.getTime() - before) / 86_400_000;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThan(7.01);
+
+    const res = await ctx.app.request("/api/me/payment-references", { headers: { cookie: s.cookie } });
+    expect(res.status).toBe(200);
+    const answer = paymentReferenceSchemas.listOwn.answers[200].parse(await body(res));
+    expect(answer.references).toEqual([
+      expect.objectContaining({
+        enrollmentId: s.enrollment.id,
+        entity: ENTITY,
+        reference: s.ref.reference,
+        amount: 150000,
+        status: "active",
+        expired: false,
+      }),
+    ]);
+    const mails = await mailsTo(s.email);
+    const referenceMail = mails.find((m) => m.subject.includes("Multicaixa"));
+    expect(referenceMail?.text).toContain(`Entidade: ${ENTITY}`);
+    expect(referenceMail?.text).toContain(s.ref.reference!.replace(/(\d{3})(?=\d)/g, "$1 "));
+    expect(referenceMail?.text).toMatch(/150[\s\u00a0\u202f.]000,00/);
+  });
+
+  it("the approval dialog is told that references are on", async () => {
+    const res = await ctx.app.request("/api/admin/enrollments/reference-code", {
+      headers: { cookie: secretaria.cookie },
+    });
+    expect(await body(res)).toMatchObject({ multicaixa: true });
+  });
+
+  it("a validity chosen at approval is kept", async () => {
+    const before = Date.now();
+    const s = await approvedWithReference("Bruno Validade", { referenceValidDays: 3 });
+    expect(Math.round((s.ref.endsAt.getTime() - before) / 86_400_000)).toBe(3);
+  });
+
+  it("the simulator pays → one payment 'Multicaixa', the student enrolled, the e-mail queued, acknowledged", async () => {
+    const s = await approvedWithReference("Carla Paga");
+    const { payment, webhookStatus } = await sim.pay(s.ref.reference!);
+    expect(webhookStatus).toBe(200);
+    expect((await enrollmentOf(s.enrollment.id)).status).toBe("enrolled");
+    const paid = await paymentsOf(s.enrollment.id);
+    expect(paid).toHaveLength(1);
+    expect(paid[0]).toMatchObject({ paymentMethod: "multicaixa", amount: 150000, status: "completed" });
+    expect(sim.acknowledged).toContain(payment.id);
+    expect((await mailsTo(s.email)).some((m) => m.subject.startsWith("Pagamento confirmado"))).toBe(true);
+
+    // Financeiro's list shows the method.
+    const list = await ctx.app.request("/api/admin/payments?q=Carla%20Paga", {
+      headers: { cookie: financeiro.cookie },
+    });
+    expect(list.status).toBe(200);
+    expect((await body(list)).rows).toEqual([
+      expect.objectContaining({
+        enrollmentId: s.enrollment.id,
+        paymentMethod: "multicaixa",
+        paymentMethodLabel: "Multicaixa",
+      }),
+    ]);
+  });
+
+  it("the same notification five times at once gives one payment", async () => {
+    const s = await approvedWithReference("Dário Repetido");
+    const { payment } = await sim.pay(s.ref.reference!, { deliver: false });
+    const { body: raw, signature } = sim.signed(payment);
+    const send = () =>
+      ctx.app.request("/api/payment-references/webhook", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-signature": signature },
+        body: raw,
+      });
+    const answers = await Promise.all([send(), send(), send(), send(), send()]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const outcomes = await Promise.all(answers.map(async (r) => (await body(r)).outcome));
+    expect(outcomes.filter((o) => o === "applied")).toHaveLength(1);
+    expect(outcomes.filter((o) => o === "duplicate")).toHaveLength(4);
+    expect(await paymentsOf(s.enrollment.id)).toHaveLength(1);
+    expect((await enrollmentOf(s.enrollment.id)).status).toBe("enrolled");
+  });
+
+  it("a forged signature gives 401 and changes nothing", async () => {
+    const s = await approvedWithReference("Eva Forjada");
+    const { payment } = await sim.pay(s.ref.reference!, { deliver: false });
+    const { body: raw, signature } = sim.signed(payment);
+    const forged = [
+      { "x-signature": "0".repeat(64) },
+      {},
+      { "x-signature": signature.replace(/^./, (c) => (c === "a" ? "b" : "a")) },
+    ];
+    for (const headers of forged) {
+      const res = await ctx.app.request("/api/payment-references/webhook", {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: raw,
+      });
+      expect(res.status).toBe(401);
+      expect((await body(res)).error.message).toBe("Assinatura da notificação de pagamento inválida");
+    }
+    // The right signature over another body (the amount changed) is forged too.
+    const tampered = raw.replace('"150000.00"', '"1.00"');
+    const res = await ctx.app.request("/api/payment-references/webhook", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-signature": signature },
+      body: tampered,
+    });
+    expect(res.status).toBe(401);
+    expect(await paymentsOf(s.enrollment.id)).toHaveLength(0);
+    expect((await enrollmentOf(s.enrollment.id)).status).toBe("approved");
+    const notes = await ctx.db
+      .select()
+      .from(referencePaymentNotifications)
+      .where(eq(referencePaymentNotifications.providerPaymentId, String(payment.id)));
+    expect(notes).toHaveLength(0);
+  });
+
+  it("a lost webhook: polling picks the payment up and acknowledges it", async () => {
+    const s = await approvedWithReference("Filipe Perdido");
+    const { payment } = await sim.pay(s.ref.reference!, { deliver: false });
+    expect((await enrollmentOf(s.enrollment.id)).status).toBe("approved");
+    const deps = { ...ctx.deps, baseUrl: ctx.config.baseUrl, references: ctx.deps.references! };
+    await pollPayments(deps);
+    expect((await enrollmentOf(s.enrollment.id)).status).toBe("enrolled");
+    expect(await paymentsOf(s.enrollment.id)).toHaveLength(1);
+    expect(sim.acknowledged).toContain(payment.id);
+    expect(sim.payments.has(payment.id)).toBe(false);
+    // Polling again finds nothing new: still one payment.
+    await pollPayments(deps);
+    expect(await paymentsOf(s.enrollment.id)).toHaveLength(1);
+  });
+
+  it("an unknown reference and a wrong amount go to finance's list instead of being lost", async () => {
+    const s = await approvedWithReference("Gil Diferente");
+    const unknown = await sim.pay("987654321", { amount: "5000.00" });
+    expect(unknown.webhookStatus).toBe(200);
+    const wrong = await sim.pay(s.ref.reference!, { amount: "100000.00" });
+    expect(wrong.webhookStatus).toBe(200);
+    expect(await paymentsOf(s.enrollment.id)).toHaveLength(0);
+    expect((await enrollmentOf(s.enrollment.id)).status).toBe("approved");
+
+    const res = await ctx.app.request("/api/admin/payment-references/unmatched", {
+      headers: { cookie: financeiro.cookie },
+    });
+    expect(res.status).toBe(200);
+    const { notifications } = await body(res);
+    expect(notifications).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          providerPaymentId: String(unknown.payment.id),
+          reference: "987654321",
+          amount: 5000,
+          outcome: "unknown_reference",
+          enrollmentId: null,
+        }),
+        expect.objectContaining({
+          providerPaymentId: String(wrong.payment.id),
+          amount: 100000,
+          expectedAmount: 150000,
+          outcome: "wrong_amount",
+          enrollmentId: s.enrollment.id,
+          studentName: "Gil Diferente",
+        }),
+      ]),
+    );
+    // Both were acknowledged: the provider does not send them again, finance has them.
+    expect(sim.acknowledged).toEqual(expect.arrayContaining([unknown.payment.id, wrong.payment.id]));
+  });
+
+  it("an expired reference is renewed by the student; a valid one is not; staff renew with a validity", async () => {
+    const s = await approvedWithReference("Helena Renova");
+    const renewOwn = () =>
+      ctx.app.request(`/api/me/payment-references/${s.enrollment.id}/renew`, jsonRequest("POST", undefined, s.cookie));
+    const refused = await renewOwn();
+    expect(refused.status).toBe(409);
+
+    await ctx.db
+      .update(paymentReferences)
+      .set({ endsAt: new Date(Date.now() - 60_000) })
+      .where(eq(paymentReferences.id, s.ref.id));
+    const renewed = await renewOwn();
+    expect(renewed.status).toBe(200);
+    await vi.waitFor(() => expect(sim.references.has(s.ref.reference!)).toBe(false), { timeout: 15_000 });
+    const fresh = await vi.waitFor(
+      async () => {
+        const rows = await ctx.db
+          .select()
+          .from(paymentReferences)
+          .where(eq(paymentReferences.enrollmentId, s.enrollment.id));
+        const active = rows.find((r) => r.status === "active");
+        if (!active) throw new Error("no new reference yet");
+        return active;
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    expect(fresh.reference).not.toBe(s.ref.reference);
+
+    const byStaff = await ctx.app.request(
+      `/api/admin/payment-references/${s.enrollment.id}/renew`,
+      jsonRequest("POST", { validDays: 14 }, secretaria.cookie),
+    );
+    expect(byStaff.status).toBe(200);
+    const answer = paymentReferenceSchemas.renew.answers[200].parse(await body(byStaff));
+    expect(Math.round((Date.parse(answer.reference.endsAt) - Date.now()) / 86_400_000)).toBe(14);
+    const bad = await ctx.app.request(
+      `/api/admin/payment-references/${s.enrollment.id}/renew`,
+      jsonRequest("POST", { validDays: 0 }, secretaria.cookie),
+    );
+    expect(bad.status).toBe(400);
+  });
+
+  it("paid by transfer instead (receipt approved): the live reference is deleted at the provider", async () => {
+    const s = await approvedWithReference("Jorge Transfere");
+    expect((await submitReceipt(ctx, s.cookie, receiptForm(s.enrollment.id))).status).toBe(201);
+    const [receipt] = await ctx.db
+      .select()
+      .from(paymentReceipts)
+      .where(eq(paymentReceipts.enrollmentId, s.enrollment.id));
+    const res = await ctx.app.request(
+      `/api/admin/receipts/${receipt!.id}/approve`,
+      jsonRequest("POST", undefined, financeiro.cookie),
+    );
+    expect(res.status).toBe(200);
+    await vi.waitFor(() => expect(sim.references.has(s.ref.reference!)).toBe(false), { timeout: 15_000 });
+    // Paid anyway at an ATM: one payment only, the second goes to finance's list.
+    const late = await sim.pay(s.ref.reference!, { amount: "150000.00" });
+    expect(
+      (
+        await body(
+          await ctx.app.request("/api/admin/payment-references/unmatched", { headers: { cookie: financeiro.cookie } }),
+        )
+      ).notifications,
+    ).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ providerPaymentId: String(late.payment.id), outcome: "not_payable" }),
+      ]),
+    );
+    expect(await paymentsOf(s.enrollment.id)).toHaveLength(1);
+  });
+
+  it("a cancelled (deleted) enrolment deletes its reference at the provider", async () => {
+    const s = await approvedWithReference("Ivo Cancela");
+    const admin = await staffActor(ctx, "admin");
+    const res = await ctx.app.request(
+      `/api/admin/enrollments/${s.enrollment.id}`,
+      jsonRequest("DELETE", undefined, admin.cookie),
+    );
+    expect(res.status).toBe(204);
+    await vi.waitFor(() => expect(sim.references.has(s.ref.reference!)).toBe(false), { timeout: 15_000 });
+  });
+});

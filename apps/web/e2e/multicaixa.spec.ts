@@ -1,0 +1,182 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { createHmac } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { violations } from "./support/axe";
+import { signInStaff } from "./support/sign-in";
+import { applicant, approveThroughApi, userContext } from "./support/students";
+import { rowOf } from "./support/table";
+
+/**
+ * Issue 26, 'Done when': Multicaixa references against the ProxyPay simulator. This spec runs its own
+ * server (the production build) with references on, beside the simulator, so the shared e2e server
+ * keeps the bank-transfer flow the other specs read. Approval → the student sees entity / reference /
+ * amount on a 390 px phone → the simulator pays → 'Matriculado' within seconds and 'Multicaixa' in
+ * Financeiro; five copies of one notification at once → one payment; a forged signature → 401; a
+ * lost webhook → picked up by polling.
+ */
+
+const root = path.resolve(import.meta.dirname, "../../..");
+const API_KEY = "chave-e2e-proxypay-0123456789";
+const ENTITY = "10111";
+const port = 40_000 + Math.floor(Math.random() * 10_000);
+const simPort = port + 1;
+const base = `http://127.0.0.1:${port}`;
+const sim = `http://127.0.0.1:${simPort}`;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-multicaixa-"));
+const children: ChildProcess[] = [];
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  const env = {
+    ...process.env,
+    PROXYPAY_API_KEY: API_KEY,
+    PROXYPAY_ENTITY: ENTITY,
+    PROXYPAY_BASE_URL: sim,
+    PROXYPAY_POLL_SECONDS: "5",
+    PROXYPAY_SIM_PORT: String(simPort),
+    PROXYPAY_SIM_WEBHOOK: `${base}/api/payment-references/webhook`,
+  };
+  children.push(
+    spawn("npx", ["tsx", "apps/server/src/payment-references/simulator-cli.ts"], { cwd: root, env, stdio: "ignore" }),
+    spawn("node", ["apps/server/dist/main.js"], {
+      cwd: root,
+      stdio: "ignore",
+      env: {
+        ...env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        BASE_URL: base,
+        LOG_LEVEL: "warn",
+        DATABASE_URL: "",
+        SMTP_URL: "",
+        EMBEDDED_POSTGRES_FSYNC: "off",
+      },
+    }),
+  );
+  await expect
+    .poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status, { timeout: 150_000 })
+    .toBe(200);
+  await expect.poll(async () => (await fetch(`${sim}/_sim/state`).catch(() => null))?.status).toBe(200);
+  execFileSync(
+    "node",
+    [
+      "apps/server/dist/create-admin.js",
+      ...["--email", "multicaixa@instituto.ao", "--password", "multicaixa123", "--name", "Fátima Financeiro"],
+      ...["--role", "super_admin"],
+    ],
+    { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", BASE_URL: "", LOG_LEVEL: "silent" } },
+  );
+});
+
+test.afterAll(async () => {
+  for (const child of children) child.kill("SIGTERM");
+  await Promise.all(
+    children.map((c) => (c.exitCode === null ? new Promise((resolve) => c.once("exit", resolve)) : null)),
+  );
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The simulator's "pay" action: an ATM payment of `reference`, its webhook delivered unless told not to. */
+async function pay(reference: string, deliver = true) {
+  const res = await fetch(`${sim}/_sim/pay`, { method: "POST", body: JSON.stringify({ reference, deliver }) });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { payment: Record<string, unknown>; webhookStatus: number | null };
+}
+
+/** A student approved by staff, looking at /aluno/pagamento on a 390 px phone until the reference shows. */
+async function approvedStudent(browser: import("@playwright/test").Browser, name: string, phone: string) {
+  const student = await applicant(browser, base, name, phone);
+  const staff = await (await userContext(browser, base)).newPage();
+  await signInStaff(staff, "multicaixa@instituto.ao", "multicaixa123");
+  await expect(staff.getByTestId("role-label")).toBeVisible();
+  await approveThroughApi(staff.request, base, student.enrollmentId, `MC-${phone.slice(-4)}`);
+  const page = student.page;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/aluno/pagamento");
+  const box = page.getByRole("region", { name: "Pagar por referência Multicaixa" });
+  await expect(box.getByTestId("Referência")).toHaveText(/^\d{3} \d{3} \d{3}$/, { timeout: 20_000 });
+  const reference = (await box.getByTestId("Referência").textContent())!.replace(/\s/g, "");
+  return { student, staff, page, box, reference };
+}
+
+async function paymentsOf(staff: import("@playwright/test").Page, name: string) {
+  const res = await staff.request.get(`/api/admin/payments?q=${encodeURIComponent(name)}`);
+  return ((await res.json()) as { rows: { paymentMethodLabel: string }[] }).rows;
+}
+
+test("approval → entity, reference and amount on a phone → the simulator pays → 'Matriculado' and 'Multicaixa' in Financeiro", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const name = "Teresa Multicaixa Neto";
+  const { page, staff, box, reference } = await approvedStudent(browser, name, "923600601");
+  await expect(box.getByTestId("Entidade")).toHaveText(ENTITY);
+  await expect(box.getByTestId("Montante")).toHaveText(/\d[\d\s\u00a0\u202f]*,00\s*Kz/);
+  await expect(box.getByText(/Válida até/)).toBeVisible();
+  // The receipt upload stays available as the other way.
+  await expect(page.getByRole("region", { name: "Enviar comprovante" })).toBeVisible();
+  // Nothing wider than the phone, and no WCAG 2.1 A/AA violation with the reference shown.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await violations(page)).toEqual([]);
+  await page.screenshot({ path: "/tmp/shots26/student-reference-390.png", fullPage: true });
+
+  expect((await pay(reference)).webhookStatus).toBe(200);
+  await expect(
+    page.getByRole("article", { name: "Inscrição: Marketing Digital" }).getByText("Matriculado", { exact: true }),
+  ).toBeVisible({
+    timeout: 10_000,
+  });
+  await expect(page.getByRole("region", { name: "Pagar por referência Multicaixa" })).toHaveCount(0);
+
+  await staff.goto("/admin/financial");
+  const row = await rowOf(staff, name);
+  await expect(row).toContainText("Multicaixa");
+  await staff.setViewportSize({ width: 1280, height: 800 });
+  await staff.screenshot({ path: "/tmp/shots26/financeiro-1280.png", fullPage: true });
+});
+
+test("the same notification five times at once gives one payment; a forged signature gives 401 and changes nothing", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const name = "Rui Repetido Sebastião";
+  const { staff, reference } = await approvedStudent(browser, name, "923600602");
+  const { payment } = await pay(reference, false);
+  const body = JSON.stringify(payment);
+  const signature = createHmac("sha256", API_KEY).update(body).digest("hex");
+  const send = (sig: string) =>
+    fetch(`${base}/api/payment-references/webhook`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-signature": sig },
+      body,
+    });
+
+  const forged = await send(createHmac("sha256", "outra-chave-qualquer").update(body).digest("hex"));
+  expect(forged.status).toBe(401);
+  expect(await paymentsOf(staff, name)).toHaveLength(0);
+
+  const answers = await Promise.all([1, 2, 3, 4, 5].map(() => send(signature)));
+  expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+  const payments = await paymentsOf(staff, name);
+  expect(payments).toHaveLength(1);
+  expect(payments[0]!.paymentMethodLabel).toBe("Multicaixa");
+});
+
+test("a payment whose webhook was lost is picked up by polling and acknowledged", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const name = "Lúcia Perdida Domingos";
+  const { page, staff, reference } = await approvedStudent(browser, name, "923600603");
+  const { payment } = await pay(reference, false);
+  await expect
+    .poll(async () => (await paymentsOf(staff, name)).length, { timeout: 30_000, intervals: [1_000] })
+    .toBe(1);
+  await expect(page.getByText("Matriculado", { exact: true })).toBeVisible({ timeout: 10_000 });
+  const state = (await (await fetch(`${sim}/_sim/state`)).json()) as { acknowledged: number[] };
+  expect(state.acknowledged).toContain(payment.id);
+});

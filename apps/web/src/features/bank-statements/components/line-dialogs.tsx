@@ -1,0 +1,241 @@
+import { ignoreLineSchema } from "@app/shared/contract/bank-statements.schemas";
+import { formatDate } from "@app/shared/dates";
+import { RECEIPT_SENDING_STATUSES } from "@app/shared/enrollment-review";
+import { enrollmentStatusLabel } from "@app/shared/enums";
+import { formatKz } from "@app/shared/money";
+import { Alert, Button, Group, List, Loader, Modal, Radio, Stack, Text, TextInput } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { IconSearch } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, useRef, useState } from "react";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { DialogActions } from "../../../components/dialog-actions";
+import { ReasonDialog } from "../../../components/reason-dialog";
+import { feedback, withFeedback } from "../../../lib/mutation-feedback";
+import { SEARCH_DEBOUNCE_MS } from "../../../lib/server-list";
+import {
+  type ConfirmAnswer,
+  enrollmentSearchQuery,
+  type StatementLine,
+  useAssign,
+  useConfirm,
+  useIgnore,
+} from "../api/bank-statements";
+import { confirmLabel } from "../logic/selection";
+
+/** What a line is, in a dialog: its number, date, amount and text. */
+function LineSummary({ line }: { line: StatementLine }) {
+  return (
+    <Text size="sm">
+      Linha {line.lineNumber} · {formatDate(line.date)} · <strong>{formatKz(line.amount)}</strong>
+      <br />
+      {line.reference || "(sem descritivo)"}
+      {line.payer && ` — ${line.payer}`}
+    </Text>
+  );
+}
+
+/** A dialog about one line of a statement (kept while it fades out). */
+interface LineDialogProps {
+  statementId: string;
+  line: StatementLine | undefined;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/**
+ * 'Atribuir': finance finds the enrolment by name, code or phone ('Inscrições' search) and gives it the
+ * line; only an enrolment awaiting payment can take it (the others are shown, not selectable).
+ */
+export function AssignLineDialog({ statementId, line, opened, onClose }: LineDialogProps) {
+  const [search, setSearch] = useState("");
+  const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const found = useQuery(enrollmentSearchQuery(q));
+  const assign = useAssign(statementId);
+  const sending = useRef(false);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!line || sending.current) return;
+    if (!chosen) {
+      setError("Escolha a inscrição");
+      return;
+    }
+    sending.current = true;
+    assign.mutate(
+      { lineId: line.id, enrollmentId: chosen },
+      {
+        ...feedback({ success: "Linha atribuída", failure: "Erro ao atribuir a linha", done: onClose }),
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={`Atribuir linha ${line?.lineNumber ?? ""}`} centered size="lg">
+      <form noValidate onSubmit={submit}>
+        <Stack gap="md">
+          {line && <LineSummary line={line} />}
+          <TextInput
+            label="Pesquisar inscrição"
+            description="Nome, código de referência ou telefone do aluno"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            data-autofocus
+          />
+          {found.isFetching && <Loader size="sm" aria-label="A pesquisar" />}
+          {q.length >= 2 && found.data && (
+            <Radio.Group
+              label="Inscrições encontradas"
+              value={chosen}
+              onChange={(id) => {
+                setChosen(id);
+                setError(undefined);
+              }}
+              error={error}
+            >
+              <Stack gap="xs" mt="xs">
+                {found.data.rows.length === 0 && (
+                  <Text size="sm" c="dimmed">
+                    Nenhuma inscrição encontrada
+                  </Text>
+                )}
+                {found.data.rows.map((r) => {
+                  const payable = RECEIPT_SENDING_STATUSES.includes(r.status);
+                  return (
+                    <Radio
+                      key={r.id}
+                      value={r.id}
+                      disabled={!payable}
+                      label={`${r.studentName} — ${r.courseName}`}
+                      description={`Ref. ${r.paymentReferenceCode ?? "—"} · ${r.studentPhone} · ${formatKz(r.coursePrice)} · ${enrollmentStatusLabel(r.status)}${payable ? "" : " (não aguarda pagamento)"}`}
+                    />
+                  );
+                })}
+              </Stack>
+            </Radio.Group>
+          )}
+          {q.length < 2 && error && (
+            <Text size="sm" c="red.8" role="alert">
+              {error}
+            </Text>
+          )}
+          <DialogActions submitLabel="Atribuir" pending={assign.isPending} onCancel={onClose} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** 'Ignorar': a required reason, kept on the line. */
+export function IgnoreLineDialog({ statementId, line, opened, onClose }: LineDialogProps) {
+  const ignore = useIgnore(statementId);
+  return (
+    <ReasonDialog
+      opened={opened}
+      onClose={onClose}
+      title={`Ignorar linha ${line?.lineNumber ?? ""}`}
+      subject={line && <LineSummary line={line} />}
+      description="Fica registado na linha do extrato"
+      reasonLabel="Motivo"
+      submitLabel="Ignorar"
+      schema={ignoreLineSchema}
+      pending={ignore.isPending}
+      onSubmit={({ reason }) =>
+        withFeedback(ignore.mutateAsync({ lineId: line!.id, reason }), {
+          success: "Linha ignorada",
+          failure: "Erro ao ignorar a linha",
+          done: onClose,
+        })
+      }
+    />
+  );
+}
+
+/**
+ * 'Confirmar N pagamentos': asks once, then each line records its payment and enrols its student as a
+ * receipt approval does; the answer lists what was confirmed and what was refused, with the reason.
+ */
+export function ConfirmLinesDialog({
+  statementId,
+  lineIds,
+  lineNumber,
+  opened,
+  onClose,
+}: {
+  statementId: string;
+  lineIds: string[];
+  /** The file line of a line id, when it has been shown. */
+  lineNumber: (id: string) => number | undefined;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const confirm = useConfirm(statementId);
+  const sending = useRef(false);
+  const [answer, setAnswer] = useState<ConfirmAnswer | null>(null);
+  const close = () => {
+    setAnswer(null);
+    onClose();
+  };
+
+  if (answer) {
+    const n = answer.confirmed.length;
+    return (
+      <Modal opened={opened} onClose={close} title="Resultado da confirmação" centered>
+        <Stack gap="md">
+          <Alert color={n > 0 ? "teal" : "gray"} role="status">
+            {n === 1 ? "1 pagamento confirmado" : `${n} pagamentos confirmados`}: pagamento registado e aluno
+            matriculado.
+          </Alert>
+          {answer.refused.length > 0 && (
+            <Alert color="orange" title={`Não confirmadas: ${answer.refused.length}`}>
+              <List size="sm" spacing={2}>
+                {answer.refused.map((r) => {
+                  const number = lineNumber(r.lineId);
+                  return (
+                    <List.Item key={r.lineId}>
+                      {number === undefined ? "" : `Linha ${number}: `}
+                      {r.message}
+                    </List.Item>
+                  );
+                })}
+              </List>
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button onClick={close}>Concluir</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    );
+  }
+  return (
+    <ConfirmDialog
+      opened={opened}
+      title={confirmLabel(lineIds.length)}
+      confirmLabel={confirmLabel(lineIds.length)}
+      destructive={false}
+      loading={confirm.isPending}
+      onClose={close}
+      onConfirm={() => {
+        if (sending.current || lineIds.length === 0) return;
+        sending.current = true;
+        confirm.mutate(lineIds, {
+          onSettled: () => {
+            sending.current = false;
+          },
+          onSuccess: setAnswer,
+          onError: feedback({ failure: "Erro ao confirmar os pagamentos" }).onError,
+        });
+      }}
+    >
+      Cada linha escolhida regista o pagamento e matricula o aluno, como a aprovação de um comprovante, e o aluno recebe
+      o e-mail de confirmação. Uma linha já paga entretanto não é paga duas vezes.
+    </ConfirmDialog>
+  );
+}
