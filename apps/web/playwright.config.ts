@@ -32,10 +32,14 @@ const READS_SHARED_FIGURES = [
   "enrollment-review.spec.ts",
   "finance.spec.ts",
   "installation-notices.spec.ts",
+  // Changes whether the financeiro role requires two-factor sign-in (decision 076).
+  "two-factor.spec.ts",
 ].map((file) => `**/${file}`);
 
 export default defineConfig({
   testDir: "e2e",
+  // After the webServer is up: the suite plays an installation older than two-factor sign-in (decision 076).
+  globalSetup: "./e2e/support/existing-installation.ts",
   outputDir: "e2e/.artifacts",
   // Two browsers at once (decision 061): specs that read institute-wide figures run afterwards, alone.
   workers: Number(process.env.E2E_WORKERS ?? 2),

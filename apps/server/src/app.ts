@@ -31,6 +31,7 @@ import { studentAccountAdminRoutes } from "./modules/student-accounts/student-ac
 import { studentAccountRoutes } from "./modules/student-accounts/student-accounts.routes";
 import { teacherRoutes } from "./modules/teachers/teachers.routes";
 import { teachingRoutes } from "./modules/teaching/teaching.routes";
+import { twoFactorRoutes } from "./modules/two-factor/two-factor.routes";
 import { userRoutes } from "./modules/users/users.routes";
 import { StorageUnavailableError } from "./storage/storage";
 
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route("/api", studentAccountRoutes);
   app.route("/api", studentAccountAdminRoutes);
   app.route("/api", userRoutes);
+  app.route("/api", twoFactorRoutes);
   app.route("/api", enrollmentRoutes);
   app.route("/api", receiptRoutes);
   app.route("/api", receiptAdminRoutes);

@@ -103,6 +103,21 @@ const MATRIX: Record<string, Row> = {
   "GET /api/me/enrollments/new-application": { expect: onlyStudents(200) },
   "POST /api/me/enrollments/new-application": { expect: onlyStudents(415), body: () => ({}) },
   "GET /api/admin/users": { expect: onlyRole("super_admin", 200) },
+  // Two-factor sign-in (issue 27, decision 076): the code step is public (no pending sign-in: 401 for
+  // all); any staff role starts its own set-up (a wrong password: 400); the super_admin keeps the rest.
+  "POST /api/auth/sign-in/code": { expect: all(401), body: () => ({ code: "123456" }) },
+  "POST /api/admin/account/two-factor": { expect: anyStaffRole(400), body: () => ({ password: "errada" }) },
+  "POST /api/admin/account/two-factor/confirm": { expect: anyStaffRole(400), body: () => ({ code: "123456" }) },
+  "DELETE /api/admin/users/{id}/two-factor": {
+    expect: onlyRole("super_admin", 409),
+    path: () => `/api/admin/users/${target.userId}/two-factor`,
+  },
+  "GET /api/admin/roles/two-factor": { expect: onlyRole("super_admin", 200) },
+  "PUT /api/admin/roles/{role}/two-factor": {
+    expect: onlyRole("super_admin", 200),
+    path: () => "/api/admin/roles/professor/two-factor",
+    body: () => ({ required: false }),
+  },
   "PUT /api/admin/users/{id}/role": {
     expect: onlyRole("super_admin", 200),
     path: () => `/api/admin/users/${target.userId}/role`,

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { violations } from "./support/axe";
+import { existingInstallation } from "./support/existing-installation";
 import { signInStaff } from "./support/sign-in";
 import { applicant, approveThroughApi, userContext } from "./support/students";
 import { rowOf } from "./support/table";
@@ -72,6 +73,8 @@ test.beforeAll(async () => {
     ],
     { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", BASE_URL: "", LOG_LEVEL: "silent" } },
   );
+  // Like the shared e2e server, an installation older than two-factor sign-in (decision 076).
+  await existingInstallation(dataDir);
 });
 
 test.afterAll(async () => {

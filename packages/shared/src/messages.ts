@@ -50,6 +50,44 @@ export const PASSWORD_CHANGE_REQUIRED = {
   code: "password_change_required",
   message: "Altere a senha temporária antes de continuar",
 } as const;
+/**
+ * Two-factor sign-in (decision 076). A staff API called by someone whose role requires it and who has
+ * not turned it on: the web takes them to the set-up.
+ */
+export const TWO_FACTOR_SETUP_REQUIRED = {
+  code: "two_factor_setup_required",
+  message: "O seu perfil exige a verificação em dois passos. Ative-a na sua conta antes de continuar.",
+} as const;
+export const WRONG_TWO_FACTOR_CODE = { code: "wrong_code", message: "Código de verificação incorreto" } as const;
+export const WRONG_BACKUP_CODE = {
+  code: "wrong_code",
+  message: "Código de recuperação incorreto ou já usado",
+} as const;
+/** The code step after the password expired (10 minutes) or met too many wrong codes: start again. */
+export const SECOND_STEP_OVER = {
+  code: "sign_in_again",
+  message: "O pedido do código terminou. Entre novamente com o seu email e senha.",
+} as const;
+export const TWO_FACTOR_LOCKED = {
+  code: "two_factor_locked",
+  message: "Demasiados códigos errados: a verificação desta conta está bloqueada durante 15 minutos.",
+} as const;
+export const TWO_FACTOR_ALREADY_ON = {
+  code: "two_factor_already_on",
+  message: "A verificação em dois passos já está ativa nesta conta.",
+} as const;
+export const TWO_FACTOR_NOT_STARTED = {
+  code: "two_factor_not_started",
+  message: "Comece de novo a ativação da verificação em dois passos.",
+} as const;
+export const TWO_FACTOR_NOT_FOR_STUDENTS = {
+  code: "forbidden",
+  message: "A verificação em dois passos é só para a equipa do instituto.",
+} as const;
+export const TWO_FACTOR_NOT_ON = {
+  code: "two_factor_not_on",
+  message: "Este utilizador não tem a verificação em dois passos ativa.",
+} as const;
 export const WRONG_CURRENT_PASSWORD = { code: "wrong_password", message: "Senha atual incorreta" } as const;
 export const EMAIL_TAKEN = {
   code: "email_taken",

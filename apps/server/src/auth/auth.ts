@@ -1,8 +1,9 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { twoFactor } from "better-auth/plugins";
 import { type Config, isHttps } from "../config";
 import type { Database } from "../db/client";
-import { authAccount, authSession, authUser, authVerification } from "../db/schema";
+import { authAccount, authSession, authTwoFactor, authUser, authVerification } from "../db/schema";
 import type { Logger } from "../logger";
 import type { MailQueue } from "../mail/mail-queue";
 import { hashPassword, verifyPassword } from "./password-hashing";
@@ -17,6 +18,9 @@ export function isStudentEmail(email: string): boolean {
 }
 
 export const RESET_LINK_LIFETIME_SECONDS = 60 * 60;
+export const TOTP_DIGITS = 6;
+export const TOTP_PERIOD_SECONDS = 30;
+export const BACKUP_CODE_COUNT = 10;
 
 /**
  * better-auth keeps sessions (PostgreSQL, HttpOnly SameSite=Lax cookies, Secure on https) and
@@ -32,7 +36,13 @@ export function createAuth(config: Config, db: Database, mail: MailQueue, log: L
     trustedOrigins: [config.baseUrl],
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user: authUser, session: authSession, account: authAccount, verification: authVerification },
+      schema: {
+        user: authUser,
+        session: authSession,
+        account: authAccount,
+        verification: authVerification,
+        twoFactor: authTwoFactor,
+      },
     }),
     emailAndPassword: {
       enabled: true,
@@ -61,6 +71,17 @@ export function createAuth(config: Config, db: Database, mail: MailQueue, log: L
         });
       },
     },
+    plugins: [
+      // Staff two-factor sign-in (decision 076): TOTP of 6 digits every 30 s (the previous and next
+      // period accepted), 10 backup codes, and the plugin's lock after 10 wrong codes in a row. The
+      // issuer (the institute's name) is given when a user turns it on; only our routes reach it.
+      twoFactor({
+        issuer: "Instituto",
+        totpOptions: { digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS },
+        backupCodeOptions: { amount: BACKUP_CODE_COUNT },
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+      }),
+    ],
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     rateLimit: { enabled: false }, // our own limits, per account and per IP (rate-limit.ts)
     advanced: {

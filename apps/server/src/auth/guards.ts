@@ -6,31 +6,48 @@ import {
   PASSWORD_CHANGE_REQUIRED,
   STAFF_ONLY,
   STUDENTS_ONLY,
+  TWO_FACTOR_SETUP_REQUIRED,
 } from "@app/shared/messages";
 import { SESSION_EXPIRED } from "@app/shared/request-messages";
 import { type AdminScreenKey, rolesOfScreens } from "@app/shared/screen-access";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http/env";
 import { ApiError } from "../http/errors";
-import { readSession } from "./session";
+import { readSession, type SessionInfo } from "./session";
 
 export const NOT_SIGNED_IN = () => ApiError.of(401, SESSION_EXPIRED);
 
 /**
+ * A staff session that may not use staff APIs yet: no role ('Sem perfil'), or a role that requires
+ * two-factor sign-in the user has not turned on (decision 076). Every staff API passes through here,
+ * including the few (files, certificates) shared with students that check the session themselves.
+ */
+export function refuseUnreadyStaff(
+  staff: NonNullable<SessionInfo["staff"]>,
+  { allowWithoutTwoFactor = false } = {},
+): void {
+  if (!staff.role) throw ApiError.of(403, NO_ROLE);
+  if (staff.twoFactorRequired && !staff.twoFactorEnabled && !allowWithoutTwoFactor) {
+    throw ApiError.of(403, TWO_FACTOR_SETUP_REQUIRED);
+  }
+}
+
+/**
  * Staff only. A staff user without a role ('Sem perfil') is refused everywhere; `role` is one role or
  * a set of roles (any of them passes), and super_admin passes every requirement. Students are never staff.
+ * A user whose role requires two-factor sign-in and who has not turned it on is refused too
+ * (TWO_FACTOR_SETUP_REQUIRED, decision 076), except on the set-up's own routes (`allowWithoutTwoFactor`).
  */
 export function requireStaff(
   role?: StaffRole | readonly StaffRole[],
   forbiddenMessage: string = FORBIDDEN.message,
+  { allowWithoutTwoFactor = false } = {},
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const session = await readSession(c);
     if (!session.user) throw NOT_SIGNED_IN();
     if (!session.staff) throw ApiError.of(403, STAFF_ONLY);
-    if (!session.staff.role) {
-      throw ApiError.of(403, NO_ROLE);
-    }
+    refuseUnreadyStaff(session.staff, { allowWithoutTwoFactor });
     if (!roleSatisfies(session.staff.role, role)) {
       throw ApiError.of(403, forbidden(forbiddenMessage));
     }

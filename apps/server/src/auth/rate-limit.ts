@@ -43,6 +43,17 @@ export const RULES = {
     maxDelaySeconds: 15 * MINUTE,
     forgetAfterSeconds: HOUR,
   },
+  /**
+   * Codes of the two-factor step and of its set-up (decision 076), per client (and per account for the
+   * set-up): 10 free failures (the plugin locks the account at 10 in a row), then 1, 2, 4… minutes.
+   */
+  secondStep: {
+    kind: "backoff",
+    freeFailures: 10,
+    firstDelaySeconds: MINUTE,
+    maxDelaySeconds: 15 * MINUTE,
+    forgetAfterSeconds: HOUR,
+  },
   /** One account from anywhere: stops a guesser spread over many IPs. */
   signInAccount: { kind: "window", max: 30, windowSeconds: HOUR },
   /** Failures from one IP across accounts: sized for hundreds of students behind one school NAT. */
@@ -76,6 +87,16 @@ export const COUNTERS = {
   signIn: (kind: "staff" | "student", account: string, ip: string): Counter[] => [
     { key: `${kind}-sign-in:pair:${account.toLowerCase()}:${ip}`, rule: RULES.signInPair },
     { key: `${kind}-sign-in:account:${account.toLowerCase()}`, rule: RULES.signInAccount },
+    { key: `sign-in:ip:${ip}`, rule: RULES.signInIp },
+  ],
+  /** The code after the password: this client, and the IP's sign-in failures across accounts. */
+  secondStep: (ip: string): Counter[] => [
+    { key: `second-step:ip:${ip}`, rule: RULES.secondStep },
+    { key: `sign-in:ip:${ip}`, rule: RULES.signInIp },
+  ],
+  /** The first code of the set-up, by a signed-in user. */
+  twoFactorSetUp: (userId: string, ip: string): Counter[] => [
+    { key: `two-factor-set-up:account:${userId}`, rule: RULES.secondStep },
     { key: `sign-in:ip:${ip}`, rule: RULES.signInIp },
   ],
   passwordChange: (userId: string, ip: string): Counter[] => [

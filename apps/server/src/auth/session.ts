@@ -3,12 +3,13 @@ import { eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, getCookie } from "hono/cookie";
 import type { Database } from "../db/client";
-import { authSession, staffProfiles, studentAccounts } from "../db/schema";
+import { authSession, authUser, staffProfiles, staffRoleSettings, studentAccounts } from "../db/schema";
 import type { AppEnv } from "../http/env";
 
 export interface SessionInfo {
   user: { id: string; email: string | null; name: string } | null;
-  staff: { role: StaffRole | null } | null;
+  /** Two-factor sign-in: on for this user; required by their role (decision 076). */
+  staff: { role: StaffRole | null; twoFactorEnabled: boolean; twoFactorRequired: boolean } | null;
   student: {
     id: string;
     code: string;
@@ -93,10 +94,24 @@ export async function sessionForUser(db: Database, userId: string, email: string
       },
     };
   }
-  const [profile] = await db.select().from(staffProfiles).where(eq(staffProfiles.userId, userId));
+  const [row] = await db
+    .select({
+      fullName: staffProfiles.fullName,
+      role: staffProfiles.role,
+      twoFactorEnabled: authUser.twoFactorEnabled,
+      twoFactorRequired: staffRoleSettings.twoFactorRequired,
+    })
+    .from(authUser)
+    .leftJoin(staffProfiles, eq(staffProfiles.userId, authUser.id))
+    .leftJoin(staffRoleSettings, eq(staffRoleSettings.role, staffProfiles.role))
+    .where(eq(authUser.id, userId));
   return {
-    user: { id: userId, email, name: profile?.fullName ?? email },
-    staff: { role: profile?.role ?? null },
+    user: { id: userId, email, name: row?.fullName ?? email },
+    staff: {
+      role: row?.role ?? null,
+      twoFactorEnabled: row?.twoFactorEnabled ?? false,
+      twoFactorRequired: row?.twoFactorRequired ?? false,
+    },
     student: null,
   };
 }

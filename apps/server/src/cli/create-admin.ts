@@ -5,9 +5,13 @@ import { createDb, createPool } from "../db/client";
 import { openDatabase } from "../db/connect";
 import { runMigrations } from "../db/migrate";
 import { createLogger } from "../logger";
+import { resetTwoFactorByEmail } from "../modules/two-factor/two-factor.service";
 import { upsertStaffUser } from "../modules/users/users.service";
 
-const USAGE = 'Uso: npm run create-admin -- --email E --password P --name "Nome" [--role super_admin]';
+const USAGE = [
+  'Uso: npm run create-admin -- --email E --password P --name "Nome" [--role super_admin]',
+  "  ou: npm run create-admin -- --email E --reset-two-factor   (desativa a verificação em dois passos)",
+].join("\n");
 
 /**
  * Creates (or updates) a staff user with a role on the configured database. With the embedded
@@ -20,10 +24,12 @@ async function main(): Promise<number> {
       password: { type: "string" },
       name: { type: "string" },
       role: { type: "string", default: "super_admin" },
+      "reset-two-factor": { type: "boolean", default: false },
     },
     strict: true,
   });
-  if (!values.email || !values.password || !values.name) {
+  const resetTwoFactor = values["reset-two-factor"];
+  if (!values.email || (!resetTwoFactor && (!values.password || !values.name))) {
     console.error(USAGE);
     return 2;
   }
@@ -33,10 +39,20 @@ async function main(): Promise<number> {
   const pool = createPool(database.url);
   try {
     await runMigrations(pool);
+    if (resetTwoFactor) {
+      // The last super_admin who lost their phone is not locked out (decision 076).
+      const found = await resetTwoFactorByEmail(createDb(pool), values.email);
+      console.log(
+        found
+          ? `Verificação em dois passos desativada: ${values.email.trim().toLowerCase()}`
+          : `Utilizador não encontrado: ${values.email}`,
+      );
+      return found ? 0 : 1;
+    }
     const result = await upsertStaffUser(createDb(pool), {
       email: values.email,
-      password: values.password,
-      name: values.name,
+      password: values.password!,
+      name: values.name!,
       role: values.role as never,
     });
     console.log(

@@ -32,6 +32,7 @@ describe("migrations", () => {
       "app_meta",
       "auth_account",
       "auth_session",
+      "auth_two_factor",
       "auth_user",
       "auth_verification",
       "bank_column_mappings",
@@ -52,6 +53,8 @@ describe("migrations", () => {
       "rate_limits",
       "reference_payment_notifications",
       "staff_profiles",
+      "staff_role_settings",
+      "staff_user_events",
       "stored_files",
       "student_accounts",
       "teachers",
@@ -60,6 +63,26 @@ describe("migrations", () => {
     const { readdirSync } = await import("node:fs");
     const files = readdirSync(new URL("./migrations", import.meta.url)).filter((f) => f.endsWith(".sql"));
     expect(applied.rows[0].n).toBe(files.length);
+    // A new installation (no staff user yet) requires the second factor of super_admin and financeiro (decision 076).
+    const required = await pool.query("select role from staff_role_settings where two_factor_required order by role");
+    expect(required.rows.map((r) => r.role).sort()).toEqual(["financeiro", "super_admin"]);
+  });
+
+  it("two-factor sign-in: an existing installation (staff users already) requires it of no role", async () => {
+    await upgrade(
+      "two_factor",
+      async (old) => {
+        await old.query("insert into auth_user (id, name, email) values ('u1', 'Chefe', 'chefe@inst.ao')");
+        await old.query("insert into staff_profiles (user_id, full_name, role) values ('u1', 'Chefe', 'super_admin')");
+      },
+      async (old) => {
+        const { rows } = await old.query("select role, two_factor_required as r from staff_role_settings");
+        expect(rows.length).toBeGreaterThan(0);
+        expect(rows.filter((row) => row.r)).toEqual([]);
+        const user = await old.query("select two_factor_enabled from auth_user where id = 'u1'");
+        expect(user.rows[0].two_factor_enabled).toBe(false);
+      },
+    );
   });
 
   /** A folder with the migrations as they were before the one tagged `…_${suffix}` existed. */

@@ -42,10 +42,13 @@ export async function lastMailTo(to: string): Promise<string> {
   return found!;
 }
 
-/** A direct connection to the e2e server's embedded PostgreSQL, for setting up what a later issue's screens will do. */
-export async function withDatabase<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const pidFile = readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n");
-  const password = readFileSync(path.join(dataDir, "postgres-password"), "utf8").trim();
+/**
+ * A direct connection to the e2e server's embedded PostgreSQL (or to that of another server's `dir`),
+ * for setting up what a later issue's screens will do.
+ */
+export async function withDatabase<T>(fn: (client: pg.Client) => Promise<T>, dir = dataDir): Promise<T> {
+  const pidFile = readFileSync(path.join(dir, "postgres", "postmaster.pid"), "utf8").split("\n");
+  const password = readFileSync(path.join(dir, "postgres-password"), "utf8").trim();
   const client = new pg.Client({
     host: "127.0.0.1",
     port: Number(pidFile[3]),

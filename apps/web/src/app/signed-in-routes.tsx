@@ -107,6 +107,11 @@ export const signedInRoutes: RouteObject[] = [
             Component: lazyPage(() => import("./guards/role-route").then((m) => ({ Component: m.AdminScreenRoute }))),
             children: adminRoutes(),
           },
+          // A staff user's own account (any role; the two-factor set-up, decision 076): not a screen of the map.
+          {
+            path: "account",
+            Component: lazyPage(() => import("../features/two-factor/pages/staff-account-page")),
+          },
         ],
       },
     ],

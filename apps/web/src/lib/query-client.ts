@@ -1,3 +1,4 @@
+import { TWO_FACTOR_SETUP_REQUIRED } from "@app/shared/messages";
 import { SESSION_EXPIRED } from "@app/shared/request-messages";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api";
@@ -10,6 +11,11 @@ import { ENDED_SESSION, sessionQuery } from "./session";
 function onSessionEnded(error: unknown) {
   if (error instanceof ApiError && error.status === 401 && error.code === SESSION_EXPIRED.code) {
     queryClient.setQueryData(sessionQuery.queryKey, ENDED_SESSION);
+  }
+  // The user's role came to require two-factor sign-in meanwhile (decision 076): the session read again
+  // carries it, and the admin layout takes them to the set-up.
+  if (error instanceof ApiError && error.status === 403 && error.code === TWO_FACTOR_SETUP_REQUIRED.code) {
+    void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
   }
 }
 

@@ -22,6 +22,14 @@ export function useSession() {
   return useQuery(sessionQuery);
 }
 
+/** A staff user's own account: the two-factor set-up (decision 076). */
+export const STAFF_ACCOUNT_PATH = "/admin/account";
+
+/** A staff user whose role requires two-factor sign-in and who has not turned it on: the set-up comes first. */
+export function mustSetUpTwoFactor(session: Session | undefined): boolean {
+  return Boolean(session?.staff?.role && session.staff.twoFactorRequired && !session.staff.twoFactorEnabled);
+}
+
 /** The steps before the student area, in order (SPEC §4, decision 028). */
 export const CHOOSE_PASSWORD_PATH = "/escolher-senha";
 export const COMPLETE_ENROLLMENT_PATH = "/completar-inscricao";

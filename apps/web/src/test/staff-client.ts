@@ -10,7 +10,7 @@ export function staffClient(role: StaffRole): QueryClient {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   const session: Session = {
     user: { id: "u1", email: "equipa@inst.ao", name: "Equipa" },
-    staff: { role },
+    staff: { role, twoFactorEnabled: false, twoFactorRequired: false },
     student: null,
   };
   client.setQueryData(sessionQuery.queryKey, session);

@@ -6,6 +6,7 @@ import {
   resetPasswordSchema,
   sessionSchema,
   staffLoginSchema,
+  staffSignInAnswerSchema,
   staffSignUpSchema,
 } from "../schemas/auth";
 import { studentLoginSchema } from "../schemas/student-accounts";
@@ -21,9 +22,10 @@ export const authSchemas = endpointSchemas({
     answers: { 200: sessionSchema },
   },
   staffSignIn: {
-    summary: "Staff sign-in with e-mail and password; the session cookie is set",
+    summary:
+      "Staff sign-in with e-mail and password; the session cookie is set, or, with two-factor sign-in on, `{ secondStep: true }` and the code step's cookie (POST /auth/sign-in/code)",
     body: staffLoginSchema,
-    answers: { 200: sessionSchema },
+    answers: { 200: staffSignInAnswerSchema },
     errors: {
       400: "Invalid input",
       401: WRONG_STAFF_CREDENTIALS.message,

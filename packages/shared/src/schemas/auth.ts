@@ -61,12 +61,41 @@ export const resetPasswordSchema = z
  */
 export const sessionSchema = z.object({
   user: z.object({ id: z.string(), email: z.string().nullable(), name: z.string() }).nullable(),
-  staff: z.object({ role: z.enum(STAFF_ROLES).nullable() }).nullable(),
+  staff: z
+    .object({
+      role: z.enum(STAFF_ROLES).nullable(),
+      /** Two-factor sign-in is on for this user; their role requires it (decision 076). */
+      twoFactorEnabled: z.boolean(),
+      twoFactorRequired: z.boolean(),
+    })
+    .nullable(),
   student: z
     .object({ code: z.string(), name: z.string(), enrollmentCompleted: z.boolean(), mustChangePassword: z.boolean() })
     .nullable(),
   ended: z.boolean().optional(),
 });
+
+/** A staff sign-in whose password was right and who must now give a code (decision 076). */
+export const secondStepSchema = z.object({ secondStep: z.literal(true) });
+export const staffSignInAnswerSchema = z.union([sessionSchema, secondStepSchema]);
+export const TOTP_CODE_LENGTH = 6;
+/** The code step: a 6-digit code from the app, or a backup code ('Usar um código de recuperação'). */
+export const secondStepCodeSchema = z.object({
+  code: z.string().trim().min(1, "Indique o código").max(40),
+  backup: z.boolean().default(false),
+});
+export const twoFactorStartSchema = z.object({ password: z.string().min(1, "Indique a sua senha").max(100) });
+/** The set-up: the authenticator's QR code (an SVG made here), its secret as text, the backup codes. */
+export const twoFactorStartAnswerSchema = z.object({
+  otpauthUri: z.string(),
+  secret: z.string(),
+  qrSvg: z.string(),
+  backupCodes: z.array(z.string()),
+});
+export const twoFactorConfirmSchema = z.object({ code: z.string().trim().min(1, "Indique o código").max(10) });
+export const roleTwoFactorSchema = z.object({ role: z.enum(STAFF_ROLES), required: z.boolean() });
+export const roleTwoFactorListSchema = z.object({ items: z.array(roleTwoFactorSchema) });
+export const roleTwoFactorBodySchema = z.object({ required: z.boolean() });
 
 /** Done (sign-out, the reset-link requests): nothing else to say. */
 export const okSchema = z.object({ ok: z.literal(true) });

@@ -10,6 +10,12 @@ export const staffUserSchema = z.object({
   phone: z.string().nullable(),
   role: z.enum(STAFF_ROLES).nullable(),
   createdAt: z.string(),
+  /** Two-factor sign-in is on (decision 076). */
+  twoFactorEnabled: z.boolean(),
+  /** What others did to the account, newest first: a super_admin (null: the server's shell) turning off two-factor sign-in. */
+  history: z.array(
+    z.object({ kind: z.literal("two_factor_turned_off"), at: z.string(), byName: z.string().nullable() }),
+  ),
 });
 
 /** PUT /admin/users/{id}/role: the user's role now. */

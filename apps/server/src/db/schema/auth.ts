@@ -8,6 +8,8 @@ export const authUser = pgTable("auth_user", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
+  /** better-auth's twoFactor plugin: on once the first code confirmed the authenticator (decision 076). */
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -62,6 +64,27 @@ export const authVerification = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("auth_verification_identifier_idx").on(t.identifier)],
+);
+
+/**
+ * The twoFactor plugin's row per staff user (decision 076): the TOTP secret and the backup codes, both
+ * encrypted with the session secret; `verified` once the first code confirmed it; the plugin's lock
+ * after repeated wrong codes.
+ */
+export const authTwoFactor = pgTable(
+  "auth_two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUser.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("auth_two_factor_user_id_idx").on(t.userId)],
 );
 
 /** Fixed-window attempt counters (sign-in, account creation), shared by every instance through PostgreSQL. */

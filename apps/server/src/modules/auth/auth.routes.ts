@@ -20,10 +20,10 @@ import {
 
 const tags = ["auth"];
 
-const request = (c: Context<AppEnv>): Request => ({ headers: c.req.raw.headers, ip: clientIp(c) });
+export const request = (c: Context<AppEnv>): Request => ({ headers: c.req.raw.headers, ip: clientIp(c) });
 
 /** Sends better-auth's Set-Cookie headers (the session cookie) with our answer. */
-function setCookies(c: Context<AppEnv>, cookies: string[]) {
+export function setCookies(c: Context<AppEnv>, cookies: string[]) {
   for (const cookie of cookies) c.header("Set-Cookie", cookie, { append: true });
 }
 

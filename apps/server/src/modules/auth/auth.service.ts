@@ -32,6 +32,11 @@ export interface SignedIn {
   session: z.infer<typeof sessionSchema>;
   cookies: string[];
 }
+/** A staff sign-in: signed in, or (two-factor sign-in on) waiting for the code step (decision 076). */
+export interface StaffSignedIn {
+  session: z.infer<typeof sessionSchema> | { secondStep: true };
+  cookies: string[];
+}
 
 const LINK_REFUSED = () => ApiError.of(400, INVALID_LINK);
 
@@ -52,18 +57,24 @@ export function sessionBody(s: SessionInfo): z.infer<typeof sessionSchema> {
   };
 }
 
-/** Signs in through better-auth; wrong credentials become `refusal` (the same for unknown user and wrong password). */
+/**
+ * Signs in through better-auth; wrong credentials become `refusal` (the same for unknown user and wrong
+ * password). With two-factor sign-in on, better-auth opens no session yet: `session` is null and the
+ * cookies carry the code step's (decision 076).
+ */
 async function signIn(
   { auth, db }: Deps,
   headers: Headers,
   email: string,
   password: string,
   refusal: CodedMessage,
-): Promise<{ session: SessionInfo; cookies: string[] }> {
+): Promise<{ session: SessionInfo | null; cookies: string[] }> {
   try {
     const signedIn = await auth.api.signInEmail({ body: { email, password }, headers, returnHeaders: true });
+    const cookies = signedIn.headers.getSetCookie();
+    if ("twoFactorRedirect" in signedIn.response) return { session: null, cookies };
     const session = await sessionForUser(db, signedIn.response.user.id, signedIn.response.user.email);
-    return { session, cookies: signedIn.headers.getSetCookie() };
+    return { session, cookies };
   } catch (err) {
     if (isAPIError(err) && err.statusCode < 500) throw ApiError.of(401, refusal);
     throw err;
@@ -71,13 +82,17 @@ async function signIn(
 }
 
 /** Staff sign-in, counted against the sign-in limits (decision 013); a student's address is refused alike. */
-export async function signInStaff(deps: Deps, req: Request, { email, password }: StaffLoginInput): Promise<SignedIn> {
+export async function signInStaff(
+  deps: Deps,
+  req: Request,
+  { email, password }: StaffLoginInput,
+): Promise<StaffSignedIn> {
   const counters = COUNTERS.signIn("staff", email, req.ip);
   await takeAttempt(deps.db, counters);
   if (isStudentEmail(email)) throw ApiError.of(401, WRONG_STAFF_CREDENTIALS);
   const { session, cookies } = await signIn(deps, req.headers, email, password, WRONG_STAFF_CREDENTIALS);
   await recordSuccess(deps.db, counters);
-  return { session: sessionBody(session), cookies };
+  return { session: session ? sessionBody(session) : { secondStep: true }, cookies };
 }
 
 /** A staff user signs up without a role ('Sem perfil') and is signed in. */
@@ -96,6 +111,7 @@ export async function signUpStaff(
     role: null,
   });
   const { session, cookies } = await signIn(deps, req.headers, input.email, input.password, SIGN_UP_FAILED);
+  if (!session) throw ApiError.of(401, SIGN_UP_FAILED); // a new user has no second factor
   return { session: sessionBody(session), cookies };
 }
 
@@ -108,7 +124,7 @@ export async function signInStudent(
   const counters = COUNTERS.signIn("student", code, req.ip);
   await takeAttempt(deps.db, counters);
   const { session, cookies } = await signIn(deps, req.headers, studentEmail(code), password, WRONG_STUDENT_CREDENTIALS);
-  if (!session.student) throw ApiError.of(401, WRONG_STUDENT_CREDENTIALS);
+  if (!session?.student) throw ApiError.of(401, WRONG_STUDENT_CREDENTIALS);
   await recordSuccess(deps.db, counters);
   return { session: sessionBody(session), cookies };
 }

@@ -1,15 +1,15 @@
 import { formatCertificateNumber } from "@app/shared/certificate-number";
 import { certificateEndpoints as endpoints } from "@app/shared/contract/certificates";
 import { certificateSchemas as schemas } from "@app/shared/contract/certificates.schemas";
-import { NO_ROLE, SERVER_CONFIG_SUPER_ADMIN_ONLY_MESSAGE } from "@app/shared/messages";
+import { SERVER_CONFIG_SUPER_ADMIN_ONLY_MESSAGE } from "@app/shared/messages";
 import { CERTIFICATE_MANAGER_MESSAGE, CERTIFICATE_MANAGER_ROLES } from "@app/shared/schemas/certificates";
 import type { Context } from "hono";
-import { NOT_SIGNED_IN, requireStaff, requireStudent } from "../../auth/guards";
+import { NOT_SIGNED_IN, refuseUnreadyStaff, requireStaff, requireStudent } from "../../auth/guards";
 import { readSession } from "../../auth/session";
 import { isLoopbackBaseUrl } from "../../config";
 import { route } from "../../http/contract";
 import type { AppEnv } from "../../http/env";
-import { ApiError, guardErrors, studentErrors, superAdminErrors } from "../../http/errors";
+import { guardErrors, studentErrors, superAdminErrors } from "../../http/errors";
 import { createRouter } from "../../http/router";
 import { sendFile } from "../../http/send-file";
 import {
@@ -30,7 +30,7 @@ const tags = ["certificates"];
 async function certificateReader(c: Context<AppEnv>): Promise<string | null> {
   const session = await readSession(c);
   if (!session.user) throw NOT_SIGNED_IN();
-  if (session.staff && !session.staff.role) throw ApiError.of(403, NO_ROLE);
+  if (session.staff) refuseUnreadyStaff(session.staff);
   return session.student?.id ?? null;
 }
 

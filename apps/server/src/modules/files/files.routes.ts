@@ -1,10 +1,9 @@
 import { fileEndpoints as endpoints } from "@app/shared/contract/files";
 import { fileSchemas as schemas } from "@app/shared/contract/files.schemas";
-import { NO_ROLE } from "@app/shared/messages";
-import { NOT_SIGNED_IN } from "../../auth/guards";
+import { NOT_SIGNED_IN, refuseUnreadyStaff } from "../../auth/guards";
 import { readSession } from "../../auth/session";
 import { route } from "../../http/contract";
-import { ApiError, guardErrors } from "../../http/errors";
+import { guardErrors } from "../../http/errors";
 import { createRouter } from "../../http/router";
 import { sendFile } from "../../http/send-file";
 import { readableFile } from "./files.service";
@@ -15,7 +14,7 @@ export const fileRoutes = createRouter().openapi(
   async (c) => {
     const session = await readSession(c);
     if (!session.user) throw NOT_SIGNED_IN();
-    if (session.staff && !session.staff.role) throw ApiError.of(403, NO_ROLE);
+    if (session.staff) refuseUnreadyStaff(session.staff);
     const { file, body } = await readableFile(
       c.get("deps"),
       { ...session, user: session.user },

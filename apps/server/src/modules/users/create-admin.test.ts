@@ -101,6 +101,9 @@ describe("create-admin", () => {
           "admin",
         );
         expect(second.stdout).toContain("Utilizador atualizado: root@inst.ao (Administrador)");
+        // The last super_admin who lost their phone (decision 076): only the e-mail is needed.
+        const reset = await cli("--email", "Root@inst.ao", "--reset-two-factor");
+        expect(reset.stdout).toContain("Verificação em dois passos desativada: root@inst.ao");
         process.kill(running.pid, 0); // still running
       } finally {
         await running.stop();

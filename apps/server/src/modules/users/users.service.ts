@@ -4,12 +4,13 @@ import { INVALID_EMAIL } from "@app/shared/field-messages";
 import { EMAIL_TAKEN as EMAIL_IN_USE, LAST_SUPER_ADMIN, USER_NOT_FOUND } from "@app/shared/messages";
 import { staffEmail, staffName, staffPassword, staffPhone } from "@app/shared/schemas/auth";
 import { and, asc, desc, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { isStudentEmail } from "../../auth/auth";
 import { hashPassword } from "../../auth/password-hashing";
 import type { Database, Tx } from "../../db/client";
 import { isUniqueViolation } from "../../db/pg-errors";
-import { authAccount, authSession, authUser, staffProfiles, studentAccounts } from "../../db/schema";
+import { authAccount, authSession, authUser, staffProfiles, staffUserEvents, studentAccounts } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 
 export const staffUserInput = z.object({
@@ -83,7 +84,7 @@ export async function upsertStaffUser(
   });
 }
 
-/** Every staff user (students excluded), newest first. */
+/** Every staff user (students excluded), newest first, with their account's history (decision 076). */
 export async function listStaffUsers(db: Database) {
   const rows = await db
     .select({
@@ -93,11 +94,25 @@ export async function listStaffUsers(db: Database) {
       phone: staffProfiles.phone,
       role: staffProfiles.role,
       createdAt: authUser.createdAt,
+      twoFactorEnabled: authUser.twoFactorEnabled,
     })
     .from(authUser)
     .innerJoin(staffProfiles, eq(staffProfiles.userId, authUser.id))
     .orderBy(desc(authUser.createdAt), asc(authUser.email));
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  const by = alias(staffProfiles, "by_profile");
+  const events = await db
+    .select({ userId: staffUserEvents.userId, at: staffUserEvents.at, byName: by.fullName })
+    .from(staffUserEvents)
+    .leftJoin(by, eq(by.userId, staffUserEvents.byUserId))
+    .where(eq(staffUserEvents.kind, "two_factor_turned_off"))
+    .orderBy(desc(staffUserEvents.at));
+  return rows.map((r) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    history: events
+      .filter((e) => e.userId === r.id)
+      .map((e) => ({ kind: "two_factor_turned_off" as const, at: e.at.toISOString(), byName: e.byName ?? null })),
+  }));
 }
 
 /**

@@ -7,12 +7,13 @@ import {
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
   IconLogout,
+  IconUserCircle,
 } from "@tabler/icons-react";
 import { useState } from "react";
-import { Outlet } from "react-router";
+import { Link, Navigate, Outlet, useLocation } from "react-router";
 import { useSignOut } from "../../features/auth/api/auth";
 import { feedback } from "../../lib/mutation-feedback";
-import { useSession } from "../../lib/session";
+import { mustSetUpTwoFactor, STAFF_ACCOUNT_PATH, useSession } from "../../lib/session";
 import { StaffGuard } from "../guards/staff-guard";
 import classes from "./admin-layout.module.css";
 import { AdminSidebarNav } from "./admin-sidebar-nav";
@@ -32,6 +33,9 @@ function AdminShell() {
   const [collapsed, setCollapsed] = useState(readSidebarCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const role = session?.staff?.role ?? null;
+  const { pathname } = useLocation();
+  // A role that requires two-factor sign-in: its set-up before any other screen (decision 076).
+  const setUpFirst = mustSetUpTwoFactor(session);
 
   const toggle = () =>
     setCollapsed((c) => {
@@ -46,7 +50,9 @@ function AdminShell() {
     <div className={classes.shell}>
       <aside className={classes.sidebar} data-collapsed={collapsed} aria-label="Barra lateral">
         <div className={classes.brand}>{collapsed ? "I" : "Instituto"}</div>
-        <div className={classes.nav}>{role && <AdminSidebarNav role={role} collapsed={collapsed} />}</div>
+        <div className={classes.nav}>
+          {role && !setUpFirst && <AdminSidebarNav role={role} collapsed={collapsed} />}
+        </div>
         <div className={classes.sidebarFooter}>
           <Anchor
             href="/"
@@ -68,7 +74,9 @@ function AdminShell() {
         hiddenFrom="sm"
         padding="sm"
       >
-        {role && <AdminSidebarNav role={role} collapsed={false} onNavigate={() => setDrawerOpen(false)} />}
+        {role && !setUpFirst && (
+          <AdminSidebarNav role={role} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
+        )}
         <Anchor href="/" target="_blank" rel="noopener" size="sm" mt="md" display="block">
           Ver site público
         </Anchor>
@@ -101,6 +109,17 @@ function AdminShell() {
               {role ? ROLE_LABELS[role] : NO_ROLE_HEADER_LABEL}
             </Text>
           </div>
+          <ActionIcon
+            component={Link}
+            to={STAFF_ACCOUNT_PATH}
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label="Minha conta"
+            title="Minha conta"
+          >
+            <IconUserCircle size={22} aria-hidden />
+          </ActionIcon>
           <Button
             variant="subtle"
             color="gray"
@@ -112,7 +131,15 @@ function AdminShell() {
             <span className={classes.who}>Sair</span>
           </Button>
         </header>
-        <main className={classes.main}>{role ? <Outlet /> : <NoRoleNotice />}</main>
+        <main className={classes.main}>
+          {!role ? (
+            <NoRoleNotice />
+          ) : setUpFirst && pathname !== STAFF_ACCOUNT_PATH ? (
+            <Navigate to={STAFF_ACCOUNT_PATH} replace />
+          ) : (
+            <Outlet />
+          )}
+        </main>
       </div>
     </div>
   );

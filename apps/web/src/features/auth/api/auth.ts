@@ -19,8 +19,21 @@ function useSessionMutation<Input>(call: (body: Input) => Promise<Session>) {
   });
 }
 
-export const useStaffSignIn = () =>
-  useSessionMutation((body: Body<typeof authEndpoints.staffSignIn>) => api(authEndpoints.staffSignIn, { body }));
+/**
+ * The staff sign-in's password step: a session, or (two-factor sign-in on) `{ secondStep: true }`, and
+ * then the code step (features/two-factor) opens the session (decision 076).
+ */
+export function useStaffSignIn() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Body<typeof authEndpoints.staffSignIn>) => api(authEndpoints.staffSignIn, { body }),
+    onSuccess: (answer) => {
+      if ("secondStep" in answer) return;
+      client.removeQueries({ predicate: (q) => q.queryKey[0] !== "session" });
+      client.setQueryData(["session"], answer);
+    },
+  });
+}
 export const useStaffSignUp = () =>
   useSessionMutation((body: Body<typeof authEndpoints.staffSignUp>) => api(authEndpoints.staffSignUp, { body }));
 export const useStudentSignIn = () =>

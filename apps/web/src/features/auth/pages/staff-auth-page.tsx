@@ -13,6 +13,7 @@ import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
 import { useSession } from "../../../lib/session";
 import { toastError, toastSuccess } from "../../../lib/toast";
 import { useForgotPassword, useStaffSignIn, useStaffSignUp } from "../api/auth";
+import { SecondStepForm } from "../components/second-step-form";
 
 type Mode = "login" | "signup" | "recovery";
 
@@ -80,17 +81,22 @@ export function Component() {
 function LoginForm() {
   const navigate = useNavigate();
   const signIn = useStaffSignIn();
+  const [secondStep, setSecondStep] = useState(false);
   const form = useForm({
     initialValues: { email: "", password: "" },
     validate: schemaResolver(staffLoginSchema, { sync: true }),
   });
+  if (secondStep) return <SecondStepForm onRestart={() => setSecondStep(false)} />;
   return (
     <form
       noValidate
       onSubmit={form.onSubmit(
         (values) =>
           signIn.mutate(values, {
-            onSuccess: () => navigate("/admin"),
+            onSuccess: (answer) => {
+              if ("secondStep" in answer) setSecondStep(true);
+              else navigate("/admin");
+            },
             onError: (error) => {
               if (error instanceof ApiError && error.code === WRONG_STAFF_CREDENTIALS.code) toastError(error.message);
               else if (!applyServerErrors(form, error)) toastError("Erro ao fazer login", errorMessage(error));

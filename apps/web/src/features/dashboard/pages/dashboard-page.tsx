@@ -14,6 +14,7 @@ import { useMailFailures } from "../api/mail-failures";
 import { BaseUrlNotice } from "../components/base-url-notice";
 import { MailFailuresNotice } from "../components/mail-failures-notice";
 import { RevenueChart } from "../components/revenue-chart";
+import { TwoFactorNotice, useRoleTwoFactor } from "../components/two-factor-notice";
 import { nextStepsFor } from "../logic/next-steps";
 import { pendingHint } from "../logic/pending-hint";
 
@@ -27,7 +28,8 @@ export function Component() {
   // the figures and the notices are all known, so nothing moves when one of them arrives (no layout shift).
   const baseUrlLoading = useBaseUrlStatus().isLoading;
   const mailFailuresLoading = useMailFailures().isLoading;
-  if (isPending || baseUrlLoading || mailFailuresLoading) {
+  const twoFactorLoading = useRoleTwoFactor().isLoading;
+  if (isPending || baseUrlLoading || mailFailuresLoading || twoFactorLoading) {
     return (
       <Stack gap="lg">
         <PageHeader title="Painel" subtitle="Resumo da atividade do instituto" />
@@ -46,6 +48,7 @@ export function Component() {
       <PageHeader title="Painel" subtitle="Resumo da atividade do instituto" />
       <BaseUrlNotice />
       <MailFailuresNotice />
+      <TwoFactorNotice />
       {isError ? (
         <Alert color="red" variant="light" title="Não foi possível carregar o painel" icon={<IconAlertCircle />}>
           <Stack gap="sm" align="flex-start">

@@ -15,7 +15,7 @@ function show(detail: TeachingClassDetail, role: StaffRole = "professor") {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   client.setQueryData(sessionQuery.queryKey, {
     user: { id: "u1", email: "prof@instituto.example", name: "Prof. Carlos" },
-    staff: { role },
+    staff: { role, twoFactorEnabled: false, twoFactorRequired: false },
     student: null,
   });
   client.setQueryData(classStudentsQuery(detail.class.id).queryKey, detail);

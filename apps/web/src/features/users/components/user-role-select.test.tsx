@@ -12,6 +12,8 @@ const rosa: StaffUser = {
   phone: null,
   role: "secretaria",
   createdAt: "2026-01-10T09:00:00.000Z",
+  twoFactorEnabled: false,
+  history: [],
 };
 
 async function choose(user: StaffUser, option: string) {

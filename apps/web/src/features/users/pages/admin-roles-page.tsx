@@ -1,9 +1,14 @@
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLE_PERMISSIONS, STAFF_ROLES } from "@app/shared/enums";
-import { Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Card, List, SimpleGrid, Stack, Switch, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconCheck, IconShieldLock } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { feedback } from "../../../lib/mutation-feedback";
+import { roleTwoFactorQuery, useSetRoleTwoFactor } from "../../two-factor/api/two-factor";
 
-/** Read-only cards of each access profile and its permissions (SPEC §6). */
+/** Each access profile, its permissions (SPEC §6) and whether it requires two-factor sign-in (decision 076). */
 export function Component() {
+  const settings = useQuery(roleTwoFactorQuery);
+  const setRequired = useSetRoleTwoFactor();
   return (
     <Stack gap="lg">
       <Stack gap={2}>
@@ -38,6 +43,24 @@ export function Component() {
                   <List.Item key={p}>{p}</List.Item>
                 ))}
               </List>
+              <Switch
+                label="Exigir verificação em dois passos"
+                description="Sem ela, os utilizadores deste perfil só podem ativá-la"
+                checked={settings.data?.items.find((item) => item.role === role)?.required ?? false}
+                disabled={!settings.data || setRequired.isPending}
+                onChange={(event) =>
+                  setRequired.mutate(
+                    { role, required: event.currentTarget.checked },
+                    feedback({
+                      failure: "Erro ao guardar o perfil",
+                      success: ({ required }) =>
+                        required
+                          ? "Verificação em dois passos exigida"
+                          : "Verificação em dois passos deixou de ser exigida",
+                    }),
+                  )
+                }
+              />
             </Stack>
           </Card>
         ))}

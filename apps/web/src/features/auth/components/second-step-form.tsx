@@ -1,0 +1,76 @@
+import { SECOND_STEP_OVER } from "@app/shared/messages";
+import { secondStepCodeSchema } from "@app/shared/schemas/auth";
+import { Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { ApiError } from "../../../lib/api-error";
+import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
+import { toastError } from "../../../lib/toast";
+import { useSignInCode } from "../../two-factor/api/two-factor";
+
+/**
+ * The staff sign-in's second step (decision 076): the authenticator's 6-digit code, or a backup code.
+ * When the step is over (expired, too many wrong codes) the form goes back to the password.
+ */
+export function SecondStepForm({ onRestart }: { onRestart: () => void }) {
+  const navigate = useNavigate();
+  const verify = useSignInCode();
+  const [backup, setBackup] = useState(false);
+  const form = useForm({
+    initialValues: { code: "", backup: false },
+    validate: schemaResolver(secondStepCodeSchema, { sync: true }),
+  });
+  const label = backup ? "Código de recuperação" : "Código de verificação";
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) =>
+        verify.mutate(
+          { code: values.code, backup },
+          {
+            onSuccess: () => navigate("/admin"),
+            onError: (error) => {
+              form.setFieldValue("code", "");
+              if (error instanceof ApiError && error.code === SECOND_STEP_OVER.code) {
+                toastError(error.message);
+                onRestart();
+              } else if (!applyServerErrors(form, error)) toastError("Código não aceite", errorMessage(error));
+            },
+          },
+        ),
+      )}
+    >
+      <Stack gap="sm">
+        <Text size="sm">
+          {backup
+            ? "Escreva um dos seus códigos de recuperação (cada um serve uma única vez)."
+            : "Abra a aplicação de autenticação e escreva o código de 6 dígitos."}
+        </Text>
+        <TextInput
+          key={label}
+          label={label}
+          inputMode={backup ? "text" : "numeric"}
+          autoComplete="one-time-code"
+          autoFocus
+          required
+          {...form.getInputProps("code")}
+        />
+        <Button type="submit" loading={verify.isPending} fullWidth mt="xs">
+          Verificar
+        </Button>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          onClick={() => {
+            setBackup((b) => !b);
+            form.setFieldValue("code", "");
+          }}
+        >
+          {backup ? "Usar o código da aplicação" : "Usar um código de recuperação"}
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

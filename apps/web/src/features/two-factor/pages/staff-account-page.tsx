@@ -1,0 +1,135 @@
+import { twoFactorConfirmSchema, twoFactorStartSchema } from "@app/shared/schemas/auth";
+import { Alert, Badge, Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { IconShieldCheck } from "@tabler/icons-react";
+import { useState } from "react";
+import { CopyableValue } from "../../../components/copyable-value";
+import { PageHeader } from "../../../components/page-header";
+import { WarningNotice } from "../../../components/warning-notice";
+import { feedback } from "../../../lib/mutation-feedback";
+import { useSession } from "../../../lib/session";
+import { type TwoFactorSetUp, useConfirmTwoFactor, useStartTwoFactor } from "../api/two-factor";
+import { BackupCodes } from "../components/backup-codes";
+
+/** 'Minha conta' of a staff user: 'Verificação em dois passos' (decision 076). */
+export function Component() {
+  const { data: session } = useSession();
+  const staff = session?.staff;
+  const [setUp, setSetUp] = useState<TwoFactorSetUp | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  return (
+    <Stack gap="lg" maw={720}>
+      <PageHeader title="Minha conta" subtitle={session?.user?.email ?? ""} />
+      <Card withBorder padding="lg" component="section" aria-labelledby="two-factor-title">
+        <Stack gap="md">
+          <Group gap="sm">
+            <Title order={2} size="h4" id="two-factor-title">
+              Verificação em dois passos
+            </Title>
+            {staff?.twoFactorEnabled ? (
+              <Badge color="#1f6b30" leftSection={<IconShieldCheck size={14} aria-hidden />}>
+                Ativa
+              </Badge>
+            ) : (
+              <Badge color="gray.8">Desativada</Badge>
+            )}
+          </Group>
+          {codes ? (
+            <BackupCodes codes={codes} />
+          ) : staff?.twoFactorEnabled ? (
+            <Text>
+              Ao entrar, depois da senha, é pedido o código de 6 dígitos da sua aplicação de autenticação (ou um código
+              de recuperação). Se perder o telemóvel, peça a um Super Administrador que a desative.
+            </Text>
+          ) : setUp ? (
+            <ConfirmStep setUp={setUp} onDone={() => setCodes(setUp.backupCodes)} />
+          ) : (
+            <>
+              {staff?.twoFactorRequired && (
+                <WarningNotice title="O seu perfil exige a verificação em dois passos">
+                  Ative-a para continuar a usar o sistema: sem ela, nenhuma outra área abre.
+                </WarningNotice>
+              )}
+              <Text>
+                Além da senha, cada entrada pede um código de 6 dígitos de uma aplicação de autenticação no seu
+                telemóvel (Google Authenticator, Microsoft Authenticator, Aegis). Uma senha roubada deixa de bastar.
+              </Text>
+              <StartForm onStarted={setSetUp} />
+            </>
+          )}
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
+
+function StartForm({ onStarted }: { onStarted: (setUp: TwoFactorSetUp) => void }) {
+  const start = useStartTwoFactor();
+  const form = useForm({
+    initialValues: { password: "" },
+    validate: schemaResolver(twoFactorStartSchema, { sync: true }),
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) =>
+        start.mutate(values, feedback({ failure: "Erro ao ativar a verificação", form, done: onStarted })),
+      )}
+    >
+      <Stack gap="sm" maw={360}>
+        <PasswordInput
+          label="Senha atual"
+          description="Confirme que é você"
+          autoComplete="current-password"
+          required
+          {...form.getInputProps("password")}
+        />
+        <Button type="submit" loading={start.isPending}>
+          Ativar verificação em dois passos
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function ConfirmStep({ setUp, onDone }: { setUp: TwoFactorSetUp; onDone: () => void }) {
+  const confirm = useConfirmTwoFactor();
+  const form = useForm({
+    initialValues: { code: "" },
+    validate: schemaResolver(twoFactorConfirmSchema, { sync: true }),
+  });
+  const qr = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(setUp.qrSvg)}`;
+  return (
+    <Stack gap="md">
+      <Text>
+        1. Na aplicação de autenticação, adicione uma conta e leia este código QR (ou escreva a chave secreta).
+      </Text>
+      <img src={qr} alt="Código QR para a aplicação de autenticação" width={200} height={200} />
+      <CopyableValue label="Chave secreta" value={setUp.secret} copied="Chave copiada" size="md" />
+      <Text>2. Escreva o código de 6 dígitos que a aplicação mostra.</Text>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) =>
+          confirm.mutate(values, feedback({ failure: "Código não aceite", form, done: onDone })),
+        )}
+      >
+        <Stack gap="sm" maw={360}>
+          <TextInput
+            label="Código de verificação"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            required
+            {...form.getInputProps("code")}
+          />
+          <Button type="submit" loading={confirm.isPending}>
+            Confirmar
+          </Button>
+        </Stack>
+      </form>
+      <Alert color="gray" variant="light">
+        A verificação só fica ativa depois de confirmar um código.
+      </Alert>
+    </Stack>
+  );
+}
