@@ -1,6 +1,6 @@
 import { ENROLLMENT_NOT_FOUND, REFERENCE_PAYMENT_MESSAGES } from "../messages";
-import { listPageSchema, listQuerySchema } from "../schemas/lists";
 import { referenceValidDaysSchema } from "../schemas/enrollment-review";
+import { listPageSchema, listQuerySchema } from "../schemas/lists";
 import { z } from "../zod";
 import { endpointSchemas } from "./endpoint";
 
@@ -121,7 +121,12 @@ export const paymentReferenceSchemas = endpointSchemas({
     summary:
       "'Pagamentos por referência': one page of the provider's payments that could not be applied by themselves (unknown reference, wrong amount, enrolment already paid), by state (open, archived, applied by hand), searched (q: reference, student) and sorted (default: newest payment first)",
     query: unmatchedQuerySchema,
-    answers: { 200: listPageSchema(unmatchedNotificationSchema) },
+    answers: {
+      200: listPageSchema(unmatchedNotificationSchema).extend({
+        /** How many in each state (the filter's labels; the section shows once there is any). */
+        counts: z.object({ open: z.number().int(), archived: z.number().int(), applied: z.number().int() }),
+      }),
+    },
     errors: { 400: "Invalid state, page, page size, search or sort" },
   },
   applyUnmatched: {

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { check, index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { authUser } from "./auth";
 import { enrollments } from "./enrollments";
 import { payments } from "./finance";

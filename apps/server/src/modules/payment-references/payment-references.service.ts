@@ -17,9 +17,9 @@ import {
 import { formatKz, formatReference } from "@app/shared/money";
 import { multicaixaMessageSubject, referenceMessage } from "@app/shared/reference-message";
 import { REFERENCE_DEFAULT_DAYS } from "@app/shared/schemas/enrollment-review";
+import type { z } from "@app/shared/zod";
 import { and, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { z } from "@app/shared/zod";
 import type { Database, Tx } from "../../db/client";
 import { listAnswer, listOrder, normalised, pageWindow, searchCondition } from "../../db/lists";
 import {
@@ -36,10 +36,10 @@ import type { MailQueue } from "../../mail/mail-queue";
 import type { PaymentReferences } from "../../payment-references/payment-references";
 import { amountCents, type ProviderPayment } from "../../payment-references/provider";
 import type { ReferenceJob } from "../../payment-references/reference-jobs";
+import { recordEvent } from "../enrollments/enrollment-history";
 import { referencePaidEmail } from "../receipts/receipt-emails";
 import { lockEnrollment, recordTransferPayment } from "../receipts/receipts.service";
 import { getBankDetails } from "../settings/settings.service";
-import { recordEvent } from "../enrollments/enrollment-history";
 import { dropReferences } from "./drop-references";
 
 /** Multicaixa references (issue 26, decision 075): issue, notify, poll, renew, and finance's list. */
@@ -441,7 +441,8 @@ export async function listUnmatched(db: Database, query: UnmatchedQuery) {
     referencePaymentNotifications.id,
   );
   const { limit, offset } = pageWindow(query);
-  const [rows, [count]] = await Promise.all([
+  const n = referencePaymentNotifications;
+  const [rows, [count], [counts]] = await Promise.all([
     selectUnmatched(db)
       .where(where)
       .orderBy(...order)
@@ -455,8 +456,15 @@ export async function listUnmatched(db: Database, query: UnmatchedQuery) {
       .leftJoin(appliedPayment, eq(appliedPayment.id, referencePaymentNotifications.paymentId))
       .leftJoin(appliedEnrollment, eq(appliedEnrollment.id, appliedPayment.enrollmentId))
       .where(where),
+    db
+      .select({
+        open: sql<number>`(count(*) filter (where ${n.outcome} <> 'applied' and ${n.resolution} is null))::int`,
+        archived: sql<number>`(count(*) filter (where ${n.resolution} = 'archived'))::int`,
+        applied: sql<number>`(count(*) filter (where ${n.resolution} = 'applied'))::int`,
+      })
+      .from(n),
   ]);
-  return listAnswer(query, rows.map(toUnmatched), count?.total ?? 0);
+  return { ...listAnswer(query, rows.map(toUnmatched), count?.total ?? 0), counts: counts! };
 }
 
 /** Locks a notification finance may still settle: 404 if none, 409 if applied (by itself or by hand) or archived. */

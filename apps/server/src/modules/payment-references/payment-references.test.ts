@@ -501,6 +501,9 @@ describe("payment references (Multicaixa through ProxyPay)", () => {
       expect(page.rows).toHaveLength(1);
       expect(page.total).toBeGreaterThan(1);
       expect(page).toMatchObject({ page: 1, pageSize: 1 });
+      expect(page.total).toBe(page.counts.open);
+      expect(page.counts.archived).toBeGreaterThanOrEqual(1);
+      expect(page.counts.applied).toBeGreaterThanOrEqual(1);
       const bad = await ctx.app.request("/api/admin/payment-references/unmatched?state=tudo", {
         headers: { cookie: financeiro.cookie },
       });
