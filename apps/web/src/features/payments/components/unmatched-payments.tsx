@@ -83,16 +83,18 @@ export function UnmatchedPayments() {
       key: "amount",
       title: "Valor pago",
       sortable: true,
+      // Paid and due on two lines: side by side they overflow a 390 px card.
       render: (r) => (
-        <Text style={nowrap}>
-          {formatKz(r.amount)}
+        <Stack gap={0}>
+          <Text fw={600} style={nowrap}>
+            {formatKz(r.amount)}
+          </Text>
           {r.expectedAmount !== null && r.expectedAmount !== r.amount && (
-            <Text span size="sm" c="dimmed">
-              {" "}
-              (devido {formatKz(r.expectedAmount)})
+            <Text size="xs" c="dimmed" style={nowrap}>
+              devido {formatKz(r.expectedAmount)}
             </Text>
           )}
-        </Text>
+        </Stack>
       ),
     },
     { key: "paidAt", title: "Pago em", sortable: true, render: (r) => formatDateTime(r.paidAt) },
