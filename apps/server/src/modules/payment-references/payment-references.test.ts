@@ -458,6 +458,20 @@ describe("payment references (Multicaixa through ProxyPay)", () => {
       expect((await notificationOf(second.payment.id)).resolution).toBeNull();
       expect(await paymentsOf(target.enrollment.id)).toHaveLength(1);
 
+      // The same payment applied by two users at once to two different enrolments: only one takes it.
+      const [left, right] = [
+        await studentWithEnrollment(ctx, courseId, "Quim Esquerda"),
+        await studentWithEnrollment(ctx, courseId, "Rita Direita"),
+      ];
+      const e = await notificationOf((await sim.pay("955555555", { amount: "150000.00" })).payment.id);
+      const split = await Promise.all([
+        apply(e.id, left.enrollment.id),
+        apply(e.id, right.enrollment.id, other.cookie),
+      ]);
+      expect(split.map((r) => r.status).sort()).toEqual([200, 409]);
+      const taken = [...(await paymentsOf(left.enrollment.id)), ...(await paymentsOf(right.enrollment.id))];
+      expect(taken).toHaveLength(1);
+
       const racers = [await studentWithEnrollment(ctx, courseId, "Olga Corrida")];
       const c = await notificationOf((await sim.pay("933333333", { amount: "150000.00" })).payment.id);
       const d = await notificationOf((await sim.pay("944444444", { amount: "150000.00" })).payment.id);
