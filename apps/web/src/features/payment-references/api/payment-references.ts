@@ -87,6 +87,10 @@ export function useRenewReference() {
   return useMutation({
     mutationFn: ({ enrollmentId, validDays }: { enrollmentId: string; validDays: number }) =>
       api(paymentReferenceEndpoints.renew, { params: { enrollmentId }, body: { validDays } }),
-    onSuccess: () => refreshAfterChange(client, [["enrollments"], ["payment-references", "live"]]),
+    onSuccess: (_, { enrollmentId }) => {
+      // A new reference is being created: the WhatsApp button waits for it afresh (its tries start again).
+      client.removeQueries({ queryKey: liveReferenceQuery(enrollmentId).queryKey });
+      return refreshAfterChange(client, [["enrollments"]]);
+    },
   });
 }
