@@ -130,6 +130,17 @@ test("approval → entity, reference and amount on a phone → the simulator pay
   expect(await violations(page)).toEqual([]);
   await page.screenshot({ path: "/tmp/shots26/student-reference-390.png", fullPage: true });
 
+  // The staff's WhatsApp text carries the same reference, first (decision 077).
+  await staff.setViewportSize({ width: 1280, height: 800 });
+  await staff.goto("/admin/enrollments");
+  await (await rowOf(staff, name, "Marketing Digital")).getByRole("button", { name: `Ver ${name}` }).click();
+  const whatsapp = staff.getByRole("dialog").getByRole("link", { name: "Enviar por WhatsApp" });
+  const text = new URL((await whatsapp.getAttribute("href"))!).searchParams.get("text")!;
+  expect(text).toContain(`Entidade: ${ENTITY}`);
+  expect(text).toContain(`Referência: ${reference.replace(/(\d{3})(?=\d)/g, "$1 ")}`);
+  expect(text.indexOf("Entidade")).toBeLessThan(text.indexOf("IBAN"));
+  await staff.keyboard.press("Escape");
+
   expect((await pay(reference)).webhookStatus).toBe(200);
   await expect(
     page.getByRole("article", { name: "Inscrição: Marketing Digital" }).getByText("Matriculado", { exact: true }),
