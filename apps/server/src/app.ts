@@ -23,7 +23,10 @@ import { enrollmentRoutes } from "./modules/enrollments/enrollments.routes";
 import { fileRoutes } from "./modules/files/files.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { mailRoutes } from "./modules/mail/mail.routes";
-import { paymentReferenceRoutes } from "./modules/payment-references/payment-references.routes";
+import {
+  paymentReferenceAdminRoutes,
+  paymentReferenceRoutes,
+} from "./modules/payment-references/payment-references.routes";
 import { paymentRoutes } from "./modules/payments/payments.routes";
 import { receiptAdminRoutes, receiptRoutes } from "./modules/receipts/receipts.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
@@ -82,6 +85,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route("/api", receiptAdminRoutes);
   app.route("/api", paymentRoutes);
   app.route("/api", paymentReferenceRoutes);
+  app.route("/api", paymentReferenceAdminRoutes);
   app.route("/api", bankStatementRoutes);
   app.route("/api", settingsRoutes);
   app.route("/api", teachingRoutes);

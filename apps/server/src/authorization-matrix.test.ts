@@ -153,6 +153,20 @@ const MATRIX: Record<string, Row> = {
     path: () => `/api/admin/payment-references/${MISSING_ID}/renew`,
     body: () => ({}),
   },
+  "GET /api/admin/payment-references/{enrollmentId}": {
+    expect: enrollmentReviewers(404),
+    path: () => `/api/admin/payment-references/${MISSING_ID}`,
+  },
+  "POST /api/admin/payment-references/unmatched/{id}/apply": {
+    expect: onlyRole("financeiro", 404),
+    path: () => `/api/admin/payment-references/unmatched/${MISSING_ID}/apply`,
+    body: () => ({ enrollmentId: MISSING_ID }),
+  },
+  "POST /api/admin/payment-references/unmatched/{id}/archive": {
+    expect: onlyRole("financeiro", 404),
+    path: () => `/api/admin/payment-references/unmatched/${MISSING_ID}/archive`,
+    body: () => ({ reason: "Devolvido ao pagador" }),
+  },
   "GET /api/admin/payment-references/unmatched": { expect: onlyRole("financeiro", 200) },
   "GET /api/admin/payments/export": { expect: onlyRole("financeiro", 200) },
   // 'Extratos bancários' (issue 25, decision 070): in Financeiro, financeiro and super_admin only.

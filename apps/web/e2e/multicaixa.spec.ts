@@ -16,7 +16,8 @@ import { rowOf } from "./support/table";
  * keeps the bank-transfer flow the other specs read. Approval → the student sees entity / reference /
  * amount on a 390 px phone → the simulator pays → 'Matriculado' within seconds and 'Multicaixa' in
  * Financeiro; five copies of one notification at once → one payment; a forged signature → 401; a
- * lost webhook → picked up by polling.
+ * lost webhook → picked up by polling. A wrong amount waits in 'Pagamentos por referência' until finance
+ * applies it to the enrolment (decision 077).
  */
 
 const root = path.resolve(import.meta.dirname, "../../..");
@@ -86,8 +87,11 @@ test.afterAll(async () => {
 });
 
 /** The simulator's "pay" action: an ATM payment of `reference`, its webhook delivered unless told not to. */
-async function pay(reference: string, deliver = true) {
-  const res = await fetch(`${sim}/_sim/pay`, { method: "POST", body: JSON.stringify({ reference, deliver }) });
+async function pay(reference: string, deliver = true, amount?: string) {
+  const res = await fetch(`${sim}/_sim/pay`, {
+    method: "POST",
+    body: JSON.stringify({ reference, deliver, ...(amount ? { amount } : {}) }),
+  });
   expect(res.status).toBe(200);
   return (await res.json()) as { payment: Record<string, unknown>; webhookStatus: number | null };
 }
@@ -128,6 +132,17 @@ test("approval → entity, reference and amount on a phone → the simulator pay
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(await violations(page)).toEqual([]);
   await page.screenshot({ path: "/tmp/shots26/student-reference-390.png", fullPage: true });
+
+  // The staff's WhatsApp text carries the same reference, first (decision 077).
+  await staff.setViewportSize({ width: 1280, height: 800 });
+  await staff.goto("/admin/enrollments");
+  await (await rowOf(staff, name, "Marketing Digital")).getByRole("button", { name: `Ver ${name}` }).click();
+  const whatsapp = staff.getByRole("dialog").getByRole("link", { name: "Enviar por WhatsApp" });
+  const text = new URL((await whatsapp.getAttribute("href"))!).searchParams.get("text")!;
+  expect(text).toContain(`Entidade: ${ENTITY}`);
+  expect(text).toContain(`Referência: ${reference.replace(/(\d{3})(?=\d)/g, "$1 ")}`);
+  expect(text.indexOf("Entidade")).toBeLessThan(text.indexOf("IBAN"));
+  await staff.keyboard.press("Escape");
 
   expect((await pay(reference)).webhookStatus).toBe(200);
   await expect(
@@ -182,4 +197,50 @@ test("a payment whose webhook was lost is picked up by polling and acknowledged"
   await expect(page.getByText("Matriculado", { exact: true })).toBeVisible({ timeout: 10_000 });
   const state = (await (await fetch(`${sim}/_sim/state`)).json()) as { acknowledged: number[] };
   expect(state.acknowledged).toContain(payment.id);
+});
+
+test("a wrong amount waits in 'Pagamentos por referência'; finance applies it to the enrolment → 'Matriculado'", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const name = "Vera Valor Errado";
+  const { page, staff, reference } = await approvedStudent(browser, name, "923600604");
+  expect((await pay(reference, true, "1000.00")).webhookStatus).toBe(200);
+  await expect(page.getByText("Matriculado", { exact: true })).toHaveCount(0);
+
+  await staff.setViewportSize({ width: 1280, height: 800 });
+  await staff.goto("/admin/financial");
+  const section = staff.getByRole("region", { name: "Pagamentos por referência" });
+  await expect(section).toBeVisible();
+  const formatted = reference.replace(/(\d{3})(?=\d)/g, "$1 ");
+  const apply = section.getByRole("button", { name: `Aplicar à inscrição ${formatted}` });
+  await expect(apply).toBeVisible();
+  await expect(section.getByText("Valor diferente do devido")).toBeVisible();
+  expect(await violations(staff)).toEqual([]);
+  await section.screenshot({ path: "/tmp/shots26/pagamentos-por-referencia-1280.png" });
+  await staff.setViewportSize({ width: 390, height: 844 });
+  await expect(section.getByRole("button", { name: `Aplicar à inscrição ${formatted}` })).toBeVisible();
+  expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await violations(staff)).toEqual([]);
+  await section.screenshot({ path: "/tmp/shots26/pagamentos-por-referencia-390.png" });
+  await staff.setViewportSize({ width: 1280, height: 800 });
+
+  await section.getByRole("button", { name: `Aplicar à inscrição ${formatted}` }).click();
+  const dialog = staff.getByRole("dialog", { name: "Aplicar à inscrição" });
+  // The reference's student is searched already.
+  await expect(dialog.getByLabel("Pesquisar inscrição")).toHaveValue(name);
+  await dialog.getByRole("radio", { name: `${name} — Marketing Digital` }).check();
+  expect(await violations(staff)).toEqual([]);
+  await dialog.getByRole("button", { name: "Aplicar" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(staff.getByText("Pagamento aplicado: o aluno está matriculado")).toBeVisible();
+
+  await expect(page.getByText("Matriculado", { exact: true })).toBeVisible({ timeout: 10_000 });
+  const payments = await paymentsOf(staff, name);
+  expect(payments).toHaveLength(1);
+  expect(payments[0]!.paymentMethodLabel).toBe("Multicaixa");
+  // Under 'Aplicados à mão' with who applied it.
+  await staff.getByRole("combobox", { name: "Mostrar" }).click();
+  await staff.getByRole("option", { name: /^Aplicados à mão/ }).click();
+  await expect(section.getByText(`Aplicado a ${name}`)).toBeVisible();
 });

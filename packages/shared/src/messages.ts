@@ -419,3 +419,18 @@ export const REFERENCE_NOT_RENEWABLE = {
   code: "reference_not_renewable",
   message: "Esta referência não pode ser renovada: a inscrição não aguarda pagamento ou a referência ainda é válida",
 } as const;
+
+/* 'Pagamentos por referência': finance settles the unmatched ones (issue 26, decision 077). */
+export const REFERENCE_PAYMENT_MESSAGES = {
+  state: "Filtro inválido (por resolver, arquivados ou aplicados à mão)",
+  notFound: "Pagamento por referência não encontrado",
+  enrollment: "Escolha a inscrição",
+  reason: "Indique o motivo",
+  reasonTooLong: "O motivo pode ter no máximo 500 caracteres",
+} as const;
+export const REFERENCE_PAYMENT_NOT_FOUND = { code: "not_found", message: REFERENCE_PAYMENT_MESSAGES.notFound } as const;
+/** Apply or archive a reference payment that finance already settled (or that was applied by itself). */
+export const REFERENCE_PAYMENT_SETTLED = {
+  code: "reference_payment_settled",
+  message: "Este pagamento por referência já foi aplicado ou arquivado",
+} as const;

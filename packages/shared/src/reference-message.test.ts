@@ -10,6 +10,14 @@ const institute = {
   contactEmail: "inscricoes@instituto.example",
 };
 
+const base = {
+  studentName: "Joana Lunda",
+  courseName: "Marketing Digital",
+  referenceCode: "K7PQ2MXA",
+  amount: 150000,
+  institute,
+};
+
 describe("reference message", () => {
   it("carries the course, the code, the amount in kz and the bank details", () => {
     const text = referenceMessage({
@@ -26,6 +34,36 @@ describe("reference message", () => {
     expect(text).toContain("IBAN: AO06 0040 0000 1234 5678 9012 3");
     expect(text).toContain("Banco: Banco BAI");
     expect(text).toContain("+244 912 345 678");
+  });
+
+  it("without a Multicaixa reference, names none", () => {
+    const text = referenceMessage({ ...base, multicaixa: null });
+    expect(text).not.toContain("Multicaixa");
+    expect(text).not.toContain("Entidade");
+  });
+
+  it("with a Multicaixa reference: entity, reference, amount and end come first, the transfer after", () => {
+    const text = referenceMessage({
+      ...base,
+      multicaixa: { entity: "12345", reference: "123456789", amount: 150000, endsAt: "2026-12-03T10:00:00.000Z" },
+    });
+    expect(text).toContain("Entidade: 12345");
+    expect(text).toContain("Referência: 123 456 789");
+    expect(text).toMatch(/Montante: 150\s000,00\sKz/);
+    expect(text).toContain("Válida até 03/12/2026");
+    const multicaixa = text.indexOf("Entidade: 12345");
+    expect(multicaixa).toBeGreaterThan(0);
+    expect(multicaixa).toBeLessThan(text.indexOf("Ou por transferência bancária:"));
+    expect(text.indexOf("Ou por transferência bancária:")).toBeLessThan(text.indexOf("IBAN:"));
+    expect(text).toContain("Código de referência: K7PQ2MXA");
+  });
+
+  it("the end is the Luanda calendar day (23:30 UTC is the next day there)", () => {
+    const text = referenceMessage({
+      ...base,
+      multicaixa: { entity: "12345", reference: "123456789", amount: 1, endsAt: "2026-12-03T23:30:00.000Z" },
+    });
+    expect(text).toContain("Válida até 04/12/2026");
   });
 
   it("links to the student's Angolan number with the text prefilled", () => {

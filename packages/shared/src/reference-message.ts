@@ -1,4 +1,5 @@
-import { formatKz } from "./money";
+import { formatDate } from "./dates";
+import { formatKz, formatReference } from "./money";
 import { formatAngolanMobile } from "./phones";
 import { type BankDetails, formatIban } from "./schemas/settings";
 
@@ -13,18 +14,51 @@ export interface ReferenceMessageInput {
   /** The course price in kwanzas. */
   amount: number;
   institute: BankDetails;
+  /** The enrolment's live Multicaixa reference (issue 26): shown first, as the easiest way to pay. */
+  multicaixa?: MulticaixaPart | null;
+}
+
+/** A Multicaixa reference as the ATM asks for it: entity, 9-digit reference, amount, and its end. */
+export interface MulticaixaPart {
+  entity: string;
+  reference: string;
+  amount: number;
+  endsAt: string | Date;
 }
 
 export function referenceMessageSubject(input: Pick<ReferenceMessageInput, "courseName" | "referenceCode">): string {
   return `Inscrição aprovada: ${input.courseName} (código ${input.referenceCode})`;
 }
 
+/** The subject of the reference's own e-mail, sent once the reference exists (decision 077). */
+export function multicaixaMessageSubject(courseName: string): string {
+  return `Pagar por referência Multicaixa: «${courseName}»`;
+}
+
+function multicaixaLines(m: MulticaixaPart): string[] {
+  return [
+    "A forma mais fácil de pagar: em qualquer caixa Multicaixa ou na aplicação do seu banco, em «Pagamentos por referência»:",
+    `Entidade: ${m.entity}`,
+    `Referência: ${formatReference(m.reference)}`,
+    `Montante: ${formatKz(m.amount)}`,
+    `Válida até ${formatDate(m.endsAt)}`,
+    "Assim que pagar, a matrícula fica concluída sozinha: não precisa de enviar comprovante.",
+    "",
+  ];
+}
+
+/**
+ * With a live Multicaixa reference its part comes first (the easiest way to pay, decision 077), the
+ * transfer details after it; without one the text is the transfer's alone.
+ */
 export function referenceMessage(input: ReferenceMessageInput): string {
   const firstName = input.studentName.trim().split(/\s+/)[0] ?? "";
-  const { institute } = input;
+  const { institute, multicaixa } = input;
   return [
     `Olá ${firstName}! A sua inscrição no curso «${input.courseName}» do ${institute.name} foi aprovada.`,
     "",
+    ...(multicaixa ? multicaixaLines(multicaixa) : []),
+    ...(multicaixa ? ["Ou por transferência bancária:"] : []),
     `Código de referência: ${input.referenceCode}`,
     `Valor a pagar: ${formatKz(input.amount)}`,
     "",

@@ -1,5 +1,6 @@
-import { ENROLLMENT_NOT_FOUND } from "../messages";
+import { ENROLLMENT_NOT_FOUND, REFERENCE_PAYMENT_MESSAGES } from "../messages";
 import { referenceValidDaysSchema } from "../schemas/enrollment-review";
+import { listPageSchema, listQuerySchema } from "../schemas/lists";
 import { z } from "../zod";
 import { endpointSchemas } from "./endpoint";
 
@@ -14,6 +15,17 @@ export const REFERENCE_NOTIFICATION_OUTCOME_LABELS: Record<(typeof REFERENCE_NOT
   wrong_amount: "Valor diferente do devido",
   not_payable: "Inscrição já paga ou fechada",
 };
+/** Finance's filter on 'Pagamentos por referência' (decision 077): still open (default), archived, applied by hand. */
+export const UNMATCHED_STATES = ["open", "archived", "applied"] as const;
+export const UNMATCHED_STATE_LABELS: Record<(typeof UNMATCHED_STATES)[number], string> = {
+  open: "Por resolver",
+  archived: "Arquivados",
+  applied: "Aplicados à mão",
+};
+export const UNMATCHED_SORT_KEYS = ["paidAt", "amount", "reference"] as const;
+export const unmatchedQuerySchema = listQuerySchema(UNMATCHED_SORT_KEYS).extend({
+  state: z.enum(UNMATCHED_STATES, { message: REFERENCE_PAYMENT_MESSAGES.state }).default("open"),
+});
 const enrollmentParam = z.object({ enrollmentId: z.uuid({ message: ENROLLMENT_NOT_FOUND.message }) });
 
 export const ownReferenceSchema = z.object({
@@ -42,6 +54,28 @@ export const unmatchedNotificationSchema = z.object({
   enrollmentId: z.uuid().nullable(),
   studentName: z.string().nullable(),
   expectedAmount: z.number().nullable(),
+  /** How finance settled it: null while open. */
+  resolution: z.enum(["applied", "archived"]).nullable(),
+  resolvedAt: z.string().nullable(),
+  resolvedByName: z.string().nullable(),
+  /** The reason when archived. */
+  resolutionNote: z.string().nullable(),
+  /** The enrolment it was applied to by hand, and its student. */
+  appliedEnrollmentId: z.uuid().nullable(),
+  appliedStudentName: z.string().nullable(),
+});
+export type UnmatchedNotification = z.infer<typeof unmatchedNotificationSchema>;
+
+const notificationParam = z.object({ id: z.uuid({ message: REFERENCE_PAYMENT_MESSAGES.notFound }) });
+export const applyNotificationSchema = z.object({
+  enrollmentId: z.uuid({ message: REFERENCE_PAYMENT_MESSAGES.enrollment }),
+});
+export const archiveNotificationSchema = z.object({
+  reason: z
+    .string({ message: REFERENCE_PAYMENT_MESSAGES.reason })
+    .trim()
+    .min(1, REFERENCE_PAYMENT_MESSAGES.reason)
+    .max(500, REFERENCE_PAYMENT_MESSAGES.reasonTooLong),
 });
 
 /** The provider's payment object (ProxyPay v2): read loosely, every field kept. */
@@ -76,9 +110,42 @@ export const paymentReferenceSchemas = endpointSchemas({
     answers: { 200: z.object({ reference: ownReferenceSchema }) },
     errors: { 400: "Invalid validity", 404: "No such enrolment", 409: "Not awaiting payment, or references are off" },
   },
+  live: {
+    summary:
+      "Staff read an enrolment's live Multicaixa reference ('creating' or 'active'), or null (none, or references off), for the WhatsApp text",
+    params: enrollmentParam,
+    answers: { 200: z.object({ reference: ownReferenceSchema.nullable() }) },
+    errors: { 404: "No such enrolment" },
+  },
   unmatched: {
     summary:
-      "'Pagamentos por referência': the provider's payments that could not be applied (unknown reference, wrong amount, enrolment already paid), newest first",
-    answers: { 200: z.object({ notifications: z.array(unmatchedNotificationSchema) }) },
+      "'Pagamentos por referência': one page of the provider's payments that could not be applied by themselves (unknown reference, wrong amount, enrolment already paid), by state (open, archived, applied by hand), searched (q: reference, student) and sorted (default: newest payment first)",
+    query: unmatchedQuerySchema,
+    answers: {
+      200: listPageSchema(unmatchedNotificationSchema).extend({
+        /** How many in each state (the filter's labels; the section shows once there is any). */
+        counts: z.object({ open: z.number().int(), archived: z.number().int(), applied: z.number().int() }),
+      }),
+    },
+    errors: { 400: "Invalid state, page, page size, search or sort" },
+  },
+  applyUnmatched: {
+    summary:
+      "'Aplicar à inscrição': finance records an unmatched reference payment (amount as paid, 'Multicaixa') on an enrolment awaiting payment, which is enrolled; once",
+    params: notificationParam,
+    body: applyNotificationSchema,
+    answers: { 200: z.object({ notification: unmatchedNotificationSchema }) },
+    errors: {
+      400: "Invalid enrolment",
+      404: "No such notification or enrolment",
+      409: "Already applied or archived, or the enrolment does not await payment",
+    },
+  },
+  archiveUnmatched: {
+    summary: "'Arquivar': finance closes an unmatched reference payment with a reason (e.g. refunded); kept for audit",
+    params: notificationParam,
+    body: archiveNotificationSchema,
+    answers: { 200: z.object({ notification: unmatchedNotificationSchema }) },
+    errors: { 400: "Missing reason", 404: "No such notification", 409: "Already applied or archived" },
   },
 });

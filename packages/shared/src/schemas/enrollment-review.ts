@@ -50,6 +50,9 @@ export const referenceValidDaysSchema = z
   .min(1, { message: VALID_DAYS_MESSAGE })
   .max(REFERENCE_MAX_DAYS, { message: VALID_DAYS_MESSAGE });
 
+/** Staff's 'Renovar referência Multicaixa' form (decision 077): the validity asked every time. */
+export const renewReferenceFormSchema = z.object({ validDays: referenceValidDaysSchema });
+
 export const approveEnrollmentSchema = z.object({
   referenceCode: referenceCodeSchema,
   /** Only used when Multicaixa references are on (decision 075). */

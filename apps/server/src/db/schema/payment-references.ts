@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { check, index, jsonb, numeric, pgTable, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { authUser } from "./auth";
 import { enrollments } from "./enrollments";
 import { payments } from "./finance";
 
@@ -59,8 +71,18 @@ export const referencePaymentNotifications = pgTable(
     /** The provider's payment object as received. */
     raw: jsonb("raw").notNull(),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * How finance settled one that was not applied by itself (decision 077): 'applied' by hand to an
+     * enrolment (payment_id set), or 'archived' with a reason (e.g. refunded). Null: still open.
+     */
+    resolution: varchar("resolution", { length: 10 }).$type<"applied" | "archived">(),
+    resolvedBy: text("resolved_by").references(() => authUser.id, { onDelete: "restrict" }),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    /** The reason given when archived. */
+    resolutionNote: text("resolution_note"),
   },
   (t) => [
+    check("reference_payment_notifications_resolution_check", sql`${t.resolution} in ('applied', 'archived')`),
     uniqueIndex("reference_payment_notifications_provider_idx").on(t.provider, t.providerPaymentId),
     index("reference_payment_notifications_outcome_idx").on(t.outcome, t.receivedAt),
   ],

@@ -8,11 +8,14 @@ import type { AppEnv } from "../../http/env";
 import { ApiError, guardErrors, studentErrors } from "../../http/errors";
 import { createRouter } from "../../http/router";
 import { readPayment } from "../../payment-references/provider";
-import { confirmer } from "../enrollments/enrollment-guards";
+import { confirmer, reviewer } from "../enrollments/enrollment-guards";
 import {
   applyNotification,
+  applyUnmatched,
+  archiveUnmatched,
   listOwnReferences,
   listUnmatched,
+  liveReference,
   referencesOn,
   renewReference,
 } from "./payment-references.service";
@@ -24,6 +27,7 @@ const finance = {
   tags,
 };
 const staff = { ...confirmer, tags };
+const reviewers = { ...reviewer, tags };
 const student = { middleware: [requireStudent()], guardErrors: studentErrors, tags };
 
 /**
@@ -67,8 +71,29 @@ export const paymentReferenceRoutes = createRouter()
     const { validDays } = c.req.valid("json");
     const reference = await renewReference(c.get("deps"), c.req.valid("param").enrollmentId, { validDays });
     return c.json({ reference }, 200);
-  })
+  });
+
+/** Finance's 'Pagamentos por referência' (decision 077) and the staff's read of a live reference. */
+export const paymentReferenceAdminRoutes = createRouter()
   .openapi(route(endpoints.unmatched, schemas.unmatched, finance), async (c) => {
     c.header("Cache-Control", "no-store");
-    return c.json({ notifications: await listUnmatched(c.get("deps").db) }, 200);
+    return c.json(await listUnmatched(c.get("deps").db, c.req.valid("query")), 200);
+  })
+  .openapi(route(endpoints.applyUnmatched, schemas.applyUnmatched, finance), async (c) => {
+    const { db, mail, config, references } = c.get("deps");
+    const deps = { db, mail, baseUrl: config.baseUrl, references };
+    const { id } = c.req.valid("param");
+    const notification = await applyUnmatched(deps, c.get("session").user!.id, id, c.req.valid("json").enrollmentId);
+    return c.json({ notification }, 200);
+  })
+  .openapi(route(endpoints.archiveUnmatched, schemas.archiveUnmatched, finance), async (c) => {
+    const { reason } = c.req.valid("json");
+    const user = c.get("session").user!.id;
+    const notification = await archiveUnmatched(c.get("deps").db, user, c.req.valid("param").id, reason);
+    return c.json({ notification }, 200);
+  })
+  // After '/unmatched', which this path would otherwise take.
+  .openapi(route(endpoints.live, schemas.live, reviewers), async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json({ reference: await liveReference(c.get("deps"), c.req.valid("param").enrollmentId) }, 200);
   });

@@ -1,21 +1,43 @@
-import type { OwnReference } from "@app/shared/contract/payment-references.schemas";
+import type {
+  OwnReference,
+  UnmatchedNotification,
+  unmatchedQuerySchema,
+} from "@app/shared/contract/payment-references.schemas";
 import { todayInLuanda } from "@app/shared/dates";
 import { RECEIPT_SENDING_STATUSES } from "@app/shared/enrollment-review";
 import { PAYMENT_METHOD_LABELS, REFERENCE_PAYMENT_METHOD } from "@app/shared/enums";
 import { receiptApprovedNote } from "@app/shared/history-notes";
-import { ENROLLMENT_NOT_FOUND, REFERENCE_NOT_RENEWABLE, REFERENCES_OFF } from "@app/shared/messages";
-import { formatReference } from "@app/shared/money";
+import {
+  ENROLLMENT_NOT_FOUND,
+  REFERENCE_NOT_RENEWABLE,
+  REFERENCE_PAYMENT_NOT_FOUND,
+  REFERENCE_PAYMENT_SETTLED,
+  REFERENCES_OFF,
+} from "@app/shared/messages";
+import { formatKz, formatReference } from "@app/shared/money";
+import { multicaixaMessageSubject, referenceMessage } from "@app/shared/reference-message";
 import { REFERENCE_DEFAULT_DAYS } from "@app/shared/schemas/enrollment-review";
-import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { z } from "@app/shared/zod";
+import { and, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database, Tx } from "../../db/client";
-import { courses, enrollments, paymentReferences, referencePaymentNotifications } from "../../db/schema";
+import { listAnswer, listOrder, normalised, pageWindow, searchCondition } from "../../db/lists";
+import {
+  authUser,
+  courses,
+  enrollments,
+  paymentReferences,
+  payments,
+  referencePaymentNotifications,
+} from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import type { Logger } from "../../logger";
 import type { MailQueue } from "../../mail/mail-queue";
 import type { PaymentReferences } from "../../payment-references/payment-references";
 import { amountCents, type ProviderPayment } from "../../payment-references/provider";
 import type { ReferenceJob } from "../../payment-references/reference-jobs";
-import { referencePaidEmail, referenceToPayEmail } from "../receipts/receipt-emails";
+import { recordEvent } from "../enrollments/enrollment-history";
+import { referencePaidEmail } from "../receipts/receipt-emails";
 import { lockEnrollment, recordTransferPayment } from "../receipts/receipts.service";
 import { getBankDetails } from "../settings/settings.service";
 import { dropReferences } from "./drop-references";
@@ -31,6 +53,7 @@ export type ReferenceDeps = {
 };
 
 type ReferenceRow = typeof paymentReferences.$inferSelect;
+type UnmatchedQuery = z.output<typeof unmatchedQuerySchema>;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const cents = (amount: number) => Math.round(amount * 100);
 
@@ -109,24 +132,28 @@ async function createAtProvider(deps: ReferenceDeps, id: string) {
   if (stale) await provider.deleteReference(reference);
 }
 
+/** The reference's own e-mail: the approval's message (decision 018) with the Multicaixa part first. */
 async function enqueueReferenceEmail(tx: Tx, deps: ReferenceDeps, ref: ReferenceRow) {
   const [e] = await tx
-    .select({ studentName: enrollments.studentName, studentEmail: enrollments.studentEmail, courseName: courses.name })
+    .select({
+      studentName: enrollments.studentName,
+      studentEmail: enrollments.studentEmail,
+      referenceCode: enrollments.paymentReferenceCode,
+      courseName: courses.name,
+    })
     .from(enrollments)
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
     .where(eq(enrollments.id, ref.enrollmentId));
-  if (!e?.studentEmail) return;
-  const message = referenceToPayEmail({
+  if (!e?.studentEmail || !e.referenceCode) return;
+  const text = referenceMessage({
     studentName: e.studentName,
     courseName: e.courseName,
-    paidAmount: ref.amount,
+    referenceCode: e.referenceCode,
+    amount: ref.amount,
     institute: await getBankDetails(tx),
-    baseUrl: deps.baseUrl,
-    entity: ref.entity,
-    reference: ref.reference!,
-    endsAt: ref.endsAt,
+    multicaixa: { entity: ref.entity, reference: ref.reference!, amount: ref.amount, endsAt: ref.endsAt },
   });
-  await deps.mail.enqueue(tx, [{ to: e.studentEmail, ...message }]);
+  await deps.mail.enqueue(tx, [{ to: e.studentEmail, subject: multicaixaMessageSubject(e.courseName), text }]);
 }
 
 export type NotificationOutcome = (typeof referencePaymentNotifications.$inferSelect)["outcome"] | "duplicate";
@@ -277,6 +304,32 @@ export async function listOwnReferences(db: Database, studentAccountId: string):
 }
 
 /**
+ * GET /admin/payment-references/{enrollmentId}: the enrolment's live reference ('creating' or 'active'),
+ * newest, for the staff's WhatsApp text; null when it has none or references are off. 404 if no enrolment.
+ */
+export async function liveReference(
+  deps: { db: Database; references?: PaymentReferences },
+  enrollmentId: string,
+): Promise<OwnReference | null> {
+  const [found] = await deps.db
+    .select({ courseName: courses.name })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .where(eq(enrollments.id, enrollmentId));
+  if (!found) throw ApiError.of(404, ENROLLMENT_NOT_FOUND);
+  if (!deps.references) return null;
+  const [ref] = await deps.db
+    .select()
+    .from(paymentReferences)
+    .where(
+      and(eq(paymentReferences.enrollmentId, enrollmentId), inArray(paymentReferences.status, ["creating", "active"])),
+    )
+    .orderBy(desc(paymentReferences.createdAt))
+    .limit(1);
+  return ref ? toOwn(ref, found.courseName) : null;
+}
+
+/**
  * A new reference for an enrolment still awaiting payment: the current one is replaced (deleted at the
  * provider) and a new one queued. A student may renew only their own, and only once it has expired (or
  * when it has none); staff may renew at any time. 409 otherwise, and nothing changes.
@@ -310,22 +363,46 @@ export async function renewReference(
   });
 }
 
-/** 'Pagamentos por referência': the notifications not applied, newest first (at most 500). */
-export async function listUnmatched(db: Database) {
-  const rows = await db
+const resolver = alias(authUser, "resolver");
+const appliedPayment = alias(payments, "applied_payment");
+const appliedEnrollment = alias(enrollments, "applied_enrollment");
+
+const UNMATCHED_SORTABLE = {
+  paidAt: referencePaymentNotifications.paidAt,
+  amount: referencePaymentNotifications.amount,
+  reference: referencePaymentNotifications.reference,
+};
+
+/** Which notifications a state is: open (not applied by itself, not settled), archived, applied by hand. */
+function stateCondition(state: UnmatchedQuery["state"]): SQL {
+  const n = referencePaymentNotifications;
+  if (state === "open") return and(ne(n.outcome, "applied"), isNull(n.resolution))!;
+  return eq(n.resolution, state);
+}
+
+function selectUnmatched(db: Database | Tx) {
+  return db
     .select({
       n: referencePaymentNotifications,
       enrollmentId: paymentReferences.enrollmentId,
       expectedAmount: paymentReferences.amount,
       studentName: enrollments.studentName,
+      resolvedByName: resolver.name,
+      appliedEnrollmentId: appliedEnrollment.id,
+      appliedStudentName: appliedEnrollment.studentName,
     })
     .from(referencePaymentNotifications)
     .leftJoin(paymentReferences, eq(paymentReferences.id, referencePaymentNotifications.paymentReferenceId))
     .leftJoin(enrollments, eq(enrollments.id, paymentReferences.enrollmentId))
-    .where(ne(referencePaymentNotifications.outcome, "applied"))
-    .orderBy(desc(referencePaymentNotifications.receivedAt))
-    .limit(500);
-  return rows.map(({ n, ...r }) => ({
+    .leftJoin(resolver, eq(resolver.id, referencePaymentNotifications.resolvedBy))
+    .leftJoin(appliedPayment, eq(appliedPayment.id, referencePaymentNotifications.paymentId))
+    .leftJoin(appliedEnrollment, eq(appliedEnrollment.id, appliedPayment.enrollmentId));
+}
+
+type UnmatchedRow = Awaited<ReturnType<ReturnType<typeof selectUnmatched>["execute"]>>[number];
+
+function toUnmatched({ n, ...r }: UnmatchedRow): UnmatchedNotification {
+  return {
     id: n.id,
     providerPaymentId: n.providerPaymentId,
     entity: n.entity,
@@ -333,9 +410,145 @@ export async function listUnmatched(db: Database) {
     amount: n.amount,
     paidAt: n.paidAt.toISOString(),
     receivedAt: n.receivedAt.toISOString(),
-    outcome: n.outcome as Exclude<typeof n.outcome, "applied">,
+    outcome: n.outcome,
     enrollmentId: r.enrollmentId,
     studentName: r.studentName,
     expectedAmount: r.expectedAmount,
-  }));
+    resolution: n.resolution,
+    resolvedAt: n.resolvedAt?.toISOString() ?? null,
+    resolvedByName: r.resolvedByName,
+    resolutionNote: n.resolutionNote,
+    appliedEnrollmentId: n.resolution === "applied" ? r.appliedEnrollmentId : null,
+    appliedStudentName: n.resolution === "applied" ? r.appliedStudentName : null,
+  };
+}
+
+/**
+ * 'Pagamentos por referência' (decision 077): one page of the notifications in `state` (open: not
+ * applied by themselves and not settled by finance), searched by reference or student, newest first.
+ */
+export async function listUnmatched(db: Database, query: UnmatchedQuery) {
+  const search = searchCondition(query.q, [
+    referencePaymentNotifications.reference,
+    normalised(enrollments.studentName),
+    normalised(appliedEnrollment.studentName),
+  ]);
+  const where = and(stateCondition(query.state), search);
+  const order = listOrder(
+    query,
+    UNMATCHED_SORTABLE,
+    { by: referencePaymentNotifications.paidAt, dir: "desc" },
+    referencePaymentNotifications.id,
+  );
+  const { limit, offset } = pageWindow(query);
+  const n = referencePaymentNotifications;
+  const [rows, [count], [counts]] = await Promise.all([
+    selectUnmatched(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(referencePaymentNotifications)
+      .leftJoin(paymentReferences, eq(paymentReferences.id, referencePaymentNotifications.paymentReferenceId))
+      .leftJoin(enrollments, eq(enrollments.id, paymentReferences.enrollmentId))
+      .leftJoin(appliedPayment, eq(appliedPayment.id, referencePaymentNotifications.paymentId))
+      .leftJoin(appliedEnrollment, eq(appliedEnrollment.id, appliedPayment.enrollmentId))
+      .where(where),
+    db
+      .select({
+        open: sql<number>`(count(*) filter (where ${n.outcome} <> 'applied' and ${n.resolution} is null))::int`,
+        archived: sql<number>`(count(*) filter (where ${n.resolution} = 'archived'))::int`,
+        applied: sql<number>`(count(*) filter (where ${n.resolution} = 'applied'))::int`,
+      })
+      .from(n),
+  ]);
+  return { ...listAnswer(query, rows.map(toUnmatched), count?.total ?? 0), counts: counts! };
+}
+
+/** Locks a notification finance may still settle: 404 if none, 409 if applied (by itself or by hand) or archived. */
+async function lockOpenNotification(tx: Tx, id: string) {
+  const [n] = await tx
+    .select()
+    .from(referencePaymentNotifications)
+    .where(eq(referencePaymentNotifications.id, id))
+    .for("update");
+  if (!n) throw ApiError.of(404, REFERENCE_PAYMENT_NOT_FOUND);
+  if (n.outcome === "applied" || n.resolution) throw ApiError.of(409, REFERENCE_PAYMENT_SETTLED);
+  return n;
+}
+
+async function readUnmatched(tx: Tx, id: string) {
+  const [row] = await selectUnmatched(tx).where(eq(referencePaymentNotifications.id, id));
+  return toUnmatched(row!);
+}
+
+/**
+ * 'Aplicar à inscrição' (decision 077), in one transaction: the notification locked (a double click or a
+ * second finance user waits here, then meets it settled: 409), the enrolment locked and still awaiting
+ * payment (409 otherwise), the payment recorded as paid ('Multicaixa', the amount paid) by the same
+ * service as every other payment, History with who did it, the notification marked applied by whom.
+ */
+export async function applyUnmatched(
+  deps: Omit<ReferenceDeps, "log" | "references"> & { references?: PaymentReferences },
+  actorUserId: string,
+  id: string,
+  enrollmentId: string,
+): Promise<UnmatchedNotification> {
+  return deps.db.transaction(async (tx) => {
+    const n = await lockOpenNotification(tx, id);
+    const [exists] = await tx.select({ id: enrollments.id }).from(enrollments).where(eq(enrollments.id, enrollmentId));
+    if (!exists) throw ApiError.of(404, ENROLLMENT_NOT_FOUND);
+    const enrollment = await lockEnrollment(tx, enrollmentId);
+    const { paymentId } = await recordTransferPayment(tx, deps, actorUserId, enrollment, {
+      amount: n.amount,
+      paymentDate: todayInLuanda(n.paidAt),
+      referenceCode: enrollment.paymentReferenceCode,
+      method: REFERENCE_PAYMENT_METHOD,
+      notes: `Referência Multicaixa: entidade ${n.entity}, referência ${formatReference(n.reference)} (aplicado à mão)`,
+      historyNote: `${referencePaidNote(n.amount)}, aplicado à mão pelo financeiro`,
+      email: referencePaidEmail,
+    });
+    await tx
+      .update(referencePaymentNotifications)
+      .set({ resolution: "applied", paymentId, resolvedBy: actorUserId, resolvedAt: new Date() })
+      .where(eq(referencePaymentNotifications.id, id));
+    return readUnmatched(tx, id);
+  });
+}
+
+/**
+ * 'Arquivar' (decision 077): a reason required (e.g. refunded to the payer); the row leaves the open
+ * list and is kept for audit. When the reference was an enrolment's, its History says so.
+ */
+export async function archiveUnmatched(
+  db: Database,
+  actorUserId: string,
+  id: string,
+  reason: string,
+): Promise<UnmatchedNotification> {
+  return db.transaction(async (tx) => {
+    const n = await lockOpenNotification(tx, id);
+    await tx
+      .update(referencePaymentNotifications)
+      .set({ resolution: "archived", resolutionNote: reason, resolvedBy: actorUserId, resolvedAt: new Date() })
+      .where(eq(referencePaymentNotifications.id, id));
+    const [ref] = n.paymentReferenceId
+      ? await tx
+          .select({ enrollmentId: paymentReferences.enrollmentId })
+          .from(paymentReferences)
+          .where(eq(paymentReferences.id, n.paymentReferenceId))
+      : [];
+    if (ref) {
+      const enrollment = await lockEnrollment(tx, ref.enrollmentId);
+      await recordEvent(tx, ref.enrollmentId, {
+        actorUserId,
+        fromStatus: enrollment.status,
+        toStatus: enrollment.status,
+        note: `Pagamento por referência de ${formatKz(n.amount)} arquivado: ${reason}`,
+      });
+    }
+    return readUnmatched(tx, id);
+  });
 }

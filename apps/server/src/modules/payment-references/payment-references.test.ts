@@ -8,6 +8,7 @@ import { body, createTestContext, type TestContext } from "../../../test/context
 import { insertCourse } from "../../../test/fixtures";
 import { receiptForm, studentWithEnrollment, submitReceipt } from "../../../test/receipts";
 import {
+  enrollmentEvents,
   enrollments,
   paymentReceipts,
   paymentReferences,
@@ -119,6 +120,37 @@ describe("payment references (Multicaixa through ProxyPay)", () => {
     expect(referenceMail?.text).toContain(`Entidade: ${ENTITY}`);
     expect(referenceMail?.text).toContain(s.ref.reference!.replace(/(\d{3})(?=\d)/g, "$1 "));
     expect(referenceMail?.text).toMatch(/150[\s\u00a0\u202f.]000,00/);
+    // The same message as the WhatsApp text (decision 077): the Multicaixa part first, the transfer after.
+    expect(referenceMail?.text).toMatch(/Válida até \d{2}\/\d{2}\/\d{4}/);
+    expect(referenceMail!.text.indexOf("Entidade")).toBeLessThan(referenceMail!.text.indexOf("IBAN"));
+    expect(referenceMail?.text).toContain(`Código de referência: MC-${s.studentCode}`);
+  });
+
+  it("staff read an enrolment's live reference for the WhatsApp text; none once paid; 404 for no enrolment", async () => {
+    const s = await approvedWithReference("Lara Leitura");
+    const read = async (id: string) => {
+      const res = await ctx.app.request(`/api/admin/payment-references/${id}`, {
+        headers: { cookie: secretaria.cookie },
+      });
+      return { status: res.status, body: await body(res) };
+    };
+    const live = await read(s.enrollment.id);
+    expect(live.status).toBe(200);
+    expect(paymentReferenceSchemas.live.answers[200].parse(live.body).reference).toMatchObject({
+      entity: ENTITY,
+      reference: s.ref.reference,
+      amount: 150000,
+      status: "active",
+      expired: false,
+    });
+    // Still 'creating' (the job has not run): the answer says so, without entity or reference yet.
+    await ctx.db.update(paymentReferences).set({ status: "creating" }).where(eq(paymentReferences.id, s.ref.id));
+    expect((await read(s.enrollment.id)).body.reference).toMatchObject({ status: "creating" });
+    await ctx.db.update(paymentReferences).set({ status: "active" }).where(eq(paymentReferences.id, s.ref.id));
+
+    await sim.pay(s.ref.reference!);
+    expect((await read(s.enrollment.id)).body).toEqual({ reference: null });
+    expect((await read("5b0e7a36-6a55-4a55-9a55-0a5b0e7a3699")).status).toBe(404);
   });
 
   it("the approval dialog is told that references are on", async () => {
@@ -241,7 +273,7 @@ describe("payment references (Multicaixa through ProxyPay)", () => {
       headers: { cookie: financeiro.cookie },
     });
     expect(res.status).toBe(200);
-    const { notifications } = await body(res);
+    const { rows: notifications } = paymentReferenceSchemas.unmatched.answers[200].parse(await body(res));
     expect(notifications).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
@@ -327,7 +359,7 @@ describe("payment references (Multicaixa through ProxyPay)", () => {
         await body(
           await ctx.app.request("/api/admin/payment-references/unmatched", { headers: { cookie: financeiro.cookie } }),
         )
-      ).notifications,
+      ).rows,
     ).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ providerPaymentId: String(late.payment.id), outcome: "not_payable" }),
@@ -345,5 +377,152 @@ describe("payment references (Multicaixa through ProxyPay)", () => {
     );
     expect(res.status).toBe(204);
     await vi.waitFor(() => expect(sim.references.has(s.ref.reference!)).toBe(false), { timeout: 15_000 });
+  });
+
+  describe("finance settles 'Pagamentos por referência' (decision 077)", () => {
+    const unmatched = async (query = "") => {
+      const res = await ctx.app.request(`/api/admin/payment-references/unmatched${query}`, {
+        headers: { cookie: financeiro.cookie },
+      });
+      expect(res.status).toBe(200);
+      return paymentReferenceSchemas.unmatched.answers[200].parse(await body(res));
+    };
+    const apply = (id: string, enrollmentId: string, cookie = financeiro.cookie) =>
+      ctx.app.request(
+        `/api/admin/payment-references/unmatched/${id}/apply`,
+        jsonRequest("POST", { enrollmentId }, cookie),
+      );
+    const archive = (id: string, reason: unknown) =>
+      ctx.app.request(
+        `/api/admin/payment-references/unmatched/${id}/archive`,
+        jsonRequest("POST", { reason }, financeiro.cookie),
+      );
+    const notificationOf = async (providerPaymentId: number | string) =>
+      (
+        await ctx.db
+          .select()
+          .from(referencePaymentNotifications)
+          .where(eq(referencePaymentNotifications.providerPaymentId, String(providerPaymentId)))
+      )[0]!;
+    const historyOf = (id: string) =>
+      ctx.db.select().from(enrollmentEvents).where(eq(enrollmentEvents.enrollmentId, id));
+
+    it("a wrong amount applied to its enrolment: one payment 'Multicaixa' of what was paid, enrolled, History once", async () => {
+      const s = await approvedWithReference("Marta Aplica");
+      const wrong = await sim.pay(s.ref.reference!, { amount: "149000.00" });
+      const n = await notificationOf(wrong.payment.id);
+      expect((await unmatched("?q=Marta%20Aplica")).rows.map((r) => r.id)).toEqual([n.id]);
+
+      const res = await apply(n.id, s.enrollment.id);
+      expect(res.status).toBe(200);
+      const { notification } = paymentReferenceSchemas.applyUnmatched.answers[200].parse(await body(res));
+      expect(notification).toMatchObject({
+        resolution: "applied",
+        appliedEnrollmentId: s.enrollment.id,
+        appliedStudentName: "Marta Aplica",
+        resolvedByName: "Staff financeiro",
+      });
+      expect((await enrollmentOf(s.enrollment.id)).status).toBe("enrolled");
+      const paid = await paymentsOf(s.enrollment.id);
+      expect(paid).toEqual([expect.objectContaining({ paymentMethod: "multicaixa", amount: 149000 })]);
+      const notes = (await historyOf(s.enrollment.id)).map((e) => e.note ?? "");
+      expect(notes.filter((t) => t.includes("aplicado à mão"))).toHaveLength(1);
+
+      // Again (a double click that got through): 409, nothing more.
+      const again = await apply(n.id, s.enrollment.id);
+      expect(again.status).toBe(409);
+      expect((await body(again)).error.message).toBe("Este pagamento por referência já foi aplicado ou arquivado");
+      expect(await paymentsOf(s.enrollment.id)).toHaveLength(1);
+      // It left the open list and is under 'applied by hand'.
+      expect((await unmatched("?q=Marta%20Aplica")).rows).toEqual([]);
+      expect((await unmatched("?state=applied&q=Marta%20Aplica")).rows.map((r) => r.id)).toEqual([n.id]);
+    });
+
+    it("two finance users at once on the same payment, or two payments for one enrolment: one payment", async () => {
+      const other = await staffActor(ctx, "financeiro", "Outra Financeira");
+      const target = await studentWithEnrollment(ctx, courseId, "Nuno Concorrente");
+      const first = await sim.pay("911111111", { amount: "150000.00" });
+      const second = await sim.pay("922222222", { amount: "150000.00" });
+      const [a, b] = [await notificationOf(first.payment.id), await notificationOf(second.payment.id)];
+      const twice = await Promise.all([
+        apply(a.id, target.enrollment.id),
+        apply(a.id, target.enrollment.id, other.cookie),
+      ]);
+      expect(twice.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect(await paymentsOf(target.enrollment.id)).toHaveLength(1);
+
+      // The enrolment is paid now: a second payment cannot go to it, and stays open.
+      const late = await apply(b.id, target.enrollment.id);
+      expect(late.status).toBe(409);
+      expect((await body(late)).error.message).toBe("O pagamento desta inscrição já foi registado");
+      expect((await notificationOf(second.payment.id)).resolution).toBeNull();
+      expect(await paymentsOf(target.enrollment.id)).toHaveLength(1);
+
+      // The same payment applied by two users at once to two different enrolments: only one takes it.
+      const [left, right] = [
+        await studentWithEnrollment(ctx, courseId, "Quim Esquerda"),
+        await studentWithEnrollment(ctx, courseId, "Rita Direita"),
+      ];
+      const e = await notificationOf((await sim.pay("955555555", { amount: "150000.00" })).payment.id);
+      const split = await Promise.all([
+        apply(e.id, left.enrollment.id),
+        apply(e.id, right.enrollment.id, other.cookie),
+      ]);
+      expect(split.map((r) => r.status).sort()).toEqual([200, 409]);
+      const taken = [...(await paymentsOf(left.enrollment.id)), ...(await paymentsOf(right.enrollment.id))];
+      expect(taken).toHaveLength(1);
+
+      const racers = [await studentWithEnrollment(ctx, courseId, "Olga Corrida")];
+      const c = await notificationOf((await sim.pay("933333333", { amount: "150000.00" })).payment.id);
+      const d = await notificationOf((await sim.pay("944444444", { amount: "150000.00" })).payment.id);
+      const both = await Promise.all([
+        apply(c.id, racers[0]!.enrollment.id),
+        apply(d.id, racers[0]!.enrollment.id, other.cookie),
+      ]);
+      expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect(await paymentsOf(racers[0]!.enrollment.id)).toHaveLength(1);
+    });
+
+    it("archive needs a reason; the row leaves the open list, kept for audit with who and why", async () => {
+      const s = await approvedWithReference("Paulo Devolvido");
+      const wrong = await sim.pay(s.ref.reference!, { amount: "10.00" });
+      const n = await notificationOf(wrong.payment.id);
+      const empty = await archive(n.id, "  ");
+      expect(empty.status).toBe(400);
+      expect(JSON.stringify(await body(empty))).toContain("Indique o motivo");
+      expect((await notificationOf(wrong.payment.id)).resolution).toBeNull();
+
+      const res = await archive(n.id, "Devolvido ao pagador");
+      expect(res.status).toBe(200);
+      expect((await unmatched("?q=Paulo%20Devolvido")).rows).toEqual([]);
+      expect((await unmatched("?state=archived&q=Paulo%20Devolvido")).rows).toEqual([
+        expect.objectContaining({
+          id: n.id,
+          resolution: "archived",
+          resolutionNote: "Devolvido ao pagador",
+          resolvedByName: "Staff financeiro",
+        }),
+      ]);
+      const notes = (await historyOf(s.enrollment.id)).map((e) => e.note ?? "");
+      expect(notes.filter((t) => t.includes("arquivado: Devolvido ao pagador"))).toHaveLength(1);
+      expect((await archive(n.id, "De novo")).status).toBe(409);
+      expect((await apply(n.id, s.enrollment.id)).status).toBe(409);
+      expect(await paymentsOf(s.enrollment.id)).toHaveLength(0);
+    });
+
+    it("pages on the server like the other admin lists; a bad filter is a Portuguese 400", async () => {
+      const page = await unmatched("?pageSize=1");
+      expect(page.rows).toHaveLength(1);
+      expect(page.total).toBeGreaterThan(1);
+      expect(page).toMatchObject({ page: 1, pageSize: 1 });
+      expect(page.total).toBe(page.counts.open);
+      expect(page.counts.archived).toBeGreaterThanOrEqual(1);
+      expect(page.counts.applied).toBeGreaterThanOrEqual(1);
+      const bad = await ctx.app.request("/api/admin/payment-references/unmatched?state=tudo", {
+        headers: { cookie: financeiro.cookie },
+      });
+      expect(bad.status).toBe(400);
+      expect(JSON.stringify(await body(bad))).toContain("Filtro inválido");
+    });
   });
 });

@@ -1,5 +1,5 @@
-import { formatDate, formatDateTime } from "@app/shared/dates";
-import { formatKz, formatReference } from "@app/shared/money";
+import { formatDate } from "@app/shared/dates";
+import { formatKz } from "@app/shared/money";
 import { formatAngolanMobile } from "@app/shared/phones";
 import type { BankDetails } from "@app/shared/schemas/settings";
 
@@ -90,35 +90,6 @@ export function referencePaidEmail(input: ReceiptEmailInput): { subject: string;
       `Pode ver o estado da sua matrícula na Área do Aluno: ${paymentPage(input.baseUrl)}`,
       "",
       ...closing(input),
-    ].join("\n"),
-  };
-}
-
-/** The Multicaixa reference to pay (issue 26): entity, reference and amount as the ATM asks for them. */
-export function referenceToPayEmail(
-  input: Omit<ReceiptEmailInput, "paymentDate" | "referenceCode"> & {
-    entity: string;
-    reference: string;
-    endsAt: Date;
-  },
-): { subject: string; text: string } {
-  const closingInput = { ...input, paymentDate: "", referenceCode: null };
-  return {
-    subject: `Pagar por referência Multicaixa: «${input.courseName}»`,
-    text: [
-      `Olá ${firstName(input.studentName)},`,
-      "",
-      `Pode pagar a inscrição no curso «${input.courseName}» em qualquer caixa Multicaixa ou na aplicação do seu banco, em «Pagamentos por referência»:`,
-      "",
-      `Entidade: ${input.entity}`,
-      `Referência: ${formatReference(input.reference)}`,
-      `Montante: ${formatKz(input.paidAmount)}`,
-      `Válida até: ${formatDateTime(input.endsAt)}`,
-      "",
-      "Assim que pagar, a matrícula fica concluída sozinha: não precisa de enviar comprovante.",
-      `Também pode pagar por transferência e enviar o comprovante na Área do Aluno: ${paymentPage(input.baseUrl)}`,
-      "",
-      ...closing(closingInput),
     ].join("\n"),
   };
 }

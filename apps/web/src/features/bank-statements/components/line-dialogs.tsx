@@ -1,15 +1,13 @@
 import { ignoreLineSchema } from "@app/shared/contract/bank-statements.schemas";
 import { formatDate } from "@app/shared/dates";
-import { RECEIPT_SENDING_STATUSES } from "@app/shared/enrollment-review";
-import { enrollmentStatusLabel } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
-import { Alert, Button, Group, List, Loader, Modal, Radio, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, List, Modal, Stack, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { IconSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { DialogActions } from "../../../components/dialog-actions";
+import { EnrollmentChoice } from "../../../components/enrollment-choice";
 import { ReasonDialog } from "../../../components/reason-dialog";
 import { feedback, withFeedback } from "../../../lib/mutation-feedback";
 import { SEARCH_DEBOUNCE_MS } from "../../../lib/server-list";
@@ -80,51 +78,19 @@ export function AssignLineDialog({ statementId, line, opened, onClose }: LineDia
       <form noValidate onSubmit={submit}>
         <Stack gap="md">
           {line && <LineSummary line={line} />}
-          <TextInput
-            label="Pesquisar inscrição"
-            description="Nome, código de referência ou telefone do aluno"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            data-autofocus
+          <EnrollmentChoice
+            search={search}
+            onSearch={setSearch}
+            q={q}
+            rows={found.data?.rows}
+            searching={found.isFetching}
+            chosen={chosen}
+            onChoose={(id) => {
+              setChosen(id);
+              setError(undefined);
+            }}
+            error={error}
           />
-          {found.isFetching && <Loader size="sm" aria-label="A pesquisar" />}
-          {q.length >= 2 && found.data && (
-            <Radio.Group
-              label="Inscrições encontradas"
-              value={chosen}
-              onChange={(id) => {
-                setChosen(id);
-                setError(undefined);
-              }}
-              error={error}
-            >
-              <Stack gap="xs" mt="xs">
-                {found.data.rows.length === 0 && (
-                  <Text size="sm" c="dimmed">
-                    Nenhuma inscrição encontrada
-                  </Text>
-                )}
-                {found.data.rows.map((r) => {
-                  const payable = RECEIPT_SENDING_STATUSES.includes(r.status);
-                  return (
-                    <Radio
-                      key={r.id}
-                      value={r.id}
-                      disabled={!payable}
-                      label={`${r.studentName} — ${r.courseName}`}
-                      description={`Ref. ${r.paymentReferenceCode ?? "—"} · ${r.studentPhone} · ${formatKz(r.coursePrice)} · ${enrollmentStatusLabel(r.status)}${payable ? "" : " (não aguarda pagamento)"}`}
-                    />
-                  );
-                })}
-              </Stack>
-            </Radio.Group>
-          )}
-          {q.length < 2 && error && (
-            <Text size="sm" c="red.8" role="alert">
-              {error}
-            </Text>
-          )}
           <DialogActions submitLabel="Atribuir" pending={assign.isPending} onCancel={onClose} />
         </Stack>
       </form>

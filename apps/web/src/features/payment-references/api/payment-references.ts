@@ -1,9 +1,16 @@
 import { paymentReferenceEndpoints } from "@app/shared/contract/payment-references";
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { UNMATCHED_SORT_KEYS, UNMATCHED_STATES } from "@app/shared/contract/payment-references.schemas";
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type AnswerOf, api } from "../../../lib/api";
+import { refreshAfterChange, type ServerListParams } from "../../../lib/server-list";
 
+type UnmatchedSortKey = (typeof UNMATCHED_SORT_KEYS)[number];
+export type UnmatchedState = (typeof UNMATCHED_STATES)[number];
 export type OwnReference = AnswerOf<typeof paymentReferenceEndpoints.listOwn>["references"][number];
-export type UnmatchedPayment = AnswerOf<typeof paymentReferenceEndpoints.unmatched>["notifications"][number];
+export type UnmatchedPayment = AnswerOf<typeof paymentReferenceEndpoints.unmatched>["rows"][number];
+export type UnmatchedPage = AnswerOf<typeof paymentReferenceEndpoints.unmatched>;
+export type UnmatchedParams = ServerListParams<UnmatchedSortKey, { state: UnmatchedState }>;
+export type LiveReference = AnswerOf<typeof paymentReferenceEndpoints.live>["reference"];
 
 /** While a reference is being created or awaits payment, the screen asks again this often (ms). */
 export const REFERENCE_REFRESH_MS = 3_000;
@@ -23,17 +30,67 @@ export function useRenewOwnReference() {
   });
 }
 
-/** 'Pagamentos por referência': the provider's payments finance must look at. */
-export const unmatchedPaymentsQuery = queryOptions({
-  queryKey: ["payment-references", "unmatched"],
-  queryFn: ({ signal }) => api(paymentReferenceEndpoints.unmatched, { signal }),
-});
+const UNMATCHED_KEY = ["payment-references", "unmatched"] as const;
+
+/** 'Pagamentos por referência' (decision 077): one page of the provider's payments finance must look at. */
+export const unmatchedPaymentsQuery = (params: UnmatchedParams) =>
+  queryOptions({
+    queryKey: [...UNMATCHED_KEY, params],
+    queryFn: ({ signal }) => api(paymentReferenceEndpoints.unmatched, { query: params, signal }),
+  });
+
+/** Applying records a payment: the list, the payments, the enrolments and the dashboard change. */
+const refreshAfterSettling = (client: QueryClient) =>
+  refreshAfterChange(client, [UNMATCHED_KEY, ["payments"], ["enrollments"], ["dashboard"]]);
+
+/** 'Aplicar à inscrição': the payment recorded on the chosen enrolment, which is enrolled. */
+export function useApplyUnmatched() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, enrollmentId }: { id: string; enrollmentId: string }) =>
+      api(paymentReferenceEndpoints.applyUnmatched, { params: { id }, body: { enrollmentId } }),
+    onSettled: () => refreshAfterSettling(client),
+  });
+}
+
+/** 'Arquivar' with a reason: the row leaves the open list, kept for audit. */
+export function useArchiveUnmatched() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      api(paymentReferenceEndpoints.archiveUnmatched, { params: { id }, body: { reason } }),
+    onSettled: () => refreshAfterSettling(client),
+  });
+}
+
+/** How many times the WhatsApp button asks again (every REFERENCE_WAIT_MS) for a reference being created. */
+export const REFERENCE_WAIT_TRIES = 10;
+export const REFERENCE_WAIT_MS = 2_000;
+
+/**
+ * An enrolment's live Multicaixa reference for the staff's WhatsApp text (null: none, or references off).
+ * While it is 'creating' it is asked again every 2 s, at most REFERENCE_WAIT_TRIES times.
+ */
+export const liveReferenceQuery = (enrollmentId: string) =>
+  queryOptions({
+    queryKey: ["payment-references", "live", enrollmentId],
+    queryFn: ({ signal }) => api(paymentReferenceEndpoints.live, { params: { enrollmentId }, signal }),
+    refetchInterval: (query) =>
+      query.state.data?.reference?.status === "creating" && query.state.dataUpdateCount < REFERENCE_WAIT_TRIES
+        ? REFERENCE_WAIT_MS
+        : false,
+  });
 
 /** Staff give an enrolment awaiting payment a new reference (the current one is deleted at the provider). */
 export function useRenewReference() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (enrollmentId: string) => api(paymentReferenceEndpoints.renew, { params: { enrollmentId }, body: {} }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["enrollments"] }),
+    mutationFn: ({ enrollmentId, validDays }: { enrollmentId: string; validDays: number }) =>
+      api(paymentReferenceEndpoints.renew, { params: { enrollmentId }, body: { validDays } }),
+    onSuccess: (_, { enrollmentId }) => {
+      // A new reference is being created: the WhatsApp button waits for it afresh (its tries start again).
+      client.removeQueries({ queryKey: liveReferenceQuery(enrollmentId).queryKey });
+      return refreshAfterChange(client, [["enrollments"]]);
+    },
   });
 }

@@ -1,88 +1,157 @@
-import { REFERENCE_NOTIFICATION_OUTCOME_LABELS } from "@app/shared/contract/payment-references.schemas";
+import {
+  REFERENCE_NOTIFICATION_OUTCOME_LABELS,
+  UNMATCHED_STATE_LABELS,
+  UNMATCHED_STATES,
+} from "@app/shared/contract/payment-references.schemas";
 import { formatDateTime } from "@app/shared/dates";
 import { formatKz, formatReference } from "@app/shared/money";
-import { Alert, Stack, Text, Title } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
+import { Alert, Select, Stack, Text, Title } from "@mantine/core";
+import { IconArchive, IconUserCheck } from "@tabler/icons-react";
 import { type Column, DataTable } from "../../../components/data-table";
+import { NamedRowActions, type RowActionLook } from "../../../components/row-actions";
 import { errorMessage } from "../../../lib/form-errors";
-import { type UnmatchedPayment, unmatchedPaymentsQuery } from "../../payment-references/api/payment-references";
+import { useRowDialog } from "../../../lib/row-dialog";
+import { useServerList } from "../../../lib/server-list";
+import {
+  type UnmatchedPayment,
+  type UnmatchedState,
+  unmatchedPaymentsQuery,
+} from "../../payment-references/api/payment-references";
+import { ApplyUnmatchedDialog, ArchiveUnmatchedDialog } from "./unmatched-dialogs";
 
 const nowrap = { whiteSpace: "nowrap" } as const;
 
-const columns: Column<UnmatchedPayment>[] = [
-  {
-    key: "reference",
-    title: "Referência",
-    text: (r) => r.reference,
-    sortable: true,
-    render: (r) => (
-      <Text fw={600} style={nowrap}>
-        {r.entity} · {formatReference(r.reference)}
+type UnmatchedAction = "apply" | "archive";
+const LOOKS: Record<UnmatchedAction, RowActionLook> = {
+  apply: { name: (n) => `Aplicar à inscrição ${n}`, icon: <IconUserCheck size={18} /> },
+  archive: { name: (n) => `Arquivar ${n}`, icon: <IconArchive size={18} />, color: "red.8" },
+};
+
+/** How finance settled a row: 'Aplicado a …' or 'Arquivado: motivo', by whom and when. */
+function Resolution({ row }: { row: UnmatchedPayment }) {
+  if (!row.resolution) return null;
+  return (
+    <Stack gap={0}>
+      <Text size="sm">
+        {row.resolution === "applied"
+          ? `Aplicado a ${row.appliedStudentName ?? "—"}`
+          : `Arquivado: ${row.resolutionNote}`}
       </Text>
-    ),
-  },
-  {
-    key: "amount",
-    title: "Valor pago",
-    text: (r) => r.amount,
-    sortable: true,
-    render: (r) => (
-      <Text style={nowrap}>
-        {formatKz(r.amount)}
-        {r.expectedAmount !== null && r.expectedAmount !== r.amount && (
-          <Text span size="sm" c="dimmed">
-            {" "}
-            (devido {formatKz(r.expectedAmount)})
-          </Text>
-        )}
+      <Text size="xs" c="dimmed">
+        {row.resolvedByName ?? "—"}, {formatDateTime(row.resolvedAt)}
       </Text>
-    ),
-  },
-  { key: "paidAt", title: "Pago em", text: (r) => r.paidAt, sortable: true, render: (r) => formatDateTime(r.paidAt) },
-  {
-    key: "student",
-    title: "Aluno",
-    text: (r) => r.studentName ?? "",
-    sortable: true,
-    render: (r) => r.studentName ?? "—",
-  },
-  {
-    key: "outcome",
-    title: "Motivo",
-    text: (r) => REFERENCE_NOTIFICATION_OUTCOME_LABELS[r.outcome],
-    sortable: true,
-    render: (r) => REFERENCE_NOTIFICATION_OUTCOME_LABELS[r.outcome],
-  },
-];
+    </Stack>
+  );
+}
 
 /**
- * 'Pagamentos por referência' (issue 26): Multicaixa payments that could not be applied by themselves (an
- * unknown reference, a wrong amount, an enrolment already paid), kept for finance to settle by hand.
- * Shown only when there is one (never while references are off).
+ * 'Pagamentos por referência' (issue 26, decision 077): Multicaixa payments that could not be applied by
+ * themselves (an unknown reference, a wrong amount, an enrolment already paid), paged by the server.
+ * Finance applies one to an enrolment awaiting payment or archives it with a reason; the filter shows
+ * the open ones (default), the archived and those applied by hand. Shown once there has been any.
  */
 export function UnmatchedPayments() {
-  const { data, error } = useQuery(unmatchedPaymentsQuery);
-  if (error)
+  const list = useServerList(unmatchedPaymentsQuery, { state: "open" as UnmatchedState });
+  const applying = useRowDialog();
+  const archiving = useRowDialog();
+  const counts = list.answer?.counts;
+  const rowOf = (id: string | null) => list.data?.find((r) => r.id === id);
+  const applied = rowOf(applying.id);
+  const archived = rowOf(archiving.id);
+
+  if (list.error && !list.answer)
     return (
       <Alert color="red" role="alert" title="Erro ao carregar os pagamentos por referência">
-        {errorMessage(error)}
+        {errorMessage(list.error)}
       </Alert>
     );
-  if (!data || data.notifications.length === 0) return null;
+  if (!counts || counts.open + counts.archived + counts.applied === 0) return null;
+
+  const open = list.filters.state === "open";
+  const columns: Column<UnmatchedPayment>[] = [
+    {
+      key: "reference",
+      title: "Referência",
+      sortable: true,
+      render: (r) => (
+        <Text fw={600} style={nowrap}>
+          {r.entity} · {formatReference(r.reference)}
+        </Text>
+      ),
+    },
+    {
+      key: "amount",
+      title: "Valor pago",
+      sortable: true,
+      // Paid and due on two lines: side by side they overflow a 390 px card.
+      render: (r) => (
+        <Stack gap={0}>
+          <Text fw={600} style={nowrap}>
+            {formatKz(r.amount)}
+          </Text>
+          {r.expectedAmount !== null && r.expectedAmount !== r.amount && (
+            <Text size="xs" c="dimmed" style={nowrap}>
+              devido {formatKz(r.expectedAmount)}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    { key: "paidAt", title: "Pago em", sortable: true, render: (r) => formatDateTime(r.paidAt) },
+    { key: "student", title: "Aluno", render: (r) => r.studentName ?? "—" },
+    { key: "outcome", title: "Motivo", render: (r) => REFERENCE_NOTIFICATION_OUTCOME_LABELS[r.outcome] },
+    open
+      ? {
+          key: "actions",
+          title: "Ações",
+          render: (r) => (
+            <NamedRowActions
+              name={formatReference(r.reference)}
+              actions={["apply", "archive"] as const}
+              looks={LOOKS}
+              onAction={(a) => (a === "apply" ? applying : archiving).open(r.id)}
+            />
+          ),
+        }
+      : { key: "resolution", title: "Resolução", render: (r) => <Resolution row={r} /> },
+  ];
+
   return (
     <Stack gap="sm" component="section" aria-labelledby="pagamentos-por-referencia">
       <Title order={2} size="h4" id="pagamentos-por-referencia">
         Pagamentos por referência
       </Title>
       <Text size="sm" c="dimmed">
-        Pagamentos Multicaixa que não foram aplicados sozinhos: confirme-os à mão ou contacte o aluno.
+        Pagamentos Multicaixa que não foram aplicados sozinhos: aplique-os à inscrição certa ou arquive-os com o motivo
+        (por exemplo, devolvidos ao pagador).
       </Text>
+      <Select
+        label="Mostrar"
+        data={UNMATCHED_STATES.map((value) => ({
+          value,
+          label: `${UNMATCHED_STATE_LABELS[value]} (${counts[value]})`,
+        }))}
+        value={list.filters.state}
+        onChange={(v) => v && list.setFilters({ state: v as UnmatchedState })}
+        allowDeselect={false}
+        w={280}
+        maw="100%"
+      />
       <DataTable
         caption="Pagamentos por referência"
-        records={data.notifications}
+        records={list.data}
+        loading={list.isPending}
         columns={columns}
         rowKey={(r) => r.id}
         searchPlaceholder="Pesquisar por referência ou aluno..."
+        server={list.table}
+      />
+      <ApplyUnmatchedDialog key={applying.key} opened={applying.opened} payment={applied} onClose={applying.close} />
+      <ArchiveUnmatchedDialog
+        key={archiving.key}
+        opened={archiving.opened}
+        payment={archived}
+        onClose={archiving.close}
       />
     </Stack>
   );

@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderAt } from "../../../test/render";
-import { type UnmatchedPayment, unmatchedPaymentsQuery } from "../../payment-references/api/payment-references";
+import { unmatchedPaymentsQuery } from "../../payment-references/api/payment-references";
 import { adminPaymentsQuery, type PaymentListParams, type PaymentRow } from "../api/admin-payments";
 import type { PaymentFilters } from "../logic/payment-stats";
 import { Component as AdminFinancialPage } from "./admin-financial-page";
@@ -32,12 +32,11 @@ const NO_FILTERS: PaymentFilters = { from: "", to: "", method: null };
  * 'Financeiro' with the answers the server gave for each filter (first page, no search unless `query`
  * says otherwise) already in the cache (no server).
  */
-function show(
-  answers: (PaymentFilters & { query?: Partial<PaymentListParams>; rows?: PaymentRow[] })[],
-  unmatched: UnmatchedPayment[] = [],
-) {
+function show(answers: (PaymentFilters & { query?: Partial<PaymentListParams>; rows?: PaymentRow[] })[]) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(unmatchedPaymentsQuery.queryKey, { notifications: unmatched });
+  const none = { page: 1, pageSize: 20, state: "open" as const };
+  const counts0 = { open: 0, archived: 0, applied: 0 };
+  client.setQueryData(unmatchedPaymentsQuery(none).queryKey, { rows: [], total: 0, ...none, counts: counts0 });
   for (const { query, rows = [payment], ...filters } of answers) {
     const params = { page: 1, pageSize: 20, ...filters, ...query };
     client.setQueryData(adminPaymentsQuery(params).queryKey, { rows, total: rows.length, ...params, counts });
@@ -108,48 +107,8 @@ describe("'Financeiro': the cards and the table describe the same rows", () => {
 });
 
 describe("'Pagamentos por referência' (issue 26)", () => {
-  it("lists the Multicaixa payments not applied, with the reason; hidden when there is none", () => {
+  it("is hidden while there has never been one", () => {
     show([NO_FILTERS]);
     expect(screen.queryByRole("heading", { name: "Pagamentos por referência" })).toBeNull();
-  });
-
-  it("shows a wrong amount beside the amount due, and an unknown reference", () => {
-    const base = {
-      entity: "12345",
-      paidAt: "2026-11-26T10:00:00.000Z",
-      receivedAt: "2026-11-26T10:00:01.000Z",
-    };
-    show(
-      [NO_FILTERS],
-      [
-        {
-          ...base,
-          id: "00000000-0000-4000-8000-0000000000c1",
-          providerPaymentId: "80000001",
-          reference: "123456789",
-          amount: 100000,
-          outcome: "wrong_amount",
-          enrollmentId: "00000000-0000-4000-8000-000000000001",
-          studentName: "Gil Diferente",
-          expectedAmount: 150000,
-        },
-        {
-          ...base,
-          id: "00000000-0000-4000-8000-0000000000c2",
-          providerPaymentId: "80000002",
-          reference: "987654321",
-          amount: 5000,
-          outcome: "unknown_reference",
-          enrollmentId: null,
-          studentName: null,
-          expectedAmount: null,
-        },
-      ],
-    );
-    const section = screen.getByRole("region", { name: "Pagamentos por referência" });
-    expect(within(section).getAllByText("Valor diferente do devido").length).toBeGreaterThan(0);
-    expect(within(section).getAllByText("Referência desconhecida").length).toBeGreaterThan(0);
-    expect(within(section).getAllByText(/devido 150\s000,00\sKz/).length).toBeGreaterThan(0);
-    expect(within(section).getAllByText("12345 · 123 456 789").length).toBeGreaterThan(0);
   });
 });

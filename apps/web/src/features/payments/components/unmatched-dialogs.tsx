@@ -1,0 +1,127 @@
+import { archiveNotificationSchema } from "@app/shared/contract/payment-references.schemas";
+import { formatDateTime } from "@app/shared/dates";
+import { formatKz, formatReference } from "@app/shared/money";
+import { Modal, Stack, Text } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, useRef, useState } from "react";
+import { DialogActions } from "../../../components/dialog-actions";
+import { EnrollmentChoice } from "../../../components/enrollment-choice";
+import { ReasonDialog } from "../../../components/reason-dialog";
+import { feedback, withFeedback } from "../../../lib/mutation-feedback";
+import { SEARCH_DEBOUNCE_MS } from "../../../lib/server-list";
+import { enrollmentSearchQuery } from "../../bank-statements/api/bank-statements";
+import {
+  type UnmatchedPayment,
+  useApplyUnmatched,
+  useArchiveUnmatched,
+} from "../../payment-references/api/payment-references";
+
+/** What a payment is, in a dialog: entity · reference, the amount paid, when. */
+function PaymentSummary({ payment }: { payment: UnmatchedPayment }) {
+  return (
+    <Text size="sm">
+      {payment.entity} · {formatReference(payment.reference)} · <strong>{formatKz(payment.amount)}</strong>
+      <br />
+      Pago em {formatDateTime(payment.paidAt)}
+      {payment.studentName && ` — referência de ${payment.studentName}`}
+    </Text>
+  );
+}
+
+interface DialogProps {
+  payment: UnmatchedPayment | undefined;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/**
+ * 'Aplicar à inscrição' (decision 077): finance finds the enrolment by name, code or phone ('Inscrições'
+ * search, as 'Atribuir' on a bank statement) and records the payment on it, as paid ('Multicaixa'); only
+ * an enrolment awaiting payment can take it. The reference's own enrolment is proposed by its student's
+ * name. A double click sends once.
+ */
+export function ApplyUnmatchedDialog({ payment, opened, onClose }: DialogProps) {
+  const [search, setSearch] = useState(payment?.studentName ?? "");
+  const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const found = useQuery(enrollmentSearchQuery(q));
+  const apply = useApplyUnmatched();
+  const sending = useRef(false);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!payment || sending.current) return;
+    if (!chosen) {
+      setError("Escolha a inscrição");
+      return;
+    }
+    sending.current = true;
+    apply.mutate(
+      { id: payment.id, enrollmentId: chosen },
+      {
+        ...feedback({
+          success: "Pagamento aplicado: o aluno está matriculado",
+          failure: "Erro ao aplicar o pagamento",
+          done: onClose,
+        }),
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Aplicar à inscrição" centered size="lg">
+      <form noValidate onSubmit={submit}>
+        <Stack gap="md">
+          {payment && <PaymentSummary payment={payment} />}
+          <Text size="sm" c="dimmed">
+            O pagamento é registado com o valor pago (Multicaixa) e o aluno fica matriculado.
+          </Text>
+          <EnrollmentChoice
+            search={search}
+            onSearch={setSearch}
+            q={q}
+            rows={found.data?.rows}
+            searching={found.isFetching}
+            chosen={chosen}
+            onChoose={(id) => {
+              setChosen(id);
+              setError(undefined);
+            }}
+            error={error}
+          />
+          <DialogActions submitLabel="Aplicar" pending={apply.isPending} onCancel={onClose} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** 'Arquivar' (decision 077): a required reason (e.g. refunded to the payer), kept for audit. */
+export function ArchiveUnmatchedDialog({ payment, opened, onClose }: DialogProps) {
+  const archive = useArchiveUnmatched();
+  return (
+    <ReasonDialog
+      opened={opened}
+      onClose={onClose}
+      title="Arquivar pagamento por referência"
+      subject={payment && <PaymentSummary payment={payment} />}
+      description="Sai da lista por resolver e fica guardado, com o motivo, em «Arquivados»"
+      reasonLabel="Motivo (por exemplo: devolvido ao pagador)"
+      submitLabel="Arquivar"
+      schema={archiveNotificationSchema}
+      pending={archive.isPending}
+      onSubmit={({ reason }) =>
+        withFeedback(archive.mutateAsync({ id: payment!.id, reason }), {
+          success: "Pagamento arquivado",
+          failure: "Erro ao arquivar o pagamento",
+          done: onClose,
+        })
+      }
+    />
+  );
+}
