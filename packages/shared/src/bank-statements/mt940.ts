@@ -23,9 +23,9 @@ export const MT940_MESSAGES = {
   date: "Movimento :61: com uma data que não existe",
 } as const;
 
-/** True when the text is shaped as an MT940 (a `:20:` and a `:25:` field at the start of lines). */
+/** True when the text is shaped as an MT940 (a `:20:` field and another MT940 field at the start of lines). */
 export function looksLikeMt940(text: string): boolean {
-  return /(^|\n|\{4:\s*):20:/.test(text) && /\n:25:/.test(text);
+  return /(^|\n|\{4:\s*):20:/.test(text) && /\n:(25|28C|60[FM]|61|62[FM]):/.test(text);
 }
 
 type Field = { tag: string; value: string; line: number };
