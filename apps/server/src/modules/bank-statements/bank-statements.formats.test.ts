@@ -211,4 +211,26 @@ describe("bank statements in CSV, XLSX, MT940 and CAMT.053", () => {
     expect(await ctx.db.select().from(bankStatements)).toHaveLength(statementsBefore);
     expect(await ctx.db.select().from(bankStatementLines)).toHaveLength(0);
   });
+
+  it("reads a CSV whose amount columns are wholly dot-decimal, and refuses the dots of one that mixes", async () => {
+    const dotCsv = CSV.replace("150.000,00;Ana", "150000.00;Ana")
+      .replace("140 000,00", "140000.00")
+      .replace("150.000,00;Carla", "150000.00;Carla")
+      .replace("1.500,00", "1500.00")
+      .replace("2.500,50", "2500.50");
+    const dot = await importFile(dotCsv, "extrato-ponto.csv", CSV_MAPPING);
+    expect(dot.counts).toMatchObject({ matched: 1, divergent: 1, unmatched: 2, debits: 1 });
+    expect(dot.unreadable).toEqual([]);
+    await forget();
+    const mixed = await importFile(dotCsv.replace("150000.00;Carla", "150.000;Carla"), "extrato.csv", CSV_MAPPING);
+    expect(mixed.counts).toMatchObject({ matched: 0, divergent: 0, unmatched: 0, debits: 0 });
+    expect(mixed.unreadable.map((u: { line: number; reason: string }) => u.reason)).toEqual([
+      "Valor ilegível: «150000.00» (ambíguo (use 150.000,00 ou 150 000,00))",
+      "Valor ilegível: «140000.00» (ambíguo (use 150.000,00 ou 150 000,00))",
+      "Valor ilegível: «150.000» (ambíguo: o ficheiro escreve outros valores com ponto decimal)",
+      "Valor ilegível: «1500.00» (ambíguo (use 150.000,00 ou 150 000,00))",
+      "Valor ilegível: «2500.50» (ambíguo (use 150.000,00 ou 150 000,00))",
+    ]);
+    await forget();
+  });
 });

@@ -1,4 +1,4 @@
-import { readAmount } from "@app/shared/bank-statements/amounts";
+import { type AmountConvention, amountConvention, readAmount } from "@app/shared/bank-statements/amounts";
 import { lineChecksums } from "@app/shared/bank-statements/checksum";
 import { findCodes, indexCodes } from "@app/shared/bank-statements/codes";
 import { readDate } from "@app/shared/bank-statements/dates";
@@ -111,12 +111,17 @@ function readMapping(form: FormFields, width: number): ColumnMapping {
 type ReadLine = { line: number; date: string; cents: number; reference: string; payer: string };
 
 /** One table row read with the mapping: the line, or why it cannot be read (never guessed). */
-function readRow(cells: string[], line: number, m: ColumnMapping): ReadLine | { line: number; reason: string } {
+function readRow(
+  cells: string[],
+  line: number,
+  m: ColumnMapping,
+  convention: AmountConvention,
+): ReadLine | { line: number; reason: string } {
   const date = readDate(cells[m.dateColumn]!);
   if (!date.ok) return { line, reason: date.reason };
   let cents: number;
   if (m.amountColumn !== null) {
-    const amount = readAmount(cells[m.amountColumn]!);
+    const amount = readAmount(cells[m.amountColumn]!, convention);
     if (!amount.ok) return { line, reason: amount.reason };
     cents = amount.cents;
   } else {
@@ -124,7 +129,7 @@ function readRow(cells: string[], line: number, m: ColumnMapping): ReadLine | { 
     const read = (col: number | null, sign: 1 | -1) => {
       const text = col === null ? "" : cells[col]!.trim();
       if (text === "") return null;
-      const amount = readAmount(text);
+      const amount = readAmount(text, convention);
       return amount.ok ? { ok: true as const, cents: sign * Math.abs(amount.cents) } : amount;
     };
     const filled = [read(m.creditColumn, 1), read(m.debitColumn, -1)].filter((a) => a !== null);
@@ -187,8 +192,11 @@ export async function importStatement(db: Database, actorUserId: string, form: F
   const unreadable: { line: number; reason: string }[] = [...table.irregular];
   const credits: ReadLine[] = [];
   let debits = 0;
+  // The decimals of the amount columns, judged over the whole file (decision 073).
+  const amountColumns = [mapping.amountColumn, mapping.creditColumn, mapping.debitColumn].filter((c) => c !== null);
+  const convention = amountConvention(table.rows.flatMap((r) => amountColumns.map((c) => r.cells[c]!)));
   for (const row of table.rows) {
-    const read = readRow(row.cells, row.line, mapping);
+    const read = readRow(row.cells, row.line, mapping, convention);
     if ("reason" in read) unreadable.push(read);
     else if (read.cents < 0) debits++;
     else credits.push(read);
