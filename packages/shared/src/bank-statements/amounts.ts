@@ -24,7 +24,7 @@ const REASONS = {
   mixed: "ambíguo: o ficheiro escreve outros valores com ponto decimal",
 } as const;
 
-const refuse = (text: string, why: keyof typeof REASONS): AmountRead => ({
+const refuse = (text: string, why: keyof typeof REASONS): { ok: false; reason: string } => ({
   ok: false,
   reason: `${UNREADABLE}: «${text.trim()}» (${REASONS[why]})`,
 });
