@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readAmount } from "./amounts";
+import { amountConvention, readAmount } from "./amounts";
 
 const cents = (text: string) => {
   const read = readAmount(text);
@@ -64,5 +64,26 @@ describe("readAmount", () => {
     expect(cents("--2.500,00")).toMatch(/contraditório/);
     expect(cents("2.500,00 D-")).toMatch(/Valor ilegível/);
     expect(cents("9.999.999.999.999,00")).toMatch(/demasiado alto/);
+  });
+
+  it("reads a column written wholly as 150000.00 exactly, and refuses dots in a column that mixes conventions", () => {
+    const dot = ["150000.00", "-1500.50", "2500.05 C", "", "0.10"];
+    expect(amountConvention(dot)).toBe("dot");
+    expect(dot.map((t) => readAmount(t, "dot")).map((r) => (r.ok ? r.cents : r.reason))).toEqual([
+      15_000_000,
+      -150_050,
+      250_005,
+      "Valor ilegível: «» (sem valor)",
+      10,
+    ]);
+    expect(amountConvention(["150.000,00", "1.500"])).toBe("pt");
+    expect(amountConvention(["150000.00", "150.000"])).toBe("mixed");
+    expect(amountConvention(["150000.00", "150.5"])).toBe("mixed");
+    expect(readAmount("150.000", "mixed")).toEqual({
+      ok: false,
+      reason: "Valor ilegível: «150.000» (ambíguo: o ficheiro escreve outros valores com ponto decimal)",
+    });
+    expect(readAmount("150000.00", "mixed")).toMatchObject({ ok: false });
+    expect(readAmount("150.000", "pt")).toEqual({ ok: true, cents: 15_000_000 });
   });
 });

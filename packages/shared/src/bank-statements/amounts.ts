@@ -21,9 +21,10 @@ const REASONS = {
   cents: "separador sem algarismos",
   negative: "sinal duplicado ou contraditório",
   max: "valor demasiado alto",
+  mixed: "ambíguo: o ficheiro escreve outros valores com ponto decimal",
 } as const;
 
-const refuse = (text: string, why: keyof typeof REASONS): AmountRead => ({
+const refuse = (text: string, why: keyof typeof REASONS): { ok: false; reason: string } => ({
   ok: false,
   reason: `${UNREADABLE}: «${text.trim()}» (${REASONS[why]})`,
 });
@@ -31,8 +32,35 @@ const refuse = (text: string, why: keyof typeof REASONS): AmountRead => ({
 /** `1,500.00` / `150,000.00`: English marks, unambiguous only in this exact shape. */
 const ENGLISH = /^\d{1,3}(,\d{3})+\.\d{2}$/;
 
-/** Reads a statement amount: negative cents for a debit, positive for a credit. */
-export function readAmount(text: string): AmountRead {
+/** `150000.00`: a '.' before exactly 2 decimals and no thousands mark (decision 073's dot-decimal column). */
+const DOT_DECIMAL = /^\d+\.\d{2}$/;
+/** `150.000`: '.' thousands without decimals, which a file that also writes `150000.00` makes ambiguous. */
+const DOT_GROUPS = /^\d{1,3}(\.\d{3})+$/;
+
+/**
+ * How a file's amount column(s) write the decimals (decision 073): `dot` when every filled cell is
+ * `150000.00` (signs and D/C allowed: a whole column in that one shape has one meaning); `mixed` when some
+ * are and others are not (then `150000.00` and `150.000` are both refused as ambiguous); else `pt`.
+ */
+export type AmountConvention = "pt" | "dot" | "mixed";
+
+export function amountConvention(texts: Iterable<string>): AmountConvention {
+  let dot = 0;
+  let other = 0;
+  for (const text of texts) {
+    const read = unsigned(text);
+    if (!read.ok) {
+      if (text.trim() !== "") other++;
+      continue;
+    }
+    if (DOT_DECIMAL.test(read.digits)) dot++;
+    else other++;
+  }
+  return dot === 0 ? "pt" : other === 0 ? "dot" : "mixed";
+}
+
+/** The digits of an amount and its sign (0 none, 1 credit, -1 debit), or why its signs cannot be read. */
+function unsigned(text: string): { ok: true; digits: string; sign: number } | { ok: false; reason: string } {
   let s = text.replace(/\s+/g, " ").trim();
   let sign = 0; // 0: none yet; 1 credit; -1 debit
   const setSign = (value: 1 | -1) => {
@@ -58,7 +86,21 @@ export function readAmount(text: string): AmountRead {
   }
   if (s === "") return refuse(text, "empty");
   if (/[-−–+]/.test(s)) return refuse(text, "negative");
-  if (ENGLISH.test(s)) s = s.replace(/,/g, " ").replace(".", ",");
+  return { ok: true, digits: s, sign };
+}
+
+/**
+ * Reads a statement amount: negative cents for a debit, positive for a credit. `convention` is the
+ * column's (`amountConvention`): in a `dot` column `150000.00` is 150 000,00.
+ */
+export function readAmount(text: string, convention: AmountConvention = "pt"): AmountRead {
+  const read = unsigned(text);
+  if (!read.ok) return read;
+  const { sign } = read;
+  let s = read.digits;
+  if (convention === "dot" && DOT_DECIMAL.test(s)) s = s.replace(".", ",");
+  else if (convention === "mixed" && DOT_GROUPS.test(s)) return refuse(text, "mixed");
+  else if (ENGLISH.test(s)) s = s.replace(/,/g, " ").replace(".", ",");
   else if (/\.\d{1,2}$/.test(s)) return refuse(text, "ambiguous");
   const money = parseMoney(s);
   if (!money.ok) return refuse(text, money.problem);

@@ -72,4 +72,27 @@ describe("splitCsv", () => {
     expect(splitCsv("só uma linha de texto\noutra")).toEqual({ error: CSV_NO_TABLE });
     expect(splitCsv("")).toEqual({ error: CSV_NO_TABLE });
   });
+
+  it("joins amounts cut by an unquoted decimal comma in a ',' file, and refuses a line where the cut is unclear", () => {
+    const all = table(
+      "Banco X\nData,Descritivo,Valor,Ordenante\n25/11/2026,TRF AB5C,150.000,00,Ana\n26/11/2026,Comissão,-1 500,50,\n",
+    );
+    expect(all.header).toEqual(["Data", "Descritivo", "Valor", "Ordenante"]);
+    expect(all.preamble).toEqual(["Banco X"]);
+    expect(all.rows).toEqual([
+      { line: 3, cells: ["25/11/2026", "TRF AB5C", "150.000,00", "Ana"] },
+      { line: 4, cells: ["26/11/2026", "Comissão", "-1 500,50", ""] },
+    ]);
+    const some = table(
+      'Data,Descritivo,Valor\n25/11/2026,A,"10,00"\n26/11/2026,B,20,00\n27/11/2026,12,50,00\n28/11/2026,C,"5,00"\n',
+    );
+    expect(some.rows.map((r) => r.cells[2])).toEqual(["10,00", "20,00", "5,00"]);
+    expect(some.irregular).toEqual([
+      {
+        line: 4,
+        reason:
+          "Linha com 4 colunas em vez de 3: um valor com vírgula decimal sem aspas não se distingue do separador (guarde o extrato com ; como separador ou os valores entre aspas)",
+      },
+    ]);
+  });
 });

@@ -1,3 +1,4 @@
+import { readAmount } from "./amounts";
 import { readDate } from "./dates";
 
 /**
@@ -6,7 +7,9 @@ import { readDate } from "./dates";
  * n × (w − 1); the table starts at the first line of w cells, so the bank's name, account and period lines above it are skipped. Quotes follow RFC 4180
  * (`"a;b"`, `""` for a quote, line breaks inside quotes). The first table line is the header unless one
  * of its cells reads as a date (then the file has no header). Lines of the table with another number of
- * cells are listed with their reason, never fitted.
+ * cells are listed with their reason, never fitted — except an unquoted decimal comma in a ','-delimited
+ * file (decision 073): a line wider than the table by k whose cells hold exactly k adjacent pairs
+ * `150000` + `00` that join into an amount is read with those pairs joined (`150000,00`).
  */
 
 export type CsvDelimiter = ";" | "," | "\t" | "|";
@@ -77,20 +80,64 @@ function tableWidth(rows: CsvRow[]): { width: number; count: number } {
 
 export const CSV_NO_TABLE = "O ficheiro não tem uma tabela (linhas com colunas separadas por ; , tabulação ou |)";
 
+const WHOLE = /^[-+−–]?(\d{1,3}([. \u00a0\u202f]\d{3})*|\d+)$/;
+const CENTS = /^\d{2}(\s*(D|C|DB|CR|Kz|AOA))?$/i;
+
+const cutAt = (cells: string[], i: number) =>
+  i + 1 < cells.length &&
+  WHOLE.test(cells[i]!) &&
+  CENTS.test(cells[i + 1]!) &&
+  readAmount(`${cells[i]},${cells[i + 1]}`).ok;
+
+/**
+ * The cells with each `150000` `00` pair (an amount cut by an unquoted decimal comma) joined, how many were
+ * joined, and whether the pairs overlap (`12`,`50`,`00`: '12,50' or '50,00' — then nothing is certain).
+ */
+function joinDecimalPairs(cells: string[]): { cells: string[]; pairs: number; overlap: boolean } {
+  const out: string[] = [];
+  let pairs = 0;
+  let overlap = false;
+  for (let i = 0; i < cells.length; i++) {
+    if (cutAt(cells, i)) {
+      if (cutAt(cells, i + 1)) overlap = true;
+      out.push(`${cells[i]},${cells[i + 1]}`);
+      pairs++;
+      i++;
+    } else out.push(cells[i]!);
+  }
+  return { cells: out, pairs, overlap };
+}
+
+const cutAmounts = (n: number, width: number) =>
+  `Linha com ${n} colunas em vez de ${width}: um valor com vírgula decimal sem aspas não se distingue do separador (guarde o extrato com ; como separador ou os valores entre aspas)`;
+
 /** Reads a statement CSV, or says why there is no table in it. */
 export function splitCsv(text: string): CsvTable | { error: string } {
   const clean = text.replace(/^\uFEFF/, "");
   let best: { delimiter: CsvDelimiter; rows: CsvRow[]; width: number; count: number; score: number } | undefined;
   for (const delimiter of DELIMITERS) {
     const rows = records(clean, delimiter);
-    const { width, count } = tableWidth(rows);
+    let { width, count } = tableWidth(rows);
+    if (delimiter === ",") {
+      // Every amount cut by an unquoted decimal comma: the table is as wide as its lines once joined.
+      const joined = tableWidth(rows.map((r) => ({ line: r.line, cells: joinDecimalPairs(r.cells).cells })));
+      if (joined.count > count) ({ width, count } = joined);
+    }
     // The delimiter that explains the most of its occurrences as cell boundaries of one table: a ','
     // cutting '10,00' in two makes many short rows, ';' fewer rows of more cells.
     const score = count * (width - 1);
     if (score > (best?.score ?? 0)) best = { delimiter, rows, width, count, score };
   }
   if (!best || best.count < 1) return { error: CSV_NO_TABLE };
-  const { delimiter, rows, width } = best;
+  const { delimiter, width } = best;
+  // A line wider than the table, in a ',' file, whose extra cells are exactly its cut amounts: joined.
+  const rows = best.rows.map((r) => {
+    if (delimiter !== "," || r.cells.length <= width) return { ...r, cut: false };
+    const joined = joinDecimalPairs(r.cells);
+    return joined.cells.length === width && !joined.overlap
+      ? { line: r.line, cells: joined.cells, cut: false }
+      : { ...r, cut: joined.pairs > 0 };
+  });
   const first = rows.findIndex((r) => r.cells.length === width);
   const hasHeader = !rows[first]!.cells.some((c) => readDate(c).ok);
   const table = rows.slice(hasHeader ? first + 1 : first);
@@ -98,10 +145,13 @@ export function splitCsv(text: string): CsvTable | { error: string } {
   return {
     delimiter,
     header: hasHeader ? rows[first]!.cells : null,
-    rows: table.filter((r) => r.cells.length === width),
+    rows: table.filter((r) => r.cells.length === width).map(({ line, cells }) => ({ line, cells })),
     irregular: table
       .filter((r) => r.cells.length !== width)
-      .map((r) => ({ line: r.line, reason: `Linha com ${r.cells.length} colunas em vez de ${width}` })),
+      .map((r) => ({
+        line: r.line,
+        reason: r.cut ? cutAmounts(r.cells.length, width) : `Linha com ${r.cells.length} colunas em vez de ${width}`,
+      })),
     preamble: lines.slice(0, rows[first]!.line - 1).filter((l) => l.trim() !== ""),
   };
 }

@@ -1,7 +1,6 @@
-import { readAmount } from "@app/shared/bank-statements/amounts";
+import { type AmountConvention, amountConvention, readAmount } from "@app/shared/bank-statements/amounts";
 import { lineChecksums } from "@app/shared/bank-statements/checksum";
 import { findCodes, indexCodes } from "@app/shared/bank-statements/codes";
-import { splitCsv } from "@app/shared/bank-statements/csv";
 import { readDate } from "@app/shared/bank-statements/dates";
 import {
   CREDIT_DEBIT_UNREADABLE,
@@ -9,6 +8,7 @@ import {
   type StatementLineOutcome,
   zeroAmountReason,
 } from "@app/shared/bank-statements/outcomes";
+import { FIXED_MAPPING, type StatementFormat } from "@app/shared/bank-statements/table";
 import {
   BANK_STATEMENT_MESSAGES,
   bankNameSchema,
@@ -49,6 +49,7 @@ import {
 import { ApiError } from "../../http/errors";
 import { recordEvent } from "../enrollments/enrollment-history";
 import { lockEnrollment, type ReviewDeps, recordTransferPayment } from "../receipts/receipts.service";
+import { readStatementFile } from "./statement-file";
 import { linkLine, linkStatement } from "./statement-receipts";
 
 type FormFields = Record<string, unknown>;
@@ -57,24 +58,21 @@ const issue = (path: string, message: string) => ApiError.of(400, REQUIRED_FIELD
 /** The enrolment statuses that mean its payment is already recorded. */
 const PAID_STATUSES: readonly EnrollmentStatus[] = ["enrolled", "completed", "not_completed"];
 
-/** Bank name and CSV text of a form (400 when missing, 413 above 5 MB). UTF-8, or Windows-1252 when not. */
+/** Bank name and the statement's table (any format, decision 073) of a form (400 when missing or unreadable, 413 above 5 MB). */
 async function readStatementForm(form: FormFields) {
   const bank = bankNameSchema.safeParse(form.bankName);
   if (!bank.success) throw issue("bankName", BANK_STATEMENT_MESSAGES.bankName);
   const file = form.file;
   if (!(file instanceof File) || file.size === 0) throw issue("file", BANK_STATEMENT_MESSAGES.file);
   if (file.size > MAX_FILE_BYTES) throw ApiError.of(413, FILE_TOO_LARGE);
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    text = new TextDecoder("windows-1252").decode(bytes);
-  }
-  const table = splitCsv(text);
+  const table = readStatementFile(new Uint8Array(await file.arrayBuffer()));
   if ("error" in table) throw issue("file", table.error);
-  return { bankName: bank.data, fileName: file.name.slice(0, 255) || "extrato.csv", table };
+  return { bankName: bank.data, fileName: file.name.slice(0, 255) || "extrato", table };
 }
+
+/** MT940 and CAMT.053 have one structure for every bank: their columns are read by a fixed mapping. */
+const fixedMapping = (format: StatementFormat): ColumnMapping | null =>
+  format === "mt940" || format === "camt053" ? FIXED_MAPPING : null;
 
 async function rememberedMapping(db: Database | Tx, bankName: string): Promise<ColumnMapping | null> {
   const [row] = await db.select().from(bankColumnMappings).where(eq(bankColumnMappings.bankName, bankName));
@@ -91,7 +89,7 @@ export async function previewStatement(db: Database, form: FormFields) {
     header: table.header,
     preamble: table.preamble,
     rows: table.rows.slice(0, 10).map((r) => r.cells),
-    mapping: await rememberedMapping(db, bankName),
+    mapping: fixedMapping(table.format) ?? (await rememberedMapping(db, bankName)),
   };
 }
 
@@ -113,12 +111,17 @@ function readMapping(form: FormFields, width: number): ColumnMapping {
 type ReadLine = { line: number; date: string; cents: number; reference: string; payer: string };
 
 /** One table row read with the mapping: the line, or why it cannot be read (never guessed). */
-function readRow(cells: string[], line: number, m: ColumnMapping): ReadLine | { line: number; reason: string } {
+function readRow(
+  cells: string[],
+  line: number,
+  m: ColumnMapping,
+  convention: AmountConvention,
+): ReadLine | { line: number; reason: string } {
   const date = readDate(cells[m.dateColumn]!);
   if (!date.ok) return { line, reason: date.reason };
   let cents: number;
   if (m.amountColumn !== null) {
-    const amount = readAmount(cells[m.amountColumn]!);
+    const amount = readAmount(cells[m.amountColumn]!, convention);
     if (!amount.ok) return { line, reason: amount.reason };
     cents = amount.cents;
   } else {
@@ -126,7 +129,7 @@ function readRow(cells: string[], line: number, m: ColumnMapping): ReadLine | { 
     const read = (col: number | null, sign: 1 | -1) => {
       const text = col === null ? "" : cells[col]!.trim();
       if (text === "") return null;
-      const amount = readAmount(text);
+      const amount = readAmount(text, convention);
       return amount.ok ? { ok: true as const, cents: sign * Math.abs(amount.cents) } : amount;
     };
     const filled = [read(m.creditColumn, 1), read(m.debitColumn, -1)].filter((a) => a !== null);
@@ -189,8 +192,11 @@ export async function importStatement(db: Database, actorUserId: string, form: F
   const unreadable: { line: number; reason: string }[] = [...table.irregular];
   const credits: ReadLine[] = [];
   let debits = 0;
+  // The decimals of the amount columns, judged over the whole file (decision 073).
+  const amountColumns = [mapping.amountColumn, mapping.creditColumn, mapping.debitColumn].filter((c) => c !== null);
+  const convention = amountConvention(table.rows.flatMap((r) => amountColumns.map((c) => r.cells[c]!)));
   for (const row of table.rows) {
-    const read = readRow(row.cells, row.line, mapping);
+    const read = readRow(row.cells, row.line, mapping, convention);
     if ("reason" in read) unreadable.push(read);
     else if (read.cents < 0) debits++;
     else credits.push(read);
@@ -202,10 +208,13 @@ export async function importStatement(db: Database, actorUserId: string, form: F
   const dates = credits.map((c) => c.date).sort();
 
   return db.transaction(async (tx) => {
-    await tx
-      .insert(bankColumnMappings)
-      .values({ bankName, ...mapping })
-      .onConflictDoUpdate({ target: bankColumnMappings.bankName, set: { ...mapping, updatedAt: new Date() } });
+    // The bank's remembered mapping is its CSV/XLSX layout; a fixed format's mapping is not the bank's.
+    if (!fixedMapping(table.format)) {
+      await tx
+        .insert(bankColumnMappings)
+        .values({ bankName, ...mapping })
+        .onConflictDoUpdate({ target: bankColumnMappings.bankName, set: { ...mapping, updatedAt: new Date() } });
+    }
     const [statement] = await tx
       .insert(bankStatements)
       .values({

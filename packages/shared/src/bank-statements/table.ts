@@ -1,0 +1,94 @@
+import type { CsvDelimiter, CsvRow } from "./csv";
+
+/**
+ * The one table every statement format becomes (issue 25, decision 073): CSV and XLSX keep the bank's own
+ * columns (mapped by finance once per bank); MT940 and CAMT.053 have a fixed structure, so their readers
+ * give the fixed columns below and the mapping that reads them.
+ */
+
+export type StatementFormat = "csv" | "xlsx" | "mt940" | "camt053";
+
+export type StatementTable = {
+  format: StatementFormat;
+  /** The CSV delimiter; "" for the other formats. */
+  delimiter: CsvDelimiter | "";
+  header: string[] | null;
+  rows: CsvRow[];
+  /** Lines of the file that could not be read as a row of the table, with the reason. */
+  irregular: { line: number; reason: string }[];
+  /** What the file says above the table (bank, account, period, balances). */
+  preamble: string[];
+};
+
+export type TableRead = StatementTable | { error: string };
+
+/** The columns of an MT940 or CAMT.053 statement, in this order. */
+export const FIXED_HEADER = ["Data", "Crédito", "Débito", "Descritivo", "Ordenante"];
+
+/** The mapping of the fixed columns (decision 070's `ColumnMapping` shape). */
+export const FIXED_MAPPING = {
+  dateColumn: 0,
+  amountColumn: null,
+  creditColumn: 1,
+  debitColumn: 2,
+  referenceColumn: 3,
+  payerColumn: 4,
+};
+
+export const FORMATS_HINT = "Envie o extrato em CSV, XLSX, MT940 ou CAMT.053";
+
+/** A statement entry of a fixed-structure format, as a row of the fixed columns. */
+export function fixedRow(
+  line: number,
+  entry: { date: string; credit: boolean; amount: string; reference: string; payer: string },
+): CsvRow {
+  const text = (s: string) => s.replace(/\s+/g, " ").trim();
+  const { date, credit, amount } = entry;
+  return { line, cells: [date, credit ? amount : "", credit ? "" : amount, text(entry.reference), text(entry.payer)] };
+}
+
+/**
+ * A decimal written with a '.' (XML, XLSX) or ',' (MT940) mark, as the pt-AO text `readAmount` reads
+ * exactly, by its digits (never through a float): `150000.5` → `150000,50`, `150000.00` → `150000,00`,
+ * `150000,` → `150000`, `1.5E3` → `1500`. Trailing zeros beyond 2 decimals are dropped (`12.3400` →
+ * `12,34`); more significant decimals are kept (`12.345` → `12,345`), so `readAmount` refuses them.
+ * `significant` rounds (half up) to that many significant digits first: XLSX numbers are doubles, and Excel
+ * shows 15 (`150000.49999999999` → `150000,50`). Not a number: null.
+ */
+export function decimalText(written: string, mark: "." | ",", significant?: number): string | null {
+  const m = new RegExp(`^([-+]?)(\\d*)(?:\\${mark}(\\d*))?(?:[eE]([-+]?\\d+))?$`).exec(written.trim());
+  if (!m || (m[2] === "" && !m[3])) return null;
+  let digits = (m[2] ?? "") + (m[3] ?? "");
+  let point = (m[2] ?? "").length + Number(m[4] ?? 0); // digits before the decimal mark
+  if (point < 0) {
+    digits = "0".repeat(-point) + digits;
+    point = 0;
+  }
+  if (point > digits.length) digits = digits.padEnd(point, "0");
+  if (significant !== undefined) {
+    const lead = digits.search(/[1-9]/);
+    const keep = lead === -1 ? 0 : lead + significant;
+    if (lead !== -1 && digits.length > keep) {
+      const up = Number(digits[keep]) >= 5;
+      let kept = digits.slice(0, keep).split("");
+      for (let i = kept.length - 1; up && i >= 0; i--) {
+        if (kept[i] === "9") kept[i] = "0";
+        else {
+          kept[i] = String(Number(kept[i]) + 1);
+          break;
+        }
+        if (i === 0) {
+          kept = ["1", ...kept];
+          point++;
+        }
+      }
+      digits = kept.join("").padEnd(Math.max(point, 0), "0");
+    }
+  }
+  const whole = digits.slice(0, point).replace(/^0+(?=\d)/, "") || "0";
+  let fraction = digits.slice(point);
+  while (fraction.length > 2 && fraction.endsWith("0")) fraction = fraction.slice(0, -1);
+  const sign = m[1] === "-" && /[1-9]/.test(digits) ? "-" : "";
+  if (fraction === "") return sign + whole;
+  return `${sign}${whole},${fraction.padEnd(2, "0")}`;
+}
