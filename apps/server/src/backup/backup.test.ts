@@ -252,7 +252,11 @@ describe("backup and restore", () => {
     expect(damaged.out).toContain("A cópia está danificada ou incompleta");
     expect(damaged.code).toBe(1);
     const loaded = Object.entries(await everyRow(empty)).filter(([t, rows]) => t.startsWith("public.") && rows.length);
-    expect(loaded).toEqual([["public.institute_settings", [expect.any(String)]]]); // what the migrations insert
+    // What the migrations insert: the first institute settings and each staff role's two-factor default.
+    expect(loaded).toEqual([
+      ["public.staff_role_settings", Array.from({ length: 5 }, () => expect.any(String))],
+      ["public.institute_settings", [expect.any(String)]],
+    ]);
     expect(filesOf(scratch)).toEqual({});
     // The whole archive then restores there (what the failed attempt left is empty, so no --force).
     expect((await cli("restore", [archive], { DATABASE_URL: empty, DATA_DIR: scratch })).code).toBe(0);

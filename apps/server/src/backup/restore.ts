@@ -161,9 +161,11 @@ async function readHeader(entries: AsyncGenerator<ArchiveEntry>): Promise<Backup
 /** What the target holds that a restore would replace; empty when there is nothing of value. */
 async function contentsOf(client: pg.Client, storage: FileStorage): Promise<string[]> {
   const found: string[] = [];
-  // Rows our schemas' own set-up creates (the first institute settings, pg-boss's bookkeeping) are not data.
+  // Rows our schemas' own set-up creates (the first institute settings, the roles' two-factor defaults,
+  // pg-boss's bookkeeping) are not data.
   const setUp = new Set([
     "public.institute_settings",
+    "public.staff_role_settings",
     "drizzle.__drizzle_migrations",
     "pgboss.version",
     "pgboss.queue",
