@@ -195,8 +195,9 @@ test("a payment whose webhook was lost is picked up by polling and acknowledged"
     .poll(async () => (await paymentsOf(staff, name)).length, { timeout: 30_000, intervals: [1_000] })
     .toBe(1);
   await expect(page.getByText("Matriculado", { exact: true })).toBeVisible({ timeout: 10_000 });
-  const state = (await (await fetch(`${sim}/_sim/state`)).json()) as { acknowledged: number[] };
-  expect(state.acknowledged).toContain(payment.id);
+  const acknowledged = async () =>
+    ((await (await fetch(`${sim}/_sim/state`)).json()) as { acknowledged: number[] }).acknowledged;
+  await expect.poll(acknowledged, { timeout: 15_000, intervals: [500] }).toContain(payment.id);
 });
 
 test("a wrong amount waits in 'Pagamentos por referência'; finance applies it to the enrolment → 'Matriculado'", async ({

@@ -7,11 +7,16 @@ import { MAIL_QUEUE_SCHEMA } from "../mail/mail-queue";
 /**
  * The durable queue of the calls to the payment-reference provider (decision 075): a request never waits
  * on the provider. An approval or a renewal enqueues 'create' in its own transaction; a rejection or a
- * cancellation enqueues 'delete'. pg-boss (the mail queue's schema, its own queue) retries with backoff.
+ * cancellation enqueues 'delete'; a payment notification enqueues 'acknowledge' in the transaction that
+ * records it (so it runs only after the commit). pg-boss (the mail queue's schema, its own queue)
+ * retries with backoff.
  */
 export const REFERENCE_QUEUE = "payment-reference";
 
-export type ReferenceJob = { action: "create"; paymentReferenceId: string } | { action: "delete"; reference: string };
+export type ReferenceJob =
+  | { action: "create"; paymentReferenceId: string }
+  | { action: "delete"; reference: string }
+  | { action: "acknowledge"; providerPaymentId: string };
 
 export interface ReferenceJobSettings {
   retryLimit: number;

@@ -92,6 +92,7 @@ export async function queueReference(
 /** The queue's worker: one provider call per job, retried by pg-boss when it throws. */
 export async function runReferenceJob(deps: ReferenceDeps, job: ReferenceJob) {
   if (job.action === "delete") return deps.references.provider.deleteReference(job.reference);
+  if (job.action === "acknowledge") return deps.references.provider.acknowledgePayment(job.providerPaymentId);
   return createAtProvider(deps, job.paymentReferenceId);
 }
 
@@ -164,7 +165,8 @@ export type NotificationOutcome = (typeof referencePaymentNotifications.$inferSe
  * transaction and then finds it ('duplicate', nothing changes). Ours and of the right amount, on an
  * enrolment (locked) still awaiting payment: the payment is recorded by the receipt approval's service
  * ('Multicaixa'), the student enrolled, the e-mail queued. Otherwise it stays in finance's list. The
- * provider is acknowledged only after the commit (a failed acknowledgement is harmless: a duplicate).
+ * acknowledgement is a job of this transaction: it reaches the provider only after the commit, and never
+ * makes the webhook or the poll wait (a lost one is harmless: the payment comes back as a duplicate).
  */
 export async function applyNotification(deps: ReferenceDeps, payment: ProviderPayment, raw: unknown) {
   const { db, references, log } = deps;
@@ -184,6 +186,7 @@ export async function applyNotification(deps: ReferenceDeps, payment: ProviderPa
       })
       .onConflictDoNothing()
       .returning({ id: referencePaymentNotifications.id });
+    await references.jobs.enqueue(tx, [{ action: "acknowledge", providerPaymentId: payment.id }]);
     if (!note) return "duplicate";
     const settle = (set: Partial<typeof referencePaymentNotifications.$inferInsert>) =>
       tx.update(referencePaymentNotifications).set(set).where(eq(referencePaymentNotifications.id, note.id));
@@ -224,11 +227,6 @@ export async function applyNotification(deps: ReferenceDeps, payment: ProviderPa
     { providerPaymentId: payment.id, reference: payment.referenceId, outcome },
     "reference payment notification",
   );
-  try {
-    await references.provider.acknowledgePayment(payment.id);
-  } catch (err) {
-    log.warn({ providerPaymentId: payment.id, error: (err as Error).message }, "reference payment not acknowledged");
-  }
   return outcome;
 }
 

@@ -174,7 +174,7 @@ describe("payment references (Multicaixa through ProxyPay)", () => {
     const paid = await paymentsOf(s.enrollment.id);
     expect(paid).toHaveLength(1);
     expect(paid[0]).toMatchObject({ paymentMethod: "multicaixa", amount: 150000, status: "completed" });
-    expect(sim.acknowledged).toContain(payment.id);
+    await vi.waitFor(() => expect(sim.acknowledged).toContain(payment.id), { timeout: 15_000, interval: 100 });
     expect((await mailsTo(s.email)).some((m) => m.subject.startsWith("Pagamento confirmado"))).toBe(true);
 
     // Financeiro's list shows the method.
@@ -253,7 +253,7 @@ describe("payment references (Multicaixa through ProxyPay)", () => {
     await pollPayments(deps);
     expect((await enrollmentOf(s.enrollment.id)).status).toBe("enrolled");
     expect(await paymentsOf(s.enrollment.id)).toHaveLength(1);
-    expect(sim.acknowledged).toContain(payment.id);
+    await vi.waitFor(() => expect(sim.acknowledged).toContain(payment.id), { timeout: 15_000, interval: 100 });
     expect(sim.payments.has(payment.id)).toBe(false);
     // Polling again finds nothing new: still one payment.
     await pollPayments(deps);
@@ -294,7 +294,10 @@ describe("payment references (Multicaixa through ProxyPay)", () => {
       ]),
     );
     // Both were acknowledged: the provider does not send them again, finance has them.
-    expect(sim.acknowledged).toEqual(expect.arrayContaining([unknown.payment.id, wrong.payment.id]));
+    await vi.waitFor(
+      () => expect(sim.acknowledged).toEqual(expect.arrayContaining([unknown.payment.id, wrong.payment.id])),
+      { timeout: 15_000, interval: 100 },
+    );
   });
 
   it("an expired reference is renewed by the student; a valid one is not; staff renew with a validity", async () => {
