@@ -2,7 +2,11 @@ import { RECEIPT_SENDING_STATUSES } from "@app/shared/enrollment-review";
 import { type EnrollmentStatus, enrollmentStatusLabel } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
 import { Loader, Radio, Stack, Text, TextInput } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
+import { type QueryKey, type UseQueryOptions, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { SEARCH_DEBOUNCE_MS } from "../lib/server-list";
 
 /** What the choice shows of an enrolment ('Inscrições' search rows). */
 export interface EnrollmentOption {
@@ -18,8 +22,8 @@ export interface EnrollmentOption {
 /**
  * Finding the enrolment a payment belongs to ('Atribuir' a bank-statement line, 'Aplicar à inscrição' a
  * Multicaixa payment): a search by name, code or phone and the enrolments found, of which only those
- * awaiting payment can be chosen (the others are shown, disabled). The caller runs the search
- * ('Inscrições', `q` at least 2 characters) and keeps the choice and its error.
+ * awaiting payment can be chosen (the others are shown, disabled). `useEnrollmentChoice` keeps the search,
+ * its answer and the choice.
  */
 export function EnrollmentChoice({
   search,
@@ -83,4 +87,35 @@ export function EnrollmentChoice({
       )}
     </>
   );
+}
+
+type ChoiceProps = Parameters<typeof EnrollmentChoice>[0];
+
+/**
+ * The state of an `EnrollmentChoice`: the search (debounced, answered by the caller's `searchQuery`,
+ * 'Inscrições' with `q` at least 2 characters), the enrolment chosen and the error shown when none is.
+ */
+export function useEnrollmentChoice<T extends { rows: EnrollmentOption[] }, K extends QueryKey>(
+  searchQuery: (q: string) => UseQueryOptions<T, Error, T, K>,
+  initialSearch = "",
+) {
+  const [search, setSearch] = useState(initialSearch);
+  const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const found = useQuery(searchQuery(q));
+  const props: ChoiceProps = {
+    search,
+    onSearch: setSearch,
+    q,
+    rows: found.data?.rows,
+    searching: found.isFetching,
+    chosen,
+    onChoose: (id) => {
+      setChosen(id);
+      setError(undefined);
+    },
+    error,
+  };
+  return { chosen, refuse: setError, props };
 }

@@ -2,15 +2,12 @@ import { ignoreLineSchema } from "@app/shared/contract/bank-statements.schemas";
 import { formatDate } from "@app/shared/dates";
 import { formatKz } from "@app/shared/money";
 import { Alert, Button, Group, List, Modal, Stack, Text } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
-import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { DialogActions } from "../../../components/dialog-actions";
-import { EnrollmentChoice } from "../../../components/enrollment-choice";
+import { EnrollmentChoice, useEnrollmentChoice } from "../../../components/enrollment-choice";
 import { ReasonDialog } from "../../../components/reason-dialog";
 import { feedback, withFeedback } from "../../../lib/mutation-feedback";
-import { SEARCH_DEBOUNCE_MS } from "../../../lib/server-list";
 import {
   type ConfirmAnswer,
   enrollmentSearchQuery,
@@ -46,11 +43,8 @@ interface LineDialogProps {
  * line; only an enrolment awaiting payment can take it (the others are shown, not selectable).
  */
 export function AssignLineDialog({ statementId, line, opened, onClose }: LineDialogProps) {
-  const [search, setSearch] = useState("");
-  const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [chosen, setChosen] = useState<string | null>(null);
-  const [error, setError] = useState<string | undefined>();
-  const found = useQuery(enrollmentSearchQuery(q));
+  const choice = useEnrollmentChoice(enrollmentSearchQuery);
+  const { chosen } = choice;
   const assign = useAssign(statementId);
   const sending = useRef(false);
 
@@ -58,7 +52,7 @@ export function AssignLineDialog({ statementId, line, opened, onClose }: LineDia
     e.preventDefault();
     if (!line || sending.current) return;
     if (!chosen) {
-      setError("Escolha a inscrição");
+      choice.refuse("Escolha a inscrição");
       return;
     }
     sending.current = true;
@@ -78,19 +72,7 @@ export function AssignLineDialog({ statementId, line, opened, onClose }: LineDia
       <form noValidate onSubmit={submit}>
         <Stack gap="md">
           {line && <LineSummary line={line} />}
-          <EnrollmentChoice
-            search={search}
-            onSearch={setSearch}
-            q={q}
-            rows={found.data?.rows}
-            searching={found.isFetching}
-            chosen={chosen}
-            onChoose={(id) => {
-              setChosen(id);
-              setError(undefined);
-            }}
-            error={error}
-          />
+          <EnrollmentChoice {...choice.props} />
           <DialogActions submitLabel="Atribuir" pending={assign.isPending} onCancel={onClose} />
         </Stack>
       </form>

@@ -2,14 +2,11 @@ import { archiveNotificationSchema } from "@app/shared/contract/payment-referenc
 import { formatDateTime } from "@app/shared/dates";
 import { formatKz, formatReference } from "@app/shared/money";
 import { Modal, Stack, Text } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
-import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useRef } from "react";
 import { DialogActions } from "../../../components/dialog-actions";
-import { EnrollmentChoice } from "../../../components/enrollment-choice";
+import { EnrollmentChoice, useEnrollmentChoice } from "../../../components/enrollment-choice";
 import { ReasonDialog } from "../../../components/reason-dialog";
 import { feedback, withFeedback } from "../../../lib/mutation-feedback";
-import { SEARCH_DEBOUNCE_MS } from "../../../lib/server-list";
 import { enrollmentSearchQuery } from "../../bank-statements/api/bank-statements";
 import {
   type UnmatchedPayment,
@@ -42,11 +39,8 @@ interface DialogProps {
  * name. A double click sends once.
  */
 export function ApplyUnmatchedDialog({ payment, opened, onClose }: DialogProps) {
-  const [search, setSearch] = useState(payment?.studentName ?? "");
-  const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [chosen, setChosen] = useState<string | null>(null);
-  const [error, setError] = useState<string | undefined>();
-  const found = useQuery(enrollmentSearchQuery(q));
+  const choice = useEnrollmentChoice(enrollmentSearchQuery, payment?.studentName ?? "");
+  const { chosen } = choice;
   const apply = useApplyUnmatched();
   const sending = useRef(false);
 
@@ -54,7 +48,7 @@ export function ApplyUnmatchedDialog({ payment, opened, onClose }: DialogProps) 
     e.preventDefault();
     if (!payment || sending.current) return;
     if (!chosen) {
-      setError("Escolha a inscrição");
+      choice.refuse("Escolha a inscrição");
       return;
     }
     sending.current = true;
@@ -81,19 +75,7 @@ export function ApplyUnmatchedDialog({ payment, opened, onClose }: DialogProps) 
           <Text size="sm" c="dimmed">
             O pagamento é registado com o valor pago (Multicaixa) e o aluno fica matriculado.
           </Text>
-          <EnrollmentChoice
-            search={search}
-            onSearch={setSearch}
-            q={q}
-            rows={found.data?.rows}
-            searching={found.isFetching}
-            chosen={chosen}
-            onChoose={(id) => {
-              setChosen(id);
-              setError(undefined);
-            }}
-            error={error}
-          />
+          <EnrollmentChoice {...choice.props} />
           <DialogActions submitLabel="Aplicar" pending={apply.isPending} onCancel={onClose} />
         </Stack>
       </form>
