@@ -8,7 +8,7 @@ import {
 } from "./enrollment-review";
 import { enrollmentStatusLabel } from "./enums";
 import { formatGrade } from "./grades";
-import { formatKz } from "./money";
+import { formatKz, formatReference } from "./money";
 
 /**
  * The notes the server writes into an enrolment's History (`enrollment_events.note`) and a payment's
@@ -113,3 +113,13 @@ export const statementLineAssignedNote = (
 
 export const statementPaymentNote = (amount: number | string, lineNumber: number, fileName: string, bankName: string) =>
   `Pagamento confirmado pelo extrato: ${formatKz(amount)} (linha ${lineNumber} de ${fileName}, ${bankName})`;
+
+/** A Multicaixa reference paid (decision 075), or applied by finance from 'Pagamentos por referência' (077). */
+export const referencePaidNote = (amount: number | string, byHand = false) =>
+  `Pago por referência: ${formatKz(amount)} (Multicaixa)${byHand ? ", aplicado à mão pelo financeiro" : ""}`;
+/** The notes of the payment a Multicaixa reference records ('Financeiro'). */
+export const referencePaymentNotes = (entity: string, reference: string, byHand = false) =>
+  `Referência Multicaixa: entidade ${entity}, referência ${formatReference(reference)}${byHand ? " (aplicado à mão)" : ""}`;
+/** A reference payment finance archived, with why (decision 077). */
+export const referencePaymentArchivedNote = (amount: number | string, reason: string) =>
+  `Pagamento por referência de ${formatKz(amount)} arquivado: ${reason}`;

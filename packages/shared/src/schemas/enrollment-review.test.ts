@@ -130,3 +130,21 @@ describe("institute settings input", () => {
     ]);
   });
 });
+
+describe("a Multicaixa reference's validity in days", () => {
+  const approval = { referenceCode: "ABC234", documentsChecked: true, personalDataChecked: true };
+  const validity = (referenceValidDays: unknown) =>
+    approveEnrollmentSchema.safeParse({ ...approval, referenceValidDays });
+
+  it("reads what staff type, as typed", () => {
+    expect(validity("14").data?.referenceValidDays).toBe(14);
+    expect(validity(" 7 ").data?.referenceValidDays).toBe(7);
+    expect(validity(30).data?.referenceValidDays).toBe(30);
+  });
+
+  it("refuses decimals and out-of-range values with a message instead of reading them otherwise", () => {
+    expect(messages(validity("7,5"))).toEqual(["Use um número inteiro, sem casas decimais"]);
+    expect(messages(validity("0"))).toEqual(["Indique a validade da referência Multicaixa em dias (1 a 60)"]);
+    expect(messages(validity("61"))).toEqual(["Indique a validade da referência Multicaixa em dias (1 a 60)"]);
+  });
+});

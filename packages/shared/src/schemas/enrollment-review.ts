@@ -12,6 +12,7 @@ import { CLASS_STATUSES, ENROLLMENT_STATUSES, type EnrollmentStatus, MODALITIES,
 import { REJECTION_REASON_REQUIRED, TEXT_TOO_LONG } from "../field-messages";
 import { LONG_TEXT_MAX } from "../limits";
 import { moneySchema } from "../money-input";
+import { wholeNumberSchema } from "../whole-number-input";
 import { z } from "../zod";
 import { listPageSchema, listQuerySchema } from "./lists";
 import { bankDetailsSchema } from "./settings";
@@ -44,11 +45,14 @@ export const APPROVAL_CHECK_MESSAGES = {
 export const REFERENCE_DEFAULT_DAYS = 7;
 export const REFERENCE_MAX_DAYS = 60;
 const VALID_DAYS_MESSAGE = `Indique a validade da referência Multicaixa em dias (1 a ${REFERENCE_MAX_DAYS})`;
-export const referenceValidDaysSchema = z
-  .number({ message: VALID_DAYS_MESSAGE })
-  .int({ message: VALID_DAYS_MESSAGE })
-  .min(1, { message: VALID_DAYS_MESSAGE })
-  .max(REFERENCE_MAX_DAYS, { message: VALID_DAYS_MESSAGE });
+/** A count field (decision 009): a JSON number, or the text staff typed ('7,5' refused, never read as 75). */
+export const referenceValidDaysSchema = wholeNumberSchema({
+  empty: VALID_DAYS_MESSAGE,
+  min: 1,
+  belowMin: VALID_DAYS_MESSAGE,
+  max: REFERENCE_MAX_DAYS,
+  aboveMax: VALID_DAYS_MESSAGE,
+});
 
 /** Staff's 'Renovar referência Multicaixa' form (decision 077): the validity asked every time. */
 export const renewReferenceFormSchema = z.object({ validDays: referenceValidDaysSchema });

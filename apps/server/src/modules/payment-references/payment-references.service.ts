@@ -5,8 +5,8 @@ import type {
 } from "@app/shared/contract/payment-references.schemas";
 import { todayInLuanda } from "@app/shared/dates";
 import { RECEIPT_SENDING_STATUSES } from "@app/shared/enrollment-review";
-import { PAYMENT_METHOD_LABELS, REFERENCE_PAYMENT_METHOD } from "@app/shared/enums";
-import { receiptApprovedNote } from "@app/shared/history-notes";
+import { REFERENCE_PAYMENT_METHOD } from "@app/shared/enums";
+import { referencePaidNote, referencePaymentArchivedNote, referencePaymentNotes } from "@app/shared/history-notes";
 import {
   ENROLLMENT_NOT_FOUND,
   REFERENCE_NOT_RENEWABLE,
@@ -14,7 +14,6 @@ import {
   REFERENCE_PAYMENT_SETTLED,
   REFERENCES_OFF,
 } from "@app/shared/messages";
-import { formatKz, formatReference } from "@app/shared/money";
 import { multicaixaMessageSubject, referenceMessage } from "@app/shared/reference-message";
 import { REFERENCE_DEFAULT_DAYS } from "@app/shared/schemas/enrollment-review";
 import type { z } from "@app/shared/zod";
@@ -212,7 +211,7 @@ export async function applyNotification(deps: ReferenceDeps, payment: ProviderPa
       paymentDate,
       referenceCode: enrollment.paymentReferenceCode,
       method: REFERENCE_PAYMENT_METHOD,
-      notes: `Referência Multicaixa: entidade ${ref.entity}, referência ${formatReference(ref.reference!)}`,
+      notes: referencePaymentNotes(ref.entity, ref.reference!),
       historyNote: referencePaidNote(ref.amount),
       email: referencePaidEmail,
     });
@@ -229,9 +228,6 @@ export async function applyNotification(deps: ReferenceDeps, payment: ProviderPa
   );
   return outcome;
 }
-
-const referencePaidNote = (amount: number) =>
-  receiptApprovedNote(amount, PAYMENT_METHOD_LABELS.multicaixa).replace("Comprovante aprovado", "Pago por referência");
 
 function validDate(value: string): Date {
   const d = new Date(value);
@@ -504,8 +500,8 @@ export async function applyUnmatched(
       paymentDate: todayInLuanda(n.paidAt),
       referenceCode: enrollment.paymentReferenceCode,
       method: REFERENCE_PAYMENT_METHOD,
-      notes: `Referência Multicaixa: entidade ${n.entity}, referência ${formatReference(n.reference)} (aplicado à mão)`,
-      historyNote: `${referencePaidNote(n.amount)}, aplicado à mão pelo financeiro`,
+      notes: referencePaymentNotes(n.entity, n.reference, true),
+      historyNote: referencePaidNote(n.amount, true),
       email: referencePaidEmail,
     });
     await tx
@@ -544,7 +540,7 @@ export async function archiveUnmatched(
         actorUserId,
         fromStatus: enrollment.status,
         toStatus: enrollment.status,
-        note: `Pagamento por referência de ${formatKz(n.amount)} arquivado: ${reason}`,
+        note: referencePaymentArchivedNote(n.amount, reason),
       });
     }
     return readUnmatched(tx, id);

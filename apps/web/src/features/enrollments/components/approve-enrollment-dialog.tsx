@@ -1,27 +1,12 @@
 import { formatKz } from "@app/shared/money";
-import {
-  approveEnrollmentSchema,
-  REFERENCE_DEFAULT_DAYS,
-  REFERENCE_MAX_DAYS,
-} from "@app/shared/schemas/enrollment-review";
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  Modal,
-  NumberInput,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from "@mantine/core";
+import { approveEnrollmentSchema, REFERENCE_DEFAULT_DAYS } from "@app/shared/schemas/enrollment-review";
+import { Alert, Button, Checkbox, Group, Loader, Modal, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { IconCircleCheck } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { DialogActions } from "../../../components/dialog-actions";
+import { WholeNumberInput } from "../../../components/whole-number-input";
 import { feedback } from "../../../lib/mutation-feedback";
 import {
   type AdminEnrollmentRow,
@@ -98,7 +83,7 @@ function ApproveForm({
       notes: "",
       documentsChecked: false,
       personalDataChecked: false,
-      referenceValidDays: multicaixa ? (REFERENCE_DEFAULT_DAYS as number | string) : undefined,
+      referenceValidDays: multicaixa ? String(REFERENCE_DEFAULT_DAYS) : undefined,
     },
     validate,
     // Runs only once the values passed validation: what is sent is what the schema read.
@@ -141,13 +126,9 @@ function ApproveForm({
           {...form.getInputProps("referenceCode")}
         />
         {multicaixa && (
-          <NumberInput
+          <WholeNumberInput
             label="Validade da referência Multicaixa (dias)"
             description="A referência para pagar no Multicaixa é criada a seguir e enviada ao aluno por e-mail"
-            min={1}
-            max={REFERENCE_MAX_DAYS}
-            allowDecimal={false}
-            allowNegative={false}
             w={280}
             maw="100%"
             {...form.getInputProps("referenceValidDays")}

@@ -1,15 +1,12 @@
 import { formatDateTime } from "@app/shared/dates";
-import {
-  REFERENCE_DEFAULT_DAYS,
-  REFERENCE_MAX_DAYS,
-  renewReferenceFormSchema,
-} from "@app/shared/schemas/enrollment-review";
-import { Button, Modal, NumberInput, Stack, Text } from "@mantine/core";
+import { REFERENCE_DEFAULT_DAYS, renewReferenceFormSchema } from "@app/shared/schemas/enrollment-review";
+import { Button, Modal, Stack, Text } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useDisclosure } from "@mantine/hooks";
 import { IconRefresh } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { DialogActions } from "../../../components/dialog-actions";
+import { WholeNumberInput } from "../../../components/whole-number-input";
 import { feedback } from "../../../lib/mutation-feedback";
 import { useRenewReference } from "../../payment-references/api/payment-references";
 import { proposedReferenceCodeQuery } from "../api/admin-enrollments";
@@ -40,7 +37,7 @@ export function RenewReferenceButton({ enrollmentId }: { enrollmentId: string })
 function RenewForm({ enrollmentId, onClose }: { enrollmentId: string; onClose: () => void }) {
   const renew = useRenewReference();
   const form = useForm({
-    initialValues: { validDays: REFERENCE_DEFAULT_DAYS as number | string },
+    initialValues: { validDays: String(REFERENCE_DEFAULT_DAYS) },
     validate,
     transformValues: (values) => renewReferenceFormSchema.parse(values),
   });
@@ -63,12 +60,8 @@ function RenewForm({ enrollmentId, onClose }: { enrollmentId: string; onClose: (
     <form noValidate onSubmit={submit}>
       <Stack gap="md">
         <Text size="sm">A referência atual deixa de ser válida e o aluno recebe uma nova por e-mail.</Text>
-        <NumberInput
+        <WholeNumberInput
           label="Validade da nova referência (dias)"
-          min={1}
-          max={REFERENCE_MAX_DAYS}
-          allowDecimal={false}
-          allowNegative={false}
           data-autofocus
           {...form.getInputProps("validDays")}
         />
