@@ -2,7 +2,7 @@ import { enrollmentStatusLabel } from "@app/shared/enums";
 import { Alert, Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconAward, IconCircleCheck, IconClockHour4, IconX } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { Link } from "react-router";
 import { errorMessage } from "../../../lib/form-errors";
 import { type OwnEnrollment, ownEnrollmentsQuery } from "../../enrollments/api/enrollments";
@@ -48,20 +48,24 @@ function AwaitApproval() {
  * the enrolments that can be paid now, decision 043) and the history of the receipts sent.
  */
 export function Component() {
-  // Multicaixa references (issue 26): while an enrolment still awaiting payment has one being made, payable
-  // or just paid, both lists are asked again every few seconds, so a payment at the ATM shows
-  // 'Matriculado' here without a reload (until the enrolment itself reads as paid).
+  // Multicaixa references (issue 26): while an enrolment still awaiting payment has its newest reference
+  // being made, payable or paid, both lists are asked again every few seconds, so a payment shows
+  // 'Matriculado' here without a reload. A payment recorded another way (finance, a receipt) deletes the
+  // reference, which then leaves the list: the two lists refresh apart, so an enrolment watched once stays
+  // watched until it no longer reads as awaiting payment.
   const client = useQueryClient();
+  const watched = useRef(new Set<string>());
   const watching = () => {
     const refs = client.getQueryData(ownReferencesQuery.queryKey)?.references ?? [];
-    const payable = new Set(
-      (client.getQueryData(ownEnrollmentsQuery.queryKey) ?? [])
-        .filter((e) => enrollmentPanel(e) === "payment")
-        .map((e) => e.id),
+    const payable = (client.getQueryData(ownEnrollmentsQuery.queryKey) ?? []).filter(
+      (e) => enrollmentPanel(e) === "payment",
     );
-    return refs.some((r) => payable.has(r.enrollmentId) && (r.status === "paid" || awaitsPayment(r)))
-      ? REFERENCE_REFRESH_MS
-      : false;
+    const watch = (id: string) => {
+      const newest = refs.find((r) => r.enrollmentId === id); // the references come newest first
+      return newest ? newest.status === "paid" || awaitsPayment(newest) : watched.current.has(id);
+    };
+    watched.current = new Set(payable.map((e) => e.id).filter(watch));
+    return watched.current.size > 0 ? REFERENCE_REFRESH_MS : false;
   };
   const references = useQuery({ ...ownReferencesQuery, refetchInterval: watching });
   const { data, isPending, isError, error } = useQuery({ ...ownEnrollmentsQuery, refetchInterval: watching });
