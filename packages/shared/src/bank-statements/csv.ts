@@ -1,4 +1,4 @@
-import { STATEMENT_MAX_CELLS, STATEMENT_MAX_COLUMNS } from "../limits";
+import { STATEMENT_MAX_CELLS, STATEMENT_MAX_COLUMNS, STATEMENT_MAX_ROWS } from "../limits";
 import { readAmount } from "./amounts";
 import { readDate } from "./dates";
 import { TABLE_LIMIT_MESSAGES, tableLimitRefusal } from "./table";
@@ -35,7 +35,8 @@ const isBlank = (code: number) =>
 
 /**
  * Calls `onRecord` for each record at `delimiter`, honouring quotes, with the line it starts on, its first
- * `keep` cells (trimmed) and how many cells it has; records of empty cells only are skipped. One pass over
+ * `keep` cells (trimmed) and how many cells it has, until it answers false; records of empty cells only
+ * are skipped. One pass over
  * the text; each cell is cut out of it once (never built a character at a time), cells past `keep` are
  * counted, not cut: a 5 MB line costs no more than its length.
  */
@@ -43,7 +44,7 @@ function eachRecord(
   text: string,
   delimiter: string,
   keep: number,
-  onRecord: (line: number, cells: string[], count: number) => void,
+  onRecord: (line: number, cells: string[], count: number) => boolean | undefined,
 ): void {
   const sep = delimiter.charCodeAt(0);
   let cells: string[] = [];
@@ -65,8 +66,9 @@ function eachRecord(
     blank = true;
     from = at + 1;
   };
+  let more = true;
   const endRecord = () => {
-    if (filled) onRecord(start, cells, count);
+    if (filled) more = onRecord(start, cells, count) !== false;
     cells = [];
     count = 0;
     filled = false;
@@ -96,6 +98,7 @@ function eachRecord(
       if (ch === 13 && text.charCodeAt(i + 1) === 10) i++;
       from = i + 1;
       endRecord();
+      if (!more) return;
       start = ++line;
     } else if (blank && !isBlank(ch)) blank = false;
   }
@@ -153,6 +156,9 @@ function joinDecimalPairs(cells: string[]): { cells: string[]; pairs: number; ov
 const cutAmounts = (n: number, width: number) =>
   `Linha com ${n} colunas em vez de ${width}: um valor com vírgula decimal sem aspas não se distingue do separador (guarde o extrato com ; como separador ou os valores entre aspas)`;
 
+/** The rows' limit, a header and a bank's lines above the table. */
+const MAX_RECORDS = STATEMENT_MAX_ROWS + 100;
+
 /** The preamble shown is at most this many lines (bank, account, period come first). */
 const PREAMBLE_LINES = 20;
 
@@ -181,11 +187,15 @@ export function splitCsv(text: string): CsvTable | { error: string } {
   for (const delimiter of DELIMITERS) {
     const counts = new Map<number, number>();
     const joinedCounts = new Map<number, number>();
+    let records = 0;
     eachRecord(clean, delimiter, keep, (_line, cells, count) => {
       tally(counts, count);
       // Every amount cut by an unquoted decimal comma: the table is as wide as its lines once joined.
       if (delimiter === ",") tally(joinedCounts, count <= keep ? joinDecimalPairs(cells).cells.length : count);
+      return ++records <= MAX_RECORDS;
     });
+    // Lines past the rows' limit and a bank's lines above the table: the file is refused before more work.
+    if (records > MAX_RECORDS) return { error: TABLE_LIMIT_MESSAGES.rows };
     let { width, count } = tableWidth(counts);
     const joined = tableWidth(joinedCounts);
     if (joined.count > count) ({ width, count } = joined);
@@ -203,7 +213,6 @@ export function splitCsv(text: string): CsvTable | { error: string } {
   let stored = 0;
   let tooLarge: string | null = null;
   eachRecord(clean, delimiter, keep, (line, cells, count) => {
-    if (tooLarge) return;
     let row = { line, cells: count === width ? cells : null, count, cut: false };
     // A line wider than the table, in a ',' file, whose extra cells are exactly its cut amounts: joined.
     if (delimiter === "," && count > width && count <= keep) {

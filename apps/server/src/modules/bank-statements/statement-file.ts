@@ -1,5 +1,5 @@
 import { looksLikeXml, readCamt053 } from "@app/shared/bank-statements/camt053";
-import { splitCsv } from "@app/shared/bank-statements/csv";
+import { CSV_NO_TABLE, splitCsv } from "@app/shared/bank-statements/csv";
 import { looksLikeMt940, readMt940 } from "@app/shared/bank-statements/mt940";
 import { FORMATS_HINT, type TableRead } from "@app/shared/bank-statements/table";
 import { firstSheetPath, readXlsxSheet, XLSX_MESSAGES, type XlsxParts } from "@app/shared/bank-statements/xlsx";
@@ -62,6 +62,8 @@ export function readStatementFile(bytes: Uint8Array): TableRead {
   if (looksLikeXml(text)) return readCamt053(text);
   if (looksLikeMt940(text)) return readMt940(text);
   const table = splitCsv(text);
-  if ("error" in table) return { error: `${table.error}. ${FORMATS_HINT}` };
+  // No table at all may be another format: the formats read are named. A table past the limits is not.
+  if ("error" in table)
+    return { error: table.error === CSV_NO_TABLE ? `${table.error}. ${FORMATS_HINT}` : table.error };
   return { format: "csv", ...table };
 }
