@@ -224,12 +224,13 @@ export function splitCsv(text: string): CsvTable | { error: string } {
     }
     if (!first) {
       if (row.cells) first = { line, cells: row.cells };
-      return;
+      return true;
     }
     if (row.cells) stored += width;
     table.push(row);
     tooLarge =
       tableLimitRefusal(table.length, width) ?? (stored > STATEMENT_MAX_CELLS ? TABLE_LIMIT_MESSAGES.cells : null);
+    return tooLarge === null;
   });
   if (tooLarge) return { error: tooLarge };
   const header = first!;

@@ -50,14 +50,17 @@ function fields(text: string): Field[] {
     const end = found ? found.index : src.length;
     const raw = src.slice(at, end);
     at = found ? end + found[0].length : src.length + 1;
-    const line = raw.replace(/^\{1:[^}]*\}(\{2:[^}]*\})?(\{3:(\{[^}]*\})*\})?\{4:/, "").replace(/-\}.*$/, "");
-    const m = FIELD.exec(line);
+    // The SWIFT envelope around the fields: `{1:…}{2:…}{4:` before the first, `-}` after the last.
+    let line = raw.startsWith("{") ? raw.replace(/^\{1:[^}]*\}(\{2:[^}]*\})?(\{3:(\{[^}]*\})*\})?\{4:/, "") : raw;
+    if (line.includes("-}")) line = line.replace(/-\}.*$/, "");
+    const m = line.startsWith(":") ? FIELD.exec(line) : null;
+    const bare = m ? "" : line.trim();
     if (m) {
       close();
       const field = { tag: m[1]!, value: m[2]!, line: number };
       out.push(field);
       open = { field, more: [] };
-    } else if (line.trim() === "-" || line.trim() === "") close();
+    } else if (bare === "-" || bare === "") close();
     else open?.more.push(line);
   }
   close();

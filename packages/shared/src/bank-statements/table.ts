@@ -7,7 +7,8 @@ import type { CsvDelimiter, CsvRow } from "./csv";
  * give the fixed columns below and the mapping that reads them.
  */
 
-export type StatementFormat = "csv" | "xlsx" | "mt940" | "camt053";
+export const STATEMENT_FORMATS = ["csv", "xlsx", "mt940", "camt053"] as const;
+export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
 
 export type StatementTable = {
   format: StatementFormat;

@@ -115,7 +115,8 @@ describe("statement files a bank or an e-mail hands to finance (issue 33)", () =
     const app = createApp({ ...ctx.deps, statements });
     try {
       let importSettled = false;
-      const importing = send("/preview", csvAtTheLimit({ wide: true }), "extrato.csv", undefined, app).finally(() => {
+      const reading = send("/preview", csvAtTheLimit({ wide: true }), "extrato.csv", undefined, app);
+      const importing = Promise.resolve(reading).finally(() => {
         importSettled = true;
       });
       const catalogue = await app.request("/api/courses/catalog");
