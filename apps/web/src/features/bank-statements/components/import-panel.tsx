@@ -15,7 +15,7 @@ import { IconFileUpload } from "@tabler/icons-react";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { StatCard } from "../../../components/stat-card";
-import { ApiError } from "../../../lib/api";
+import { ApiError } from "../../../lib/api-error";
 import { errorMessage } from "../../../lib/form-errors";
 import { toastError } from "../../../lib/toast";
 import { type ImportAnswer, type StatementPreview, useImport, usePreview } from "../api/bank-statements";
