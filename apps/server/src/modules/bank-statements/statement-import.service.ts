@@ -124,6 +124,13 @@ function readRow(
 const INSERT_BATCH = 1000;
 
 /**
+ * A statement may hold 50 000 rows (decision 078): the loops over them let other requests in every
+ * `ROWS_PER_TURN` rows, so an import at the limit never holds the event loop for long.
+ */
+const ROWS_PER_TURN = 1000;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
  * POST /admin/bank-statements: every row read with the pure functions of decision 069; debits and
  * unreadable lines are not stored (the latter answered with their reason); credit lines whose checksum
  * is known are skipped; the rest are matched to enrolments by code and stored. One transaction: the
@@ -140,7 +147,8 @@ export async function importStatement({ db, statements }: StatementDeps, actorUs
   // The decimals of the amount columns, judged over the whole file (decision 073).
   const amountColumns = [mapping.amountColumn, mapping.creditColumn, mapping.debitColumn].filter((c) => c !== null);
   const convention = amountConvention(table.rows.flatMap((r) => amountColumns.map((c) => r.cells[c]!)));
-  for (const row of table.rows) {
+  for (const [i, row] of table.rows.entries()) {
+    if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
     const read = readRow(row.cells, row.line, mapping, convention);
     if ("reason" in read) unreadable.push(read);
     else if (read.cents < 0) debits++;
@@ -175,10 +183,12 @@ export async function importStatement({ db, statements }: StatementDeps, actorUs
     const byCode = new Map(candidates.map((c) => [c.code!, asCandidate(c)]));
     const index = indexCodes(byCode.keys());
 
-    const rows = credits.map((c, i) => {
+    const rows = [];
+    for (const [i, c] of credits.entries()) {
+      if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
       const found = findCodes(c.reference, index);
       const enrollment = found.kind === "exact" || found.kind === "proposed" ? byCode.get(found.code) : undefined;
-      return {
+      rows.push({
         statementId: statement!.id,
         lineNumber: c.line,
         date: c.date,
@@ -189,8 +199,8 @@ export async function importStatement({ db, statements }: StatementDeps, actorUs
         outcome: outcomeFor(enrollment, c.cents),
         enrollmentId: enrollment?.id ?? null,
         proposed: found.kind === "proposed",
-      };
-    });
+      });
+    }
     const counts = { matched: 0, divergent: 0, alreadyPaid: 0, unmatched: 0, alreadyImported: 0, debits };
     for (let at = 0; at < rows.length; at += INSERT_BATCH) {
       const inserted = await tx

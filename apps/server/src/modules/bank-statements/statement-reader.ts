@@ -62,12 +62,16 @@ export function createStatementReader(limits: StatementReaderLimits = STATEMENT_
   const queue: Job[] = [];
   let closed = false;
 
-  const start = () => {
+  const start = (slot: Slot) => {
     const worker = new Worker(entry.url, {
       execArgv: entry.execArgv,
       resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb },
     });
     worker.unref();
+    // A worker that ends while idle is started again by the next read.
+    worker.once("exit", () => {
+      if (slot.worker === worker) slot.worker = null;
+    });
     return worker;
   };
 
@@ -79,7 +83,7 @@ export function createStatementReader(limits: StatementReaderLimits = STATEMENT_
   const run = (slot: Slot, job: Job) => {
     clearTimeout(slot.idle);
     slot.busy = true;
-    slot.worker ??= start();
+    slot.worker ??= start(slot);
     const worker = slot.worker;
     worker.ref(); // a read under way keeps the process alive
     let settled = false;
