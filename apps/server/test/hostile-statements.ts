@@ -80,6 +80,8 @@ const camtEntry = (amount: string) =>
 const toTheLimit = (unit: string) => strToU8(unit.repeat(Math.floor(MAX_FILE_BYTES / unit.length)));
 
 const MB = 1024 * 1024;
+/** Bytes no inflater accepts (block type 3 is reserved in DEFLATE). */
+const NOT_DEFLATE = new Uint8Array([0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]);
 /** 100 MB of zeros, deflated once (~100 KB) and shared by the entries that need it. */
 let zeros: Uint8Array | undefined;
 const hundredMbOfZeros = () => {
@@ -94,17 +96,28 @@ export const hostileStatements = {
   camtLongAttributeName: () => strToU8(camt(`<Ntry ${"a".repeat(60_000)}>${camtEntry("1").slice(6)}`)),
   /** An XLSX whose one cell is in column ZZZZZZZZ (an array filled for 17 s, then a RangeError). */
   xlsxFarColumn: () => xlsxWith({ [SHEET]: worksheet(`<row r="1"><c r="ZZZZZZZZ1"><v>1</v></c></row>`) }),
-  /** Twelve unused parts of 100 MB each (1.2 MB zipped): a reader that inflates them holds 1.2 GB. */
+  /**
+   * Twelve unused parts of 100 MB each (1.2 MB zipped): a reader that inflates them holds 1.2 GB. And one
+   * unused part that is not DEFLATE at all: only a reader that opens what it does not need meets it.
+   */
   xlsxUnusedBombs: () =>
-    xlsxWith(
-      {},
-      Array.from({ length: 12 }, (_, i) => ({
+    xlsxWith({}, [
+      ...Array.from({ length: 12 }, (_, i) => ({
         name: `xl/media/pad${i}.xml`,
         data: hundredMbOfZeros(),
         size: 100 * MB,
         method: 8 as const,
       })),
-    ),
+      { name: "xl/media/broken.xml", data: NOT_DEFLATE, size: 1024, method: 8 },
+    ]),
+  /** A sheet that declares 100 MB (and is not even DEFLATE): refused by its declared size, never opened. */
+  xlsxDeclaredHugeSheet: () =>
+    zipOf([
+      ...Object.entries(xlsxParts(STATEMENT_ROWS))
+        .filter(([name]) => name !== SHEET)
+        .map(([name, text]) => deflated(name, text)),
+      { name: SHEET, data: NOT_DEFLATE, size: 100 * MB, method: 8 },
+    ]),
   /** The first sheet declares 2 KB and inflates to 100 MB (declared sizes can lie). */
   xlsxLyingSheet: () =>
     zipOf([

@@ -82,12 +82,16 @@ describe("statement files a bank or an e-mail hands to finance (issue 33)", () =
   });
 
   it("inflates only the parts the sheet needs, under one cap whatever the ZIP declares", async () => {
-    // Twelve unused parts of 100 MB each: never inflated, the statement is read.
+    // Twelve unused parts of 100 MB each, and one that is not DEFLATE: never inflated, the statement is read.
     expect(await previewRows(hostile.xlsxUnusedBombs(), "extrato.xlsx")).toEqual([
       ["25/11/2026", "TRF PROPINA", "150000"],
     ]);
-    // A sheet that declares 2 KB and inflates to 100 MB: stopped at the cap.
+    // A sheet that declares 2 KB and inflates to 100 MB: stopped at the cap while inflating.
     expect(await refusal(hostile.xlsxLyingSheet(), "extrato.xlsx")).toBe(XLSX_MESSAGES.broken(ZIP_MESSAGES.tooLarge));
+    // A sheet that declares 100 MB: refused by its declared size before anything is inflated.
+    expect(await refusal(hostile.xlsxDeclaredHugeSheet(), "extrato.xlsx")).toBe(
+      XLSX_MESSAGES.broken(ZIP_MESSAGES.tooLarge),
+    );
   });
 
   it("reads a statement at the 5 MB limit within the reader's memory and time, and refuses those past the row or column limits", async () => {
