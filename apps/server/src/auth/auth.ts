@@ -73,8 +73,9 @@ export function createAuth(config: Config, db: Database, mail: MailQueue, log: L
     },
     plugins: [
       // Staff two-factor sign-in (decision 076): TOTP of 6 digits every 30 s (the previous and next
-      // period accepted), 10 backup codes, and the plugin's lock after 10 wrong codes in a row. The
-      // issuer (the institute's name) is given when a user turns it on; only our routes reach it.
+      // period accepted; each period once per user, claimed by our routes: decision 080), 10 backup
+      // codes, and the plugin's lock after 10 wrong codes in a row. The issuer (the institute's name)
+      // is given when a user turns it on; only our routes reach it.
       twoFactor({
         issuer: "Instituto",
         totpOptions: { digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS },
@@ -82,7 +83,12 @@ export function createAuth(config: Config, db: Database, mail: MailQueue, log: L
         accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
       }),
     ],
-    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+      // Off for every new session; set by our routes once a second factor opened it (decision 080).
+      additionalFields: { secondFactorVerified: { type: "boolean", defaultValue: false, input: false } },
+    },
     rateLimit: { enabled: false }, // our own limits, per account and per IP (rate-limit.ts)
     advanced: {
       useSecureCookies: isHttps(config),
