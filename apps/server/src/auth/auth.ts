@@ -24,8 +24,10 @@ export const BACKUP_CODE_COUNT = 10;
 
 /**
  * better-auth keeps sessions (PostgreSQL, HttpOnly SameSite=Lax cookies, Secure on https) and
- * password hashes. Its HTTP handler is not mounted: our own routes (modules/auth/auth.routes.ts) call auth.api
- * so every answer is in Portuguese, rate-limited by us and listed in the OpenAPI document.
+ * password hashes. Its HTTP handler is not mounted: our own routes call auth.api so every answer is in
+ * Portuguese, rate-limited by us and listed in the OpenAPI document — modules/sign-in/ (sign-in,
+ * sign-up, sign-out, password reset) and modules/two-factor/ (the code step, the set-up). This folder
+ * (src/auth/) is what every route uses: this set-up, the session, the guards, hashing, limits, CSRF.
  */
 export function createAuth(config: Config, db: Database, mail: MailQueue, log: Logger) {
   return betterAuth({

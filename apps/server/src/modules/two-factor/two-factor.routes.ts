@@ -5,8 +5,8 @@ import { requireScreen, requireStaff } from "../../auth/guards";
 import { route } from "../../http/contract";
 import { staffErrors, superAdminErrors } from "../../http/errors";
 import { createRouter } from "../../http/router";
-import { request, setCookies } from "../auth/auth.routes";
-import { sessionBody } from "../auth/auth.service";
+import { request, setCookies } from "../sign-in/sign-in.routes";
+import { sessionBody } from "../sign-in/sign-in.service";
 import {
   confirmSetUp,
   roleSettings,

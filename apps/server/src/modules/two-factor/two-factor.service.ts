@@ -30,8 +30,8 @@ import {
 } from "../../db/schema";
 import type { AppDeps } from "../../http/env";
 import { ApiError } from "../../http/errors";
-import type { Request } from "../auth/auth.service";
 import { getInstituteSettings } from "../settings/settings.service";
+import type { Request } from "../sign-in/sign-in.service";
 import { admitSession, periodOfCode } from "./second-factor-session";
 
 /**
