@@ -11,7 +11,6 @@ import type { AppDeps, AppEnv } from "./http/env";
 import { ApiError, databaseUnavailable, sendError, storageUnavailable } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
 import { mountSpa } from "./http/static";
-import { authRoutes } from "./modules/auth/auth.routes";
 import { bankStatementRoutes } from "./modules/bank-statements/bank-statements.routes";
 import { certificateAdminRoutes, certificateRoutes } from "./modules/certificates/certificates.routes";
 import { CREDENTIAL_VERIFICATION_PATH, verifyRoutes } from "./modules/certificates/verify.routes";
@@ -30,6 +29,7 @@ import {
 import { paymentRoutes } from "./modules/payments/payments.routes";
 import { receiptAdminRoutes, receiptRoutes } from "./modules/receipts/receipts.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
+import { signInRoutes } from "./modules/sign-in/sign-in.routes";
 import { studentAccountAdminRoutes } from "./modules/student-accounts/student-accounts.admin.routes";
 import { studentAccountRoutes } from "./modules/student-accounts/student-accounts.routes";
 import { teacherRoutes } from "./modules/teachers/teachers.routes";
@@ -70,7 +70,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use("/api/*", jsonBodyLimit([`/api${CREDENTIAL_VERIFICATION_PATH}`]));
   app.use("/api/*", originCheck());
   app.route("/api", healthRoutes);
-  app.route("/api", authRoutes);
+  app.route("/api", signInRoutes);
   app.route("/api", courseRoutes);
   app.route("/api", courseAdminRoutes);
   app.route("/api", teacherRoutes);

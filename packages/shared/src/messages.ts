@@ -68,6 +68,14 @@ export const SECOND_STEP_OVER = {
   code: "sign_in_again",
   message: "O pedido do código terminou. Entre novamente com o seu email e senha.",
 } as const;
+/**
+ * An authenticator code already used to sign in (RFC 6238 §5.2, decision 080). The code step is spent
+ * (the web goes back to the password, as for SECOND_STEP_OVER); the app's next code works.
+ */
+export const TWO_FACTOR_CODE_USED = {
+  code: "sign_in_again",
+  message: "Este código já foi usado. Entre novamente com o seu email e senha e escreva o próximo código da aplicação.",
+} as const;
 export const TWO_FACTOR_LOCKED = {
   code: "two_factor_locked",
   message: "Demasiados códigos errados: a verificação desta conta está bloqueada durante 15 minutos.",
