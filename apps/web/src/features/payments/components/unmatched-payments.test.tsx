@@ -17,6 +17,7 @@ const base = {
   entity: "12345",
   paidAt: "2026-11-26T10:00:00.000Z",
   receivedAt: "2026-11-26T10:00:01.000Z",
+  invalidReason: null,
   resolution: null,
   resolvedAt: null,
   resolvedByName: null,
