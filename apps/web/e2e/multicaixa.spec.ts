@@ -44,7 +44,11 @@ test.beforeAll(async () => {
     PROXYPAY_SIM_WEBHOOK: `${base}/api/payment-references/webhook`,
   };
   children.push(
-    spawn("npx", ["tsx", "apps/server/src/payment-references/simulator-cli.ts"], { cwd: root, env, stdio: "ignore" }),
+    spawn("npx", ["tsx", "apps/server/src/modules/payment-references/provider/simulator-cli.ts"], {
+      cwd: root,
+      env,
+      stdio: "ignore",
+    }),
     spawn("node", ["apps/server/dist/main.js"], {
       cwd: root,
       stdio: "ignore",
