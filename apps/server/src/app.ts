@@ -1,3 +1,4 @@
+import { paymentReferenceEndpoints } from "@app/shared/contract/payment-references";
 import { MALFORMED_REQUEST, NOT_FOUND } from "@app/shared/messages";
 import { UNEXPECTED_ERROR } from "@app/shared/request-messages";
 import { OpenAPIHono } from "@hono/zod-openapi";
@@ -67,7 +68,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
 
   app.use("/api/*", apiCompression());
-  app.use("/api/*", jsonBodyLimit([`/api${CREDENTIAL_VERIFICATION_PATH}`]));
+  app.use(
+    "/api/*",
+    jsonBodyLimit([`/api${CREDENTIAL_VERIFICATION_PATH}`, `/api${paymentReferenceEndpoints.webhook.path}`]),
+  );
   app.use("/api/*", originCheck());
   app.route("/api", healthRoutes);
   app.route("/api", signInRoutes);

@@ -15,8 +15,8 @@ import { createLogger } from "../src/logger";
 import { createMailQueue, MAIL_QUEUE_SETTINGS, type MailQueue, type MailQueueSettings } from "../src/mail/mail-queue";
 import { createMailer } from "../src/mail/mailer";
 import { runReferenceJob } from "../src/modules/payment-references/payment-references.service";
-import { createPaymentReferences } from "../src/payment-references/payment-references";
-import { REFERENCE_JOB_SETTINGS } from "../src/payment-references/reference-jobs";
+import { REFERENCE_JOB_SETTINGS } from "../src/modules/payment-references/reference-jobs";
+import { createPaymentReferences } from "../src/modules/payment-references/references-setup";
 import { createDiskStorage } from "../src/storage/disk";
 
 export const TEST_BASE_URL = "http://localhost:3999";

@@ -48,7 +48,11 @@ import {
 } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { recordEvent } from "../enrollments/enrollment-history";
-import { lockEnrollment, type ReviewDeps, recordTransferPayment } from "../receipts/receipts.service";
+import {
+  lockEnrollment,
+  type RecordingDeps as ReviewDeps,
+  recordPayment as recordTransferPayment,
+} from "../payment-recording/record-payment";
 import { readStatementFile } from "./statement-file";
 import { linkLine, linkStatement } from "./statement-receipts";
 
