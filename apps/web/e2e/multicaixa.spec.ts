@@ -44,7 +44,13 @@ test.beforeAll(async () => {
     PROXYPAY_SIM_WEBHOOK: `${base}/api/payment-references/webhook`,
   };
   children.push(
-    spawn("npx", ["tsx", "apps/server/src/payment-references/simulator-cli.ts"], { cwd: root, env, stdio: "ignore" }),
+    // One process (tsx as a loader), so the SIGTERM of afterAll ends it: through npx, only npx ended and
+    // the simulator stayed behind after every run.
+    spawn("node", ["--import", "tsx", "apps/server/src/payment-references/simulator-cli.ts"], {
+      cwd: root,
+      env,
+      stdio: "ignore",
+    }),
     spawn("node", ["apps/server/dist/main.js"], {
       cwd: root,
       stdio: "ignore",
