@@ -14,7 +14,7 @@ import { body, createFreshDatabase, createTestContext, TEST_BASE_URL, type TestC
 import { filesUnder, insertCourse } from "../../test/fixtures";
 import { receiptForm, studentWithEnrollment, submitReceipt } from "../../test/receipts";
 import { postResults, signedInEnrolledStudent, teachingSetup } from "../../test/teaching";
-import { authenticatorCode } from "../../test/totp";
+import { codeAt } from "../../test/two-factor";
 import { createApp } from "../app";
 import { createAuth } from "../auth/auth";
 import { loadConfig } from "../config";
@@ -195,7 +195,7 @@ describe("backup and restore", () => {
     financeiroSecret = (await body(started)).secret;
     const confirmed = await ctx.app.request(
       "/api/admin/account/two-factor/confirm",
-      jsonRequest("POST", { code: authenticatorCode(financeiroSecret, -1) }, financeiro.cookie),
+      jsonRequest("POST", { code: codeAt(financeiroSecret, -1) }, financeiro.cookie),
     );
     expect(confirmed.status).toBe(200);
     const forgot = await ctx.app.request("/api/auth/password/forgot", jsonRequest("POST", { email: admin.email }));
@@ -338,7 +338,7 @@ describe("backup and restore", () => {
       expect(await body(password)).toEqual({ secondStep: true });
       const code = await app.request(
         "/api/auth/sign-in/code",
-        jsonRequest("POST", { code: authenticatorCode(financeiroSecret) }, cookieOf(password)),
+        jsonRequest("POST", { code: codeAt(financeiroSecret) }, cookieOf(password)),
       );
       expect(code.status).toBe(200);
       expect(await staffRoute(cookieOf(code))).toBe(200);
