@@ -7,6 +7,7 @@ import { authAccount, authSession, authTwoFactor, authUser, authVerification } f
 import type { Logger } from "../logger";
 import type { MailQueue } from "../mail/mail-queue";
 import { hashPassword, verifyPassword } from "./password-hashing";
+import { resetLink } from "./reset-link";
 
 /** Students sign in with their code; better-auth needs an e-mail, so each student gets this never-shown address. */
 export const STUDENT_EMAIL_DOMAIN = "alunos.invalid";
@@ -57,7 +58,7 @@ export function createAuth(config: Config, db: Database, mail: MailQueue, log: L
       // Enqueued (decision 056): the answer never waits for a mail server, and it is the same for an
       // unknown address, which enqueues nothing.
       sendResetPassword: async ({ user, token }) => {
-        const link = `${config.baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        const link = resetLink(config.baseUrl, token);
         await mail.enqueueNow({
           to: user.email,
           subject: "Redefinir a sua senha — Instituto",
