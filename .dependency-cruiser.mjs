@@ -33,6 +33,12 @@ export default {
       { path: "^apps/" },
     ),
     forbid(
+      "provider-adapter-only-in-its-module",
+      "ProxyPay's client, its payment format and its simulator stay in modules/payment-references (decision 079): elsewhere use its services and the ReferenceProvider interface (tests may start the simulator).",
+      { path: "^apps/server/src/", pathNot: ["^apps/server/src/modules/payment-references/", TEST_FILE] },
+      { path: "^apps/server/src/modules/payment-references/provider/(proxypay|simulator)" },
+    ),
+    forbid(
       "feature-not-to-app",
       "A feature must not import the app shell (src/app): move shared UI to src/components and helpers to src/lib.",
       { path: `${WEB}features/` },

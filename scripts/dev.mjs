@@ -21,7 +21,7 @@ const children = [
   spawn("npx", ["vite", "--host", "127.0.0.1"], { cwd: `${root}/apps/web`, stdio: "inherit", env }),
   ...(sim
     ? [
-        spawn("npx", ["tsx", "apps/server/src/payment-references/simulator-cli.ts"], {
+        spawn("npx", ["tsx", "apps/server/src/modules/payment-references/provider/simulator-cli.ts"], {
           cwd: root,
           stdio: "inherit",
           env,

@@ -4,7 +4,8 @@
 // sign in, choose a password, open their area, send the application with three JPEG photos, wait in their
 // area for the approval, send a transfer receipt, keep looking at their area. 20 staff from the office's one
 // address: 10 secretaria review and approve applications, 6 financeiro open and validate receipts, read
-// Financeiro and export it, 4 admin read the dashboard, the lists and single enrolments. Each request is
+// Financeiro and export it (signing in with their authenticator's code, as a new installation requires
+// of financeiro, decision 076), 4 admin read the dashboard, the lists and single enrolments. Each request is
 // timed by kind; afterwards the database is checked for lost or doubled writes.
 import { scryptSync } from "node:crypto";
 import { readdirSync } from "node:fs";
@@ -12,7 +13,8 @@ import os from "node:os";
 import path from "node:path";
 import { studentDocuments } from "./documents.mjs";
 import { clientAgent, listRows, percentile, request, round } from "./http.mjs";
-import { cpuSeconds, createStaff, STAFF_PASSWORD, sampleMemory, startBenchServer } from "./server.mjs";
+import { cpuSeconds, sampleMemory, startBenchServer } from "./server.mjs";
+import { createStaff, signInStaff } from "./staff.mjs";
 
 export const LOAD_GOALS = { readP99Ms: 300, uploadP99Ms: 800, errors: 0 };
 const STUDENT_PASSWORD = "MINHA1";
@@ -29,6 +31,7 @@ const KINDS = {
   "student: application (3 photos)": "upload",
   "student: receipt upload": "upload",
   "staff: sign-in": "write",
+  "staff: sign-in code": "write",
   "staff: list": "read",
   "staff: dashboard": "read",
   "staff: open enrolment": "read",
@@ -455,7 +458,7 @@ export async function loadBench({
       ...Array(finance).fill("financeiro"),
       ...Array(admins).fill("admin"),
     ];
-    const emails = await createStaff(server, db, roles);
+    const staff = await createStaff(server, db, roles);
     const catalogue = (await request(server.base, "GET", "/api/courses/catalog")).json();
     const rec = recorder();
     let nextStaff = 0;
@@ -468,13 +471,19 @@ export async function loadBench({
       approvals: [],
       validations: [],
       deadline: 0,
-      /** Signs the next staff member in; their session cookie, or null (an error recorded) when it fails. */
-      async signIn(agent) {
-        const res = await rec.send("staff: sign-in", "POST", server.base, "/api/auth/sign-in", {
-          agent,
-          json: { email: emails[nextStaff++], password: STAFF_PASSWORD },
+      /**
+       * Signs the next staff member in (the password, then the authenticator's code when their role
+       * requires it, each step timed); their session cookie, or null (an error recorded) when it fails.
+       */
+      signIn(agent) {
+        return signInStaff(server.base, staff[nextStaff++], {
+          send: async (step, url, json, cookie) =>
+            (await rec.send(step === "code" ? "staff: sign-in code" : "staff: sign-in", "POST", server.base, url, {
+              agent,
+              json,
+              cookie,
+            })) ?? null,
         });
-        return res?.cookie ?? null;
       },
     };
     const memory = sampleMemory(server.pid, 100);

@@ -1,5 +1,5 @@
 // The production build on a throw-away embedded PostgreSQL, for the volume and mixed-day benches: start it,
-// reach its database, give it staff users, sample its memory, stop it (which stops its PostgreSQL too).
+// reach its database, run create-admin on it, sample its memory, stop it (which stops its PostgreSQL too).
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -8,7 +8,6 @@ import pg from "pg";
 import { root } from "../ensure-built.mjs";
 import { request } from "./http.mjs";
 
-export const STAFF_PASSWORD = "bench-staff-2026";
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** The PID of the server's PostgreSQL (line 1 of its postmaster.pid), or undefined when it is not running. */
@@ -68,6 +67,15 @@ export async function startBenchServer({ demoData = false, env = {} } = {}) {
       await client.connect();
       return client;
     },
+    /** `npm run create-admin -- …args` on this server's database (staff.mjs makes the benches' staff with it). */
+    createAdmin(args) {
+      const made = spawnSync(process.execPath, ["apps/server/dist/create-admin.js", ...args], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", BASE_URL: "", LOG_LEVEL: "warn" },
+        encoding: "utf8",
+      });
+      if (made.status !== 0) throw new Error(`create-admin failed: ${made.stderr}`);
+    },
     /**
      * SIGTERM: the server finishes what is in flight and stops its PostgreSQL; then the folder goes. A
      * server still busy after 20 s (a list computing for minutes holds its event loop) is killed, and its
@@ -90,64 +98,6 @@ export async function startBenchServer({ demoData = false, env = {} } = {}) {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * Staff users, one per entry of `roles`, all with STAFF_PASSWORD: the first through `create-admin` (the
- * supported way), the others as copies of its credential row (same password, hence the same hash), which
- * saves a process start and a scrypt per user. Returns their e-mails.
- */
-export async function createStaff(server, db, roles) {
-  const emails = roles.map((role, i) => `bench-${role}-${i + 1}@instituto.ao`);
-  const first = spawnSync(
-    process.execPath,
-    [
-      "apps/server/dist/create-admin.js",
-      "--email",
-      emails[0],
-      "--password",
-      STAFF_PASSWORD,
-      "--name",
-      "Bench 1",
-      "--role",
-      roles[0],
-    ],
-    {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
-      encoding: "utf8",
-    },
-  );
-  if (first.status !== 0) throw new Error(`create-admin failed: ${first.stderr}`);
-  const { rows } = await db.query(
-    "select a.password from auth_account a join auth_user u on u.id = a.user_id where u.email = $1",
-    [emails[0]],
-  );
-  const hash = rows[0].password;
-  for (let i = 1; i < roles.length; i++) {
-    const id = `bench-staff-${i + 1}`;
-    await db.query("insert into auth_user (id, name, email) values ($1, $2, $3)", [id, `Bench ${i + 1}`, emails[i]]);
-    await db.query(
-      "insert into auth_account (id, account_id, provider_id, user_id, password) values ($1, $2, 'credential', $2, $3)",
-      [`${id}-credential`, id, hash],
-    );
-    await db.query("insert into staff_profiles (user_id, full_name, role) values ($1, $2, $3)", [
-      id,
-      `Bench ${i + 1}`,
-      roles[i],
-    ]);
-  }
-  return emails;
-}
-
-/** Signs a staff member in; returns the Cookie header value of their session. */
-export async function signInStaff(base, email, agent) {
-  const res = await request(base, "POST", "/api/auth/sign-in", {
-    json: { email, password: STAFF_PASSWORD },
-    agent,
-  });
-  if (res.status !== 200) throw new Error(`staff sign-in failed: ${res.status} ${res.text()}`);
-  return res.cookie;
 }
 
 /** The server's resident memory (MB) now, from /proc. */

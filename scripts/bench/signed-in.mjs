@@ -1,9 +1,10 @@
-// The signed-in screens on Lighthouse mobile (issue 23, "Slow phones, signed in"): a staff user made with
-// the real create-admin command and a student with an approved enrolment, both signed in through the API;
-// Lighthouse then opens each screen with that session's cookie (--extra-headers).
-import { execFileSync } from "node:child_process";
+// The signed-in screens on Lighthouse mobile (issue 23, "Slow phones, signed in"): a super_admin made with
+// the real create-admin command (its two-factor sign-in set up, staff.mjs) and a student with an approved
+// enrolment, both signed in through the API; Lighthouse then opens each screen with that session's cookie
+// (--extra-headers).
 import path from "node:path";
 import { request } from "./http.mjs";
+import { createStaff, signInStaff } from "./staff.mjs";
 
 export const STUDENT_SCREENS = ["/aluno/pagamento", "/aluno/acesso", "/aluno/certificados"];
 export const STAFF_SCREENS = [
@@ -27,17 +28,10 @@ async function call(base, method, url, { cookie, json, form } = {}) {
   return { ...res, json: async () => res.json() };
 }
 
-/** A super_admin (create-admin, as an institute sets one up) signed in; its session cookie. */
-export async function staffSession({ base, root, dataDir }) {
-  const user = { email: "bench.admin@instituto.ao", password: "bench-admin-123", name: "Bench Admin" };
-  execFileSync(
-    process.execPath,
-    ["apps/server/dist/create-admin.js", "--email", user.email, "--password", user.password, "--name", user.name],
-    { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", BASE_URL: "", LOG_LEVEL: "silent" } },
-  );
-  return cookieOf(
-    await call(base, "POST", "/api/auth/sign-in", { json: { email: user.email, password: user.password } }),
-  );
+/** A super_admin (create-admin, as an institute sets one up, then its second factor) signed in; its session cookie. */
+export async function staffSession(server) {
+  const [user] = await createStaff(server, null, ["super_admin"]);
+  return signInStaff(server.base, user);
 }
 
 /**
@@ -100,10 +94,9 @@ export async function approveEnrollment({ base, staffCookie, id }) {
 
 /**
  * Lighthouse (the bench's `lighthouse(url, outFile, extraArgs)`) on every signed-in screen, each with its
- * session's cookie. `staffCookie` may come from the caller (another part of the bench signed in already).
+ * session's cookie; `staffCookie` is a super_admin's (staffSession).
  */
-export async function benchSignedIn({ base, root, dataDir, out, lighthouse }) {
-  const staffCookie = await staffSession({ base, root, dataDir });
+export async function benchSignedIn({ base, staffCookie, out, lighthouse }) {
   const studentCookie = await studentSession({ base, staffCookie });
   const screens = {};
   for (const [list, cookie] of [

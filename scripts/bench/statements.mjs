@@ -4,7 +4,8 @@
 // matching and storing, one request) within 2 s; then the same file again (every line already imported).
 import { xlsxFile } from "../../apps/server/test/xlsx-writer.mjs";
 import { request, round } from "./http.mjs";
-import { createStaff, signInStaff, startBenchServer } from "./server.mjs";
+import { startBenchServer } from "./server.mjs";
+import { createStaff, signInStaff } from "./staff.mjs";
 
 export const STATEMENT_GOALS = { importMs: 2_000, lines: 5_000 };
 const ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
@@ -70,8 +71,8 @@ export async function statementBench() {
   try {
     const n = STATEMENT_GOALS.lines;
     await seed(db, n);
-    const [email] = await createStaff(server, db, ["financeiro"]);
-    const cookie = await signInStaff(server.base, email);
+    const [staff] = await createStaff(server, db, ["financeiro"]);
+    const cookie = await signInStaff(server.base, staff);
     const csv = statementCsv(n);
     const xlsx = statementXlsx(csv);
     const form = (file = csv, name = "extrato.csv") => {

@@ -8,7 +8,8 @@ import { brotliCompressSync, constants } from "node:zlib";
 import autocannon from "autocannon";
 import { listRows, request, round } from "./http.mjs";
 import { FULL_VOLUME, seedVolume } from "./seed-volume.mjs";
-import { createStaff, rssMB, sampleMemory, signInStaff, startBenchServer } from "./server.mjs";
+import { rssMB, sampleMemory, startBenchServer } from "./server.mjs";
+import { createStaff, signInStaff } from "./staff.mjs";
 
 export const VOLUME_GOALS = { listP99Ms: 50, listKB: 60, dashboardP99Ms: 50, exportMs: 3_000, exportGrowthMB: 30 };
 /** The first page as the web's tables ask for it once paged (DataTable shows 20 rows a page). */
@@ -93,13 +94,13 @@ async function volumeAt(scale) {
   const server = await startBenchServer();
   const db = await server.database();
   try {
-    const [email] = await createStaff(server, db, ["super_admin"]);
+    const [staff] = await createStaff(server, db, ["super_admin"]);
     const { rows } = await db.query("select password from auth_account where provider_id = 'credential' limit 1");
     const started = performance.now();
     const seeded = await seedVolume(db, server.dataDir, volume, rows[0].password);
     const seedSeconds = round((performance.now() - started) / 1000, 1);
     console.log(`  seeded ${JSON.stringify(seeded)} in ${seedSeconds} s`);
-    const cookie = await signInStaff(server.base, email);
+    const cookie = await signInStaff(server.base, staff);
     // The export first, on a server that has served nothing big yet: its RSS growth is the export's own.
     const csv = await measureExport(server.base, cookie, server.pid);
     console.log(`  export: ${JSON.stringify(csv)}`);

@@ -1,3 +1,4 @@
+import { paymentReferenceEndpoints } from "@app/shared/contract/payment-references";
 import { MALFORMED_REQUEST, NOT_FOUND } from "@app/shared/messages";
 import { UNEXPECTED_ERROR } from "@app/shared/request-messages";
 import { OpenAPIHono } from "@hono/zod-openapi";
@@ -11,7 +12,6 @@ import type { AppDeps, AppEnv } from "./http/env";
 import { ApiError, databaseUnavailable, sendError, storageUnavailable } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
 import { mountSpa } from "./http/static";
-import { authRoutes } from "./modules/auth/auth.routes";
 import { bankStatementRoutes } from "./modules/bank-statements/bank-statements.routes";
 import { certificateAdminRoutes, certificateRoutes } from "./modules/certificates/certificates.routes";
 import { CREDENTIAL_VERIFICATION_PATH, verifyRoutes } from "./modules/certificates/verify.routes";
@@ -30,6 +30,7 @@ import {
 import { paymentRoutes } from "./modules/payments/payments.routes";
 import { receiptAdminRoutes, receiptRoutes } from "./modules/receipts/receipts.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
+import { signInRoutes } from "./modules/sign-in/sign-in.routes";
 import { studentAccountAdminRoutes } from "./modules/student-accounts/student-accounts.admin.routes";
 import { studentAccountRoutes } from "./modules/student-accounts/student-accounts.routes";
 import { teacherRoutes } from "./modules/teachers/teachers.routes";
@@ -67,10 +68,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
 
   app.use("/api/*", apiCompression());
-  app.use("/api/*", jsonBodyLimit([`/api${CREDENTIAL_VERIFICATION_PATH}`]));
+  app.use(
+    "/api/*",
+    jsonBodyLimit([`/api${CREDENTIAL_VERIFICATION_PATH}`, `/api${paymentReferenceEndpoints.webhook.path}`]),
+  );
   app.use("/api/*", originCheck());
   app.route("/api", healthRoutes);
-  app.route("/api", authRoutes);
+  app.route("/api", signInRoutes);
   app.route("/api", courseRoutes);
   app.route("/api", courseAdminRoutes);
   app.route("/api", teacherRoutes);

@@ -5,7 +5,7 @@ import { jsonRequest, staffActor, studentActor } from "../test/actors";
 import { body, createTestContext, type TestContext } from "../test/context";
 import { insertClass } from "../test/fixtures";
 import { courses, storedFiles, studentAccounts, teachers } from "./db/schema";
-import { type Simulator, startSimulator } from "./payment-references/simulator";
+import { type Simulator, startSimulator } from "./modules/payment-references/provider/simulator";
 import { newStorageKey } from "./storage/file-check";
 
 /**

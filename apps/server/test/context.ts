@@ -16,8 +16,8 @@ import { createMailQueue, MAIL_QUEUE_SETTINGS, type MailQueue, type MailQueueSet
 import { createMailer } from "../src/mail/mailer";
 import { createStatementReader } from "../src/modules/bank-statements/statement-reader";
 import { runReferenceJob } from "../src/modules/payment-references/payment-references.service";
-import { createPaymentReferences } from "../src/payment-references/payment-references";
-import { REFERENCE_JOB_SETTINGS } from "../src/payment-references/reference-jobs";
+import { REFERENCE_JOB_SETTINGS } from "../src/modules/payment-references/reference-jobs";
+import { createPaymentReferences } from "../src/modules/payment-references/references-setup";
 import { createDiskStorage } from "../src/storage/disk";
 
 export const TEST_BASE_URL = "http://localhost:3999";

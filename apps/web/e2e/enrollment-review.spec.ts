@@ -2,8 +2,8 @@ import { mkdirSync } from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { COURSE, drawnPicture } from "./support/fixtures";
 import { createAdmin } from "./support/server";
-import { signInStaff } from "./support/sign-in";
-import { applicant as submittedApplicant } from "./support/students";
+import { signedInStaff, signInStaff } from "./support/sign-in";
+import { type Applicant, applicant as submittedApplicant } from "./support/students";
 import { rowOf, settled } from "./support/table";
 
 /**
@@ -23,31 +23,52 @@ const cardPhoto = (page: Page, text: string) =>
 const applicant = (browser: Browser, baseURL: string, name: string, phone: string) =>
   submittedApplicant(browser, baseURL, name, phone, { idPhoto: (page) => cardPhoto(page, name) });
 
-async function approve(page: Page, name: string, takenCode?: string): Promise<string> {
+/** A proposed reference code: 8 characters without look-alikes (no 0/O, 1/I/L). */
+const PROPOSED_CODE = /^[A-HJKMNP-Z2-9]{8}$/;
+
+/** What the code field says when its code was taken meanwhile (it then holds a new proposal). */
+const takenMeanwhile = (code: string) => `O código ${code} já está em uso noutra inscrição`;
+
+/**
+ * Opens 'Aprovar' on `name`'s row and ticks both checklist boxes; returns the dialog and its code field,
+ * which holds the code this opening proposed.
+ */
+async function openApproval(page: Page, name: string) {
   await (await rowOf(page, name, COURSE)).getByRole("button", { name: `Aprovar ${name}` }).click();
   const dialog = page.getByRole("dialog", { name: "Aprovar inscrição" });
   const code = dialog.getByLabel(/^Código de referência/);
-  await expect(code).toHaveValue(/^[A-HJKMNP-Z2-9]{8}$/); // the proposal: no 0/O, 1/I/L
-  const proposed = await code.inputValue();
+  await expect(code).toHaveValue(PROPOSED_CODE);
   const submit = dialog.getByRole("button", { name: "Aprovar inscrição" });
   await expect(submit).toBeDisabled();
   await dialog.getByLabel("Documentação completa e válida").check();
   await expect(submit).toBeDisabled();
   await dialog.getByLabel("Dados pessoais conferidos").check();
-  if (takenCode) {
-    // Another student's code: refused on the field, and the enrolment stays pre_inscrito.
-    await code.fill(takenCode.toLowerCase());
-    await submit.click();
-    await expect(dialog.getByText("Este código de referência já está em uso")).toBeVisible();
-    await expect(page.getByText("Erro ao aprovar inscrição")).toBeVisible();
-    await code.fill(proposed);
-  }
+  return { dialog, code, submit };
+}
+
+/** Sends the open approval dialog; the reminder toast and the approved code follow. Returns the code. */
+async function sendApproval(page: Page, { dialog, code, submit }: Awaited<ReturnType<typeof openApproval>>) {
+  const sent = await code.inputValue();
   await submit.click();
   await expect(
     page.getByText("Inscrição aprovada! Não esqueça de enviar o código de referência via WhatsApp."),
   ).toBeVisible();
-  await expect(dialog.getByText(proposed)).toBeVisible();
-  return proposed;
+  await expect(dialog.getByText("Código de referência de")).toContainText(sent);
+  return sent;
+}
+
+async function approve(page: Page, name: string, takenCode?: string): Promise<string> {
+  const approval = await openApproval(page, name);
+  if (takenCode) {
+    // Another student's code: refused on the field, which then holds a new proposal; still pre_inscrito.
+    await approval.code.fill(takenCode.toLowerCase());
+    await approval.submit.click();
+    await expect(approval.dialog.getByText(takenMeanwhile(takenCode))).toBeVisible();
+    await expect(page.getByText("Erro ao aprovar inscrição")).toBeVisible();
+    await expect(approval.code).toHaveValue(PROPOSED_CODE);
+    await expect(approval.code).not.toHaveValue(takenCode);
+  }
+  return sendApproval(page, approval);
 }
 
 async function seatsOf(page: Page, className: string): Promise<number> {
@@ -267,4 +288,80 @@ test("screenshots of 'Inscrições' and its dialogs on a phone and a laptop", as
     await page.screenshot({ path: `${SHOTS}/enrollment-payment-${width}.png` });
     await page.keyboard.press("Escape");
   }
+});
+
+test("the secretariat approves enrolment after enrolment without a reload: each dialog proposes a free code", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const names = ["Elsa Seguida Mateus", "Fábio Seguido Mateus", "Gina Seguida Mateus", "Hugo Seguido Mateus"];
+  const students: Applicant[] = [];
+  for (const [i, name] of names.entries()) students.push(await applicant(browser, baseURL!, name, `92310021${i}`));
+  const other = await applicant(browser, baseURL!, "Ivo Outra Secretaria", "923100219");
+
+  createAdmin("secretaria.seguida@instituto.ao", "seguida123", "Sónia Seguida", "secretaria");
+  await signInStaff(page, "secretaria.seguida@instituto.ao", "seguida123");
+  await expect(page.getByTestId("role-label")).toHaveText("Secretaria");
+  await page.goto("/admin/enrollments");
+
+  // Three in a row, each dialog closed with 'Concluir' and the next opened on the same screen.
+  const codes: string[] = [];
+  for (const name of names.slice(0, 3)) {
+    const approval = await openApproval(page, name);
+    expect(codes).not.toContain(await approval.code.inputValue());
+    codes.push(await sendApproval(page, approval));
+    await approval.dialog.getByRole("button", { name: "Concluir" }).click();
+    await expect(approval.dialog).toBeHidden();
+    await expect((await rowOf(page, name, COURSE)).getByText(/^Aprovado/)).toBeVisible();
+  }
+  expect(new Set(codes).size).toBe(3);
+
+  // Two members of staff at once: while this dialog is open, a colleague approves another enrolment with
+  // the very code it proposes. The server refuses it here; the field says so and proposes another.
+  const colleague = await signedInStaff(browser, baseURL!, {
+    email: "secretaria.colega@instituto.ao",
+    password: "colega123",
+    name: "Carlos Colega",
+    role: "secretaria",
+  });
+  await colleague.goto("/admin/enrollments");
+  const approval = await openApproval(page, names[3]!);
+  const proposed = await approval.code.inputValue();
+  const theirs = await openApproval(colleague, other.name);
+  await theirs.code.fill(proposed);
+  expect(await sendApproval(colleague, theirs)).toBe(proposed);
+  await approval.submit.click();
+  await expect(approval.dialog.getByText(takenMeanwhile(proposed))).toBeVisible();
+  await expect(approval.code).toHaveValue(PROPOSED_CODE);
+  await expect(approval.code).not.toHaveValue(proposed);
+  const fourth = await sendApproval(page, approval);
+  expect([...codes, proposed]).not.toContain(fourth);
+
+  for (const s of [...students, other]) await s.context.close();
+  await colleague.context().close();
+});
+
+test("'Editar' right after 'Ver' on the same enrolment opens the form, and again at the next opening", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const julia = await applicant(browser, baseURL!, "Júlia Ver e Editar", "923100218");
+  createAdmin("secretaria.editar@instituto.ao", "editar123", "Eva Editora", "secretaria");
+  await signInStaff(page, "secretaria.editar@instituto.ao", "editar123");
+  await expect(page.getByTestId("role-label")).toHaveText("Secretaria");
+  await page.goto("/admin/enrollments");
+  await (await rowOf(page, julia.name, COURSE)).getByRole("button", { name: `Ver ${julia.name}` }).click();
+  await expect(page.getByRole("dialog", { name: "Detalhes da inscrição" })).toContainText(julia.name);
+  await page.keyboard.press("Escape");
+  const edit = page.getByRole("dialog", { name: "Editar inscrição" });
+  for (const opening of ["after 'Ver'", "again"]) {
+    await (await rowOf(page, julia.name, COURSE)).getByRole("button", { name: `Editar ${julia.name}` }).click();
+    await expect(edit.getByLabel(/^Nome da mãe/), opening).toHaveValue("Rosa Maria Kiala");
+    await page.keyboard.press("Escape");
+    await expect(edit).toBeHidden();
+  }
+  await julia.context.close();
 });

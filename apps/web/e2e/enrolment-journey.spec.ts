@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { openHomePage } from "./support/public-pages";
 import { dataDir, withDatabase } from "./support/server";
 import { chooseOwnPassword } from "./support/students";
 
@@ -21,7 +22,8 @@ test("on a phone: from the home page to a submitted pre-enrolment", async ({ pag
   test.setTimeout(420_000);
   // A 12-megapixel noisy photo, as a phone camera makes, far above 5 MB before compression.
   const photo = path.join(dataDir, "foto-bi-frente.jpg");
-  await page.goto("/");
+  // The app runs the page before 'Abrir menu' is tapped (in the prerendered page that button does nothing).
+  await openHomePage(page);
   const base64 = await page.evaluate(async () => {
     const canvas = document.createElement("canvas");
     canvas.width = 4000;

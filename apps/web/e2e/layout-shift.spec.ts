@@ -1,19 +1,17 @@
 import { expect, type Page, test } from "@playwright/test";
+import { holdRequests } from "./support/network";
 import { signedInStaff } from "./support/sign-in";
 import { applicant } from "./support/students";
 
 /**
  * Issue 23 ('no layout shift on /aluno/acesso'): a screen whose data arrives after its first paint keeps
- * every element in place. Each answer is held back a little, as on a slow phone, so that the place-holders
- * are painted first; the page's own layout-shift entries (the browser's measure behind CLS) must sum to 0.
+ * every element in place. Each answer is held back, as on a slow phone, until the page has painted its
+ * place-holders; the page's own layout-shift entries (the browser's measure behind CLS) must sum to 0.
  */
 
-/** Holds the answers of `path` back by `ms` so the page paints its place-holders before them. */
-async function slowly(page: Page, path: string, ms: number) {
-  await page.route(`**${path}`, async (route) => {
-    await new Promise((r) => setTimeout(r, ms));
-    await route.continue();
-  });
+/** Resolves once the browser has painted what the page shows now (two animation frames later). */
+async function painted(page: Page) {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
 /** The sum of the layout shifts not caused by the user, since the page's navigation. */
@@ -44,9 +42,16 @@ for (const width of [390, 1280]) {
     });
     await boss.setViewportSize({ width, height: 844 });
     // The notice (this e2e server's BASE_URL is a loopback address) comes after the figures.
-    await slowly(boss, "/api/admin/dashboard", 300);
-    await slowly(boss, "/api/admin/base-url", 900);
+    const figures = await holdRequests(boss, "**/api/admin/dashboard");
+    const notice = await holdRequests(boss, "**/api/admin/base-url");
     await boss.goto("/admin");
+    await expect(boss.getByRole("heading", { name: "Painel", level: 1 })).toBeVisible();
+    await painted(boss);
+    const figuresArrived = boss.waitForResponse("**/api/admin/dashboard");
+    figures.release();
+    await figuresArrived;
+    await painted(boss);
+    notice.release();
     await expect(boss.getByText("Configure o endereço público do portal")).toBeVisible();
     await expect(boss.getByText("Total de alunos")).toBeVisible();
     expect(await layoutShift(boss)).toBe(0);
@@ -56,8 +61,11 @@ for (const width of [390, 1280]) {
 test("nothing moves on 'Dados de Acesso' when the account arrives, on a 390 px phone", async ({ browser, baseURL }) => {
   const student = await applicant(browser, baseURL!, "Aluna Sem Saltos", "923000871");
   await student.page.setViewportSize({ width: 390, height: 844 });
-  await slowly(student.page, "/api/me/account", 600);
+  const account = await holdRequests(student.page, "**/api/me/account");
   await student.page.goto("/aluno/acesso");
+  await expect(student.page.getByRole("heading", { name: "Dados de Acesso", level: 1 })).toBeVisible();
+  await painted(student.page);
+  account.release();
   await expect(student.page.getByRole("main").getByText(student.code)).toBeVisible();
   await expect(student.page.getByText("Última alteração da senha")).toBeVisible();
   expect(await layoutShift(student.page)).toBe(0);

@@ -44,7 +44,16 @@ test.beforeAll(async () => {
     PROXYPAY_SIM_WEBHOOK: `${base}/api/payment-references/webhook`,
   };
   children.push(
-    spawn("npx", ["tsx", "apps/server/src/payment-references/simulator-cli.ts"], { cwd: root, env, stdio: "ignore" }),
+    // Node itself with tsx's loader: `npx tsx` runs it in a grandchild that the SIGTERM below would not reach.
+    spawn(
+      process.execPath,
+      ["--import", "tsx", "apps/server/src/modules/payment-references/provider/simulator-cli.ts"],
+      {
+        cwd: root,
+        env,
+        stdio: "ignore",
+      },
+    ),
     spawn("node", ["apps/server/dist/main.js"], {
       cwd: root,
       stdio: "ignore",

@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { VIEWPORTS, violations } from "./support/axe";
+import { holdRequests } from "./support/network";
+import { openHomePage } from "./support/public-pages";
 
 test("the home page shows the open enrolments badge and three featured courses", async ({ page }) => {
   await page.goto("/");
@@ -37,8 +39,9 @@ test("an unknown route shows the 404 page with a link home", async ({ page }) =>
 test("a page whose code cannot be downloaded says so in Portuguese, and opens after 'Tentar novamente'", async ({
   page,
 }) => {
-  await page.goto("/");
-  await expect(page.getByText("Inscrições Abertas 2025")).toBeVisible();
+  // Until the app has taken over the prerendered page, 'Inscrição' is a plain link: a click would load
+  // /inscricao from the server (whose scripts the cut connection then stops) instead of the app's chunk.
+  await openHomePage(page);
   // The phone loses its connection: the next page's code (a lazy chunk) cannot be fetched.
   await page.route("**/assets/*.js", (route) => route.abort("internetdisconnected"));
   const nav = page.getByRole("navigation", { name: "Navegação principal" });
@@ -90,11 +93,11 @@ test("unknown API paths answer 404 JSON, not the web app", async ({ request }) =
 });
 
 test("a guarded page shows 'Carregando...' and then sends a visitor to sign in", async ({ page }) => {
-  await page.route("**/api/session", async (route) => {
-    await new Promise((r) => setTimeout(r, 800));
-    await route.continue();
-  });
-  await page.goto("/admin");
+  // The guard waits for the session (index.html preloads it): held until the loading screen has been seen.
+  const session = await holdRequests(page, "**/api/session");
+  await page.goto("/admin", { waitUntil: "commit" });
   await expect(page.getByText("Carregando...")).toBeVisible();
+  session.release();
   await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByText("Carregando...")).toHaveCount(0);
 });

@@ -120,6 +120,6 @@ export const referencePaidNote = (amount: number | string, byHand = false) =>
 /** The notes of the payment a Multicaixa reference records ('Financeiro'). */
 export const referencePaymentNotes = (entity: string, reference: string, byHand = false) =>
   `Referência Multicaixa: entidade ${entity}, referência ${formatReference(reference)}${byHand ? " (aplicado à mão)" : ""}`;
-/** A reference payment finance archived, with why (decision 077). */
-export const referencePaymentArchivedNote = (amount: number | string, reason: string) =>
-  `Pagamento por referência de ${formatKz(amount)} arquivado: ${reason}`;
+/** A reference payment finance archived, with why (decision 077); an invalid one's amount may be unreadable (079). */
+export const referencePaymentArchivedNote = (amount: number | string | null, reason: string) =>
+  `Pagamento por referência de ${amount === null ? "valor ilegível" : formatKz(amount)} arquivado: ${reason}`;

@@ -68,6 +68,14 @@ export const SECOND_STEP_OVER = {
   code: "sign_in_again",
   message: "O pedido do código terminou. Entre novamente com o seu email e senha.",
 } as const;
+/**
+ * An authenticator code already used to sign in (RFC 6238 §5.2, decision 080). The code step is spent
+ * (the web goes back to the password, as for SECOND_STEP_OVER); the app's next code works.
+ */
+export const TWO_FACTOR_CODE_USED = {
+  code: "sign_in_again",
+  message: "Este código já foi usado. Entre novamente com o seu email e senha e escreva o próximo código da aplicação.",
+} as const;
 export const TWO_FACTOR_LOCKED = {
   code: "two_factor_locked",
   message: "Demasiados códigos errados: a verificação desta conta está bloqueada durante 15 minutos.",
@@ -425,6 +433,25 @@ export const REFERENCE_NOT_RENEWABLE = {
   message: "Esta referência não pode ser renovada: a inscrição não aguarda pagamento ou a referência ainda é válida",
 } as const;
 
+/*
+ * A provider's payment that does not fit our columns (issue 33, decision 079): kept as 'invalid' with
+ * the reason, each field that does not fit in finance's words.
+ */
+export const PROVIDER_PAYMENT_PROBLEMS = {
+  missing: (field: string) => `${field}: em falta`,
+  tooLong: (field: string, max: number) => `${field}: mais de ${max} caracteres`,
+  control: (field: string) => `${field}: caracteres de controlo (como \\u0000)`,
+  characters: (field: string) => `${field}: caracteres inválidos`,
+  amount: "Valor: ilegível ou acima de 999 999 999 999,99 Kz",
+  datetime: "Data do pagamento: ilegível ou fora do intervalo (anos 2000 a 9999)",
+  notAPayment: "Não é um objeto de pagamento",
+} as const;
+export const PROVIDER_PAYMENT_FIELDS = {
+  id: "Identificador do pagamento",
+  reference: "Referência",
+  entity: "Entidade",
+} as const;
+
 /* 'Pagamentos por referência': finance settles the unmatched ones (issue 26, decision 077). */
 export const REFERENCE_PAYMENT_MESSAGES = {
   state: "Filtro inválido (por resolver, arquivados ou aplicados à mão)",
@@ -432,6 +459,11 @@ export const REFERENCE_PAYMENT_MESSAGES = {
   enrollment: "Escolha a inscrição",
   reason: "Indique o motivo",
   reasonTooLong: "O motivo pode ter no máximo 500 caracteres",
+} as const;
+/** Apply an invalid reference payment whose amount could not be read (decision 079). */
+export const REFERENCE_PAYMENT_UNREADABLE = {
+  code: "reference_payment_unreadable",
+  message: "O valor deste pagamento é ilegível: não pode ser aplicado a uma inscrição; arquive-o com o motivo",
 } as const;
 export const REFERENCE_PAYMENT_NOT_FOUND = { code: "not_found", message: REFERENCE_PAYMENT_MESSAGES.notFound } as const;
 /** Apply or archive a reference payment that finance already settled (or that was applied by itself). */

@@ -7,6 +7,7 @@ import { authAccount, authSession, authTwoFactor, authUser, authVerification } f
 import type { Logger } from "../logger";
 import type { MailQueue } from "../mail/mail-queue";
 import { hashPassword, verifyPassword } from "./password-hashing";
+import { resetLink } from "./reset-link";
 
 /** Students sign in with their code; better-auth needs an e-mail, so each student gets this never-shown address. */
 export const STUDENT_EMAIL_DOMAIN = "alunos.invalid";
@@ -24,8 +25,10 @@ export const BACKUP_CODE_COUNT = 10;
 
 /**
  * better-auth keeps sessions (PostgreSQL, HttpOnly SameSite=Lax cookies, Secure on https) and
- * password hashes. Its HTTP handler is not mounted: our own routes (modules/auth/auth.routes.ts) call auth.api
- * so every answer is in Portuguese, rate-limited by us and listed in the OpenAPI document.
+ * password hashes. Its HTTP handler is not mounted: our own routes call auth.api so every answer is in
+ * Portuguese, rate-limited by us and listed in the OpenAPI document — modules/sign-in/ (sign-in,
+ * sign-up, sign-out, password reset) and modules/two-factor/ (the code step, the set-up). This folder
+ * (src/auth/) is what every route uses: this set-up, the session, the guards, hashing, limits, CSRF.
  */
 export function createAuth(config: Config, db: Database, mail: MailQueue, log: Logger) {
   return betterAuth({
@@ -55,7 +58,7 @@ export function createAuth(config: Config, db: Database, mail: MailQueue, log: L
       // Enqueued (decision 056): the answer never waits for a mail server, and it is the same for an
       // unknown address, which enqueues nothing.
       sendResetPassword: async ({ user, token }) => {
-        const link = `${config.baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        const link = resetLink(config.baseUrl, token);
         await mail.enqueueNow({
           to: user.email,
           subject: "Redefinir a sua senha — Instituto",
@@ -73,8 +76,9 @@ export function createAuth(config: Config, db: Database, mail: MailQueue, log: L
     },
     plugins: [
       // Staff two-factor sign-in (decision 076): TOTP of 6 digits every 30 s (the previous and next
-      // period accepted), 10 backup codes, and the plugin's lock after 10 wrong codes in a row. The
-      // issuer (the institute's name) is given when a user turns it on; only our routes reach it.
+      // period accepted; each period once per user, claimed by our routes: decision 080), 10 backup
+      // codes, and the plugin's lock after 10 wrong codes in a row. The issuer (the institute's name)
+      // is given when a user turns it on; only our routes reach it.
       twoFactor({
         issuer: "Instituto",
         totpOptions: { digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS },
@@ -82,7 +86,12 @@ export function createAuth(config: Config, db: Database, mail: MailQueue, log: L
         accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
       }),
     ],
-    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+      // Off for every new session; set by our routes once a second factor opened it (decision 080).
+      additionalFields: { secondFactorVerified: { type: "boolean", defaultValue: false, input: false } },
+    },
     rateLimit: { enabled: false }, // our own limits, per account and per IP (rate-limit.ts)
     advanced: {
       useSecureCookies: isHttps(config),

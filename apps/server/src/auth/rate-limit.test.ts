@@ -135,7 +135,7 @@ describe("sign-in and account limits", () => {
       expect((await body(res)).error.issues).toEqual([{ path: "currentPassword", message: "Senha atual incorreta" }]);
     }
     await expectRefused(await change(s.studentPassword), 1);
-    await elapse(`password-change:account:`, 60);
+    await elapse(`current-password:account:`, 60);
     expect((await change(s.studentPassword)).status).toBe(200);
   });
 

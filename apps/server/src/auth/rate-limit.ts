@@ -58,15 +58,18 @@ export const RULES = {
   signInAccount: { kind: "window", max: 30, windowSeconds: HOUR },
   /** Failures from one IP across accounts: sized for hundreds of students behind one school NAT. */
   signInIp: { kind: "window", max: 200, windowSeconds: 15 * MINUTE },
-  /** Wrong current passwords on the password change, per account: the same slow-down as the sign-in. */
-  passwordChangeAccount: {
+  /**
+   * Wrong current passwords where a signed-in user is asked for it again (the student's password change,
+   * the staff two-factor set-up: decision 080), per account: the same slow-down as the sign-in.
+   */
+  currentPasswordAccount: {
     kind: "backoff",
     freeFailures: 5,
     firstDelaySeconds: MINUTE,
     maxDelaySeconds: 15 * MINUTE,
     forgetAfterSeconds: HOUR,
   },
-  passwordChangeIp: { kind: "window", max: 200, windowSeconds: 15 * MINUTE },
+  currentPasswordIp: { kind: "window", max: 200, windowSeconds: 15 * MINUTE },
   /** Reset e-mails: per account from one client, per account from anywhere (one inbox), per IP. */
   passwordResetPair: { kind: "window", max: 3, windowSeconds: HOUR },
   passwordResetAccount: { kind: "window", max: 10, windowSeconds: HOUR },
@@ -99,9 +102,10 @@ export const COUNTERS = {
     { key: `two-factor-set-up:account:${userId}`, rule: RULES.secondStep },
     { key: `sign-in:ip:${ip}`, rule: RULES.signInIp },
   ],
-  passwordChange: (userId: string, ip: string): Counter[] => [
-    { key: `password-change:account:${userId}`, rule: RULES.passwordChangeAccount },
-    { key: `password-change:ip:${ip}`, rule: RULES.passwordChangeIp },
+  /** The current password asked again of a signed-in user: one count for every route that asks it. */
+  currentPassword: (userId: string, ip: string): Counter[] => [
+    { key: `current-password:account:${userId}`, rule: RULES.currentPasswordAccount },
+    { key: `current-password:ip:${ip}`, rule: RULES.currentPasswordIp },
   ],
   passwordReset: (email: string, ip: string): Counter[] => [
     { key: `password-reset:pair:${email.toLowerCase()}:${ip}`, rule: RULES.passwordResetPair },

@@ -37,15 +37,22 @@ export const TOUCH_EVERY_SECONDS = 60;
 
 /**
  * Who is calling: a staff user (with or without a role), a student, or nobody. A user is never both.
- * A session idle longer than its user's limit is deleted, and the caller is nobody. Nobody with a
- * session cookie is `ended`: the session it names is gone (idle, ended by staff or by a password
- * change elsewhere, expired); sign-out drops the cookie, so it is never that.
+ * A session idle longer than its user's limit is deleted, and the caller is nobody; so is a session
+ * opened without the second factor of a user who has one now (decision 080). Nobody with a session
+ * cookie is `ended`: the session it names is gone (idle, ended by staff or by a password change
+ * elsewhere, expired); sign-out drops the cookie, so it is never that.
  */
 export async function readSession(c: Context<AppEnv>): Promise<SessionInfo> {
   const { auth, db } = c.get("deps");
   const session = await auth.api.getSession({ headers: c.req.raw.headers });
   if (!session) return (await sessionCookie(c)) ? ENDED : ANONYMOUS;
   const info = await sessionForUser(db, session.user.id, session.user.email);
+  if (info.staff?.twoFactorEnabled && !session.session.secondFactorVerified) {
+    // Opened with the password alone before the set-up was confirmed (or by an older version): it never
+    // becomes a full session, whatever the role requires now.
+    await db.delete(authSession).where(eq(authSession.id, session.session.id));
+    return ENDED;
+  }
   const idleLimit = info.student ? IDLE_LIMIT_SECONDS.student : IDLE_LIMIT_SECONDS.staff;
   if (!(await stillInUse(db, session.session.id, session.session.updatedAt, idleLimit))) return ENDED;
   return { ...info, sessionId: session.session.id };

@@ -1,18 +1,20 @@
 import { execFile } from "node:child_process";
-import { generateKeyPairSync } from "node:crypto";
+import { generateKeyPairSync, randomUUID } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { applicantActor, jsonRequest, staffActor } from "../../test/actors";
+import { applicantActor, cookieOf, jsonRequest, staffActor } from "../../test/actors";
 import { body, createFreshDatabase, createTestContext, TEST_BASE_URL, type TestContext } from "../../test/context";
 import { filesUnder, insertCourse } from "../../test/fixtures";
 import { receiptForm, studentWithEnrollment, submitReceipt } from "../../test/receipts";
 import { postResults, signedInEnrolledStudent, teachingSetup } from "../../test/teaching";
+import { codeAt } from "../../test/two-factor";
 import { createApp } from "../app";
 import { createAuth } from "../auth/auth";
 import { loadConfig } from "../config";
@@ -22,7 +24,16 @@ import { withInstallationSecrets } from "../db/installation-secrets";
 import { createLogger } from "../logger";
 import { MAIL_QUEUE_SCHEMA } from "../mail/mail-queue";
 import { createDiskStorage } from "../storage/disk";
-import { createBackup } from "./backup";
+import {
+  type BackupHeader,
+  type EntrySummary,
+  HEADER_ENTRY,
+  MANIFEST_ENTRY,
+  readArchive,
+  tableEntry,
+  writeArchive,
+} from "./archive";
+import { type BackupOptions, createBackup } from "./backup";
 import { listSequences, listTables } from "./catalog";
 import { restoreBackup } from "./restore";
 
@@ -71,6 +82,39 @@ async function everyRow(url: string): Promise<Record<string, string[]>> {
   }
 }
 
+/** What would open the portal without a password: the sessions' tokens, the reset link's, the kept answers. */
+async function leftOutSecrets(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const tokens = await client.query<{ token: string }>("select token from auth_session");
+    const reset = await client.query<{ identifier: string }>(
+      "select identifier from auth_verification where identifier like 'reset-password:%'",
+    );
+    const answers = await client.query<{ response: string }>(
+      "select response from idempotent_requests where response is not null",
+    );
+    return {
+      sessionTokens: tokens.rows.map((r) => r.token),
+      resetToken: reset.rows[0]!.identifier.slice("reset-password:".length),
+      keptAnswers: answers.rows.map((r) => r.response),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+/** Every entry of an archive, as text, by name. */
+async function entriesOf(file: string): Promise<Map<string, string>> {
+  const entries = new Map<string, string>();
+  for await (const entry of readArchive(file)) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of entry.stream) chunks.push(chunk as Buffer);
+    entries.set(entry.name, Buffer.concat(chunks).toString("utf8"));
+  }
+  return entries;
+}
+
 /** Does `act` again and again until `running` settles; answers what each time gave. */
 async function whileRunning<T>(running: Promise<unknown>, act: () => Promise<T>): Promise<T[]> {
   let done = false;
@@ -96,6 +140,9 @@ describe("backup and restore", () => {
   let ctx: TestContext;
   let work: string;
   let admin: Awaited<ReturnType<typeof staffActor>>;
+  let financeiro: Awaited<ReturnType<typeof staffActor>>;
+  /** Financeiro's authenticator secret: two-factor sign-in is on for them. */
+  let financeiroSecret: string;
   let credential: unknown;
 
   beforeAll(async () => {
@@ -113,7 +160,7 @@ describe("backup and restore", () => {
     chmodSync(work, 0o755); // the restored embedded PostgreSQL runs as 'postgres' when the tests run as root
 
     admin = await staffActor(ctx, "admin", "Ana Admin");
-    const financeiro = await staffActor(ctx, "financeiro", "Filipe Financeiro");
+    financeiro = await staffActor(ctx, "financeiro", "Filipe Financeiro");
     // An application with its three documents.
     const courseId = await insertCourse(ctx.db, { name: "Marketing Digital" });
     await applicantActor(ctx, courseId, "Joana Lunda");
@@ -138,6 +185,27 @@ describe("backup and restore", () => {
     credential = await body(
       await ctx.app.request(`/api/certificates/${certificateId}/credential`, jsonRequest("GET", undefined, ana.cookie)),
     );
+    // What only opens the portal, never backed up (decision 081): financeiro turns on two-factor sign-in
+    // (confirmed with the code shown just before, so the sign-in after the restore uses another period),
+    // the admin asks for a reset link, and resets Rita's password (an answer kept for a retry holds it).
+    const started = await ctx.app.request(
+      "/api/admin/account/two-factor",
+      jsonRequest("POST", { password: "segredo1" }, financeiro.cookie),
+    );
+    financeiroSecret = (await body(started)).secret;
+    const confirmed = await ctx.app.request(
+      "/api/admin/account/two-factor/confirm",
+      jsonRequest("POST", { code: codeAt(financeiroSecret, -1) }, financeiro.cookie),
+    );
+    expect(confirmed.status).toBe(200);
+    const forgot = await ctx.app.request("/api/auth/password/forgot", jsonRequest("POST", { email: admin.email }));
+    expect(forgot.status).toBe(200);
+    const asAdmin = jsonRequest("POST", undefined, admin.cookie);
+    const reset = await ctx.app.request(`/api/admin/student-accounts/${rita.accountId}/reset-password`, {
+      ...asAdmin,
+      headers: { ...(asAdmin.headers as object), "idempotency-key": randomUUID() },
+    });
+    expect(reset.status).toBe(200);
     // Every e-mail tried once and waiting for its next try: nothing moves in the queue from here on.
     await vi.waitFor(
       async () => {
@@ -149,6 +217,18 @@ describe("backup and restore", () => {
       { timeout: 15_000, interval: 100 },
     );
   });
+
+  /** A backup of the installation under test, by the function `npm run backup` calls. */
+  const backUp = (file: string, progress?: BackupOptions["progress"]) =>
+    createBackup({
+      databaseUrl: ctx.databaseUrl,
+      databaseKind: "external",
+      storage: createDiskStorage(path.join(ctx.dataDir, "files")),
+      environment: { authSecret: undefined, credentialSigningKey: undefined },
+      dataDir: ctx.dataDir,
+      file,
+      progress,
+    });
 
   afterAll(async () => {
     await ctx.close();
@@ -170,6 +250,23 @@ describe("backup and restore", () => {
     expect(made.code).toBe(0);
     expect(answers.every((s) => s === 200)).toBe(true);
 
+    // The archive alone opens nothing (decision 081): no session, no sign-in or reset token, no kept answer.
+    const secrets = await leftOutSecrets(ctx.databaseUrl);
+    expect(secrets.sessionTokens.length).toBeGreaterThan(0);
+    expect(secrets.resetToken).toMatch(/\w{16,}/);
+    expect(secrets.keptAnswers).toHaveLength(1);
+    const inArchive = await entriesOf(archive);
+    const header = JSON.parse(inArchive.get(HEADER_ENTRY)!) as BackupHeader;
+    for (const table of ["auth_session", "auth_verification"]) {
+      expect(inArchive.has(tableEntry("public", table))).toBe(false);
+      expect(header.tables.map((t) => t.name)).not.toContain(table);
+    }
+    expect(inArchive.has(tableEntry("public", "auth_two_factor"))).toBe(true); // second factors survive a restore
+    const everything = [...inArchive.values()].join("\n");
+    for (const secret of [...secrets.sessionTokens, secrets.resetToken, ...secrets.keptAnswers]) {
+      expect(everything).not.toContain(secret);
+    }
+
     const target = path.join(work, "restored");
     const restored = await cli("restore", [archive], { DATA_DIR: target });
     expect(restored.out).toContain("Restaurado:");
@@ -180,7 +277,7 @@ describe("backup and restore", () => {
     expect(source["public.stored_files"]).toHaveLength(5);
     expect(source["public.certificates"]).toHaveLength(1);
     expect(source["public.payments"]).toHaveLength(1);
-    expect(source[`${MAIL_QUEUE_SCHEMA}.job`]).toHaveLength(1);
+    expect(source[`${MAIL_QUEUE_SCHEMA}.job`]).toHaveLength(2); // Rita's receipt, and the admin's reset link
     const embedded = await startEmbeddedPostgres(target, createLogger("silent"));
     const pool = createPool(embedded.url);
     try {
@@ -188,6 +285,20 @@ describe("backup and restore", () => {
       // pg-boss's per-day statistics are gathered again, not restored (decision 067).
       delete source[`${MAIL_QUEUE_SCHEMA}.queue_stats`];
       delete copy[`${MAIL_QUEUE_SCHEMA}.queue_stats`];
+      // Left out (decision 081): sessions, sign-in tokens, the reset e-mail, the kept answer.
+      for (const table of ["public.auth_session", "public.auth_verification"]) {
+        expect(source[table]!.length).toBeGreaterThan(0);
+        expect(copy[table]).toEqual([]);
+        delete source[table];
+        delete copy[table];
+      }
+      const withoutResetMail = source[`${MAIL_QUEUE_SCHEMA}.job`]!.filter((row) => !row.includes(secrets.resetToken));
+      expect(withoutResetMail).toHaveLength(source[`${MAIL_QUEUE_SCHEMA}.job`]!.length - 1);
+      source[`${MAIL_QUEUE_SCHEMA}.job`] = withoutResetMail;
+      const keptAnswer = (rows: string[] | undefined) => rows?.map((r) => r.replace(secrets.keptAnswers[0]!, ""));
+      expect(copy["public.idempotent_requests"]).toEqual(keptAnswer(source["public.idempotent_requests"]));
+      delete source["public.idempotent_requests"];
+      delete copy["public.idempotent_requests"];
       expect(Object.keys(copy).sort()).toEqual(Object.keys(source).sort());
       for (const table of Object.keys(source))
         expect({ table, rows: copy[table] }).toEqual({ table, rows: source[table] });
@@ -213,9 +324,26 @@ describe("backup and restore", () => {
         body: JSON.stringify(credential),
       });
       expect((await body(verified)).result).toBe("valid");
-      expect((await app.request("/api/admin/enrollments", jsonRequest("GET", undefined, admin.cookie))).status).toBe(
-        200,
+      // No session came back: the cookie from before opens nothing, signing in again does; the second
+      // factors came back with the secret that encrypts them; the reset link e-mailed before is dead.
+      const staffRoute = async (cookie: string) =>
+        (await app.request("/api/admin/enrollments", jsonRequest("GET", undefined, cookie))).status;
+      expect(await staffRoute(admin.cookie)).toBe(401);
+      const signIn = (email: string) =>
+        app.request("/api/auth/sign-in", jsonRequest("POST", { email, password: "segredo1" }));
+      const adminAgain = await signIn(admin.email);
+      expect(adminAgain.status).toBe(200);
+      expect(await staffRoute(cookieOf(adminAgain))).toBe(200);
+      const password = await signIn(financeiro.email);
+      expect(await body(password)).toEqual({ secondStep: true });
+      const code = await app.request(
+        "/api/auth/sign-in/code",
+        jsonRequest("POST", { code: codeAt(financeiroSecret) }, cookieOf(password)),
       );
+      expect(code.status).toBe(200);
+      expect(await staffRoute(cookieOf(code))).toBe(200);
+      const link = await app.request(`/api/auth/password/reset?token=${encodeURIComponent(secrets.resetToken)}`);
+      expect(link.status).toBe(400);
     } finally {
       await pool.end();
       await embedded.stop();
@@ -274,16 +402,8 @@ describe("backup and restore", () => {
     const archive = path.join(work, "durante.tar.gz");
     // Right after the archive has the files' table, a student applies: the documents' rows and the
     // application commit together, before the applications' table is copied.
-    await createBackup({
-      databaseUrl: ctx.databaseUrl,
-      databaseKind: "external",
-      storage: createDiskStorage(path.join(ctx.dataDir, "files")),
-      environment: { authSecret: undefined, credentialSigningKey: undefined },
-      dataDir: ctx.dataDir,
-      file: archive,
-      progress: async (line) => {
-        if (line.includes("public.stored_files:")) await applicantActor(ctx, courseId, "Aluno Durante");
-      },
+    await backUp(archive, async (line) => {
+      if (line.includes("public.stored_files:")) await applicantActor(ctx, courseId, "Aluno Durante");
     });
     const names = async (url: string) => {
       const client = new pg.Client({ connectionString: url });
@@ -307,6 +427,93 @@ describe("backup and restore", () => {
       .finally(() => restored.end());
     const source = filesOf(ctx.dataDir);
     expect(filesOf(scratch)).toEqual(Object.fromEntries(rows.map((r) => [r.storage_key, source[r.storage_key]])));
+  });
+  it("refuses an archive naming another schema's table or sequence, changing nothing (a shared database)", async () => {
+    // A database shared with another application (DATABASE_URL): its table and sequence, and data of ours.
+    const shared = await createFreshDatabase({ migrated: true });
+    // The other application is not connected while the restore runs (restore refuses a database in use).
+    const asOther = async (...statements: string[]) => {
+      const other = new pg.Client({ connectionString: shared });
+      await other.connect();
+      try {
+        const results = [];
+        for (const statement of statements) results.push((await other.query(statement)).rows);
+        return results;
+      } finally {
+        await other.end();
+      }
+    };
+    await asOther(
+      "create schema other_schema",
+      "create table other_schema.victim (note text)",
+      "insert into other_schema.victim values ('intacta')",
+      "create sequence other_schema.victim_seq",
+      "select setval('other_schema.victim_seq', 41)",
+    );
+    const theirs = () =>
+      asOther("select note from other_schema.victim", "select last_value::int from other_schema.victim_seq");
+    const ourPool = createPool(shared);
+    await insertCourse(createDb(ourPool), { name: "Curso da instalação partilhada" });
+    await ourPool.end();
+    const before = { theirs: await theirs(), ours: await everyRow(shared) };
+    expect(before.theirs).toEqual([[{ note: "intacta" }], [{ last_value: 41 }]]);
+
+    // A real header (this version's migrations), naming their table, or their sequence.
+    const real = path.join(work, "real.tar.gz");
+    await backUp(real);
+    const header = JSON.parse((await entriesOf(real)).get(HEADER_ENTRY)!) as BackupHeader;
+    const victim = {
+      schema: "other_schema",
+      name: "victim",
+      columns: ["note"],
+      entry: tableEntry("other_schema", "victim"),
+    };
+    const crafted = [
+      { ...header, tables: [victim], sequences: [] },
+      {
+        ...header,
+        tables: [],
+        sequences: [{ schema: "other_schema", name: "victim_seq", lastValue: "999", isCalled: true }],
+      },
+    ];
+    for (const [i, named] of crafted.entries()) {
+      const file = path.join(work, `forjada-${i}.tar.gz`);
+      const writer = writeArchive(file);
+      const entries: Record<string, EntrySummary> = { [HEADER_ENTRY]: await writer.addJson(HEADER_ENTRY, named) };
+      const rows = Buffer.from("substituida\n");
+      entries[victim.entry] = await writer.addStream(victim.entry, rows.length, Readable.from([rows]));
+      await writer.addJson(MANIFEST_ENTRY, { format: header.format, finishedAt: "", counts: {}, entries });
+      await writer.close();
+      const refused = restoreBackup({
+        file,
+        databaseUrl: shared,
+        storage: createDiskStorage(path.join(work, "partilhada", "files")),
+        environment: { authSecret: undefined, credentialSigningKey: undefined },
+        dataDir: path.join(work, "partilhada"),
+        force: true,
+      });
+      await expect(refused).rejects.toThrow(
+        /^A cópia nomeia uma tabela ou sequência que esta versão da aplicação não cria \(other_schema\.victim(_seq)?\): não foi restaurada, nada foi alterado\.$/,
+      );
+      expect(await theirs()).toEqual(before.theirs);
+      expect(await everyRow(shared)).toEqual(before.ours);
+    }
+  });
+  it("says when the environment's AUTH_SECRET would leave the restored second factors unreadable", async () => {
+    const archive = path.join(work, "segredo.tar.gz");
+    await backUp(archive);
+    const target = path.join(work, "outro-segredo");
+    const { warnings } = await restoreBackup({
+      file: archive,
+      databaseUrl: await createFreshDatabase(),
+      storage: createDiskStorage(path.join(target, "files")),
+      environment: { authSecret: "um-segredo-diferente-com-mais-de-32-caracteres", credentialSigningKey: undefined },
+      dataDir: target,
+      force: false,
+    });
+    expect(warnings).toEqual([
+      "AUTH_SECRET deste ambiente não é o segredo da cópia: retire-o (a cópia traz o seu), ou a equipa com verificação em dois passos deixa de conseguir entrar (os seus segredos estão cifrados com ele).",
+    ]);
   });
   it("carries an earlier version's secret files while the database keeps none, for the first start to adopt", async () => {
     // Upgraded but not started yet: the schema is there, the secrets are still DATA_DIR files (decision 065).

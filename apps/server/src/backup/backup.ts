@@ -39,6 +39,7 @@ import {
   quoteIdent,
   tableExists,
 } from "./catalog";
+import { rowsLeftOut, tablesToBackUp } from "./left-out";
 import { knownMigrations } from "./migration-level";
 
 export interface BackupOptions {
@@ -56,10 +57,11 @@ export interface BackupOptions {
 }
 
 /**
- * Writes one archive (decision 067): every table of ours exported with COPY … TO STDOUT inside one
- * REPEATABLE READ READ ONLY transaction (a consistent snapshot, taken while the server runs), then
- * the files that snapshot names, then the manifest. Each table is spooled to a temporary file beside
- * the archive (tar needs its size first), so memory holds a chunk at a time whatever the volume.
+ * Writes one archive (decision 067): every table of ours (but sessions and sign-in tokens, decision 081:
+ * left-out.ts) exported with COPY … TO STDOUT inside one REPEATABLE READ READ ONLY transaction (a
+ * consistent snapshot, taken while the server runs), then the files that snapshot names, then the
+ * manifest. Each table is spooled to a temporary file beside the archive (tar needs its size first), so
+ * memory holds a chunk at a time whatever the volume.
  */
 export async function createBackup(options: BackupOptions): Promise<Manifest> {
   const { file, progress = () => undefined } = options;
@@ -113,7 +115,7 @@ async function exportDatabase(
   await client.connect();
   try {
     await client.query("begin isolation level repeatable read read only");
-    const tables = await listTables(client);
+    const tables = tablesToBackUp(await listTables(client));
     const legacy = await legacySecretFiles(client, options);
     const header: BackupHeader = {
       format: ARCHIVE_FORMAT,
@@ -154,8 +156,10 @@ async function exportTable(
   spool: string,
 ): Promise<EntrySummary> {
   const columns = table.columns.map(quoteIdent).join(", ");
+  const leftOut = rowsLeftOut(table);
+  const where = leftOut ? ` where not coalesce(${leftOut}, false)` : "";
   // A partitioned table cannot be copied by name (only its partitions): a query over it can.
-  const copy = copyTo(`copy (select ${columns} from ${qualified(table.schema, table.name)}) to stdout`);
+  const copy = copyTo(`copy (select ${columns} from ${qualified(table.schema, table.name)}${where}) to stdout`);
   const temp = path.join(spool, "table.copy");
   await pipeline(client.query(copy), createWriteStream(temp, { mode: 0o600 }));
   const summary = await archive.addStream(table.entry, statSync(temp).size, createReadStream(temp));
@@ -212,7 +216,7 @@ async function credentialKeyOf(client: pg.ClientBase, fromEnvironment: string | 
 }
 
 /** The values of `installation_secrets` rows named (none before migration 0012). */
-async function keptSecrets(client: pg.ClientBase, ...names: string[]): Promise<string[]> {
+export async function keptSecrets(client: pg.ClientBase, ...names: string[]): Promise<string[]> {
   if (!(await tableExists(client, "public", "installation_secrets"))) return [];
   const { rows } = await client.query<{ value: string }>(
     "select value from installation_secrets where name = any($1)",

@@ -38,6 +38,19 @@ export function migrationMismatch(archived: { hash: string; tag: string | null }
   return undefined;
 }
 
+/**
+ * The tables (`schema.name`) this build's first `count` migrations create, as drizzle-kit recorded them in
+ * the snapshot it wrote beside the last of them.
+ */
+export function tablesCreatedBy(count: number): Set<string> {
+  const folder = migrationsFolder();
+  const last = journalOf(folder).entries[count - 1];
+  if (!last) return new Set();
+  const file = path.join(folder, "meta", `${String(last.idx).padStart(4, "0")}_snapshot.json`);
+  const snapshot = JSON.parse(readFileSync(file, "utf8")) as { tables: Record<string, unknown> };
+  return new Set(Object.keys(snapshot.tables));
+}
+
 /** A migrations folder holding only the first `count` migrations (removed by the caller). */
 export function migrationsUpTo(count: number): string {
   const source = migrationsFolder();

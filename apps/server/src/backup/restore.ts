@@ -9,6 +9,7 @@ import { runMigrations } from "../db/migrate";
 import { createLogger } from "../logger";
 import { createMailQueue } from "../mail/mail-queue";
 import type { FileStorage } from "../storage/storage";
+import { refuseOutsideCatalog, refuseOutsideOurSchemas } from "./allow-list";
 import {
   ARCHIVE_FORMAT,
   type ArchiveEntry,
@@ -25,8 +26,9 @@ import {
   readJson,
   rowsText,
 } from "./archive";
-import { publicKeyOf } from "./backup";
-import { listTables, otherSessions, pgbossVersion, qualified, quoteIdent, SCHEMAS, tableExists } from "./catalog";
+import { keptSecrets, publicKeyOf } from "./backup";
+import { listTables, otherSessions, pgbossVersion, qualified, quoteIdent, SCHEMAS } from "./catalog";
+import { isLeftOut } from "./left-out";
 import { migrationMismatch, migrationsUpTo } from "./migration-level";
 
 export interface RestoreOptions {
@@ -50,16 +52,18 @@ export interface RestoreResult {
 }
 
 /**
- * Puts an archive into the installation the options name (decision 067): refuses while a server is
- * connected to it, and a non-empty one without `force`; recreates the schema with this build's
- * migrations up to the archive's level and pg-boss's own; then, in one transaction, loads every table
- * with COPY … FROM STDIN in the archive's order (parents first), writes the files, checks every entry
- * against the manifest (a mismatch rolls the database back) and sets the sequences.
+ * Puts an archive into the installation the options name (decision 067): refuses an archive naming a
+ * table or sequence this version does not create (decision 081, allow-list.ts), a database a server is
+ * connected to, and a non-empty one without `force`; recreates the schema with this build's migrations
+ * up to the archive's level and pg-boss's own; then, in one transaction, loads every table with COPY …
+ * FROM STDIN in the archive's order (parents first), writes the files, checks every entry against the
+ * manifest (a mismatch rolls the database back) and sets the sequences.
  */
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
   const { progress = () => undefined } = options;
   const entries = readArchive(options.file);
   const header = await readHeader(entries);
+  refuseOutsideOurSchemas(header);
   const client = new pg.Client({ connectionString: options.databaseUrl, application_name: "portal-restore" });
   await client.connect();
   const written: string[] = [];
@@ -82,12 +86,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     progress(`Esquema criado: ${header.migrations.length} migrações`);
 
     await client.query("begin");
-    for (const t of header.tables) {
-      if (!(await tableExists(client, t.schema, t.name))) {
-        throw new BackupError(`A tabela ${t.schema}.${t.name} da cópia não existe nesta versão`);
-      }
-    }
-    await client.query(`truncate ${header.tables.map((t) => qualified(t.schema, t.name)).join(", ")}`);
+    const ours = await refuseOutsideCatalog(client, header);
+    // The archive's tables, and those it never carries (their rows point at its tables).
+    const cleared = new Set([...header.tables, ...ours.filter(isLeftOut)].map((t) => qualified(t.schema, t.name)));
+    await client.query(`truncate ${[...cleared].join(", ")}`);
 
     const seen: Record<string, EntrySummary> = {};
     const legacy = new Map<string, Buffer>();
@@ -276,12 +278,7 @@ async function secretWarnings(
   const warnings: string[] = [];
   const key = header.credentialKey;
   let here = options.environment.credentialSigningKey ?? signingKeyFile;
-  if (!here && (await tableExists(client, "public", "installation_secrets"))) {
-    const { rows } = await client.query<{ value: string }>(
-      "select value from installation_secrets where name = 'credential_signing_key'",
-    );
-    here = rows[0]?.value;
-  }
+  if (!here) [here] = await keptSecrets(client, "credential_signing_key");
   if (key && (!here || publicKeyOf(here) !== key.publicKey)) {
     warnings.push(
       key.from === "environment"
@@ -289,10 +286,20 @@ async function secretWarnings(
         : "CREDENTIAL_SIGNING_KEY deste ambiente não é a chave da cópia: retire-a (a cópia traz a sua) ou defina a da instalação copiada, ou os certificados já emitidos deixam de verificar.",
     );
   }
+  // Sessions are never restored (decision 081), but the second factors are encrypted with AUTH_SECRET.
+  const lockedOut =
+    "ou a equipa com verificação em dois passos deixa de conseguir entrar (os seus segredos estão cifrados com ele)";
   if (header.authSecretFromEnvironment && !options.environment.authSecret) {
     warnings.push(
-      "AUTH_SECRET vinha do ambiente: sem o mesmo valor aqui, as sessões copiadas terminam (basta entrar de novo).",
+      `AUTH_SECRET vinha do ambiente: defina aqui o mesmo valor antes de iniciar o servidor, ${lockedOut}.`,
     );
+  } else if (!header.authSecretFromEnvironment && options.environment.authSecret) {
+    const [restored] = await keptSecrets(client, "auth_secret");
+    if (restored !== undefined && restored !== options.environment.authSecret) {
+      warnings.push(
+        `AUTH_SECRET deste ambiente não é o segredo da cópia: retire-o (a cópia traz o seu), ${lockedOut}.`,
+      );
+    }
   }
   return warnings;
 }

@@ -1,4 +1,3 @@
-import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { todayInLuanda } from "@app/shared/dates";
 import { MAX_FILE_BYTES } from "@app/shared/limits";
@@ -16,60 +15,10 @@ import {
   PDF,
   PNG,
 } from "../../test/fixtures";
+import { streamedPost } from "../../test/streamed-post";
 import { enrollments, studentAccounts } from "../db/schema";
 
 const TOO_LARGE = "Pedido muito grande. Tamanho máximo: 64 KB";
-
-interface Answer {
-  status: number;
-  body: { error?: { code: string; message: string } };
-  ms: number;
-  sent: number;
-}
-
-/**
- * POSTs `total` bytes of a JSON-looking body over a real socket, in 64 KB chunks, with a Content-Length
- * or chunked without one; stops sending as soon as the server answers (it need not read what it refuses).
- */
-function post(base: string, path: string, total: number, framing: "content-length" | "chunked"): Promise<Answer> {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    let sent = 0;
-    let answered = false;
-    const req = request(`${base}${path}`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        ...(framing === "content-length" ? { "content-length": String(total) } : {}),
-      },
-    });
-    req.on("response", (res) => {
-      answered = true;
-      let text = "";
-      res.on("data", (c: Buffer) => {
-        text += c.toString();
-      });
-      res.on("end", () => {
-        resolve({ status: res.statusCode!, body: JSON.parse(text), ms: Date.now() - started, sent });
-        req.destroy();
-      });
-    });
-    req.on("error", (err) => {
-      if (!answered) reject(err);
-    });
-    const chunk = Buffer.alloc(64 * 1024, "a");
-    chunk.write('{"code":"', 0);
-    const write = () => {
-      while (!answered && sent < total) {
-        const part = chunk.subarray(0, Math.min(chunk.length, total - sent));
-        sent += part.length;
-        if (!req.write(part)) return void req.once("drain", write);
-      }
-      if (!answered) req.end();
-    };
-    write();
-  });
-}
 
 describe("request bodies other than uploads: 64 KB at most, refused before they are read", () => {
   let ctx: TestContext;
@@ -87,7 +36,7 @@ describe("request bodies other than uploads: 64 KB at most, refused before they 
   });
 
   it("answers a 40 MB JSON to the student sign-in 413 in Portuguese, at once, from its Content-Length", async () => {
-    const answer = await post(base, "/api/auth/student/sign-in", 40 * 1024 * 1024, "content-length");
+    const answer = await streamedPost(base, "/api/auth/student/sign-in", 40 * 1024 * 1024, "content-length");
     expect(answer.status).toBe(413);
     expect(answer.body.error).toEqual({ code: "request_too_large", message: TOO_LARGE });
     expect(answer.ms).toBeLessThan(2000);
@@ -95,7 +44,7 @@ describe("request bodies other than uploads: 64 KB at most, refused before they 
   });
 
   it("answers 413 to a body sent chunked without a Content-Length once it passes 64 KB", async () => {
-    const answer = await post(base, "/api/auth/student/sign-in", 8 * 1024 * 1024, "chunked");
+    const answer = await streamedPost(base, "/api/auth/student/sign-in", 8 * 1024 * 1024, "chunked");
     expect(answer.status).toBe(413);
     expect(answer.body.error?.message).toBe(TOO_LARGE);
     expect(answer.ms).toBeLessThan(2000);
@@ -110,7 +59,7 @@ describe("request bodies other than uploads: 64 KB at most, refused before they 
       "/api/admin/courses",
       "/api/admin/settings/institute",
     ]) {
-      const answer = await post(base, path, 64 * 1024 + 1, "content-length");
+      const answer = await streamedPost(base, path, 64 * 1024 + 1, "content-length");
       expect({ path, status: answer.status, message: answer.body.error?.message }).toEqual({
         path,
         status: 413,
@@ -118,8 +67,8 @@ describe("request bodies other than uploads: 64 KB at most, refused before they 
       });
     }
     // 64 KB exactly is read: the sign-in then finds it is not valid JSON (400), not too large.
-    expect((await post(base, "/api/auth/student/sign-in", 64 * 1024, "chunked")).status).toBe(400);
-    expect((await post(base, "/api/auth/student/sign-in", 64 * 1024, "content-length")).status).toBe(400);
+    expect((await streamedPost(base, "/api/auth/student/sign-in", 64 * 1024, "chunked")).status).toBe(400);
+    expect((await streamedPost(base, "/api/auth/student/sign-in", 64 * 1024, "content-length")).status).toBe(400);
   });
 
   it("still takes uploads up to their own limits: three 5 MB documents, a 5 MB receipt", async () => {

@@ -8,7 +8,7 @@ import type { DatabaseKind } from "../db/connect";
 import type { Logger } from "../logger";
 import type { MailQueue } from "../mail/mail-queue";
 import type { StatementReader } from "../modules/bank-statements/statement-reader";
-import type { PaymentReferences } from "../payment-references/payment-references";
+import type { PaymentReferences } from "../modules/payment-references/references-setup";
 import type { FileStorage } from "../storage/storage";
 
 /** Everything a request handler may use; built once in main.ts (or per test file). */

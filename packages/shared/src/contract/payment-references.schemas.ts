@@ -8,12 +8,19 @@ import { endpointSchemas } from "./endpoint";
 
 export const REFERENCE_STATUSES = ["creating", "active", "paid", "replaced", "deleted"] as const;
 /** What became of a provider's payment notification; all but 'applied' are finance's list. */
-export const REFERENCE_NOTIFICATION_OUTCOMES = ["applied", "unknown_reference", "wrong_amount", "not_payable"] as const;
+export const REFERENCE_NOTIFICATION_OUTCOMES = [
+  "applied",
+  "unknown_reference",
+  "wrong_amount",
+  "not_payable",
+  "invalid",
+] as const;
 export const REFERENCE_NOTIFICATION_OUTCOME_LABELS: Record<(typeof REFERENCE_NOTIFICATION_OUTCOMES)[number], string> = {
   applied: "Aplicado",
   unknown_reference: "Referência desconhecida",
   wrong_amount: "Valor diferente do devido",
   not_payable: "Inscrição já paga ou fechada",
+  invalid: "Dados inválidos enviados pela ProxyPay",
 };
 /** Finance's filter on 'Pagamentos por referência' (decision 077): still open (default), archived, applied by hand. */
 export const UNMATCHED_STATES = ["open", "archived", "applied"] as const;
@@ -46,10 +53,14 @@ export const unmatchedNotificationSchema = z.object({
   providerPaymentId: z.string(),
   entity: z.string(),
   reference: z.string(),
-  amount: z.number(),
-  paidAt: z.string(),
+  /** Null only for an 'invalid' payment whose amount could not be read (decision 079). */
+  amount: z.number().nullable(),
+  /** Null only for an 'invalid' payment whose date could not be read. */
+  paidAt: z.string().nullable(),
   receivedAt: z.string(),
   outcome: z.enum(REFERENCE_NOTIFICATION_OUTCOMES),
+  /** Why an 'invalid' payment does not fit, field by field (Portuguese). */
+  invalidReason: z.string().nullable(),
   /** The enrolment the reference belongs to, when it is ours (a wrong amount, an enrolment already paid). */
   enrollmentId: z.uuid().nullable(),
   studentName: z.string().nullable(),
@@ -78,12 +89,12 @@ export const archiveNotificationSchema = z.object({
     .max(500, REFERENCE_PAYMENT_MESSAGES.reasonTooLong),
 });
 
-/** The provider's payment object (ProxyPay v2): read loosely, every field kept. */
-const providerPaymentSchema = z.looseObject({
-  id: z.union([z.number(), z.string()]),
-  reference_id: z.union([z.number(), z.string()]),
-  amount: z.union([z.number(), z.string()]),
-});
+/**
+ * The provider's payment object (ProxyPay v2: id, reference_id, entity_id, amount, datetime, …): any JSON
+ * object here; the server reads it against its own columns and keeps one that does not fit as 'invalid'
+ * (decision 079), so a signed payment is never refused for its content.
+ */
+const providerPaymentSchema = z.record(z.string(), z.unknown());
 
 export const paymentReferenceSchemas = endpointSchemas({
   webhook: {
@@ -91,7 +102,12 @@ export const paymentReferenceSchemas = endpointSchemas({
       "The provider's payment notification (public, no session): signed with X-Signature (hex HMAC-SHA256 of the raw body with the API key). Records the payment once per provider payment id, or lists it for finance",
     body: providerPaymentSchema,
     answers: { 200: z.object({ outcome: z.enum([...REFERENCE_NOTIFICATION_OUTCOMES, "duplicate"]) }) },
-    errors: { 400: "Not a payment object", 401: "Bad signature", 409: "References are off" },
+    errors: {
+      400: "Not a JSON object",
+      401: "Missing, malformed or wrong signature (checked before the body is read)",
+      409: "References are off",
+      413: "Body above 64 KB, whatever its content type",
+    },
   },
   listOwn: {
     summary: "The student's Multicaixa references (entity, reference, amount, expiry), newest first",
@@ -119,7 +135,7 @@ export const paymentReferenceSchemas = endpointSchemas({
   },
   unmatched: {
     summary:
-      "'Pagamentos por referência': one page of the provider's payments that could not be applied by themselves (unknown reference, wrong amount, enrolment already paid), by state (open, archived, applied by hand), searched (q: reference, student) and sorted (default: newest payment first)",
+      "'Pagamentos por referência': one page of the provider's payments that could not be applied by themselves (unknown reference, wrong amount, enrolment already paid, invalid data), by state (open, archived, applied by hand), searched (q: reference, student) and sorted (default: newest payment first)",
     query: unmatchedQuerySchema,
     answers: {
       200: listPageSchema(unmatchedNotificationSchema).extend({
@@ -138,7 +154,7 @@ export const paymentReferenceSchemas = endpointSchemas({
     errors: {
       400: "Invalid enrolment",
       404: "No such notification or enrolment",
-      409: "Already applied or archived, or the enrolment does not await payment",
+      409: "Already applied or archived, its amount is unreadable, or the enrolment does not await payment",
     },
   },
   archiveUnmatched: {

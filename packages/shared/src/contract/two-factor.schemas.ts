@@ -2,6 +2,7 @@ import { STAFF_ROLES } from "../enums";
 import {
   SECOND_STEP_OVER,
   TWO_FACTOR_ALREADY_ON,
+  TWO_FACTOR_CODE_USED,
   TWO_FACTOR_LOCKED,
   TWO_FACTOR_NOT_ON,
   TWO_FACTOR_NOT_STARTED,
@@ -32,7 +33,7 @@ export const twoFactorSchemas = endpointSchemas({
     answers: { 200: sessionSchema },
     errors: {
       400: "Invalid input",
-      401: `${WRONG_TWO_FACTOR_CODE.message}, or ${SECOND_STEP_OVER.message} (no pending sign-in, expired, or 5 wrong codes)`,
+      401: `${WRONG_TWO_FACTOR_CODE.message}, or ${SECOND_STEP_OVER.message} (no pending sign-in, expired, or 5 wrong codes), or ${TWO_FACTOR_CODE_USED.message} (the code's 30-second period already signed in: the step is spent)`,
       429: `${TWO_FACTOR_LOCKED.message} (10 wrong codes in a row), or too many attempts from this client; see Retry-After`,
     },
   },
@@ -41,14 +42,21 @@ export const twoFactorSchemas = endpointSchemas({
       "Starts turning on two-factor sign-in for the signed-in staff user (password asked again): the authenticator's QR code (SVG), its secret and 10 backup codes; it is on once confirmed",
     body: twoFactorStartSchema,
     answers: { 200: twoFactorStartAnswerSchema },
-    errors: { 400: WRONG_CURRENT_PASSWORD.message, 409: TWO_FACTOR_ALREADY_ON.message },
+    errors: {
+      400: WRONG_CURRENT_PASSWORD.message,
+      409: `${TWO_FACTOR_ALREADY_ON.message} (said before the password is checked)`,
+      429: "Too many wrong passwords for this account (the sign-in's limits); see Retry-After",
+    },
   },
   confirm: {
-    summary: "Confirms the set-up with a first code: two-factor sign-in is on (a new session cookie is set)",
+    summary:
+      "Confirms the set-up with a first code: two-factor sign-in is on (a new session cookie is set) and the user's other sessions end",
     body: twoFactorConfirmSchema,
     answers: { 200: sessionSchema },
     errors: {
       400: `${WRONG_TWO_FACTOR_CODE.message}, or ${TWO_FACTOR_NOT_STARTED.message}`,
+      401: `${TWO_FACTOR_CODE_USED.message} (the same code confirmed twice at once)`,
+      409: TWO_FACTOR_ALREADY_ON.message,
       429: "Too many attempts from this client; see Retry-After",
     },
   },

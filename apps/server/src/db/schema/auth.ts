@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /** Tables managed by better-auth (core schema). Students use a synthetic e-mail, so no username plugin. */
 
@@ -27,6 +27,11 @@ export const authSession = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => authUser.id, { onDelete: "cascade" }),
+    /**
+     * The session was opened (or its set-up confirmed) with a second factor: our routes set it after the
+     * twoFactor plugin accepted a code (decision 080). A session opened with the password alone never gets it.
+     */
+    secondFactorVerified: boolean("second_factor_verified").notNull().default(false),
   },
   (t) => [index("auth_session_user_id_idx").on(t.userId)],
 );
@@ -83,6 +88,8 @@ export const authTwoFactor = pgTable(
     verified: boolean("verified").notNull().default(true),
     failedVerificationCount: integer("failed_verification_count").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** The last 30-second period whose code was accepted (RFC 6238 §5.2): that code and older ones are refused (decision 080). */
+    lastTotpPeriod: bigint("last_totp_period", { mode: "number" }),
   },
   (t) => [index("auth_two_factor_user_id_idx").on(t.userId)],
 );

@@ -48,24 +48,33 @@ export const paymentReferences = pgTable(
   ],
 );
 
+/** The widths of a provider's payment in `reference_payment_notifications`: the provider's payment is read against them. */
+export const NOTIFICATION_COLUMNS = { providerPaymentId: 40, entity: 10, reference: 20, invalidReason: 500 } as const;
+
 /**
  * Every payment the provider reported (webhook or poll), once per provider payment id: the unique index
  * makes any number of repeated or concurrent notifications give one row, and so one payment. 'applied'
  * recorded the payment; the others are finance's 'Pagamentos por referência' list (nothing is lost).
+ * 'invalid' (decision 079): a payment that does not fit these columns, kept with what could be read of
+ * it (amount and date null when unreadable) and why.
  */
 export const referencePaymentNotifications = pgTable(
   "reference_payment_notifications",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     provider: varchar("provider", { length: 20 }).notNull().default("proxypay"),
-    providerPaymentId: varchar("provider_payment_id", { length: 40 }).notNull(),
-    entity: varchar("entity", { length: 10 }).notNull(),
-    reference: varchar("reference", { length: 20 }).notNull(),
-    amount: numeric("amount", { precision: 14, scale: 2, mode: "number" }).notNull(),
-    paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
+    providerPaymentId: varchar("provider_payment_id", { length: NOTIFICATION_COLUMNS.providerPaymentId }).notNull(),
+    entity: varchar("entity", { length: NOTIFICATION_COLUMNS.entity }).notNull(),
+    reference: varchar("reference", { length: NOTIFICATION_COLUMNS.reference }).notNull(),
+    /** Null only for an 'invalid' payment whose amount could not be read. */
+    amount: numeric("amount", { precision: 14, scale: 2, mode: "number" }),
+    /** Null only for an 'invalid' payment whose date could not be read. */
+    paidAt: timestamp("paid_at", { withTimezone: true }),
     outcome: varchar("outcome", { length: 20 })
-      .$type<"applied" | "unknown_reference" | "wrong_amount" | "not_payable">()
+      .$type<"applied" | "unknown_reference" | "wrong_amount" | "not_payable" | "invalid">()
       .notNull(),
+    /** Why an 'invalid' payment does not fit (Portuguese, shown to finance). */
+    invalidReason: varchar("invalid_reason", { length: NOTIFICATION_COLUMNS.invalidReason }),
     paymentReferenceId: uuid("payment_reference_id").references(() => paymentReferences.id, { onDelete: "set null" }),
     paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "restrict" }),
     /** The provider's payment object as received. */
@@ -83,6 +92,10 @@ export const referencePaymentNotifications = pgTable(
   },
   (t) => [
     check("reference_payment_notifications_resolution_check", sql`${t.resolution} in ('applied', 'archived')`),
+    check(
+      "reference_payment_notifications_readable_check",
+      sql`${t.outcome} = 'invalid' or (${t.amount} is not null and ${t.paidAt} is not null and ${t.invalidReason} is null)`,
+    ),
     uniqueIndex("reference_payment_notifications_provider_idx").on(t.provider, t.providerPaymentId),
     index("reference_payment_notifications_outcome_idx").on(t.outcome, t.receivedAt),
   ],

@@ -16,7 +16,11 @@ import type { Database, Tx } from "../../db/client";
 import { bankStatementLines, bankStatements, enrollments, paymentReceipts } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { recordEvent } from "../enrollments/enrollment-history";
-import { lockEnrollment, type ReviewDeps, recordTransferPayment } from "../receipts/receipts.service";
+import {
+  lockEnrollment,
+  type RecordingDeps as ReviewDeps,
+  recordPayment as recordTransferPayment,
+} from "../payment-recording/record-payment";
 import { statementLine } from "./statement-list.service";
 import { asCandidate, candidateRows, outcomeFor, toCents } from "./statement-matching";
 import { linkLine } from "./statement-receipts";

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { paymentReferences } from "../../db/schema";
-import type { PaymentReferences } from "../../payment-references/payment-references";
+import type { PaymentReferences } from "./references-setup";
 
 /**
  * In the caller's transaction (a payment recorded by any way, a renewal, a cancelled enrolment): the

@@ -1,24 +1,14 @@
 import { paymentReferenceEndpoints as endpoints } from "@app/shared/contract/payment-references";
 import { paymentReferenceSchemas as schemas } from "@app/shared/contract/payment-references.schemas";
-import { MALFORMED_REQUEST, REFERENCE_SIGNATURE_INVALID } from "@app/shared/messages";
-import type { MiddlewareHandler } from "hono";
 import { requireScreen, requireStudent } from "../../auth/guards";
 import { route } from "../../http/contract";
-import type { AppEnv } from "../../http/env";
-import { ApiError, guardErrors, studentErrors } from "../../http/errors";
+import { guardErrors, studentErrors } from "../../http/errors";
 import { createRouter } from "../../http/router";
-import { readPayment } from "../../payment-references/provider";
 import { confirmer, reviewer } from "../enrollments/enrollment-guards";
-import {
-  applyNotification,
-  applyUnmatched,
-  archiveUnmatched,
-  listOwnReferences,
-  listUnmatched,
-  liveReference,
-  referencesOn,
-  renewReference,
-} from "./payment-references.service";
+import { listOwnReferences, liveReference, referencesOn, renewReference } from "./payment-references.service";
+import { receivePayment } from "./provider-payments.service";
+import { signedWebhookBody } from "./signed-webhook-body";
+import { applyUnmatched, archiveUnmatched, listUnmatched } from "./unmatched-payments.service";
 
 const tags = ["payment-references"];
 const finance = {
@@ -30,30 +20,12 @@ const staff = { ...confirmer, tags };
 const reviewers = { ...reviewer, tags };
 const student = { middleware: [requireStudent()], guardErrors: studentErrors, tags };
 
-/**
- * The provider's notification is public (no session; no cookie, so the origin check lets it pass): its
- * signature over the RAW body is checked before anything is parsed. A bad one: 401, logged, nothing changes.
- */
-const signedByProvider = (): MiddlewareHandler<AppEnv> => async (c, next) => {
-  const { references } = referencesOn(c.get("deps"));
-  const raw = await c.req.text();
-  if (!references.provider.verifySignature(raw, c.req.header("x-signature"))) {
-    c.get("log").warn({ bytes: raw.length }, "reference payment notification refused: bad signature");
-    throw ApiError.of(401, REFERENCE_SIGNATURE_INVALID);
-  }
-  await next();
-};
-
 export const paymentReferenceRoutes = createRouter()
-  .openapi(route(endpoints.webhook, schemas.webhook, { middleware: [signedByProvider()], tags }), async (c) => {
+  .openapi(route(endpoints.webhook, schemas.webhook, { middleware: [signedWebhookBody()], tags }), async (c) => {
     const deps = referencesOn(c.get("deps"));
-    const body = c.req.valid("json");
-    const payment = readPayment(body);
-    if (!payment) throw ApiError.of(400, MALFORMED_REQUEST);
-    const outcome = await applyNotification(
+    const outcome = await receivePayment(
       { ...deps, baseUrl: deps.config.baseUrl, log: c.get("log") },
-      payment,
-      body,
+      c.req.valid("json"),
     );
     return c.json({ outcome }, 200);
   })

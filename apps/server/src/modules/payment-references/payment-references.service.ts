@@ -1,47 +1,25 @@
-import type {
-  OwnReference,
-  UnmatchedNotification,
-  unmatchedQuerySchema,
-} from "@app/shared/contract/payment-references.schemas";
-import { todayInLuanda } from "@app/shared/dates";
+import type { OwnReference } from "@app/shared/contract/payment-references.schemas";
 import { RECEIPT_SENDING_STATUSES } from "@app/shared/enrollment-review";
-import { REFERENCE_PAYMENT_METHOD } from "@app/shared/enums";
-import { referencePaidNote, referencePaymentArchivedNote, referencePaymentNotes } from "@app/shared/history-notes";
-import {
-  ENROLLMENT_NOT_FOUND,
-  REFERENCE_NOT_RENEWABLE,
-  REFERENCE_PAYMENT_NOT_FOUND,
-  REFERENCE_PAYMENT_SETTLED,
-  REFERENCES_OFF,
-} from "@app/shared/messages";
+import { ENROLLMENT_NOT_FOUND, REFERENCE_NOT_RENEWABLE, REFERENCES_OFF } from "@app/shared/messages";
 import { multicaixaMessageSubject, referenceMessage } from "@app/shared/reference-message";
 import { REFERENCE_DEFAULT_DAYS } from "@app/shared/schemas/enrollment-review";
-import type { z } from "@app/shared/zod";
-import { and, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client";
-import { listAnswer, listOrder, normalised, pageWindow, searchCondition } from "../../db/lists";
-import {
-  authUser,
-  courses,
-  enrollments,
-  paymentReferences,
-  payments,
-  referencePaymentNotifications,
-} from "../../db/schema";
+import { courses, enrollments, paymentReferences } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import type { Logger } from "../../logger";
 import type { MailQueue } from "../../mail/mail-queue";
-import type { PaymentReferences } from "../../payment-references/payment-references";
-import { amountCents, type ProviderPayment } from "../../payment-references/provider";
-import type { ReferenceJob } from "../../payment-references/reference-jobs";
-import { recordEvent } from "../enrollments/enrollment-history";
-import { referencePaidEmail } from "../receipts/receipt-emails";
-import { lockEnrollment, recordTransferPayment } from "../receipts/receipts.service";
+import { lockEnrollment } from "../payment-recording/record-payment";
 import { getBankDetails } from "../settings/settings.service";
 import { dropReferences } from "./drop-references";
+import type { ReferenceJob } from "./reference-jobs";
+import type { PaymentReferences } from "./references-setup";
 
-/** Multicaixa references (issue 26, decision 075): issue, notify, poll, renew, and finance's list. */
+/**
+ * Issuing Multicaixa references (issue 26, decision 075): created through the queue at approval,
+ * renewed, read by the student and staff. The provider's payments are received in
+ * provider-payments.service.ts; finance settles the ones that did not apply in unmatched-payments.service.ts.
+ */
 
 export type ReferenceDeps = {
   db: Database;
@@ -52,9 +30,7 @@ export type ReferenceDeps = {
 };
 
 type ReferenceRow = typeof paymentReferences.$inferSelect;
-type UnmatchedQuery = z.output<typeof unmatchedQuerySchema>;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const cents = (amount: number) => Math.round(amount * 100);
 
 /** The references of `deps`, or 409 'not available' when PROXYPAY_* are unset. */
 export function referencesOn<D extends { references?: PaymentReferences }>(
@@ -156,117 +132,6 @@ async function enqueueReferenceEmail(tx: Tx, deps: ReferenceDeps, ref: Reference
   await deps.mail.enqueue(tx, [{ to: e.studentEmail, subject: multicaixaMessageSubject(e.courseName), text }]);
 }
 
-export type NotificationOutcome = (typeof referencePaymentNotifications.$inferSelect)["outcome"] | "duplicate";
-
-/**
- * A payment the provider reported (webhook or poll), applied exactly once: the notification row goes in
- * first under the unique (provider, payment id) index, so a repeated or concurrent one waits for this
- * transaction and then finds it ('duplicate', nothing changes). Ours and of the right amount, on an
- * enrolment (locked) still awaiting payment: the payment is recorded by the receipt approval's service
- * ('Multicaixa'), the student enrolled, the e-mail queued. Otherwise it stays in finance's list. The
- * acknowledgement is a job of this transaction: it reaches the provider only after the commit, and never
- * makes the webhook or the poll wait (a lost one is harmless: the payment comes back as a duplicate).
- */
-export async function applyNotification(deps: ReferenceDeps, payment: ProviderPayment, raw: unknown) {
-  const { db, references, log } = deps;
-  const paidCents = amountCents(payment.amount);
-  const entity = payment.entityId || references.provider.entity;
-  const outcome: NotificationOutcome = await db.transaction(async (tx) => {
-    const [note] = await tx
-      .insert(referencePaymentNotifications)
-      .values({
-        providerPaymentId: payment.id,
-        entity,
-        reference: payment.referenceId,
-        amount: (paidCents ?? 0) / 100,
-        paidAt: validDate(payment.datetime),
-        outcome: "unknown_reference",
-        raw: raw as object,
-      })
-      .onConflictDoNothing()
-      .returning({ id: referencePaymentNotifications.id });
-    await references.jobs.enqueue(tx, [{ action: "acknowledge", providerPaymentId: payment.id }]);
-    if (!note) return "duplicate";
-    const settle = (set: Partial<typeof referencePaymentNotifications.$inferInsert>) =>
-      tx.update(referencePaymentNotifications).set(set).where(eq(referencePaymentNotifications.id, note.id));
-
-    const [ref] = await tx
-      .select()
-      .from(paymentReferences)
-      .where(and(eq(paymentReferences.entity, entity), eq(paymentReferences.reference, payment.referenceId)))
-      .for("update");
-    if (!ref) return "unknown_reference";
-    if (paidCents === null || paidCents !== cents(ref.amount)) {
-      await settle({ outcome: "wrong_amount", paymentReferenceId: ref.id });
-      return "wrong_amount";
-    }
-    const enrollment = await lockEnrollment(tx, ref.enrollmentId);
-    if (!RECEIPT_SENDING_STATUSES.includes(enrollment.status)) {
-      await settle({ outcome: "not_payable", paymentReferenceId: ref.id });
-      return "not_payable";
-    }
-    const paymentDate = todayInLuanda(validDate(payment.datetime));
-    const { paymentId } = await recordTransferPayment(tx, deps, null, enrollment, {
-      amount: ref.amount,
-      paymentDate,
-      referenceCode: enrollment.paymentReferenceCode,
-      method: REFERENCE_PAYMENT_METHOD,
-      notes: referencePaymentNotes(ref.entity, ref.reference!),
-      historyNote: referencePaidNote(ref.amount),
-      email: referencePaidEmail,
-    });
-    await tx
-      .update(paymentReferences)
-      .set({ status: "paid", paidAt: new Date() })
-      .where(eq(paymentReferences.id, ref.id));
-    await settle({ outcome: "applied", paymentReferenceId: ref.id, paymentId });
-    return "applied";
-  });
-  log.info(
-    { providerPaymentId: payment.id, reference: payment.referenceId, outcome },
-    "reference payment notification",
-  );
-  return outcome;
-}
-
-function validDate(value: string): Date {
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? new Date() : d;
-}
-
-/** Key of the advisory lock that keeps polling to one instance at a time (decision 064). */
-const POLL_LOCK_KEY = 7_526_026;
-
-/**
- * The payments whose webhook was lost: GET /payments, each applied (or found a duplicate) and then
- * acknowledged. One instance at a time (an advisory lock held by this transaction); the others skip.
- */
-export async function pollPayments(deps: ReferenceDeps): Promise<number | "busy"> {
-  return deps.db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ got: boolean }>(sql`select pg_try_advisory_xact_lock(${POLL_LOCK_KEY}) as got`);
-    if (!rows[0]?.got) return "busy";
-    const pending = await deps.references.provider.listPayments();
-    for (const payment of pending) await applyNotification(deps, payment, payment);
-    return pending.length;
-  });
-}
-
-/** Every minute while the server runs (and once at start); errors are logged, the next tick tries again. */
-export function schedulePolling(deps: ReferenceDeps, everyMs = 60_000) {
-  const tick = () =>
-    pollPayments(deps).catch((err: Error) => deps.log.warn({ error: err.message }, "reference payments poll failed"));
-  const first = setTimeout(tick, 5_000);
-  const timer = setInterval(tick, everyMs);
-  first.unref();
-  timer.unref();
-  return {
-    stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-  };
-}
-
 function toOwn(ref: ReferenceRow, courseName: string): OwnReference {
   return {
     enrollmentId: ref.enrollmentId,
@@ -354,195 +219,5 @@ export async function renewReference(
     const row = await queueReference(tx, references, enrollment, options.validDays);
     const [course] = await tx.select({ name: courses.name }).from(courses).where(eq(courses.id, enrollment.courseId));
     return toOwn(row, course!.name);
-  });
-}
-
-const resolver = alias(authUser, "resolver");
-const appliedPayment = alias(payments, "applied_payment");
-const appliedEnrollment = alias(enrollments, "applied_enrollment");
-
-const UNMATCHED_SORTABLE = {
-  paidAt: referencePaymentNotifications.paidAt,
-  amount: referencePaymentNotifications.amount,
-  reference: referencePaymentNotifications.reference,
-};
-
-/** Which notifications a state is: open (not applied by itself, not settled), archived, applied by hand. */
-function stateCondition(state: UnmatchedQuery["state"]): SQL {
-  const n = referencePaymentNotifications;
-  if (state === "open") return and(ne(n.outcome, "applied"), isNull(n.resolution))!;
-  return eq(n.resolution, state);
-}
-
-function selectUnmatched(db: Database | Tx) {
-  return db
-    .select({
-      n: referencePaymentNotifications,
-      enrollmentId: paymentReferences.enrollmentId,
-      expectedAmount: paymentReferences.amount,
-      studentName: enrollments.studentName,
-      resolvedByName: resolver.name,
-      appliedEnrollmentId: appliedEnrollment.id,
-      appliedStudentName: appliedEnrollment.studentName,
-    })
-    .from(referencePaymentNotifications)
-    .leftJoin(paymentReferences, eq(paymentReferences.id, referencePaymentNotifications.paymentReferenceId))
-    .leftJoin(enrollments, eq(enrollments.id, paymentReferences.enrollmentId))
-    .leftJoin(resolver, eq(resolver.id, referencePaymentNotifications.resolvedBy))
-    .leftJoin(appliedPayment, eq(appliedPayment.id, referencePaymentNotifications.paymentId))
-    .leftJoin(appliedEnrollment, eq(appliedEnrollment.id, appliedPayment.enrollmentId));
-}
-
-type UnmatchedRow = Awaited<ReturnType<ReturnType<typeof selectUnmatched>["execute"]>>[number];
-
-function toUnmatched({ n, ...r }: UnmatchedRow): UnmatchedNotification {
-  return {
-    id: n.id,
-    providerPaymentId: n.providerPaymentId,
-    entity: n.entity,
-    reference: n.reference,
-    amount: n.amount,
-    paidAt: n.paidAt.toISOString(),
-    receivedAt: n.receivedAt.toISOString(),
-    outcome: n.outcome,
-    enrollmentId: r.enrollmentId,
-    studentName: r.studentName,
-    expectedAmount: r.expectedAmount,
-    resolution: n.resolution,
-    resolvedAt: n.resolvedAt?.toISOString() ?? null,
-    resolvedByName: r.resolvedByName,
-    resolutionNote: n.resolutionNote,
-    appliedEnrollmentId: n.resolution === "applied" ? r.appliedEnrollmentId : null,
-    appliedStudentName: n.resolution === "applied" ? r.appliedStudentName : null,
-  };
-}
-
-/**
- * 'Pagamentos por referência' (decision 077): one page of the notifications in `state` (open: not
- * applied by themselves and not settled by finance), searched by reference or student, newest first.
- */
-export async function listUnmatched(db: Database, query: UnmatchedQuery) {
-  const search = searchCondition(query.q, [
-    referencePaymentNotifications.reference,
-    normalised(enrollments.studentName),
-    normalised(appliedEnrollment.studentName),
-  ]);
-  const where = and(stateCondition(query.state), search);
-  const order = listOrder(
-    query,
-    UNMATCHED_SORTABLE,
-    { by: referencePaymentNotifications.paidAt, dir: "desc" },
-    referencePaymentNotifications.id,
-  );
-  const { limit, offset } = pageWindow(query);
-  const n = referencePaymentNotifications;
-  const [rows, [count], [counts]] = await Promise.all([
-    selectUnmatched(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(referencePaymentNotifications)
-      .leftJoin(paymentReferences, eq(paymentReferences.id, referencePaymentNotifications.paymentReferenceId))
-      .leftJoin(enrollments, eq(enrollments.id, paymentReferences.enrollmentId))
-      .leftJoin(appliedPayment, eq(appliedPayment.id, referencePaymentNotifications.paymentId))
-      .leftJoin(appliedEnrollment, eq(appliedEnrollment.id, appliedPayment.enrollmentId))
-      .where(where),
-    db
-      .select({
-        open: sql<number>`(count(*) filter (where ${n.outcome} <> 'applied' and ${n.resolution} is null))::int`,
-        archived: sql<number>`(count(*) filter (where ${n.resolution} = 'archived'))::int`,
-        applied: sql<number>`(count(*) filter (where ${n.resolution} = 'applied'))::int`,
-      })
-      .from(n),
-  ]);
-  return { ...listAnswer(query, rows.map(toUnmatched), count?.total ?? 0), counts: counts! };
-}
-
-/** Locks a notification finance may still settle: 404 if none, 409 if applied (by itself or by hand) or archived. */
-async function lockOpenNotification(tx: Tx, id: string) {
-  const [n] = await tx
-    .select()
-    .from(referencePaymentNotifications)
-    .where(eq(referencePaymentNotifications.id, id))
-    .for("update");
-  if (!n) throw ApiError.of(404, REFERENCE_PAYMENT_NOT_FOUND);
-  if (n.outcome === "applied" || n.resolution) throw ApiError.of(409, REFERENCE_PAYMENT_SETTLED);
-  return n;
-}
-
-async function readUnmatched(tx: Tx, id: string) {
-  const [row] = await selectUnmatched(tx).where(eq(referencePaymentNotifications.id, id));
-  return toUnmatched(row!);
-}
-
-/**
- * 'Aplicar à inscrição' (decision 077), in one transaction: the notification locked (a double click or a
- * second finance user waits here, then meets it settled: 409), the enrolment locked and still awaiting
- * payment (409 otherwise), the payment recorded as paid ('Multicaixa', the amount paid) by the same
- * service as every other payment, History with who did it, the notification marked applied by whom.
- */
-export async function applyUnmatched(
-  deps: Omit<ReferenceDeps, "log" | "references"> & { references?: PaymentReferences },
-  actorUserId: string,
-  id: string,
-  enrollmentId: string,
-): Promise<UnmatchedNotification> {
-  return deps.db.transaction(async (tx) => {
-    const n = await lockOpenNotification(tx, id);
-    const [exists] = await tx.select({ id: enrollments.id }).from(enrollments).where(eq(enrollments.id, enrollmentId));
-    if (!exists) throw ApiError.of(404, ENROLLMENT_NOT_FOUND);
-    const enrollment = await lockEnrollment(tx, enrollmentId);
-    const { paymentId } = await recordTransferPayment(tx, deps, actorUserId, enrollment, {
-      amount: n.amount,
-      paymentDate: todayInLuanda(n.paidAt),
-      referenceCode: enrollment.paymentReferenceCode,
-      method: REFERENCE_PAYMENT_METHOD,
-      notes: referencePaymentNotes(n.entity, n.reference, true),
-      historyNote: referencePaidNote(n.amount, true),
-      email: referencePaidEmail,
-    });
-    await tx
-      .update(referencePaymentNotifications)
-      .set({ resolution: "applied", paymentId, resolvedBy: actorUserId, resolvedAt: new Date() })
-      .where(eq(referencePaymentNotifications.id, id));
-    return readUnmatched(tx, id);
-  });
-}
-
-/**
- * 'Arquivar' (decision 077): a reason required (e.g. refunded to the payer); the row leaves the open
- * list and is kept for audit. When the reference was an enrolment's, its History says so.
- */
-export async function archiveUnmatched(
-  db: Database,
-  actorUserId: string,
-  id: string,
-  reason: string,
-): Promise<UnmatchedNotification> {
-  return db.transaction(async (tx) => {
-    const n = await lockOpenNotification(tx, id);
-    await tx
-      .update(referencePaymentNotifications)
-      .set({ resolution: "archived", resolutionNote: reason, resolvedBy: actorUserId, resolvedAt: new Date() })
-      .where(eq(referencePaymentNotifications.id, id));
-    const [ref] = n.paymentReferenceId
-      ? await tx
-          .select({ enrollmentId: paymentReferences.enrollmentId })
-          .from(paymentReferences)
-          .where(eq(paymentReferences.id, n.paymentReferenceId))
-      : [];
-    if (ref) {
-      const enrollment = await lockEnrollment(tx, ref.enrollmentId);
-      await recordEvent(tx, ref.enrollmentId, {
-        actorUserId,
-        fromStatus: enrollment.status,
-        toStatus: enrollment.status,
-        note: referencePaymentArchivedNote(n.amount, reason),
-      });
-    }
-    return readUnmatched(tx, id);
   });
 }

@@ -1,12 +1,15 @@
-import type { AddressInfo } from "node:net";
 import { paymentReferenceSchemas } from "@app/shared/contract/payment-references.schemas";
-import { serve } from "@hono/node-server";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { jsonRequest, staffActor } from "../../../test/actors";
-import { body, createTestContext, type TestContext } from "../../../test/context";
+import { body, type TestContext } from "../../../test/context";
 import { insertCourse } from "../../../test/fixtures";
 import { receiptForm, studentWithEnrollment, submitReceipt } from "../../../test/receipts";
+import {
+  approvedWithReference as approvedReference,
+  startReferencesContext,
+  TEST_PROXYPAY_ENTITY,
+} from "../../../test/references";
 import {
   enrollmentEvents,
   enrollments,
@@ -16,40 +19,30 @@ import {
   referencePaymentNotifications,
 } from "../../db/schema";
 import { MAIL_QUEUE, MAIL_QUEUE_SCHEMA } from "../../mail/mail-queue";
-import { type Simulator, startSimulator } from "../../payment-references/simulator";
-import { pollPayments } from "./payment-references.service";
+import type { Simulator } from "./provider/simulator";
+import { pollPayments } from "./provider-payments.service";
 
 /**
  * Multicaixa references (issue 26, decision 075) against the ProxyPay simulator on a random port, the
  * real app served over HTTP for its webhooks, and a real PostgreSQL.
  */
-const API_KEY = "chave-de-teste-proxypay-0123456789";
-const ENTITY = "12345";
+const ENTITY = TEST_PROXYPAY_ENTITY;
 
 describe("payment references (Multicaixa through ProxyPay)", () => {
   let sim: Simulator;
   let ctx: TestContext;
-  let server: ReturnType<typeof serve>;
+  let close: () => Promise<void>;
   let courseId: string;
   let secretaria: { cookie: string };
   let financeiro: { cookie: string };
 
   beforeAll(async () => {
-    sim = await startSimulator({ apiKey: API_KEY, entity: ENTITY });
-    ctx = await createTestContext({ PROXYPAY_API_KEY: API_KEY, PROXYPAY_ENTITY: ENTITY, PROXYPAY_BASE_URL: sim.url });
-    server = serve({ fetch: ctx.app.fetch, port: 0, hostname: "127.0.0.1" });
-    await new Promise((resolve) => server.once("listening", resolve));
-    const { port } = server.address() as AddressInfo;
-    sim.setWebhookUrl(`http://127.0.0.1:${port}/api/payment-references/webhook`);
+    ({ sim, ctx, close } = await startReferencesContext());
     courseId = await insertCourse(ctx.db, { name: "Contabilidade Geral", price: 150000 });
     secretaria = await staffActor(ctx, "secretaria");
     financeiro = await staffActor(ctx, "financeiro");
   });
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-    await ctx.close();
-    await sim.close();
-  });
+  afterAll(() => close());
 
   const enrollmentOf = async (id: string) =>
     (await ctx.db.select().from(enrollments).where(eq(enrollments.id, id)))[0]!;
@@ -61,36 +54,8 @@ describe("payment references (Multicaixa through ProxyPay)", () => {
     return rows;
   };
 
-  /** A student whose enrolment the secretaria approves through the API; the reference is made by the queue. */
-  async function approvedWithReference(name: string, extra: Record<string, unknown> = {}) {
-    const email = `${name.toLowerCase().replace(/\s+/g, ".")}@exemplo.ao`;
-    const s = await studentWithEnrollment(ctx, courseId, name, {
-      status: "pre_inscrito",
-      paymentReferenceCode: null,
-      studentEmail: email,
-    });
-    const res = await ctx.app.request(
-      `/api/admin/enrollments/${s.enrollment.id}/approve`,
-      jsonRequest(
-        "POST",
-        { referenceCode: `MC-${s.studentCode}`, documentsChecked: true, personalDataChecked: true, ...extra },
-        secretaria.cookie,
-      ),
-    );
-    expect(res.status).toBe(200);
-    const ref = await vi.waitFor(
-      async () => {
-        const [row] = await ctx.db
-          .select()
-          .from(paymentReferences)
-          .where(eq(paymentReferences.enrollmentId, s.enrollment.id));
-        if (row?.status !== "active") throw new Error("reference not created yet");
-        return row;
-      },
-      { timeout: 15_000, interval: 100 },
-    );
-    return { ...s, email, ref };
-  }
+  const approvedWithReference = (name: string, extra: Record<string, unknown> = {}) =>
+    approvedReference(ctx, secretaria.cookie, courseId, name, extra);
 
   it("approval creates a reference through the queue; the student sees entity, reference, amount and expiry", async () => {
     const before = Date.now();
@@ -254,7 +219,7 @@ describe("payment references (Multicaixa through ProxyPay)", () => {
     expect((await enrollmentOf(s.enrollment.id)).status).toBe("enrolled");
     expect(await paymentsOf(s.enrollment.id)).toHaveLength(1);
     await vi.waitFor(() => expect(sim.acknowledged).toContain(payment.id), { timeout: 15_000, interval: 100 });
-    expect(sim.payments.has(payment.id)).toBe(false);
+    expect(sim.payments.has(String(payment.id))).toBe(false);
     // Polling again finds nothing new: still one payment.
     await pollPayments(deps);
     expect(await paymentsOf(s.enrollment.id)).toHaveLength(1);

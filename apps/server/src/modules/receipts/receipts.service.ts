@@ -1,20 +1,9 @@
 import { createHash } from "node:crypto";
 import { RECEIPT_SENDING_STATUSES } from "@app/shared/enrollment-review";
-import {
-  PAYMENT_METHOD_LABELS,
-  type PaymentMethod,
-  RECEIPT_PAYMENT_METHOD,
-  type ReceiptStatus,
-} from "@app/shared/enums";
-import {
-  receiptApprovedNote,
-  receiptPaymentNotes,
-  receiptRejectedNote,
-  receiptSentNote,
-} from "@app/shared/history-notes";
+import { PAYMENT_METHOD_LABELS, RECEIPT_PAYMENT_METHOD, type ReceiptStatus } from "@app/shared/enums";
+import { receiptApprovedNote, receiptRejectedNote, receiptSentNote } from "@app/shared/history-notes";
 import { RECEIPT_MIME_TYPES } from "@app/shared/limits";
 import {
-  ENROLLMENT_ALREADY_PAID,
   RECEIPT_ALREADY_PENDING,
   RECEIPT_ENROLLMENT_NOT_READY,
   RECEIPT_NOT_FOUND,
@@ -47,21 +36,18 @@ import {
   courses,
   enrollments,
   paymentReceipts,
-  payments,
   storedFiles,
 } from "../../db/schema";
 import { ApiError } from "../../http/errors";
-import type { MailQueue } from "../../mail/mail-queue";
-import type { PaymentReferences } from "../../payment-references/payment-references";
 import { checkFile } from "../../storage/file-check";
 import type { FileStorage } from "../../storage/storage";
 import { putFiles, recordFiles, removeFiles } from "../../storage/stored-files";
 import { linkReceipt, receiptStatementState, settleLinkedLine } from "../bank-statements/statement-receipts";
 import { recordEvent } from "../enrollments/enrollment-history";
 import { ofEnrollmentMatching } from "../enrollments/enrollment-search";
-import { dropReferences } from "../payment-references/drop-references";
-import { getBankDetails } from "../settings/settings.service";
-import { type ReceiptEmailInput, receiptApprovedEmail, receiptRejectedEmail } from "./receipt-emails";
+import { enqueueStudentEmail } from "../payment-recording/payment-emails";
+import { lockEnrollment, type RecordingDeps, recordPayment } from "../payment-recording/record-payment";
+import { receiptRejectedEmail } from "./receipt-emails";
 
 type FormFields = Record<string, unknown>;
 
@@ -432,15 +418,8 @@ async function lockPendingReceipt(tx: Tx, id: string) {
   return row;
 }
 
-/** `baseUrl` (BASE_URL) puts the link to /aluno/pagamento in the student's e-mail. */
-export type ReviewDeps = {
-  db: Database;
-  mail: MailQueue;
-  baseUrl: string;
-  /** Multicaixa references when on: a payment recorded any way deletes the enrolment's live reference. */
-  references?: PaymentReferences;
-};
-export type StudentEmail = "queued" | "no_email";
+/** What a review needs: a payment recorded (decision 079) and the student's e-mail. */
+export type ReviewDeps = RecordingDeps;
 
 /**
  * Approval (SPEC §4 'Receipt status'), one transaction: the receipt row locked and still pending, set
@@ -459,7 +438,7 @@ export async function approveReceipt(deps: ReviewDeps, actorUserId: string, id: 
       .update(paymentReceipts)
       .set({ status: "approved", reviewedAt: new Date(), reviewedBy: actorUserId })
       .where(eq(paymentReceipts.id, id));
-    const { studentEmail } = await recordTransferPayment(tx, deps, actorUserId, enrollment, {
+    const { studentEmail } = await recordPayment(tx, deps, actorUserId, enrollment, {
       amount: receipt.paidAmount,
       paymentDate: receipt.paymentDate,
       referenceCode: receipt.paymentReferenceCode,
@@ -472,62 +451,6 @@ export async function approveReceipt(deps: ReviewDeps, actorUserId: string, id: 
     return studentEmail;
   });
   return { receipt: await getAdminReceipt(db, id), studentEmail };
-}
-
-/** Locks an enrolment's row for the rest of the transaction. */
-export async function lockEnrollment(tx: Tx, id: string) {
-  const [enrollment] = await tx.select().from(enrollments).where(eq(enrollments.id, id)).for("update");
-  return enrollment!;
-}
-
-/**
- * A payment of an enrolment (a receipt approved or a bank-statement line confirmed, issue 25: a bank
- * transfer; a Multicaixa reference paid, issue 26: `method` 'multicaixa', no actor): on the enrolment
- * row the caller LOCKED, which must still await payment (RECEIPT_SENDING_STATUSES; otherwise 409
- * 'already paid', so any two ways of paying the same enrolment give one payment whichever comes
- * first): a completed payment (by default 'Transferência Bancária', 'Pagamento validado. Ref: {code}'),
- * the enrolment → enrolled, History, and the student's e-mail enqueued in the transaction.
- */
-export async function recordTransferPayment(
-  tx: Tx,
-  deps: ReviewDeps,
-  actorUserId: string | null,
-  enrollment: typeof enrollments.$inferSelect,
-  paid: {
-    amount: number;
-    paymentDate: string;
-    referenceCode: string | null;
-    receiptId?: string;
-    historyNote: string;
-    /** Default RECEIPT_PAYMENT_METHOD, with receiptPaymentNotes and receiptApprovedEmail. */
-    method?: PaymentMethod;
-    notes?: string;
-    email?: (input: ReceiptEmailInput) => { subject: string; text: string };
-  },
-): Promise<{ paymentId: string; studentEmail: StudentEmail }> {
-  if (!RECEIPT_SENDING_STATUSES.includes(enrollment.status)) throw ApiError.of(409, ENROLLMENT_ALREADY_PAID);
-  const [payment] = await tx
-    .insert(payments)
-    .values({
-      enrollmentId: enrollment.id,
-      amount: paid.amount,
-      paymentDate: paid.paymentDate,
-      paymentMethod: paid.method ?? RECEIPT_PAYMENT_METHOD,
-      status: "completed",
-      notes: paid.notes ?? receiptPaymentNotes(paid.referenceCode),
-      receiptId: paid.receiptId ?? null,
-    })
-    .returning({ id: payments.id });
-  await tx.update(enrollments).set({ status: "enrolled" }).where(eq(enrollments.id, enrollment.id));
-  await dropReferences(tx, deps.references, enrollment.id);
-  await recordEvent(tx, enrollment.id, {
-    actorUserId,
-    fromStatus: enrollment.status,
-    toStatus: "enrolled",
-    note: paid.historyNote,
-  });
-  const studentEmail = await enqueueStudentEmail(tx, deps, paid, enrollment, paid.email ?? receiptApprovedEmail);
-  return { paymentId: payment!.id, studentEmail };
 }
 
 /**
@@ -570,26 +493,4 @@ export async function rejectReceipt(
     );
   });
   return { receipt: await getAdminReceipt(db, id), studentEmail };
-}
-
-async function enqueueStudentEmail(
-  tx: Tx,
-  deps: ReviewDeps,
-  paid: { amount: number; paymentDate: string; referenceCode: string | null },
-  enrollment: typeof enrollments.$inferSelect,
-  compose: (input: ReceiptEmailInput) => { subject: string; text: string },
-): Promise<StudentEmail> {
-  if (!enrollment.studentEmail) return "no_email";
-  const [course] = await tx.select({ name: courses.name }).from(courses).where(eq(courses.id, enrollment.courseId));
-  const message = compose({
-    studentName: enrollment.studentName,
-    courseName: course!.name,
-    paidAmount: paid.amount,
-    paymentDate: paid.paymentDate,
-    referenceCode: paid.referenceCode,
-    institute: await getBankDetails(tx),
-    baseUrl: deps.baseUrl,
-  });
-  await deps.mail.enqueue(tx, [{ to: enrollment.studentEmail, ...message }]);
-  return "queued";
 }

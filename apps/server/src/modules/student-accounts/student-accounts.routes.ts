@@ -27,7 +27,7 @@ export const studentAccountRoutes = createRouter()
   .openapi(route(endpoints.changeOwnPassword, schemas.changeOwnPassword, student), async (c) => {
     const session = c.get("session");
     const { db } = c.get("deps");
-    const counters = COUNTERS.passwordChange(session.user!.id, clientIp(c));
+    const counters = COUNTERS.currentPassword(session.user!.id, clientIp(c));
     await takeAttempt(db, counters);
     try {
       const result = await changeOwnPassword(

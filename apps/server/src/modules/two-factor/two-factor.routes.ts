@@ -5,8 +5,8 @@ import { requireScreen, requireStaff } from "../../auth/guards";
 import { route } from "../../http/contract";
 import { staffErrors, superAdminErrors } from "../../http/errors";
 import { createRouter } from "../../http/router";
-import { request, setCookies } from "../auth/auth.routes";
-import { sessionBody } from "../auth/auth.service";
+import { request, setCookies } from "../sign-in/sign-in.routes";
+import { sessionBody } from "../sign-in/sign-in.service";
 import {
   confirmSetUp,
   roleSettings,
@@ -34,7 +34,7 @@ export const twoFactorRoutes = createRouter()
   .openapi(route(endpoints.start, schemas.start, setUp), async (c) => {
     c.header("Cache-Control", "no-store");
     const userId = c.get("session").user!.id;
-    return c.json(await startSetUp(c.get("deps"), c.req.raw.headers, userId, c.req.valid("json").password), 200);
+    return c.json(await startSetUp(c.get("deps"), request(c), userId, c.req.valid("json").password), 200);
   })
   .openapi(route(endpoints.confirm, schemas.confirm, setUp), async (c) => {
     const userId = c.get("session").user!.id;

@@ -30,8 +30,9 @@ import {
 } from "../../db/schema";
 import type { AppDeps } from "../../http/env";
 import { ApiError } from "../../http/errors";
-import type { Request } from "../auth/auth.service";
 import { getInstituteSettings } from "../settings/settings.service";
+import type { Request } from "../sign-in/sign-in.service";
+import { admitSession, periodOfCode } from "./second-factor-session";
 
 /**
  * Staff two-factor sign-in (decision 076), through better-auth's twoFactor plugin (auth/auth.ts): only
@@ -62,14 +63,39 @@ interface Verified {
   headers: Headers;
   response: { user: { id: string; email: string } };
 }
+
+/**
+ * The token of the session the plugin's answer opened: the one its cookie names (on a set-up's
+ * confirmation the answer's body still names the session the plugin replaced).
+ */
+async function openedSession({ auth }: Deps, { headers }: Verified): Promise<string> {
+  const cookie = headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const opened = await auth.api.getSession({ headers: new Headers({ cookie }) });
+  if (!opened) throw new Error("the twoFactor plugin opened no session");
+  return opened.session.token;
+}
 async function signedIn(db: Database, { headers, response: { user } }: Verified) {
   return { session: await sessionForUser(db, user.id, user.email), cookies: headers.getSetCookie() };
 }
 
+/** The plugin's check of an authenticator code, and when it ran (to find the code's period after it). */
+async function verifyTotp(deps: Deps, req: Request, code: string) {
+  const from = Date.now();
+  const verified: Verified = await deps.auth.api.verifyTOTP({
+    body: { code },
+    headers: req.headers,
+    returnHeaders: true,
+  });
+  return { verified, checked: { from, to: Date.now() } };
+}
+
 /**
  * The code step of a staff sign-in: the authenticator's code (the previous and next 30-second periods
- * pass) or a backup code (once). Counted by our per-client limits; the plugin also ends the step after
- * 5 wrong codes and locks the account for 15 minutes after 10 in a row.
+ * pass, each period's code once: decision 080) or a backup code (once). Counted by our per-client limits;
+ * the plugin also ends the step after 5 wrong codes and locks the account for 15 minutes after 10 in a row.
  */
 export async function verifySignInCode(
   deps: Deps,
@@ -79,10 +105,15 @@ export async function verifySignInCode(
   const counters = COUNTERS.secondStep(req.ip);
   await takeAttempt(deps.db, counters);
   let verified: Verified;
+  let period: number | null | undefined;
   try {
-    verified = backup
-      ? await deps.auth.api.verifyBackupCode({ body: { code }, headers: req.headers, returnHeaders: true })
-      : await deps.auth.api.verifyTOTP({ body: { code }, headers: req.headers, returnHeaders: true });
+    if (backup) {
+      verified = await deps.auth.api.verifyBackupCode({ body: { code }, headers: req.headers, returnHeaders: true });
+    } else {
+      const totp = await verifyTotp(deps, req, code);
+      verified = totp.verified;
+      period = await periodOfCode(deps, verified.response.user.id, code, totp.checked);
+    }
   } catch (err) {
     throw translated(
       err,
@@ -94,6 +125,11 @@ export async function verifySignInCode(
       [401, SECOND_STEP_OVER],
     );
   }
+  await admitSession(deps.db, {
+    userId: verified.response.user.id,
+    token: await openedSession(deps, verified),
+    period,
+  });
   await recordSuccess(deps.db, counters);
   return signedIn(deps.db, verified);
 }
@@ -106,19 +142,32 @@ async function isStudent(db: Database, userId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+async function isTwoFactorOn(db: Database, userId: string): Promise<boolean> {
+  const [user] = await db.select({ on: authUser.twoFactorEnabled }).from(authUser).where(eq(authUser.id, userId));
+  return user?.on ?? false;
+}
+
 /**
  * Starts the set-up for the signed-in staff user (their password asked again): a new secret and 10
- * backup codes, not in force until `confirmSetUp`. Students never get a second factor.
+ * backup codes, not in force until `confirmSetUp`. Students never get a second factor. 'Already on' is
+ * said before the password is looked at, and wrong passwords count like the sign-in's (decision 080).
  */
-export async function startSetUp(deps: Deps, headers: Headers, userId: string, password: string) {
+export async function startSetUp(deps: Deps, req: Request, userId: string, password: string) {
   if (await isStudent(deps.db, userId)) throw ApiError.of(403, TWO_FACTOR_NOT_FOR_STUDENTS);
+  if (await isTwoFactorOn(deps.db, userId)) throw ApiError.of(409, TWO_FACTOR_ALREADY_ON);
+  const counters = COUNTERS.currentPassword(userId, req.ip);
+  await takeAttempt(deps.db, counters);
   const { name } = await getInstituteSettings(deps.db);
   let started: Awaited<ReturnType<Deps["auth"]["api"]["enableTwoFactor"]>>;
   try {
-    started = await deps.auth.api.enableTwoFactor({ body: { password, issuer: name, method: "totp" }, headers });
+    started = await deps.auth.api.enableTwoFactor({
+      body: { password, issuer: name, method: "totp" },
+      headers: req.headers,
+    });
   } catch (err) {
     throw translated(err, { TOTP_ALREADY_ENABLED: [409, TWO_FACTOR_ALREADY_ON] }, [400, WRONG_CURRENT_PASSWORD]);
   }
+  await recordSuccess(deps.db, counters);
   if (started.method !== "totp") throw new Error("the twoFactor plugin did not start a TOTP set-up");
   const otpauthUri = started.totpURI;
   const secret = new URL(otpauthUri).searchParams.get("secret") ?? "";
@@ -126,16 +175,25 @@ export async function startSetUp(deps: Deps, headers: Headers, userId: string, p
   return { otpauthUri, secret, qrSvg, backupCodes: started.backupCodes };
 }
 
-/** The first code from the app: two-factor sign-in is on (better-auth replaces the session: new cookies). */
+/**
+ * The first code from the app: two-factor sign-in is on. better-auth replaces the session (new cookies);
+ * the new one counts as opened with the second factor, the code's period is used, and every other
+ * session of the user ends: one opened with the password alone never becomes a full one (decision 080).
+ */
 export async function confirmSetUp(deps: Deps, req: Request, userId: string, code: string) {
+  if (await isTwoFactorOn(deps.db, userId)) throw ApiError.of(409, TWO_FACTOR_ALREADY_ON);
   const counters = COUNTERS.twoFactorSetUp(userId, req.ip);
   await takeAttempt(deps.db, counters);
   let confirmed: Verified;
+  let period: number | null;
   try {
-    confirmed = await deps.auth.api.verifyTOTP({ body: { code }, headers: req.headers, returnHeaders: true });
+    const totp = await verifyTotp(deps, req, code);
+    confirmed = totp.verified;
+    period = await periodOfCode(deps, userId, code, totp.checked);
   } catch (err) {
     throw translated(err, { INVALID_CODE: [400, WRONG_TWO_FACTOR_CODE] }, [400, TWO_FACTOR_NOT_STARTED]);
   }
+  await admitSession(deps.db, { userId, token: await openedSession(deps, confirmed), period, endOtherSessions: true });
   await recordSuccess(deps.db, counters);
   return signedIn(deps.db, confirmed);
 }

@@ -11,8 +11,8 @@ import type { z } from "zod";
 import type { Database, Tx } from "../../../db/client";
 import { classes, enrollments, payments } from "../../../db/schema";
 import { ApiError } from "../../../http/errors";
-import type { PaymentReferences } from "../../../payment-references/payment-references";
 import { dropReferences } from "../../payment-references/drop-references";
+import type { PaymentReferences } from "../../payment-references/references-setup";
 import { ENROLLMENT_NOT_FOUND, getEnrollmentDetail } from "../enrollment-admin.queries";
 import { lockForAction, recordEvent } from "../enrollment-history";
 

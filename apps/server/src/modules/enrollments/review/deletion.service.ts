@@ -4,9 +4,9 @@ import type { Database } from "../../../db/client";
 import { isForeignKeyViolation } from "../../../db/pg-errors";
 import { certificates, classes, enrollments, paymentReceipts, payments, studentAccounts } from "../../../db/schema";
 import { ApiError } from "../../../http/errors";
-import type { PaymentReferences } from "../../../payment-references/payment-references";
 import type { FileStorage } from "../../../storage/storage";
 import { dropReferences } from "../../payment-references/drop-references";
+import type { PaymentReferences } from "../../payment-references/references-setup";
 import { ENROLLMENT_NOT_FOUND } from "../enrollment-admin.queries";
 import { deleteUnusedDocumentFiles } from "../enrollment-files";
 

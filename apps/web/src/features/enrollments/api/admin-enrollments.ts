@@ -54,14 +54,39 @@ export const adminEnrollmentQuery = (id: string) =>
     queryFn: ({ signal }) => api(endpoints.detail, { params: { id }, signal }),
   });
 
-/** An unused reference code proposed for the approval dialog (staff may replace it). */
+/**
+ * An unused reference code proposed for the approval dialog (staff may replace it), and whether
+ * Multicaixa references are on. Never fresh for long: the next approval may take the code.
+ */
 export const proposedReferenceCodeQuery = queryOptions({
   queryKey: ["enrollments", "reference-code"],
   queryFn: ({ signal }) => api(endpoints.referenceCode, { signal }),
-  // A fresh proposal at each opening of the dialog: another approval may have used the last one.
   gcTime: 0,
   staleTime: 0,
 });
+
+export type ReferenceCodeProposal = AnswerOf<typeof endpoints.referenceCode>;
+
+/**
+ * The proposal of one opening of the approval dialog (mounted afresh at each opening): undefined while
+ * `pending`, and when the request failed. The cached answer of an earlier opening is never shown as the
+ * proposal: it may be the code the previous approval has just taken (issue 33).
+ */
+export function useReferenceCodeProposal(enabled: boolean): {
+  pending: boolean;
+  proposal: ReferenceCodeProposal | undefined;
+} {
+  const query = useQuery({ ...proposedReferenceCodeQuery, enabled });
+  // Answered (or failed) since this opening; a later fetch (another proposal) does not make it pending again.
+  const answered = query.isFetchedAfterMount;
+  return { pending: !answered, proposal: answered && query.isSuccess ? query.data : undefined };
+}
+
+/** A new proposal, asked now (after the server refused the last one as already used). */
+export function useProposeAnotherCode(): () => Promise<ReferenceCodeProposal> {
+  const client = useQueryClient();
+  return () => client.fetchQuery(proposedReferenceCodeQuery);
+}
 
 /** The classes of the enrolment's course with a free seat, earliest start first ('Confirmar pagamento', 'Atribuir turma'). */
 export const enrollableClassesQuery = (id: string) =>

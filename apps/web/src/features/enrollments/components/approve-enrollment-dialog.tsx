@@ -1,19 +1,21 @@
+import { REFERENCE_CODE_TAKEN } from "@app/shared/messages";
 import { formatKz } from "@app/shared/money";
 import { approveEnrollmentSchema, REFERENCE_DEFAULT_DAYS } from "@app/shared/schemas/enrollment-review";
 import { Alert, Button, Checkbox, Group, Loader, Modal, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { IconCircleCheck } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { DialogActions } from "../../../components/dialog-actions";
 import { WholeNumberInput } from "../../../components/whole-number-input";
+import { ApiError } from "../../../lib/api-error";
 import { feedback } from "../../../lib/mutation-feedback";
 import {
   type AdminEnrollmentRow,
   type ApprovedEnrollment,
-  proposedReferenceCodeQuery,
   useAdminEnrollmentRow,
   useApproveEnrollment,
+  useProposeAnotherCode,
+  useReferenceCodeProposal,
 } from "../api/admin-enrollments";
 import { WhatsappButton } from "./whatsapp-button";
 
@@ -24,9 +26,14 @@ const EMAIL_NOTES: Record<ApprovedEnrollment["referenceEmail"], string> = {
   no_email: "O aluno não indicou e-mail: envie-lhe o código por WhatsApp.",
 };
 
+/** What the code field says when the server refused its code as used meanwhile, and holds a new proposal. */
+export const takenCodeReplaced = (taken: string) =>
+  `O código ${taken} já está em uso noutra inscrição. Foi proposto outro código: confira-o e aprove de novo.`;
+
 /**
  * 'Aprovar inscrição' (SPEC §5 'Approval'): both checklist boxes, the reference code (a proposed,
  * unused one that staff may replace) and optional notes. Then the reminder and 'Enviar por WhatsApp'.
+ * Mounted afresh at each opening (`useRowDialog`): the form starts from the proposal this opening asked for.
  */
 export function ApproveEnrollmentDialog({
   opened,
@@ -38,20 +45,20 @@ export function ApproveEnrollmentDialog({
   onClose: () => void;
 }) {
   const row = useAdminEnrollmentRow(enrollmentId);
-  const proposal = useQuery({ ...proposedReferenceCodeQuery, enabled: opened });
+  const { pending, proposal } = useReferenceCodeProposal(opened);
   const [approved, setApproved] = useState<ApprovedEnrollment | null>(null);
 
   return (
     <Modal opened={opened} onClose={onClose} title="Aprovar inscrição" size="lg" centered>
       {approved ? (
         <Approved result={approved} onClose={onClose} />
-      ) : !row || proposal.isPending ? (
+      ) : !row || pending ? (
         <Loader size="sm" aria-label="A carregar" />
       ) : (
         <ApproveForm
           row={row}
-          proposedCode={proposal.data?.referenceCode ?? ""}
-          multicaixa={proposal.data?.multicaixa ?? false}
+          proposedCode={proposal?.referenceCode ?? ""}
+          multicaixa={proposal?.multicaixa ?? false}
           onApproved={setApproved}
           onClose={onClose}
         />
@@ -77,6 +84,7 @@ function ApproveForm({
   onClose: () => void;
 }) {
   const approve = useApproveEnrollment();
+  const proposeAnother = useProposeAnotherCode();
   const form = useForm({
     initialValues: {
       referenceCode: proposedCode,
@@ -91,12 +99,30 @@ function ApproveForm({
   });
   const ready = form.values.documentsChecked && form.values.personalDataChecked;
 
+  // The server decides which codes are free: a code another approval took meanwhile (another member of
+  // staff, another tab) is replaced by a new proposal, so the next click can succeed.
+  const offerAnotherCode = async (taken: string) => {
+    const { referenceCode } = await proposeAnother();
+    form.setFieldValue("referenceCode", referenceCode);
+    form.setFieldError("referenceCode", takenCodeReplaced(taken));
+  };
+
   const submit = form.onSubmit((values) => {
     if (approve.isPending) return;
     approve.mutate(
       { id: row.id, input: values },
       // A code already used (409 reference_code_taken) and invalid fields come with their field issues.
-      feedback({ success: APPROVED_TOAST, failure: "Erro ao aprovar inscrição", form, done: onApproved }),
+      feedback({
+        success: APPROVED_TOAST,
+        failure: "Erro ao aprovar inscrição",
+        form,
+        done: onApproved,
+        failed: (error) => {
+          // Without a new proposal (no connection), the server's message stays on the field.
+          if (error instanceof ApiError && error.code === REFERENCE_CODE_TAKEN.code)
+            offerAnotherCode(values.referenceCode).catch(() => {});
+        },
+      }),
     );
   });
 

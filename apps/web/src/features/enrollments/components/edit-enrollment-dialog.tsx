@@ -51,6 +51,9 @@ export function EditEnrollmentDialog({
   const { data, isFetchedAfterMount, isError, error } = useQuery({
     ...adminEnrollmentQuery(enrollmentId ?? ""),
     enabled: enrollmentId !== null,
+    // Even when 'Ver' has just read it (a copy still fresh, which would not be fetched): the form waits
+    // for a fetch of this opening, so without one it would wait for ever.
+    refetchOnMount: "always",
   });
   return (
     <Modal opened={opened} onClose={onClose} title="Editar inscrição" size="lg" centered>

@@ -14,13 +14,16 @@ import {
   useArchiveUnmatched,
 } from "../../payment-references/api/payment-references";
 
+/** The amount paid, or that an invalid payment's amount could not be read (decision 079). */
+export const paidAmountText = (amount: number | null) => (amount === null ? "Valor ilegível" : formatKz(amount));
+
 /** What a payment is, in a dialog: entity · reference, the amount paid, when. */
 function PaymentSummary({ payment }: { payment: UnmatchedPayment }) {
   return (
     <Text size="sm">
-      {payment.entity} · {formatReference(payment.reference)} · <strong>{formatKz(payment.amount)}</strong>
+      {payment.entity} · {formatReference(payment.reference)} · <strong>{paidAmountText(payment.amount)}</strong>
       <br />
-      Pago em {formatDateTime(payment.paidAt)}
+      Pago em {payment.paidAt ? formatDateTime(payment.paidAt) : "data ilegível"}
       {payment.studentName && ` — referência de ${payment.studentName}`}
     </Text>
   );

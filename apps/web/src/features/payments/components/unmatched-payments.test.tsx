@@ -17,6 +17,7 @@ const base = {
   entity: "12345",
   paidAt: "2026-11-26T10:00:00.000Z",
   receivedAt: "2026-11-26T10:00:01.000Z",
+  invalidReason: null,
   resolution: null,
   resolvedAt: null,
   resolvedByName: null,
@@ -54,6 +55,16 @@ const archived: UnmatchedPayment = {
   resolvedAt: "2026-11-26T11:00:00.000Z",
   resolvedByName: "Rosa Financeira",
   resolutionNote: "Devolvido ao pagador",
+};
+/** Data ProxyPay sent that does not fit (decision 079): kept, its amount unreadable. */
+const invalid: UnmatchedPayment = {
+  ...unknown,
+  id: "00000000-0000-4000-8000-0000000000c4",
+  providerPaymentId: "81000003",
+  reference: "911000111",
+  amount: null,
+  outcome: "invalid",
+  invalidReason: "Valor: ilegível ou acima de 999 999 999 999,99 Kz",
 };
 const counts = { open: 2, archived: 1, applied: 0 };
 
@@ -109,6 +120,18 @@ describe("'Pagamentos por referência' (issue 26, decision 077)", () => {
     expect(screen.getByRole("button", { name: "Aplicar à inscrição 123 456 789" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Arquivar 987 654 321" })).toBeTruthy();
     expect(screen.getByRole("combobox", { name: "Mostrar" })).toHaveProperty("value", "Por resolver (2)");
+  });
+
+  it("an invalid payment says so, with the reason; its unreadable amount can only be archived (decision 079)", async () => {
+    show({ open: [invalid] }, { open: 1, archived: 0, applied: 0 });
+    const section = screen.getByRole("region", { name: "Pagamentos por referência" });
+    expect(within(section).getAllByText("Dados inválidos enviados pela ProxyPay").length).toBeGreaterThan(0);
+    expect(within(section).getAllByText("Valor: ilegível ou acima de 999 999 999 999,99 Kz").length).toBeGreaterThan(0);
+    expect(within(section).getAllByText("Valor ilegível").length).toBeGreaterThan(0);
+    expect(screen.queryByRole("button", { name: "Aplicar à inscrição 911 000 111" })).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Arquivar 911 000 111" }));
+    const dialog = await screen.findByRole("dialog", { name: "Arquivar pagamento por referência" });
+    expect(within(dialog).getByText("Valor ilegível")).toBeTruthy();
   });
 
   it("'Aplicar à inscrição' opens the search with the reference's student, and asks to choose one", async () => {

@@ -17,7 +17,7 @@ import {
   type UnmatchedState,
   unmatchedPaymentsQuery,
 } from "../../payment-references/api/payment-references";
-import { ApplyUnmatchedDialog, ArchiveUnmatchedDialog } from "./unmatched-dialogs";
+import { ApplyUnmatchedDialog, ArchiveUnmatchedDialog, paidAmountText } from "./unmatched-dialogs";
 
 const nowrap = { whiteSpace: "nowrap" } as const;
 
@@ -44,9 +44,24 @@ function Resolution({ row }: { row: UnmatchedPayment }) {
   );
 }
 
+/** Why it was not applied; an invalid one says which data did not fit (decision 079). */
+function Outcome({ row }: { row: UnmatchedPayment }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{REFERENCE_NOTIFICATION_OUTCOME_LABELS[row.outcome]}</Text>
+      {row.invalidReason && (
+        <Text size="xs" c="dimmed">
+          {row.invalidReason}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 /**
  * 'Pagamentos por referência' (issue 26, decision 077): Multicaixa payments that could not be applied by
- * themselves (an unknown reference, a wrong amount, an enrolment already paid), paged by the server.
+ * themselves (an unknown reference, a wrong amount, an enrolment already paid, data ProxyPay sent that
+ * does not fit: decision 079), paged by the server.
  * Finance applies one to an enrolment awaiting payment or archives it with a reason; the filter shows
  * the open ones (default), the archived and those applied by hand. Shown once there has been any.
  */
@@ -87,7 +102,7 @@ export function UnmatchedPayments() {
       render: (r) => (
         <Stack gap={0}>
           <Text fw={600} style={nowrap}>
-            {formatKz(r.amount)}
+            {paidAmountText(r.amount)}
           </Text>
           {r.expectedAmount !== null && r.expectedAmount !== r.amount && (
             <Text size="xs" c="dimmed" style={nowrap}>
@@ -97,9 +112,9 @@ export function UnmatchedPayments() {
         </Stack>
       ),
     },
-    { key: "paidAt", title: "Pago em", sortable: true, render: (r) => formatDateTime(r.paidAt) },
+    { key: "paidAt", title: "Pago em", sortable: true, render: (r) => (r.paidAt ? formatDateTime(r.paidAt) : "—") },
     { key: "student", title: "Aluno", render: (r) => r.studentName ?? "—" },
-    { key: "outcome", title: "Motivo", render: (r) => REFERENCE_NOTIFICATION_OUTCOME_LABELS[r.outcome] },
+    { key: "outcome", title: "Motivo", render: (r) => <Outcome row={r} /> },
     open
       ? {
           key: "actions",
@@ -107,7 +122,8 @@ export function UnmatchedPayments() {
           render: (r) => (
             <NamedRowActions
               name={formatReference(r.reference)}
-              actions={["apply", "archive"] as const}
+              // An invalid payment whose amount cannot be read can only be archived (decision 079).
+              actions={r.amount === null ? (["archive"] as const) : (["apply", "archive"] as const)}
               looks={LOOKS}
               onAction={(a) => (a === "apply" ? applying : archiving).open(r.id)}
             />

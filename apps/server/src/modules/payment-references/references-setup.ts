@@ -1,6 +1,7 @@
-import type { Config } from "../config";
-import type { Logger } from "../logger";
-import { createProxyPayProvider, type ReferenceProvider } from "./provider";
+import type { Config } from "../../config";
+import type { Logger } from "../../logger";
+import { createProxyPayProvider } from "./provider/proxypay";
+import type { ReferenceProvider } from "./provider/reference-provider";
 import { createReferenceJobs, type ReferenceJobSettings, type ReferenceJobs } from "./reference-jobs";
 
 /** Multicaixa references when configured (decision 075): the provider and the durable queue of its calls. */

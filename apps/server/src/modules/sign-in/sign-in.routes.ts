@@ -16,7 +16,7 @@ import {
   signInStudent,
   signOut,
   signUpStaff,
-} from "./auth.service";
+} from "./sign-in.service";
 
 const tags = ["auth"];
 
@@ -28,7 +28,7 @@ export function setCookies(c: Context<AppEnv>, cookies: string[]) {
 }
 
 /** Who is signed in; sign-in, sign-up, sign-out and the staff password reset (all public). */
-export const authRoutes = createRouter()
+export const signInRoutes = createRouter()
   .openapi(route(endpoints.session, schemas.session, { tags }), async (c) => {
     c.header("Cache-Control", "no-store");
     const session = await readSession(c);

@@ -1,7 +1,8 @@
-import { randomInt } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { amountCents, amountString, signBody } from "./provider";
+import { signBody } from "./proxypay";
+import { amountCents, amountString } from "./reference-provider";
 
 /**
  * A local simulator of ProxyPay's v2 protocol (issue 26): references and payments in memory, the same
@@ -38,19 +39,28 @@ export interface SimPayment {
   fee: string;
 }
 
+/** Any object a faulty provider could send as a payment (tests of what our server does with one). */
+export type RawPayment = Record<string, unknown>;
+
 export interface Simulator {
   url: string;
   references: Map<string, SimReference>;
-  /** Payments not yet acknowledged (DELETE /payments/{id} removes them). */
-  payments: Map<number, SimPayment>;
-  acknowledged: number[];
+  /** Payments not yet acknowledged, by their id as text, in the order made (DELETE /payments/{id} removes them). */
+  payments: Map<string, SimPayment | RawPayment>;
+  /** The ids acknowledged, as the payments carry them. */
+  acknowledged: unknown[];
   /** The payment as an ATM would record it, the webhook POSTed unless `deliver` is false (a lost webhook). */
   pay(
     referenceId: string,
     opts?: { amount?: string; deliver?: boolean },
   ): Promise<{ payment: SimPayment; webhookStatus: number | null }>;
+  /**
+   * A payment object exactly as given, as a faulty provider might report it: listed by GET /payments (and
+   * acknowledged by its id) and its signed webhook POSTed unless `deliver` is false.
+   */
+  report(raw: RawPayment, opts?: { deliver?: boolean }): Promise<{ webhookStatus: number | null }>;
   /** The exact body and signature the webhook of `payment` carries. */
-  signed(payment: SimPayment): { body: string; signature: string };
+  signed(payment: SimPayment | RawPayment): { body: string; signature: string };
   /** Where the webhook goes from now on (a server started after the simulator). */
   setWebhookUrl(url: string): void;
   close(): Promise<void>;
@@ -60,16 +70,16 @@ const JSON_TYPE = "application/vnd.proxypay.v2+json";
 
 export async function startSimulator(options: SimulatorOptions): Promise<Simulator> {
   const references = new Map<string, SimReference>();
-  const payments = new Map<number, SimPayment>();
-  const acknowledged: number[] = [];
+  const payments = new Map<string, SimPayment | RawPayment>();
+  const acknowledged: unknown[] = [];
   let nextPaymentId = 80_000_000 + randomInt(1_000_000);
 
-  const signed = (payment: SimPayment) => {
+  const signed = (payment: SimPayment | RawPayment) => {
     const body = JSON.stringify(payment);
     return { body, signature: signBody(body, options.apiKey) };
   };
 
-  async function deliver(payment: SimPayment): Promise<number | null> {
+  async function deliver(payment: SimPayment | RawPayment): Promise<number | null> {
     if (!options.webhookUrl) return null;
     const { body, signature } = signed(payment);
     try {
@@ -101,9 +111,14 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       transaction_id: randomInt(1_000_000, 9_999_999),
       fee: "100.00",
     };
-    payments.set(payment.id, payment);
+    payments.set(String(payment.id), payment);
     const webhookStatus = opts.deliver === false ? null : await deliver(payment);
     return { payment, webhookStatus };
+  }
+
+  async function report(raw: RawPayment, opts: { deliver?: boolean } = {}) {
+    payments.set(typeof raw.id === "string" || typeof raw.id === "number" ? String(raw.id) : randomUUID(), raw);
+    return { webhookStatus: opts.deliver === false ? null : await deliver(raw) };
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -163,9 +178,11 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     }
     if (req.method === "GET" && url.pathname === "/payments") return send(200, [...payments.values()]);
     if (req.method === "DELETE" && parts[0] === "payments" && parts[1]) {
-      const id = Number(parts[1]);
-      if (!payments.delete(id)) return send(404);
-      acknowledged.push(id);
+      const id = decodeURIComponent(parts[1]);
+      const payment = payments.get(id);
+      if (!payment) return send(404);
+      payments.delete(id);
+      acknowledged.push(payment.id);
       return send(204);
     }
     return send(404);
@@ -185,6 +202,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     payments,
     acknowledged,
     pay,
+    report,
     signed,
     setWebhookUrl(url) {
       options.webhookUrl = url;

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { fromDrizzle, PgBoss } from "pg-boss";
-import type { Tx } from "../db/client";
-import type { Logger } from "../logger";
-import { MAIL_QUEUE_SCHEMA } from "../mail/mail-queue";
+import type { Tx } from "../../db/client";
+import type { Logger } from "../../logger";
+import { MAIL_QUEUE_SCHEMA } from "../../mail/mail-queue";
 
 /**
  * The durable queue of the calls to the payment-reference provider (decision 075): a request never waits

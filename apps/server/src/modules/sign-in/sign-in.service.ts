@@ -19,7 +19,7 @@ import { ApiError } from "../../http/errors";
 import { createStaffUser } from "../users/users.service";
 
 /**
- * Sign-in, sign-up, sign-out and the staff password reset, through better-auth (auth/auth.ts). Each call
+ * Sign-in, sign-up, sign-out and the staff password reset, through better-auth (src/auth/auth.ts). Each call
  * gets the request's headers and client IP; a change of session comes back as the Set-Cookie headers
  * the route sends on.
  */

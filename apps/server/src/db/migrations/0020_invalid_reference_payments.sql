@@ -1,0 +1,4 @@
+ALTER TABLE "reference_payment_notifications" ALTER COLUMN "amount" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "reference_payment_notifications" ALTER COLUMN "paid_at" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "reference_payment_notifications" ADD COLUMN "invalid_reason" varchar(500);--> statement-breakpoint
+ALTER TABLE "reference_payment_notifications" ADD CONSTRAINT "reference_payment_notifications_readable_check" CHECK ("reference_payment_notifications"."outcome" = 'invalid' or ("reference_payment_notifications"."amount" is not null and "reference_payment_notifications"."paid_at" is not null and "reference_payment_notifications"."invalid_reason" is null));

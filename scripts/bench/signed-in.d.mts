@@ -1,0 +1,6 @@
+export function studentSession(options: {
+  base: string;
+  staffCookie: string;
+  name?: string;
+  phone?: string;
+}): Promise<string>;

@@ -1,0 +1,1 @@
+export const signBody = (body: string, key: string) => `${key}:${body}`;
