@@ -14,6 +14,8 @@ export function ensureBuilt(workspaces = ["apps/web", "apps/server"]) {
     // A build from before a command was added lacks its bundle.
     ["apps/server", "apps/server/dist/backup.js"],
     ["apps/server", "apps/server/dist/restore.js"],
+    // A build from before statements were read in worker threads (decision 078) lacks the worker's bundle.
+    ["apps/server", "apps/server/dist/statement-reader.worker.js"],
   ].filter(([workspace, file]) => workspaces.includes(workspace) && !existsSync(path.join(root, file)));
   for (const workspace of new Set(missing.map(([w]) => w))) {
     console.log(`Building ${workspace} (first run)…`);

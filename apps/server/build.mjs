@@ -4,7 +4,14 @@ import { build } from "esbuild";
 
 await rm("dist", { recursive: true, force: true });
 await build({
-  entryPoints: ["src/main.ts", "src/cli/create-admin.ts", "src/cli/backup.ts", "src/cli/restore.ts"],
+  entryPoints: [
+    "src/main.ts",
+    "src/cli/create-admin.ts",
+    "src/cli/backup.ts",
+    "src/cli/restore.ts",
+    // The statement reader's worker thread (decision 078): main.js starts it from beside itself.
+    "src/modules/bank-statements/statement-reader.worker.ts",
+  ],
   outdir: "dist",
   entryNames: "[name]",
   bundle: true,
@@ -28,5 +35,5 @@ await cp("src/db/migrations", "dist/migrations", { recursive: true });
 // A child process the server forks (decision 068): plain JavaScript, run as it is.
 await cp("src/auth/password-hasher.mjs", "dist/password-hasher.mjs");
 console.log(
-  "server built: dist/main.js, dist/create-admin.js, dist/backup.js, dist/restore.js, dist/password-hasher.mjs",
+  "server built: dist/main.js, dist/create-admin.js, dist/backup.js, dist/restore.js, dist/statement-reader.worker.js, dist/password-hasher.mjs",
 );

@@ -13,6 +13,7 @@ import { seedDemoData } from "./db/seed-demo";
 import { createLogger } from "./logger";
 import { createMailQueue } from "./mail/mail-queue";
 import { createMailer } from "./mail/mailer";
+import { createStatementReader } from "./modules/bank-statements/statement-reader";
 import { scheduleStatementRetention } from "./modules/bank-statements/statement-receipts";
 import { runReferenceJob } from "./modules/payment-references/payment-references.service";
 import { schedulePolling } from "./modules/payment-references/provider-payments.service";
@@ -102,8 +103,10 @@ async function main(): Promise<void> {
     log.info({ provider: config.proxyPay!.baseUrl, entity: config.proxyPay!.entity }, "Multicaixa references on");
   }
   const auth = createAuth(config, db, mail, log);
+  // Bank-statement files are read in worker threads (decision 078).
+  const statements = createStatementReader();
   const app = createApp(
-    { config, db, pool, databaseKind: database.kind, storage, mail, auth, log, references },
+    { config, db, pool, databaseKind: database.kind, storage, mail, auth, log, statements, references },
     { webDist: config.webDist ?? defaultWebDist() },
   );
 
@@ -128,6 +131,7 @@ async function main(): Promise<void> {
     sweeps.stop();
     retention.stop();
     polling?.stop();
+    await statements.close();
     await references?.jobs.stop().catch((err: Error) => log.warn({ error: err.message }, "reference queue stop"));
     await closeInOrder({ server, mail, pool, database }, log);
     log.info("stopped");

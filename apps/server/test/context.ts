@@ -14,6 +14,7 @@ import type { AppDeps } from "../src/http/env";
 import { createLogger } from "../src/logger";
 import { createMailQueue, MAIL_QUEUE_SETTINGS, type MailQueue, type MailQueueSettings } from "../src/mail/mail-queue";
 import { createMailer } from "../src/mail/mailer";
+import { createStatementReader } from "../src/modules/bank-statements/statement-reader";
 import { runReferenceJob } from "../src/modules/payment-references/payment-references.service";
 import { REFERENCE_JOB_SETTINGS } from "../src/modules/payment-references/reference-jobs";
 import { createPaymentReferences } from "../src/modules/payment-references/references-setup";
@@ -131,6 +132,7 @@ export async function createTestContext(
     mail,
     auth: createAuth(config, db, mail, log),
     log,
+    statements: createStatementReader(),
     references,
   };
   const app = createApp(deps, { checkAnswers: true, ...options });
@@ -144,6 +146,7 @@ export async function createTestContext(
     dataDir,
     mail,
     async close() {
+      await deps.statements.close();
       await references?.jobs.stop();
       await mail.stop();
       await pool.end();

@@ -10,6 +10,11 @@ const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships
 
 /** Rows of cells: a string (text), a number, or `{ date: "YYYY-MM-DD" }`; "" or null leaves the cell out. */
 export function xlsxFile(rows) {
+  return zipSync(Object.fromEntries(Object.entries(xlsxParts(rows)).map(([name, xml]) => [name, strToU8(xml)])));
+}
+
+/** The same workbook's parts, by name, as XML text (to be zipped in another way by a test). */
+export function xlsxParts(rows) {
   const strings = new Map();
   const sheetRows = rows.map((cells, r) => {
     const xml = cells.map((cell, c) => {
@@ -41,5 +46,5 @@ export function xlsxFile(rows) {
     "xl/worksheets/sheet1.xml": `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <worksheet ${NS}><sheetData>${sheetRows.join("")}</sheetData></worksheet>`,
   };
-  return zipSync(Object.fromEntries(Object.entries(files).map(([name, xml]) => [name, strToU8(xml)])));
+  return files;
 }

@@ -217,3 +217,36 @@ test("finance imports a bank statement, maps its columns once, confirms the matc
     expect(payments.total, name).toBe(1);
   }
 });
+
+test("a file that cannot be read tells finance why, under the file field", async ({ browser, baseURL }) => {
+  const fin = await signedInStaff(browser, baseURL!, {
+    email: "fin.ilegivel@instituto.ao",
+    password: "finilg123",
+    name: "Filomena Finanças",
+    role: "financeiro",
+  });
+  const menu = fin.getByRole("navigation", { name: "Menu de administração" });
+  await menu.getByRole("link", { name: "Financeiro", exact: true }).click();
+  await fin.getByRole("main").getByRole("link", { name: "Extratos bancários" }).click();
+  await fin.getByRole("combobox", { name: /^Banco/ }).fill(BANK);
+
+  // A PNG renamed .csv (issue 33): the server's reason, not 'preencha todos os campos obrigatórios'.
+  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+  await chooseFile(fin, { name: "extrato.csv", mimeType: "text/csv", buffer: png });
+  await fin.getByRole("button", { name: "Continuar" }).click();
+  const reason = "O ficheiro não é um extrato que se possa ler. Envie o extrato em CSV, XLSX, MT940 ou CAMT.053";
+  await expect(fin.getByLabel(/^Ficheiro do extrato/)).toHaveAccessibleDescription(
+    new RegExp(reason.replace(/\./g, "\\.")),
+  );
+  await expect(fin.getByText("Por favor, preencha todos os campos obrigatórios")).toHaveCount(0);
+
+  // A text with no table: its own reason; choosing another file clears the last one's.
+  await chooseFile(fin, {
+    name: "extrato.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("Caro cliente\nsegue o extrato"),
+  });
+  await expect(fin.getByLabel(/^Ficheiro do extrato/)).not.toHaveAccessibleDescription(/não é um extrato/);
+  await fin.getByRole("button", { name: "Continuar" }).click();
+  await expect(fin.getByLabel(/^Ficheiro do extrato/)).toHaveAccessibleDescription(/O ficheiro não tem uma tabela/);
+});

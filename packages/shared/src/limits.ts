@@ -58,3 +58,19 @@ export const CLASS_STUDENTS_DEFAULT = 30;
 export const LIST_PAGE_SIZE = 20;
 export const LIST_PAGE_SIZE_MAX = 100;
 export const LIST_SEARCH_MAX = 100;
+
+/**
+ * A bank statement file (issue 33, decision 078), whatever its format: what one import may hold. An honest
+ * statement at the 5 MB upload limit is well inside them; a file past one is refused, naming it.
+ */
+export const STATEMENT_MAX_ROWS = 50_000;
+/** The widest table read (the column mapping numbers columns 0 to 200). */
+export const STATEMENT_MAX_COLUMNS = 200;
+/** Rows × columns of the table read. */
+export const STATEMENT_MAX_CELLS = 500_000;
+/**
+ * An XLSX's parts that are read (workbook, its relationships, the first sheet, shared strings, styles),
+ * unzipped, all together: by their declared sizes before inflating, and by the bytes actually inflated.
+ */
+export const STATEMENT_MAX_UNZIPPED_MB = 40;
+export const STATEMENT_MAX_UNZIPPED_BYTES = STATEMENT_MAX_UNZIPPED_MB * 1024 * 1024;

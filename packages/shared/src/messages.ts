@@ -407,6 +407,11 @@ export const STATEMENT_FILE_INVALID = {
   code: "statement_file_invalid",
   message: "O ficheiro do extrato não pôde ser lido",
 } as const;
+/** A statement file that cannot be read (issue 33): the reader's reason is the message, shown to finance. */
+export const statementFileUnreadable = (reason: string): CodedMessage => ({
+  code: STATEMENT_FILE_INVALID.code,
+  message: reason,
+});
 /** Confirm a line that is neither 'Corresponde' nor assigned by hand. */
 export const STATEMENT_LINE_NOT_CONFIRMABLE = {
   code: "statement_line_not_confirmable",

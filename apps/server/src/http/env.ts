@@ -7,6 +7,7 @@ import type { Database } from "../db/client";
 import type { DatabaseKind } from "../db/connect";
 import type { Logger } from "../logger";
 import type { MailQueue } from "../mail/mail-queue";
+import type { StatementReader } from "../modules/bank-statements/statement-reader";
 import type { PaymentReferences } from "../modules/payment-references/references-setup";
 import type { FileStorage } from "../storage/storage";
 
@@ -21,6 +22,8 @@ export interface AppDeps {
   mail: MailQueue;
   auth: Auth;
   log: Logger;
+  /** Reads bank-statement files in worker threads (decision 078). */
+  statements: StatementReader;
   /** Multicaixa references (decision 075); undefined when PROXYPAY_* are unset. */
   references?: PaymentReferences;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { amountConvention, readAmount } from "./amounts";
+import { amountConvention, oversizedAmount, readAmount } from "./amounts";
+import { decimalText } from "./table";
 
 const cents = (text: string) => {
   const read = readAmount(text);
@@ -85,5 +86,29 @@ describe("readAmount", () => {
     });
     expect(readAmount("150000.00", "mixed")).toMatchObject({ ok: false });
     expect(readAmount("150.000", "pt")).toEqual({ ok: true, cents: 15_000_000 });
+  });
+
+  it("refuses a number too long to be money before reading or padding it (issue 33)", () => {
+    const long = "Valor ilegível: «1E536870000» (mais de 20 algarismos ou um expoente acima de 20)";
+    expect(cents("1E536870000")).toBe(long);
+    expect(oversizedAmount("1E536870000")).toBe(long);
+    expect(cents("123456789012345678901")).toMatch(/mais de 20 algarismos/);
+    expect(cents(`${"9".repeat(100_000)},00`)).toBe(
+      `Valor ilegível: «${"9".repeat(40)}…» (mais de 20 algarismos ou um expoente acima de 20)`,
+    );
+    expect(oversizedAmount("1.5E21")).toMatch(/expoente/);
+    expect(oversizedAmount("-1 234 567 890,00 AOA DB")).toBeNull();
+    expect(oversizedAmount("12345678901234567890")).toBeNull();
+  });
+});
+
+describe("decimalText past 20 digits or an exponent past 20", () => {
+  it("is no number, and nothing is padded (1E536870000 would be 537 million digits)", () => {
+    expect(decimalText("1E536870000", ".")).toBeNull();
+    expect(decimalText("1.5E21", ".")).toBeNull();
+    expect(decimalText("1E-21", ".")).toBeNull();
+    expect(decimalText("123456789012345678901", ".")).toBeNull();
+    expect(decimalText("1E20", ".")).toBe("100000000000000000000");
+    expect(decimalText("1.5E-2", ".")).toBe("0,015");
   });
 });

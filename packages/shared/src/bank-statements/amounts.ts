@@ -1,4 +1,5 @@
 import { MAX_MONEY, parseMoney } from "../money-input";
+import { NUMBER_MAX_DIGITS, NUMBER_MAX_EXPONENT, quoted } from "./table";
 
 /**
  * Amounts as bank statements print them (issue 25, decision 069): read exactly, in integer cents, or
@@ -22,12 +23,34 @@ const REASONS = {
   negative: "sinal duplicado ou contraditório",
   max: "valor demasiado alto",
   mixed: "ambíguo: o ficheiro escreve outros valores com ponto decimal",
+  long: `mais de ${NUMBER_MAX_DIGITS} algarismos ou um expoente acima de ${NUMBER_MAX_EXPONENT}`,
 } as const;
 
 const refuse = (text: string, why: keyof typeof REASONS): { ok: false; reason: string } => ({
   ok: false,
-  reason: `${UNREADABLE}: «${text.trim()}» (${REASONS[why]})`,
+  reason: `${UNREADABLE}: ${quoted(text)} (${REASONS[why]})`,
 });
+
+/** No amount is written in more characters than this (`-1 234 567 890,00 AOA DB` has 24). */
+const MAX_AMOUNT_CHARS = 60;
+
+/**
+ * 'Valor ilegível' for a number too long to be money (more than 20 digits, an exponent past ±20, or more
+ * than 60 characters), checked before anything reads, pads or converts it; null otherwise.
+ */
+export function oversizedAmount(text: string): string | null {
+  let digits = 0;
+  for (let i = 0; i < text.length && digits <= NUMBER_MAX_DIGITS; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) digits++;
+  }
+  const exponent = /[eE][-+]?0*(\d+)/.exec(text.length > MAX_AMOUNT_CHARS ? "" : text);
+  const tooLong =
+    text.trim().length > MAX_AMOUNT_CHARS ||
+    digits > NUMBER_MAX_DIGITS ||
+    (exponent !== null && (exponent[1]!.length > 2 || Number(exponent[1]) > NUMBER_MAX_EXPONENT));
+  return tooLong ? refuse(text, "long").reason : null;
+}
 
 /** `1,500.00` / `150,000.00`: English marks, unambiguous only in this exact shape. */
 const ENGLISH = /^\d{1,3}(,\d{3})+\.\d{2}$/;
@@ -48,8 +71,8 @@ export function amountConvention(texts: Iterable<string>): AmountConvention {
   let dot = 0;
   let other = 0;
   for (const text of texts) {
-    const read = unsigned(text);
-    if (!read.ok) {
+    const read = oversizedAmount(text) === null ? unsigned(text) : null;
+    if (!read?.ok) {
       if (text.trim() !== "") other++;
       continue;
     }
@@ -94,6 +117,8 @@ function unsigned(text: string): { ok: true; digits: string; sign: number } | { 
  * column's (`amountConvention`): in a `dot` column `150000.00` is 150 000,00.
  */
 export function readAmount(text: string, convention: AmountConvention = "pt"): AmountRead {
+  const oversized = oversizedAmount(text);
+  if (oversized) return { ok: false, reason: oversized };
   const read = unsigned(text);
   if (!read.ok) return read;
   const { sign } = read;

@@ -1,5 +1,7 @@
+import { STATEMENT_MAX_ROWS } from "../limits";
+import { oversizedAmount } from "./amounts";
 import type { CsvRow } from "./csv";
-import { decimalText, FIXED_HEADER, fixedRow, type TableRead } from "./table";
+import { decimalText, FIXED_HEADER, fixedRow, TABLE_LIMIT_MESSAGES, type TableRead } from "./table";
 import { child, children, parseXml, textAt, type XmlElement, XmlError } from "./xml";
 
 /**
@@ -34,6 +36,8 @@ function dateOf(el: XmlElement | undefined): string | null {
 
 function amountOf(el: XmlElement | undefined): { amount: string } | { reason: string } {
   const amt = child(el, "Amt");
+  const oversized = amt ? oversizedAmount(amt.text) : null;
+  if (oversized) return { reason: oversized };
   const amount = amt ? decimalText(amt.text, ".") : null;
   if (!amt || amount === null || amount.startsWith("-")) return { reason: CAMT_MESSAGES.amount };
   const ccy = amt.attrs.Ccy ?? "";
@@ -65,6 +69,7 @@ export function readCamt053(text: string): TableRead {
     if (from && to) preamble.push(`Período: ${from} a ${to}`);
 
     for (const entry of children(stmt, "Ntry")) {
+      if (rows.length + irregular.length > STATEMENT_MAX_ROWS) return { error: TABLE_LIMIT_MESSAGES.rows };
       const indicator = textAt(entry, "CdtDbtInd");
       if (indicator !== "CRDT" && indicator !== "DBIT") {
         irregular.push({ line: entry.line, reason: CAMT_MESSAGES.indicator });
@@ -96,5 +101,6 @@ export function readCamt053(text: string): TableRead {
       }
     }
   }
+  if (rows.length + irregular.length > STATEMENT_MAX_ROWS) return { error: TABLE_LIMIT_MESSAGES.rows };
   return { format: "camt053", delimiter: "", header: FIXED_HEADER, rows, irregular, preamble };
 }

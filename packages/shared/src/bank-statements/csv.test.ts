@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { MAX_FILE_BYTES } from "../limits";
 import { CSV_NO_TABLE, splitCsv } from "./csv";
+import { TABLE_LIMIT_MESSAGES } from "./table";
 
 const table = (text: string) => {
   const read = splitCsv(text);
@@ -94,5 +96,24 @@ describe("splitCsv", () => {
           "Linha com 4 colunas em vez de 3: um valor com vírgula decimal sem aspas não se distingue do separador (guarde o extrato com ; como separador ou os valores entre aspas)",
       },
     ]);
+  });
+
+  it("refuses 5 MB of `1,00,` (two million cells on one line) and of `a;b` lines (1.3 million rows) by the limits", () => {
+    const fiveMb = (unit: string) => unit.repeat(Math.floor(MAX_FILE_BYTES / unit.length));
+    expect(splitCsv(fiveMb("1,00,"))).toEqual({ error: TABLE_LIMIT_MESSAGES.columns });
+    expect(splitCsv(fiveMb("a;b\n"))).toEqual({ error: TABLE_LIMIT_MESSAGES.rows });
+    expect(splitCsv(fiveMb("1,00,".repeat(50).concat("\n")))).toEqual({ error: TABLE_LIMIT_MESSAGES.cells });
+  }, 30_000);
+
+  it("cuts a 5 MB cell once, however it is quoted", () => {
+    const long = "x".repeat(MAX_FILE_BYTES - 100);
+    const read = table(`Data;Texto\n25/11/2026;"${long}"\n26/11/2026;"a""b"\n`);
+    expect(read.rows.map((r) => r.cells[1]!.length)).toEqual([long.length, 3]);
+  }, 30_000);
+
+  it("shows at most 20 lines above the table", () => {
+    const bank = Array.from({ length: 30 }, (_, i) => `Linha do banco ${i}`);
+    const read = table([...bank, "Data;Valor", "25/11/2026;1,00"].join("\n"));
+    expect(read.preamble).toEqual(bank.slice(0, 20));
   });
 });

@@ -1,4 +1,5 @@
 import { isCalendarDate } from "../calendar-date";
+import { quoted } from "./table";
 
 /**
  * Dates as bank statements print them (issue 25, decision 069): `25/11/2026`, `25-11-2026`,
@@ -17,7 +18,7 @@ const pad = (n: string) => n.padStart(2, "0");
 /** `25/11/2026` → `2026-11-25`, or why it cannot be read. */
 export function readDate(text: string): DateRead {
   const s = text.trim().replace(TIME, "");
-  const refuse = (why: string): DateRead => ({ ok: false, reason: `Data ilegível: «${text.trim()}» (${why})` });
+  const refuse = (why: string): DateRead => ({ ok: false, reason: `Data ilegível: ${quoted(text)} (${why})` });
   let iso: string | undefined;
   const dayFirst = DAY_FIRST.exec(s);
   if (dayFirst) iso = `${dayFirst[4]}-${pad(dayFirst[3]!)}-${pad(dayFirst[1]!)}`;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { MAX_FILE_BYTES, STATEMENT_MAX_ROWS } from "../limits";
 import { looksLikeMt940, MT940_MESSAGES, readMt940 } from "./mt940";
-import { FIXED_HEADER } from "./table";
+import { FIXED_HEADER, TABLE_LIMIT_MESSAGES } from "./table";
 
 /** A small MT940 as a bank exports it, inside the SWIFT envelope (issue 25, decision 073). */
 const MT940 = [
@@ -75,5 +76,12 @@ describe("readMt940", () => {
       error: MT940_MESSAGES.balance("60F"),
     });
     expect(looksLikeMt940("Data;Valor\r\n25/11/2026;:20:")).toBe(false);
+  });
+
+  it("reads 5 MB of empty lines as nothing, and refuses more movements than the row limit (issue 33)", () => {
+    expect(readMt940("\n".repeat(MAX_FILE_BYTES))).toEqual({ error: MT940_MESSAGES.missing("20", "referência") });
+    const entries = ":61:2611251125C1,00NTRFNONREF\n".repeat(STATEMENT_MAX_ROWS + 1);
+    const many = `:20:X\n:25:Y\n:60F:C261101AOA0,00\n${entries}:62F:C261130AOA0,00\n`;
+    expect(readMt940(many)).toEqual({ error: TABLE_LIMIT_MESSAGES.rows });
   });
 });

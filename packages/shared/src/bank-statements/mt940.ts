@@ -1,5 +1,6 @@
+import { STATEMENT_MAX_ROWS } from "../limits";
 import type { CsvRow } from "./csv";
-import { decimalText, FIXED_HEADER, fixedRow, type TableRead } from "./table";
+import { decimalText, FIXED_HEADER, fixedRow, TABLE_LIMIT_MESSAGES, type TableRead } from "./table";
 
 /**
  * MT940 statements (SWIFT text; issue 25, decision 073): `:20:` reference, `:25:` account, `:28C:` statement
@@ -30,21 +31,40 @@ export function looksLikeMt940(text: string): boolean {
 
 type Field = { tag: string; value: string; line: number };
 
-/** The fields in order; a line that starts no field continues the previous one. */
+/**
+ * The fields in order; a line that starts no field continues the previous one (unless a `-` or empty line
+ * ended it). Read line by line without splitting the whole text: a file of empty lines costs nothing.
+ */
 function fields(text: string): Field[] {
   const out: Field[] = [];
-  const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/);
-  lines.forEach((raw, i) => {
-    const line = raw.replace(/^\{1:[^}]*\}(\{2:[^}]*\})?(\{3:(\{[^}]*\})*\})?\{4:/, "").replace(/-\}.*$/, "");
-    const m = FIELD.exec(line);
-    if (m) out.push({ tag: m[1]!, value: m[2]!, line: i + 1 });
-    else if (line.trim() === "-" || line.trim() === "") out.push({ tag: "-", value: "", line: i + 1 });
-    else if (out.length > 0 && out[out.length - 1]!.tag !== "-") {
-      const last = out[out.length - 1]!;
-      last.value += `\n${line}`;
-    }
-  });
-  return out.filter((f) => f.tag !== "-");
+  const src = text.replace(/^\uFEFF/, "");
+  const breaks = /\r\n|\r|\n/g;
+  let open: { field: Field; more: string[] } | null = null;
+  const close = () => {
+    if (open && open.more.length > 0) open.field.value += `\n${open.more.join("\n")}`;
+    open = null;
+  };
+  for (let at = 0, number = 1; at <= src.length; number++) {
+    breaks.lastIndex = at;
+    const found = breaks.exec(src);
+    const end = found ? found.index : src.length;
+    const raw = src.slice(at, end);
+    at = found ? end + found[0].length : src.length + 1;
+    // The SWIFT envelope around the fields: `{1:…}{2:…}{4:` before the first, `-}` after the last.
+    let line = raw.startsWith("{") ? raw.replace(/^\{1:[^}]*\}(\{2:[^}]*\})?(\{3:(\{[^}]*\})*\})?\{4:/, "") : raw;
+    if (line.includes("-}")) line = line.replace(/-\}.*$/, "");
+    const m = line.startsWith(":") ? FIELD.exec(line) : null;
+    const bare = m ? "" : line.trim();
+    if (m) {
+      close();
+      const field = { tag: m[1]!, value: m[2]!, line: number };
+      out.push(field);
+      open = { field, more: [] };
+    } else if (bare === "-" || bare === "") close();
+    else open?.more.push(line);
+  }
+  close();
+  return out;
 }
 
 /**
@@ -115,6 +135,7 @@ export function readMt940(text: string): TableRead {
   };
 
   for (const f of all) {
+    if (rows.length + irregular.length > STATEMENT_MAX_ROWS) return { error: TABLE_LIMIT_MESSAGES.rows };
     if (f.tag === "86" && pending) {
       flush(joinLines(f.value).trim());
       continue;
@@ -139,5 +160,6 @@ export function readMt940(text: string): TableRead {
     else if (f.tag === "86") preamble.push(joinLines(f.value).trim());
   }
   flush("");
+  if (rows.length + irregular.length > STATEMENT_MAX_ROWS) return { error: TABLE_LIMIT_MESSAGES.rows };
   return { format: "mt940", delimiter: "", header: FIXED_HEADER, rows, irregular, preamble };
 }

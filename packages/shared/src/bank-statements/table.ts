@@ -1,3 +1,4 @@
+import { STATEMENT_MAX_CELLS, STATEMENT_MAX_COLUMNS, STATEMENT_MAX_ROWS } from "../limits";
 import type { CsvDelimiter, CsvRow } from "./csv";
 
 /**
@@ -6,7 +7,8 @@ import type { CsvDelimiter, CsvRow } from "./csv";
  * give the fixed columns below and the mapping that reads them.
  */
 
-export type StatementFormat = "csv" | "xlsx" | "mt940" | "camt053";
+export const STATEMENT_FORMATS = ["csv", "xlsx", "mt940", "camt053"] as const;
+export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
 
 export type StatementTable = {
   format: StatementFormat;
@@ -37,6 +39,45 @@ export const FIXED_MAPPING = {
 
 export const FORMATS_HINT = "Envie o extrato em CSV, XLSX, MT940 ou CAMT.053";
 
+/** `50000` → `50 000`. */
+const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, " ");
+const SPLIT_HINT = "divida-o em ficheiros mais pequenos (um por mês, por exemplo)";
+
+/** Why a file past the limits of decision 078 is refused. */
+export const TABLE_LIMIT_MESSAGES = {
+  rows: `O extrato tem mais de ${thousands(STATEMENT_MAX_ROWS)} linhas: ${SPLIT_HINT}`,
+  columns: `O extrato tem linhas com mais de ${STATEMENT_MAX_COLUMNS} colunas: não é uma tabela de movimentos`,
+  cells: `O extrato tem mais de ${thousands(STATEMENT_MAX_CELLS)} células (linhas × colunas): ${SPLIT_HINT}`,
+} as const;
+
+/**
+ * A file whose reading ran out of the reader's memory or time (decision 078's backstop: whatever the
+ * limits above missed costs that one import, never the server).
+ */
+export const STATEMENT_READ_FAILED =
+  "Não foi possível ler o extrato: a leitura deste ficheiro passou o limite de memória ou de tempo. Confirme que é o extrato exportado pelo banco, ou divida-o em ficheiros mais pequenos";
+
+/** Why a table of `rows` rows and `width` columns is past the limits, or null when it is within them. */
+export function tableLimitRefusal(rows: number, width: number): string | null {
+  if (rows > STATEMENT_MAX_ROWS) return TABLE_LIMIT_MESSAGES.rows;
+  if (width > STATEMENT_MAX_COLUMNS) return TABLE_LIMIT_MESSAGES.columns;
+  if (rows * width > STATEMENT_MAX_CELLS) return TABLE_LIMIT_MESSAGES.cells;
+  return null;
+}
+
+/** A cell's text inside a reason: «…», cut at 40 characters (a reason never repeats a whole cell). */
+export function quoted(text: string): string {
+  const s = text.trim();
+  return `«${s.length > 40 ? `${s.slice(0, 40)}…` : s}»`;
+}
+
+/**
+ * A number written with more digits or a larger exponent than these is no amount of money: refused before
+ * anything pads or converts it (`1E536870000` would be 537 million digits).
+ */
+export const NUMBER_MAX_DIGITS = 20;
+export const NUMBER_MAX_EXPONENT = 20;
+
 /** A statement entry of a fixed-structure format, as a row of the fixed columns. */
 export function fixedRow(
   line: number,
@@ -53,13 +94,18 @@ export function fixedRow(
  * `150000,` → `150000`, `1.5E3` → `1500`. Trailing zeros beyond 2 decimals are dropped (`12.3400` →
  * `12,34`); more significant decimals are kept (`12.345` → `12,345`), so `readAmount` refuses them.
  * `significant` rounds (half up) to that many significant digits first: XLSX numbers are doubles, and Excel
- * shows 15 (`150000.49999999999` → `150000,50`). Not a number: null.
+ * shows 15 (`150000.49999999999` → `150000,50`). Not a number, or one past `NUMBER_MAX_DIGITS` digits or an
+ * exponent past `NUMBER_MAX_EXPONENT`: null.
  */
 export function decimalText(written: string, mark: "." | ",", significant?: number): string | null {
   const m = new RegExp(`^([-+]?)(\\d*)(?:\\${mark}(\\d*))?(?:[eE]([-+]?\\d+))?$`).exec(written.trim());
   if (!m || (m[2] === "" && !m[3])) return null;
+  const exponent = Number(m[4] ?? 0);
+  if ((m[2] ?? "").length + (m[3] ?? "").length > NUMBER_MAX_DIGITS || Math.abs(exponent) > NUMBER_MAX_EXPONENT) {
+    return null;
+  }
   let digits = (m[2] ?? "") + (m[3] ?? "");
-  let point = (m[2] ?? "").length + Number(m[4] ?? 0); // digits before the decimal mark
+  let point = (m[2] ?? "").length + exponent; // digits before the decimal mark
   if (point < 0) {
     digits = "0".repeat(-point) + digits;
     point = 0;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decimalText } from "./table";
+import { STATEMENT_MAX_CELLS, STATEMENT_MAX_ROWS } from "../limits";
+import { decimalText, TABLE_LIMIT_MESSAGES } from "./table";
 import { firstSheetPath, readXlsxSheet, XLSX_MESSAGES } from "./xlsx";
 
 /** The parts of a small XLSX as Excel writes them (issue 25, decision 073). */
@@ -58,6 +59,48 @@ describe("readXlsxSheet", () => {
     expect(readXlsxSheet(`<worksheet ${NS}><sheetData><row r="1"/></sheetData></worksheet>`, {})).toEqual({
       error: XLSX_MESSAGES.empty,
     });
+  });
+});
+
+describe("readXlsxSheet against sheets built to take the server down (issue 33)", () => {
+  const rows = (xml: string) => `<worksheet ${NS}><sheetData>${xml}</sheetData></worksheet>`;
+  const cell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+  const table = `<row r="1">${cell("A1", "Data")}${cell("B1", "Valor")}</row>`;
+
+  it("refuses a cell past column XFD or row 1 048 576, and a row past the sheet", () => {
+    const outside = "fica fora da folha, que vai de A1 a XFD1048576";
+    for (const ref of ["ZZZZZZZZ1", "XFE1", "A1048577", "a1", "A0"]) {
+      expect(readXlsxSheet(rows(`<row r="1">${cell(ref, "x")}</row>`), {}), ref).toEqual({
+        error: XLSX_MESSAGES.broken(`a célula ${ref} ${outside}`),
+      });
+    }
+    expect(readXlsxSheet(rows(`<row r="1048577">${cell("A1", "x")}</row>`), {})).toEqual({
+      error: XLSX_MESSAGES.broken("a linha 1048577 fica fora da folha, que vai até à linha 1048576"),
+    });
+  });
+
+  it("refuses a filled cell past the column limit; an empty styled one there is nothing", () => {
+    expect(readXlsxSheet(rows(`${table}<row r="2">${cell("HA2", "x")}</row>`), {})).toEqual({
+      error: TABLE_LIMIT_MESSAGES.columns,
+    });
+    const styled = readXlsxSheet(rows(`${table}<row r="2">${cell("A2", "25/11/2026")}<c r="XFD2" s="1"/></row>`), {});
+    expect("rows" in styled && styled.rows).toEqual([{ line: 2, cells: ["25/11/2026", ""] }]);
+  });
+
+  it("refuses more rows or cells than the limits, without spreading them as arguments", () => {
+    const number = "<c><v>1</v></c>";
+    const many = `<row>${number}</row>`.repeat(STATEMENT_MAX_ROWS + 1);
+    expect(readXlsxSheet(rows(many), {})).toEqual({ error: TABLE_LIMIT_MESSAGES.rows });
+    const full = `<row>${number.repeat(20)}</row>`.repeat(STATEMENT_MAX_CELLS / 20 + 1);
+    expect(readXlsxSheet(rows(full), {})).toEqual({ error: TABLE_LIMIT_MESSAGES.cells });
+  }, 30_000);
+
+  it("reads a shared string nested 20 000 deep, leaving out its phonetic guides", () => {
+    const deep = `<sst><si>${"<r>".repeat(20_000)}<t>TRF</t><rPh><t>X</t></rPh>${"</r>".repeat(20_000)}</si><si><t>Data</t></si></sst>`;
+    const sheet = rows(`<row r="1"><c r="A1" t="s"><v>1</v></c>${cell("B1", "Texto")}</row>
+      <row r="2">${cell("A2", "25/11/2026")}<c r="B2" t="s"><v>0</v></c></row>`);
+    const read = readXlsxSheet(sheet, { sharedStrings: deep });
+    expect("rows" in read && read.rows).toEqual([{ line: 2, cells: ["25/11/2026", "TRF"] }]);
   });
 });
 

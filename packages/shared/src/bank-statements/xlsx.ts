@@ -1,7 +1,8 @@
+import { STATEMENT_MAX_CELLS, STATEMENT_MAX_COLUMNS, STATEMENT_MAX_ROWS } from "../limits";
 import type { CsvRow } from "./csv";
 import { readDate } from "./dates";
-import { decimalText, type TableRead } from "./table";
-import { child, children, parseXml, type XmlElement, XmlError } from "./xml";
+import { decimalText, TABLE_LIMIT_MESSAGES, type TableRead, tableLimitRefusal } from "./table";
+import { child, children, parseXml, scanXml, XmlError } from "./xml";
 
 /**
  * XLSX statements (issue 25, decision 073), once unzipped (the server does that): the first worksheet of
@@ -62,29 +63,149 @@ function serialDate(serial: string, base1904: boolean): string | null {
   return `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
 }
 
-const textOf = (el: XmlElement | undefined): string =>
-  el
-    ? el.name === "t"
-      ? el.text
-      : el.children
-          .filter((c) => c.name !== "rPh")
-          .map(textOf)
-          .join("")
-    : "";
+/**
+ * The text of a rich-text element (`si`, `is`), followed as `scanXml` reads it: its `t` texts in order,
+ * phonetic guides (`rPh`) left out. Iterative: nesting costs no stack.
+ */
+class RichText {
+  value = "";
+  private t = 0;
+  private phonetic = 0;
+  open(name: string) {
+    if (name === "t") this.t++;
+    else if (name === "rPh") this.phonetic++;
+  }
+  close(name: string) {
+    if (name === "t") this.t--;
+    else if (name === "rPh") this.phonetic--;
+  }
+  text(chunk: string, element: string) {
+    if (element === "t" && this.t === 1 && this.phonetic === 0) this.value += chunk;
+  }
+}
 
-const columnIndex = (ref: string) => {
+/** The shared strings (`sst/si`), in order. */
+function sharedStrings(xml: string | undefined): string[] {
+  if (!xml) return [];
+  const strings: string[] = [];
+  let depth = 0;
+  let item: RichText | null = null;
+  scanXml(xml, {
+    open(name) {
+      depth++;
+      if (depth === 2 && name === "si") item = new RichText();
+      else item?.open(name);
+    },
+    text(chunk, element) {
+      item?.text(chunk, element);
+    },
+    close(name) {
+      if (depth === 2 && item) {
+        strings.push(item.value);
+        item = null;
+      } else item?.close(name);
+      depth--;
+    },
+  });
+  return strings;
+}
+
+/** Excel's last column (XFD) and last row. */
+const MAX_SHEET_COLUMN = 16_384;
+const MAX_SHEET_ROW = 1_048_576;
+const CELL_REF = /^([A-Z]{1,3})([1-9]\d{0,6})$/;
+
+/** The 0-based column of a cell reference (`C7` → 2), or why it is not one inside a sheet. */
+function columnOf(ref: string): number {
+  const m = CELL_REF.exec(ref);
   let n = 0;
-  for (const ch of /^[A-Z]+/.exec(ref)?.[0] ?? "") n = n * 26 + ch.charCodeAt(0) - 64;
+  for (const ch of m?.[1] ?? "") n = n * 26 + ch.charCodeAt(0) - 64;
+  if (!m || n > MAX_SHEET_COLUMN || Number(m[2]) > MAX_SHEET_ROW) {
+    throw new XmlError(`a célula ${ref.slice(0, 20)} fica fora da folha, que vai de A1 a XFD1048576`);
+  }
   return n - 1;
-};
+}
 
-function cellText(c: XmlElement, shared: string[], dates: boolean[], base1904: boolean): string {
-  const v = child(c, "v")?.text ?? "";
+/** A row's number (`<row r="7">`), or why it is not one inside a sheet. */
+function rowNumber(r: string | undefined, fallback: number): number {
+  if (r === undefined) return fallback;
+  const n = Number(r);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_SHEET_ROW) {
+    throw new XmlError(`a linha ${r.slice(0, 20)} fica fora da folha, que vai até à linha ${MAX_SHEET_ROW}`);
+  }
+  return n;
+}
+
+class TooLarge extends Error {}
+
+type Cell = { attrs: Record<string, string>; v: string | null; inline: RichText | null };
+
+/**
+ * The sheet's rows (`worksheet/sheetData/row/c`) as cell texts, read as `scanXml` goes: only the rows'
+ * texts are kept. Empty cells are not padded out; past the limits of decision 078 → `TooLarge`.
+ */
+function sheetRows(xml: string, cellText: (c: Cell) => string): CsvRow[] {
+  const rows: CsvRow[] = [];
+  const path: string[] = [];
+  let row: CsvRow | null = null;
+  let rowIndex = 0;
+  let cell: Cell | null = null;
+  let inValue = false;
+  let stored = 0;
+  scanXml(xml, {
+    open(name, attrs) {
+      path.push(name);
+      const depth = path.length;
+      if (depth === 3 && name === "row" && path[1] === "sheetData") {
+        row = { line: rowNumber(attrs.r, rowIndex + 1), cells: [] };
+        rowIndex++;
+      } else if (depth === 4 && name === "c" && row) cell = { attrs, v: null, inline: null };
+      else if (depth === 5 && cell && name === "v" && cell.v === null) {
+        cell.v = "";
+        inValue = true;
+      } else if (depth === 5 && cell && name === "is" && cell.inline === null) cell.inline = new RichText();
+      else if (depth > 5 && cell?.inline && path[4] === "is") cell.inline.open(name);
+    },
+    text(chunk, element) {
+      if (inValue && cell && element === "v" && path.length === 5) cell.v += chunk;
+      else if (cell?.inline && path.length > 5 && path[4] === "is") cell.inline.text(chunk, path[path.length - 1]!);
+    },
+    close(name) {
+      const depth = path.length;
+      path.pop();
+      if (depth === 5 && name === "v") inValue = false;
+      else if (depth > 5 && cell?.inline && path[4] === "is") cell.inline.close(name);
+      else if (depth === 4 && cell && row) {
+        const cells = row.cells;
+        const at = cell.attrs.r ? columnOf(cell.attrs.r) : cells.length;
+        const text = cellText(cell).replace(/\s+/g, " ").trim();
+        cell = null;
+        if (text === "" && at >= cells.length) return;
+        if (at >= STATEMENT_MAX_COLUMNS) throw new TooLarge(TABLE_LIMIT_MESSAGES.columns);
+        stored += Math.max(0, at + 1 - cells.length);
+        if (stored > STATEMENT_MAX_CELLS) throw new TooLarge(TABLE_LIMIT_MESSAGES.cells);
+        while (cells.length < at) cells.push("");
+        cells[at] = text;
+      } else if (depth === 3 && row) {
+        while (row.cells.length > 0 && row.cells[row.cells.length - 1] === "") row.cells.pop();
+        if (row.cells.length > 0) {
+          if (rows.length === STATEMENT_MAX_ROWS) throw new TooLarge(TABLE_LIMIT_MESSAGES.rows);
+          rows.push(row);
+        }
+        row = null;
+      }
+    },
+  });
+  return rows;
+}
+
+function cellValue(c: Cell, shared: string[], dates: boolean[], base1904: boolean): string {
+  const v = c.v ?? "";
   switch (c.attrs.t) {
     case "s":
       return shared[Number(v)] ?? "";
     case "inlineStr":
-      return textOf(child(c, "is"));
+      return c.inline?.value ?? "";
     case "str":
     case "e":
       return v;
@@ -101,38 +222,41 @@ function cellText(c: XmlElement, shared: string[], dates: boolean[], base1904: b
   }
 }
 
+/** The largest of `values` (0 when none), without spreading them as arguments. */
+const largest = (values: Iterable<number>) => {
+  let max = 0;
+  for (const v of values) if (v > max) max = v;
+  return max;
+};
+
 /** Reads the first sheet (its XML and the workbook's parts) into a table, or says why it cannot. */
 export function readXlsxSheet(sheet: string, parts: XlsxParts): TableRead {
-  let grid: CsvRow[];
+  let rows: CsvRow[];
   try {
-    const shared = parts.sharedStrings ? children(parseXml(parts.sharedStrings), "si").map(textOf) : [];
+    const shared = sharedStrings(parts.sharedStrings);
     const dates = dateStyles(parts.styles);
     const pr = parts.workbook ? child(parseXml(parts.workbook), "workbookPr") : undefined;
     const base1904 = pr?.attrs.date1904 === "1" || pr?.attrs.date1904 === "true";
-    grid = children(child(parseXml(sheet), "sheetData"), "row").map((row, i) => {
-      const cells: string[] = [];
-      for (const c of children(row, "c")) {
-        const at = c.attrs.r ? columnIndex(c.attrs.r) : cells.length;
-        while (cells.length < at) cells.push("");
-        cells[at] = cellText(c, shared, dates, base1904).replace(/\s+/g, " ").trim();
-      }
-      while (cells.length > 0 && cells[cells.length - 1] === "") cells.pop();
-      return { line: Number(row.attrs.r ?? i + 1), cells };
-    });
+    rows = sheetRows(sheet, (c) => cellValue(c, shared, dates, base1904));
   } catch (e) {
     if (e instanceof XmlError) return { error: XLSX_MESSAGES.broken(e.message) };
+    if (e instanceof TooLarge) return { error: e.message };
     throw e;
   }
   const filled = (r: CsvRow) => r.cells.filter((c) => c !== "").length;
-  const rows = grid.filter((r) => filled(r) > 0);
   if (rows.length === 0) return { error: XLSX_MESSAGES.empty };
-  const widest = Math.max(...rows.map(filled));
+  const widest = largest(rows.map(filled));
   const first = rows.findIndex((r) => filled(r) >= Math.max(2, Math.ceil(widest / 2)));
   if (first === -1) return { error: XLSX_MESSAGES.empty };
   const hasHeader = !rows[first]!.cells.some((c) => readDate(c).ok);
   const table = rows.slice(hasHeader ? first + 1 : first);
-  const width = Math.max(rows[first]!.cells.length, ...table.map((r) => r.cells.length));
-  const pad = (cells: string[]) => [...cells, ...Array<string>(width - cells.length).fill("")];
+  const width = Math.max(rows[first]!.cells.length, largest(table.map((r) => r.cells.length)));
+  const tooLarge = tableLimitRefusal(table.length, width);
+  if (tooLarge) return { error: tooLarge };
+  const pad = (cells: string[]) => {
+    while (cells.length < width) cells.push("");
+    return cells;
+  };
   return {
     format: "xlsx",
     delimiter: "",

@@ -150,7 +150,7 @@ const confirmAnswerSchema = z.object({
 });
 
 const importErrors = {
-  400: `${REQUIRED_FIELDS.message}: bank name, CSV file, or the mapping; or no table in the file`,
+  400: `${REQUIRED_FIELDS.message}: bank name, file, or the mapping; or 'statement_file_invalid', whose message (also on the file field) says why the file cannot be read: no table, a format not read, past a limit, or past the reader's memory or time (decision 078)`,
   413: "The file is larger than 5 MB",
 } as const;
 

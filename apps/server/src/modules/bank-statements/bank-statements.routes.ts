@@ -7,15 +7,9 @@ import { requireScreen } from "../../auth/guards";
 import { route } from "../../http/contract";
 import { ApiError, guardErrors } from "../../http/errors";
 import { createRouter } from "../../http/router";
-import {
-  assignLine,
-  confirmLines,
-  getStatement,
-  ignoreLine,
-  importStatement,
-  listStatements,
-  previewStatement,
-} from "./bank-statements.service";
+import { assignLine, confirmLines, ignoreLine } from "./bank-statements.service";
+import { importStatement, previewStatement } from "./statement-import.service";
+import { getStatement, listStatements } from "./statement-list.service";
 
 const tags = ["bank-statements"];
 
@@ -38,10 +32,10 @@ const upload = { ...finance, middleware: [...finance.middleware, statementBodyLi
 
 export const bankStatementRoutes = createRouter()
   .openapi(route(endpoints.preview, schemas.preview, upload), async (c) => {
-    return c.json(await previewStatement(c.get("deps").db, await c.req.parseBody()), 200);
+    return c.json(await previewStatement(c.get("deps"), await c.req.parseBody()), 200);
   })
   .openapi(route(endpoints.import, schemas.import, upload), async (c) => {
-    const result = await importStatement(c.get("deps").db, c.get("session").user!.id, await c.req.parseBody());
+    const result = await importStatement(c.get("deps"), c.get("session").user!.id, await c.req.parseBody());
     return c.json(result, 201);
   })
   .openapi(route(endpoints.list, schemas.list, finance), async (c) => {

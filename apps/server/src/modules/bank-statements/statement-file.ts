@@ -1,20 +1,18 @@
 import { looksLikeXml, readCamt053 } from "@app/shared/bank-statements/camt053";
-import { splitCsv } from "@app/shared/bank-statements/csv";
+import { CSV_NO_TABLE, splitCsv } from "@app/shared/bank-statements/csv";
 import { looksLikeMt940, readMt940 } from "@app/shared/bank-statements/mt940";
 import { FORMATS_HINT, type TableRead } from "@app/shared/bank-statements/table";
 import { firstSheetPath, readXlsxSheet, XLSX_MESSAGES, type XlsxParts } from "@app/shared/bank-statements/xlsx";
 import { XmlError } from "@app/shared/bank-statements/xml";
-import { unzipSync } from "fflate";
+import { openXlsx, ZIP_MESSAGES, ZipError } from "./xlsx-zip";
 
 /**
- * A statement file read by its content, not its name (issue 25, decision 073): a ZIP is an XLSX (unzipped
- * here with fflate; the sheet is read by the shared pure functions), text starting with '<' is CAMT.053,
+ * A statement file read by its content, not its name (issue 25, decision 073): a ZIP is an XLSX (its parts
+ * unzipped by `xlsx-zip.ts`; the sheet is read by the shared pure functions), text starting with '<' is CAMT.053,
  * text with `:20:` and `:25:` fields is MT940, any other text is CSV. Every format gives the same table.
  */
 
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
-/** An unzipped part larger than this is refused (a 5 MB upload cannot hold an honest sheet bigger than it). */
-const MAX_PART_BYTES = 100 * 1024 * 1024;
 const PARTS = {
   workbook: "xl/workbook.xml",
   workbookRels: "xl/_rels/workbook.xml.rels",
@@ -24,26 +22,25 @@ const PARTS = {
 
 const notAStatement = { error: `O ficheiro não é um extrato que se possa ler. ${FORMATS_HINT}` };
 
+/**
+ * Only the parts the sheet needs are inflated (decision 078): the workbook and its rels (to find the first
+ * sheet), then that sheet, the shared strings, and the styles when a cell of the sheet has one.
+ */
 function readXlsx(bytes: Uint8Array): TableRead {
-  let files: Record<string, Uint8Array>;
   try {
-    files = unzipSync(bytes, {
-      filter: (f) =>
-        f.name.startsWith("xl/") &&
-        (f.name.endsWith(".xml") || f.name.endsWith(".rels")) &&
-        f.originalSize <= MAX_PART_BYTES,
-    });
-  } catch {
-    return { error: XLSX_MESSAGES.broken("não é um ZIP legível") };
-  }
-  const text = (name: string) => (files[name] ? new TextDecoder().decode(files[name]) : undefined);
-  if (!files[PARTS.workbook]) return notAStatement;
-  const parts: XlsxParts = Object.fromEntries(Object.entries(PARTS).map(([key, name]) => [key, text(name)]));
-  try {
-    const sheet = text(firstSheetPath(parts));
-    return sheet === undefined ? { error: XLSX_MESSAGES.noSheet } : readXlsxSheet(sheet, parts);
+    const zip = openXlsx(bytes);
+    if (!zip.has(PARTS.workbook)) return notAStatement;
+    if (!zip.fits([PARTS.workbook, PARTS.workbookRels])) return { error: XLSX_MESSAGES.broken(ZIP_MESSAGES.tooLarge) };
+    const parts: XlsxParts = { workbook: zip.text(PARTS.workbook), workbookRels: zip.text(PARTS.workbookRels) };
+    const sheetPath = firstSheetPath(parts);
+    if (!zip.has(sheetPath)) return { error: XLSX_MESSAGES.noSheet };
+    if (!zip.fits([sheetPath, PARTS.sharedStrings])) return { error: XLSX_MESSAGES.broken(ZIP_MESSAGES.tooLarge) };
+    const sheet = zip.text(sheetPath)!;
+    parts.sharedStrings = zip.text(PARTS.sharedStrings);
+    if (sheet.includes(' s="')) parts.styles = zip.text(PARTS.styles);
+    return readXlsxSheet(sheet, parts);
   } catch (e) {
-    if (e instanceof XmlError) return { error: XLSX_MESSAGES.broken(e.message) };
+    if (e instanceof XmlError || e instanceof ZipError) return { error: XLSX_MESSAGES.broken(e.message) };
     throw e;
   }
 }
@@ -65,6 +62,8 @@ export function readStatementFile(bytes: Uint8Array): TableRead {
   if (looksLikeXml(text)) return readCamt053(text);
   if (looksLikeMt940(text)) return readMt940(text);
   const table = splitCsv(text);
-  if ("error" in table) return { error: `${table.error}. ${FORMATS_HINT}` };
+  // No table at all may be another format: the formats read are named. A table past the limits is not.
+  if ("error" in table)
+    return { error: table.error === CSV_NO_TABLE ? `${table.error}. ${FORMATS_HINT}` : table.error };
   return { format: "csv", ...table };
 }

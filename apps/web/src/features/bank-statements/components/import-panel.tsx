@@ -15,6 +15,7 @@ import { IconFileUpload } from "@tabler/icons-react";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { StatCard } from "../../../components/stat-card";
+import { ApiError } from "../../../lib/api-error";
 import { errorMessage } from "../../../lib/form-errors";
 import { toastError } from "../../../lib/toast";
 import { type ImportAnswer, type StatementPreview, useImport, usePreview } from "../api/bank-statements";
@@ -60,7 +61,12 @@ export function ImportPanel({ banks, statementPath }: { banks: string[]; stateme
       {
         onSettled: settled,
         onSuccess: setPreview,
-        onError: (e) => toastError("Erro ao ler o extrato", errorMessage(e)),
+        onError: (e) => {
+          // A file the server cannot read says why (issue 33): under the file field, and in the toast.
+          const reason = e instanceof ApiError ? e.issues.find((i) => i.path === "file")?.message : undefined;
+          if (reason) setErrors({ file: reason });
+          toastError("Erro ao ler o extrato", errorMessage(e));
+        },
       },
     );
   };
@@ -111,7 +117,10 @@ export function ImportPanel({ banks, statementPath }: { banks: string[]; stateme
                 withAsterisk
                 accept={ACCEPT}
                 value={file}
-                onChange={setFile}
+                onChange={(chosen) => {
+                  setFile(chosen);
+                  setErrors(({ file: _, ...others }) => others); // another file: the last one's reason goes
+                }}
                 error={errors.file}
                 leftSection={<IconFileUpload size={16} aria-hidden />}
                 clearable
