@@ -41,7 +41,7 @@ test("receipts confirmed by the bank statement, or flagged without a line, at 39
   const imported = await admin.request.post("/api/admin/bank-statements", {
     headers: { origin: baseURL! },
     multipart: {
-      bankName: "Banco Extrato E2E",
+      bankName: "Banco dos Comprovantes E2E",
       mapping: JSON.stringify({ dateColumn: 0, referenceColumn: 1, amountColumn: 2, payerColumn: 3 }),
       file: { name: "extrato-hoje.csv", mimeType: "text/csv", buffer: Buffer.from(csv) },
     },
@@ -72,7 +72,7 @@ test("receipts confirmed by the bank statement, or flagged without a line, at 39
       .first()
       .click();
     const view = admin.getByRole("dialog", { name: "Detalhes do comprovante" });
-    await expect(view.getByText(/Linha 2 do extrato extrato-hoje\.csv \(Banco Extrato E2E\)/)).toBeVisible();
+    await expect(view.getByText(/Linha 2 do extrato extrato-hoje\.csv \(Banco dos Comprovantes E2E\)/)).toBeVisible();
     await settled(admin);
     await admin.screenshot({ path: `${SHOTS}/receipt-linked-${width}.png` });
     await admin.keyboard.press("Escape");
