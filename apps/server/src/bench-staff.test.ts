@@ -78,5 +78,7 @@ describe("the bench's staff on a new installation", () => {
     const enrolments = await fetch(`${bench.base}/api/me/enrollments`, { headers: { cookie: student } });
     const [enrolment] = (await enrolments.json()) as { paymentReferenceCode: string | null }[];
     expect(enrolment?.paymentReferenceCode).toMatch(/^BENCH-/);
-  });
+    // Four staff set up and signed in (a dozen password hashes) and a student's application, on a shared
+    // CI machine; a user's second code may also wait for the next 30-second period by design.
+  }, 180_000);
 });
