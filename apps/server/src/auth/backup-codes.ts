@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { UNAMBIGUOUS_ALPHABET } from "@app/shared/certificate-number";
 import { type SecretConfig, symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
 
 /**
@@ -6,13 +7,12 @@ import { type SecretConfig, symmetricDecrypt, symmetricEncrypt } from "better-au
  * groups of five. Typed in any case, with or without the dash and spaces, they still match, and so do
  * the mixed-case codes the plugin made before (`kUxSi-5BFLl`): both sides are compared in one canonical form.
  */
-export const BACKUP_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
 const GROUP = 5;
 
-/** 10 new codes (30^10 ≈ 2^49 each), shown as `ABCDE-FGHJK`. */
+/** New codes from the certificates' alphabet (31^10 ≈ 2^49 each), shown as `ABCDE-FGHJK`. */
 export function newBackupCodes(amount: number): string[] {
   return Array.from({ length: amount }, () => {
-    const chars = Array.from({ length: 2 * GROUP }, () => BACKUP_CODE_ALPHABET[randomInt(BACKUP_CODE_ALPHABET.length)]);
+    const chars = Array.from({ length: 2 * GROUP }, () => UNAMBIGUOUS_ALPHABET[randomInt(UNAMBIGUOUS_ALPHABET.length)]);
     return `${chars.slice(0, GROUP).join("")}-${chars.slice(GROUP).join("")}`;
   });
 }
