@@ -54,7 +54,7 @@ test("a role's requirement asked with its count; the users' column; the set-up o
     await boss.goto("/admin/roles");
     const card = boss.getByRole("region", { name: "Secretaria" });
     const toggle = card.getByRole("switch", { name: "Exigir verificação em dois passos" });
-    await expect(card).toContainText("quem tem este perfil tem de a ativar antes de usar o portal");
+    await expect(card).toContainText("quem tem este perfil precisa ativá-la antes de usar o portal");
     await expect(card).not.toContainText("só podem ativá-la");
     await expect(card).toContainText(
       `${secretaria.users - secretaria.withoutTwoFactor} de ${secretaria.users} utilizadores deste perfil já a usam.`,
@@ -79,13 +79,21 @@ test("a role's requirement asked with its count; the users' column; the set-up o
     await boss.goto("/admin/users");
     await boss.getByPlaceholder(/Pesquisar/).fill("Sara Secretaria Dois Passos");
     const saraRow = boss.getByRole("row").filter({ hasText: "Sara Secretaria Dois Passos" });
-    await expect(saraRow).toContainText("Exigida, por ativar");
+    await expect(saraRow).toContainText("Exigida, não ativada");
+    // On a phone the row is a card, and its role selector stays inside it.
+    await boss.setViewportSize(PHONE);
+    const saraCard = boss.getByTestId("table-card").filter({ hasText: "Sara Secretaria Dois Passos" });
+    await expect(saraCard).toContainText("Exigida, não ativada");
+    const cardBox = (await saraCard.boundingBox())!;
+    const selectBox = (await saraCard.getByRole("combobox", { name: /^Perfil de Sara/ }).boundingBox())!;
+    expect(selectBox.x + selectBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+    await boss.setViewportSize(VIEWPORTS[1]!);
     await boss.getByPlaceholder(/Pesquisar/).fill("Chefe dos Perfis");
     await expect(boss.getByRole("row").filter({ hasText: "Chefe dos Perfis" })).toContainText("Desativada");
     await boss.getByPlaceholder(/Pesquisar/).fill("");
     await expect(boss.getByRole("columnheader", { name: /Verificação em dois passos/ })).toBeVisible();
     await lookAt(boss, "users-two-factor-column", () =>
-      expect(boss.getByText("Exigida, por ativar").first()).toBeVisible(),
+      expect(boss.getByText("Exigida, não ativada").first()).toBeVisible(),
     );
 
     // The secretary, on a phone: sent to the set-up.
@@ -100,7 +108,7 @@ test("a role's requirement asked with its count; the users' column; the set-up o
     await expect(toasts(page)).toHaveCount(0);
     await page.getByLabel(/^Senha atual/).fill(PASSWORD);
     await page.getByRole("button", { name: "Ativar verificação em dois passos" }).click();
-    const onPhone = page.getByText("Abra esta página noutro dispositivo");
+    const onPhone = page.getByText("Abra esta página em outro dispositivo");
     await expect(onPhone).toBeVisible();
     const shownKey = (await page.getByTestId("Chave secreta").textContent())!.trim();
     expect(shownKey).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);

@@ -46,7 +46,7 @@ export function Component() {
               Verificação em dois passos
             </Title>
             <Text c="dimmed" size="sm" style={{ overflowWrap: "anywhere" }}>
-              A entrar como{" "}
+              Entrando como{" "}
               <Text span fw={600} c="dark" data-testid="signing-in-as">
                 {email}
               </Text>

@@ -117,9 +117,9 @@ function ConfirmStep({ setUp, onDone }: { setUp: TwoFactorSetUp; onDone: () => v
       <Text>
         1. Na aplicação de autenticação, adicione uma conta e leia este código QR (ou escreva a chave secreta).
       </Text>
-      <Alert color="blue" variant="light" title="Está a ver esta página no telemóvel?" hiddenFrom="sm">
-        O telemóvel não consegue ler o código QR que ele próprio mostra. Abra esta página noutro dispositivo (um
-        computador, por exemplo) e leia o código de lá, ou, na aplicação, escolha escrever a chave e copie a chave
+      <Alert color="blue" variant="light" title="Está vendo esta página no celular?" hiddenFrom="sm">
+        O celular não consegue ler o código QR que ele mesmo mostra. Abra esta página em outro dispositivo (um
+        computador, por exemplo) e leia o código de lá, ou, no aplicativo, escolha digitar a chave e copie a chave
         secreta abaixo.
       </Alert>
       <img src={qr} alt="Código QR para a aplicação de autenticação" width={200} height={200} />

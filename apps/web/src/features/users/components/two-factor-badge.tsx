@@ -11,7 +11,7 @@ export function twoFactorState(user: Pick<StaffUser, "twoFactorEnabled" | "twoFa
 
 export const TWO_FACTOR_STATE_LABELS: Record<TwoFactorState, string> = {
   on: "Ativa",
-  missing: "Exigida, por ativar",
+  missing: "Exigida, não ativada",
   off: "Desativada",
 };
 

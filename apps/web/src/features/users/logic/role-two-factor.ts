@@ -10,7 +10,7 @@ export interface RoleUsers {
  */
 export function requireTwoFactorQuestion(roleLabel: string, { users, withoutTwoFactor }: RoleUsers): string {
   if (users === 0)
-    return `Ainda ninguém tem o perfil ${roleLabel}. Quem o receber terá de ativar a verificação em dois passos antes de usar o portal.`;
+    return `Ainda ninguém tem o perfil ${roleLabel}. Quem o receber precisará ativar a verificação em dois passos antes de usar o portal.`;
   if (withoutTwoFactor === 0)
     return users === 1
       ? `O único utilizador com o perfil ${roleLabel} já tem a verificação em dois passos ativa: nada muda para ele.`

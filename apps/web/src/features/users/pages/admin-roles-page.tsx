@@ -66,7 +66,7 @@ export function Component() {
                 </List>
                 <Switch
                   label="Exigir verificação em dois passos"
-                  description="Ligado: quem tem este perfil tem de a ativar antes de usar o portal. Desligado: cada um decide se a ativa."
+                  description="Ligado: quem tem este perfil precisa ativá-la antes de usar o portal. Desligado: cada um decide se vai ativá-la."
                   checked={item?.required ?? false}
                   disabled={!item || setRequired.isPending}
                   onChange={(event) => {
