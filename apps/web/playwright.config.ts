@@ -34,6 +34,8 @@ const READS_SHARED_FIGURES = [
   "installation-notices.spec.ts",
   // Changes whether the financeiro role requires two-factor sign-in (decision 076).
   "two-factor.spec.ts",
+  // Changes whether the secretaria role requires it (decision 086).
+  "two-factor-screens.spec.ts",
 ].map((file) => `**/${file}`);
 
 export default defineConfig({

@@ -52,7 +52,7 @@ for (const width of [390, 1280]) {
     await figuresArrived;
     await painted(boss);
     notice.release();
-    await expect(boss.getByText("Configure o endereço público do portal")).toBeVisible();
+    await expect(boss.getByText("Falta configurar o endereço público do portal")).toBeVisible();
     await expect(boss.getByText("Total de alunos")).toBeVisible();
     expect(await layoutShift(boss)).toBe(0);
   });

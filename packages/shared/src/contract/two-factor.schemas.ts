@@ -68,7 +68,8 @@ export const twoFactorSchemas = endpointSchemas({
     errors: { 404: "No such staff user", 409: TWO_FACTOR_NOT_ON.message },
   },
   roleSettings: {
-    summary: "Whether each role requires two-factor sign-in (super_admin)",
+    summary:
+      "Whether each role requires two-factor sign-in (super_admin), with the role's staff users and how many of them have not turned it on",
     description: "Sent with `Cache-Control: no-store`.",
     answers: { 200: roleTwoFactorListSchema },
   },

@@ -94,7 +94,13 @@ export const twoFactorStartAnswerSchema = z.object({
 });
 export const twoFactorConfirmSchema = z.object({ code: z.string().trim().min(1, "Indique o código").max(10) });
 export const roleTwoFactorSchema = z.object({ role: z.enum(STAFF_ROLES), required: z.boolean() });
-export const roleTwoFactorListSchema = z.object({ items: z.array(roleTwoFactorSchema) });
+/** A role's setting on 'Perfis de Acesso', with its users: how many there are and how many have not turned it on. */
+export const roleTwoFactorItemSchema = roleTwoFactorSchema.extend({
+  users: z.number().int(),
+  /** Sent to the set-up before any other screen while the role requires it (decision 086). */
+  withoutTwoFactor: z.number().int(),
+});
+export const roleTwoFactorListSchema = z.object({ items: z.array(roleTwoFactorItemSchema) });
 export const roleTwoFactorBodySchema = z.object({ required: z.boolean() });
 
 /** Done (sign-out, the reset-link requests): nothing else to say. */

@@ -12,6 +12,8 @@ export const staffUserSchema = z.object({
   createdAt: z.string(),
   /** Two-factor sign-in is on (decision 076). */
   twoFactorEnabled: z.boolean(),
+  /** Their role requires it: while it is not on, they are sent to the set-up (decision 086). */
+  twoFactorRequired: z.boolean(),
   /** What others did to the account, newest first: a super_admin (null: the server's shell) turning off two-factor sign-in. */
   history: z.array(
     z.object({ kind: z.literal("two_factor_turned_off"), at: z.string(), byName: z.string().nullable() }),

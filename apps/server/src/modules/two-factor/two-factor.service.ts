@@ -14,8 +14,9 @@ import {
   WRONG_TWO_FACTOR_CODE,
 } from "@app/shared/messages";
 import { isAPIError } from "better-auth/api";
-import { eq } from "drizzle-orm";
+import { eq, isNotNull, sql } from "drizzle-orm";
 import QRCode from "qrcode";
+import { canonicalBackupCode } from "../../auth/backup-codes";
 import { COUNTERS, recordSuccess, takeAttempt } from "../../auth/rate-limit";
 import { type SessionInfo, sessionForUser } from "../../auth/session";
 import type { Database, Tx } from "../../db/client";
@@ -94,7 +95,8 @@ async function verifyTotp(deps: Deps, req: Request, code: string) {
 
 /**
  * The code step of a staff sign-in: the authenticator's code (the previous and next 30-second periods
- * pass, each period's code once: decision 080) or a backup code (once). Counted by our per-client limits;
+ * pass, each period's code once: decision 080) or a backup code (once; in any case, with or without its dash:
+ * decision 086). Counted by our per-client limits;
  * the plugin also ends the step after 5 wrong codes and locks the account for 15 minutes after 10 in a row.
  */
 export async function verifySignInCode(
@@ -108,7 +110,11 @@ export async function verifySignInCode(
   let period: number | null | undefined;
   try {
     if (backup) {
-      verified = await deps.auth.api.verifyBackupCode({ body: { code }, headers: req.headers, returnHeaders: true });
+      verified = await deps.auth.api.verifyBackupCode({
+        body: { code: canonicalBackupCode(code) },
+        headers: req.headers,
+        returnHeaders: true,
+      });
     } else {
       const totp = await verifyTotp(deps, req, code);
       verified = totp.verified;
@@ -239,11 +245,34 @@ export async function resetTwoFactorByEmail(db: Database, email: string): Promis
   return true;
 }
 
-/** Whether each role requires two-factor sign-in (a role without a row requires nothing). */
+/**
+ * Whether each role requires two-factor sign-in (a role without a row requires nothing), with its staff
+ * users and how many have not turned it on: those a requirement sends to the set-up (decision 086).
+ */
 export async function roleSettings(db: Database) {
-  const rows = await db.select().from(staffRoleSettings);
+  const [rows, counts] = await Promise.all([
+    db.select().from(staffRoleSettings),
+    db
+      .select({
+        role: staffProfiles.role,
+        users: sql<number>`count(*)::int`,
+        withoutTwoFactor: sql<number>`(count(*) filter (where not ${authUser.twoFactorEnabled}))::int`,
+      })
+      .from(staffProfiles)
+      .innerJoin(authUser, eq(authUser.id, staffProfiles.userId))
+      .where(isNotNull(staffProfiles.role))
+      .groupBy(staffProfiles.role),
+  ]);
   const required = new Map(rows.map((r) => [r.role, r.twoFactorRequired]));
-  return { items: STAFF_ROLES.map((role) => ({ role, required: required.get(role) ?? false })) };
+  const counted = new Map(counts.map((c) => [c.role, c]));
+  return {
+    items: STAFF_ROLES.map((role) => ({
+      role,
+      required: required.get(role) ?? false,
+      users: counted.get(role)?.users ?? 0,
+      withoutTwoFactor: counted.get(role)?.withoutTwoFactor ?? 0,
+    })),
+  };
 }
 
 export async function setRoleSetting(db: Database, role: StaffRole, required: boolean) {

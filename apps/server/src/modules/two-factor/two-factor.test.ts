@@ -1,3 +1,4 @@
+import { symmetricEncrypt } from "better-auth/crypto";
 import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { jsonRequest, signInStaff, staffActor, studentActor } from "../../../test/actors";
@@ -95,6 +96,46 @@ describe("staff two-factor sign-in (issue 27, decision 076)", () => {
     );
     expect(second.status).toBe(401);
     expect((await body(second)).error.message).toBe("Código de recuperação incorreto ou já usado");
+  });
+
+  it("backup codes are upper case without look-alikes; typed in lower case, with spaces and no dash, one signs in once", async () => {
+    const fin = await staffActor(suite.ctx, "financeiro");
+    const { backupCodes } = await turnOn(fin);
+    for (const code of backupCodes)
+      expect(code).toMatch(/^[2-9ABCDEFGHJKMNPQRSTUVWXYZ]{5}-[2-9ABCDEFGHJKMNPQRSTUVWXYZ]{5}$/);
+    const code = backupCodes[1]!;
+    const typed = ` ${code.slice(0, 3).toLowerCase()} ${code.slice(3, 5).toLowerCase()}${code.slice(6).toLowerCase()} `;
+    expect(typed).not.toContain("-");
+    const first = await post("/api/auth/sign-in/code", { code: typed, backup: true }, await passwordStep(fin.email));
+    expect(first.status).toBe(200);
+    const again = await post("/api/auth/sign-in/code", { code, backup: true }, await passwordStep(fin.email));
+    expect(again.status).toBe(401);
+    expect((await body(again)).error.message).toBe("Código de recuperação incorreto ou já usado");
+    // The other codes still open, each once.
+    const other = await post(
+      "/api/auth/sign-in/code",
+      { code: backupCodes[2]!.toLowerCase(), backup: true },
+      await passwordStep(fin.email),
+    );
+    expect(other.status).toBe(200);
+  });
+
+  it("codes issued before (mixed case, with I/l) still open in any case, with or without the dash, once", async () => {
+    const fin = await staffActor(suite.ctx, "financeiro");
+    await turnOn(fin);
+    // What the plugin stored before decision 086: its mixed-case codes, JSON encrypted with the auth secret.
+    const issued = ["kUxSi-5BFLl", "Q0oPz-mNbVc"];
+    const key = (await suite.ctx.deps.auth.$context).secretConfig;
+    await suite.ctx.db
+      .update(authTwoFactor)
+      .set({ backupCodes: await symmetricEncrypt({ key, data: JSON.stringify(issued) }) })
+      .where(eq(authTwoFactor.userId, fin.userId));
+    const signIn = async (code: string) =>
+      (await post("/api/auth/sign-in/code", { code, backup: true }, await passwordStep(fin.email))).status;
+    expect(await signIn("kuxsi 5bfll")).toBe(200);
+    expect(await signIn("kUxSi-5BFLl")).toBe(401);
+    expect(await signIn("QOOPZ MNBVC")).toBe(200); // 0 read as O
+    expect(await signIn("Q0oPz-mNbVc")).toBe(401);
   });
 
   it("ends a code step after 5 wrong codes, locks the account after 10 in a row; our per-client limit answers too", async () => {
@@ -207,11 +248,49 @@ describe("staff two-factor sign-in (issue 27, decision 076)", () => {
     expect(await suite.ctx.db.select().from(authTwoFactor)).toHaveLength(before);
   });
 
+  it("roles settings count each role's users and those a requirement would send to the set-up", async () => {
+    const secretaria = async () =>
+      (
+        await body(
+          await suite.ctx.app.request("/api/admin/roles/two-factor", { headers: { cookie: suite.boss.cookie } }),
+        )
+      ).items.find((i: { role: string }) => i.role === "secretaria");
+    const before = await secretaria();
+    const withIt = await staffActor(suite.ctx, "secretaria");
+    await staffActor(suite.ctx, "secretaria");
+    await staffActor(suite.ctx, null); // no role: counted nowhere
+    await turnOn(withIt);
+    expect(await secretaria()).toEqual({
+      role: "secretaria",
+      required: false,
+      users: before.users + 2,
+      withoutTwoFactor: before.withoutTwoFactor + 1,
+    });
+  });
+
+  it("the users list says whose two-factor sign-in is on, and whose role requires it while it is off", async () => {
+    const on = await staffActor(suite.ctx, "financeiro");
+    await turnOn(on);
+    const waiting = await staffActor(suite.ctx, "financeiro");
+    const free = await staffActor(suite.ctx, "secretaria");
+    await suite.ctx.app.request(
+      "/api/admin/roles/financeiro/two-factor",
+      jsonRequest("PUT", { required: true }, suite.boss.cookie),
+    );
+    const list = await body(
+      await suite.ctx.app.request("/api/admin/users", { headers: { cookie: suite.boss.cookie } }),
+    );
+    const row = (id: string) => list.find((u: { id: string }) => u.id === id);
+    expect(row(on.userId)).toMatchObject({ twoFactorEnabled: true, twoFactorRequired: true });
+    expect(row(waiting.userId)).toMatchObject({ twoFactorEnabled: false, twoFactorRequired: true });
+    expect(row(free.userId)).toMatchObject({ twoFactorEnabled: false, twoFactorRequired: false });
+  });
+
   it("roles settings: listed for the super_admin; a wrong role changes nothing", async () => {
     const list = await body(
       await suite.ctx.app.request("/api/admin/roles/two-factor", { headers: { cookie: suite.boss.cookie } }),
     );
-    expect(list.items).toContainEqual({ role: "financeiro", required: false });
+    expect(list.items).toContainEqual(expect.objectContaining({ role: "financeiro", required: false }));
     const bad = await suite.ctx.app.request(
       "/api/admin/roles/aluno/two-factor",
       jsonRequest("PUT", { required: true }, suite.boss.cookie),

@@ -3,14 +3,22 @@ import { INVALID_ROLE_LISTED, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@
 import { INVALID_EMAIL } from "@app/shared/field-messages";
 import { EMAIL_TAKEN as EMAIL_IN_USE, LAST_SUPER_ADMIN, USER_NOT_FOUND } from "@app/shared/messages";
 import { staffEmail, staffName, staffPassword, staffPhone } from "@app/shared/schemas/auth";
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { isStudentEmail } from "../../auth/auth";
 import { hashPassword } from "../../auth/password-hashing";
 import type { Database, Tx } from "../../db/client";
 import { isUniqueViolation } from "../../db/pg-errors";
-import { authAccount, authSession, authUser, staffProfiles, staffUserEvents, studentAccounts } from "../../db/schema";
+import {
+  authAccount,
+  authSession,
+  authUser,
+  staffProfiles,
+  staffRoleSettings,
+  staffUserEvents,
+  studentAccounts,
+} from "../../db/schema";
 import { ApiError } from "../../http/errors";
 
 export const staffUserInput = z.object({
@@ -84,7 +92,10 @@ export async function upsertStaffUser(
   });
 }
 
-/** Every staff user (students excluded), newest first, with their account's history (decision 076). */
+/**
+ * Every staff user (students excluded), newest first, with their account's history (decision 076) and
+ * whether their role requires two-factor sign-in (decision 086).
+ */
 export async function listStaffUsers(db: Database) {
   const rows = await db
     .select({
@@ -95,9 +106,11 @@ export async function listStaffUsers(db: Database) {
       role: staffProfiles.role,
       createdAt: authUser.createdAt,
       twoFactorEnabled: authUser.twoFactorEnabled,
+      twoFactorRequired: sql<boolean>`coalesce(${staffRoleSettings.twoFactorRequired}, false)`,
     })
     .from(authUser)
     .innerJoin(staffProfiles, eq(staffProfiles.userId, authUser.id))
+    .leftJoin(staffRoleSettings, eq(staffRoleSettings.role, staffProfiles.role))
     .orderBy(desc(authUser.createdAt), asc(authUser.email));
   const by = alias(staffProfiles, "by_profile");
   const events = await db

@@ -11,7 +11,8 @@ import { useSignInCode } from "../../two-factor/api/two-factor";
 
 /**
  * The staff sign-in's second step (decision 076): the authenticator's 6-digit code, or a backup code.
- * When the step is over (expired, too many wrong codes) the form goes back to the password.
+ * When the step is over (expired, too many wrong codes) the form goes back to the password. A backup code
+ * is accepted in any case, with or without its dash (decision 086).
  */
 export function SecondStepForm({ onRestart }: { onRestart: () => void }) {
   const navigate = useNavigate();
@@ -35,7 +36,8 @@ export function SecondStepForm({ onRestart }: { onRestart: () => void }) {
               if (error instanceof ApiError && error.code === SECOND_STEP_OVER.code) {
                 toastError(error.message);
                 onRestart();
-              } else if (!applyServerErrors(form, error)) toastError("Código não aceite", errorMessage(error));
+                // On the field, not in a toast: on a phone a toast sits over the field being typed again.
+              } else if (!applyServerErrors(form, error)) form.setFieldError("code", errorMessage(error));
             },
           },
         ),
@@ -50,10 +52,14 @@ export function SecondStepForm({ onRestart }: { onRestart: () => void }) {
         <TextInput
           key={label}
           label={label}
+          description={backup ? "Em maiúsculas ou minúsculas, com ou sem o hífen" : undefined}
           inputMode={backup ? "text" : "numeric"}
-          autoComplete="one-time-code"
+          autoComplete={backup ? "off" : "one-time-code"}
+          autoCapitalize={backup ? "characters" : undefined}
+          spellCheck={false}
           autoFocus
           required
+          errorProps={{ role: "alert" }}
           {...form.getInputProps("code")}
         />
         <Button type="submit" loading={verify.isPending} fullWidth mt="xs">

@@ -15,9 +15,9 @@ import { toastError, toastSuccess } from "../../../lib/toast";
 import { useForgotPassword, useStaffSignIn, useStaffSignUp } from "../api/auth";
 import { SecondStepForm } from "../components/second-step-form";
 
-type Mode = "login" | "signup" | "recovery";
+type Mode = "login" | "code" | "signup" | "recovery";
 
-const TITLES: Record<Mode, { title: string; subtitle: string }> = {
+const TITLES: Record<Exclude<Mode, "code">, { title: string; subtitle: string }> = {
   login: { title: "Acesso da Equipa", subtitle: "Entre com o seu email e senha" },
   signup: {
     title: "Criar Conta da Equipa",
@@ -26,9 +26,13 @@ const TITLES: Record<Mode, { title: string; subtitle: string }> = {
   recovery: { title: "Recuperar Senha", subtitle: "Enviaremos um link para redefinir a sua senha" },
 };
 
-/** /auth: staff login, sign-up and password recovery (SPEC §2 'Staff access'). */
+/**
+ * /auth: staff login, sign-up and password recovery (SPEC §2 'Staff access'); after a right password of
+ * a user with two-factor sign-in, the code step, which names the account and leads back (decision 086).
+ */
 export function Component() {
   const [mode, setMode] = useState<Mode>("login");
+  const [email, setEmail] = useState("");
   const { data: session, isPending } = useSession();
   if (isPending) return <LoadingScreen />;
   if (session?.staff) return <Navigate to="/admin" replace />;
@@ -36,16 +40,39 @@ export function Component() {
   return (
     <AuthCard>
       <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            {TITLES[mode].title}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {TITLES[mode].subtitle}
-          </Text>
-        </Stack>
+        {mode === "code" ? (
+          <Stack gap={4}>
+            <Title order={1} size="h2">
+              Verificação em dois passos
+            </Title>
+            <Text c="dimmed" size="sm" style={{ overflowWrap: "anywhere" }}>
+              Entrando como{" "}
+              <Text span fw={600} c="dark" data-testid="signing-in-as">
+                {email}
+              </Text>
+            </Text>
+          </Stack>
+        ) : (
+          <Stack gap={4}>
+            <Title order={1} size="h2">
+              {TITLES[mode].title}
+            </Title>
+            <Text c="dimmed" size="sm">
+              {TITLES[mode].subtitle}
+            </Text>
+          </Stack>
+        )}
         {mode === "login" && <SessionEndedNotice />}
-        {mode === "login" && <LoginForm />}
+        {mode === "login" && (
+          <LoginForm
+            email={email}
+            onSecondStep={(signingIn) => {
+              setEmail(signingIn);
+              setMode("code");
+            }}
+          />
+        )}
+        {mode === "code" && <SecondStepForm onRestart={() => setMode("login")} />}
         {mode === "signup" && <SignUpForm />}
         {mode === "recovery" && <RecoveryForm onDone={() => setMode("login")} />}
         <Stack gap={6} align="center">
@@ -58,6 +85,11 @@ export function Component() {
                 Não tem conta? Criar conta
               </Anchor>
             </>
+          )}
+          {mode === "code" && (
+            <Anchor component="button" type="button" onClick={() => setMode("login")} size="sm">
+              Voltar ao email e senha
+            </Anchor>
           )}
           {mode === "signup" && (
             <Anchor component="button" type="button" onClick={() => setMode("login")} size="sm">
@@ -78,15 +110,14 @@ export function Component() {
   );
 }
 
-function LoginForm() {
+/** The e-mail and password; back from the code step, the e-mail is still there and the password is asked. */
+function LoginForm({ email, onSecondStep }: { email: string; onSecondStep: (email: string) => void }) {
   const navigate = useNavigate();
   const signIn = useStaffSignIn();
-  const [secondStep, setSecondStep] = useState(false);
   const form = useForm({
-    initialValues: { email: "", password: "" },
+    initialValues: { email, password: "" },
     validate: schemaResolver(staffLoginSchema, { sync: true }),
   });
-  if (secondStep) return <SecondStepForm onRestart={() => setSecondStep(false)} />;
   return (
     <form
       noValidate
@@ -94,7 +125,7 @@ function LoginForm() {
         (values) =>
           signIn.mutate(values, {
             onSuccess: (answer) => {
-              if ("secondStep" in answer) setSecondStep(true);
+              if ("secondStep" in answer) onSecondStep(values.email.trim());
               else navigate("/admin");
             },
             onError: (error) => {
@@ -107,7 +138,13 @@ function LoginForm() {
     >
       <Stack gap="sm">
         <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps("email")} />
-        <PasswordInput label="Senha" autoComplete="current-password" required {...form.getInputProps("password")} />
+        <PasswordInput
+          label="Senha"
+          autoComplete="current-password"
+          required
+          autoFocus={email !== ""}
+          {...form.getInputProps("password")}
+        />
         <Button type="submit" loading={signIn.isPending} fullWidth mt="xs">
           Entrar
         </Button>

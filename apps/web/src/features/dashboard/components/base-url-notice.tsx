@@ -1,20 +1,34 @@
-import { Code } from "@mantine/core";
+import { Code, Stack, Text } from "@mantine/core";
 import { WarningNotice } from "../../../components/warning-notice";
 import { useBaseUrlStatus } from "../api/base-url";
+import classes from "./technician-details.module.css";
 
 /**
  * The super_admin's dashboard says so while BASE_URL is a loopback address (decision 049): every
- * certificate, its QR code and its signed credential would carry it for ever. Nobody else asks.
+ * certificate, its QR code and its signed credential would carry it for ever. Nobody else asks. Said in a
+ * director's words; what the technician does (the variable, the restart) is behind 'Detalhes para o técnico'
+ * (decision 086).
  */
 export function BaseUrlNotice() {
   const { isSuperAdmin, data } = useBaseUrlStatus();
   if (!isSuperAdmin || !data?.loopback) return null;
   return (
-    <WarningNotice title="Configure o endereço público do portal (BASE_URL)">
-      O portal está a usar o endereço <Code>{data.baseUrl}</Code>, que só funciona no próprio computador. Os
-      certificados, os seus códigos QR e as credenciais digitais levam este endereço para sempre: defina a variável
-      BASE_URL com o endereço público (ex.: https://portal.instituto.ao) e reinicie o servidor antes de emitir o
-      primeiro certificado.
+    <WarningNotice title="Falta configurar o endereço público do portal">
+      <Stack gap="xs">
+        <Text size="sm">
+          O portal ainda não sabe o seu endereço na Internet. Os certificados emitidos agora levariam, para sempre, um
+          endereço que só funciona no computador onde o portal está instalado: o código QR e a verificação do
+          certificado não funcionariam para mais ninguém. Peça ao técnico que instalou o portal que configure o endereço
+          público antes de emitir o primeiro certificado.
+        </Text>
+        <details className={classes.details}>
+          <summary className={classes.summary}>Detalhes para o técnico</summary>
+          <Text size="sm" mt="xs">
+            A variável de ambiente <Code>BASE_URL</Code> vale <Code>{data.baseUrl}</Code>, um endereço local. Defina-a
+            com o endereço público (ex.: <Code>https://portal.instituto.ao</Code>) e reinicie o servidor.
+          </Text>
+        </details>
+      </Stack>
     </WarningNotice>
   );
 }

@@ -54,7 +54,10 @@ export function useSetRoleTwoFactor() {
   return useMutation({
     mutationFn: ({ role, required }: { role: StaffRole; required: boolean }) =>
       api(twoFactorEndpoints.setRoleSetting, { params: { role }, body: { required } }),
+    // The users list says whose role requires it (decision 086).
     onSettled: () =>
-      Promise.all([client.invalidateQueries(roleTwoFactorQuery), client.invalidateQueries({ queryKey: ["session"] })]),
+      Promise.all(
+        [roleTwoFactorQuery.queryKey, ["session"], ["users"]].map((queryKey) => client.invalidateQueries({ queryKey })),
+      ),
   });
 }

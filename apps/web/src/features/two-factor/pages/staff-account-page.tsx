@@ -6,7 +6,7 @@ import { useState } from "react";
 import { CopyableValue } from "../../../components/copyable-value";
 import { PageHeader } from "../../../components/page-header";
 import { WarningNotice } from "../../../components/warning-notice";
-import { feedback } from "../../../lib/mutation-feedback";
+import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
 import { useSession } from "../../../lib/session";
 import { type TwoFactorSetUp, useConfirmTwoFactor, useStartTwoFactor } from "../api/two-factor";
 import { BackupCodes } from "../components/backup-codes";
@@ -63,6 +63,13 @@ export function Component() {
   );
 }
 
+/** A refusal on the field it concerns (announced), never a toast: on a phone a toast sits over the field. */
+function onField(form: Parameters<typeof applyServerErrors>[0], field: string) {
+  return (error: Error) => {
+    if (!applyServerErrors(form, error)) form.setErrors({ [field]: errorMessage(error) });
+  };
+}
+
 function StartForm({ onStarted }: { onStarted: (setUp: TwoFactorSetUp) => void }) {
   const start = useStartTwoFactor();
   const form = useForm({
@@ -73,7 +80,7 @@ function StartForm({ onStarted }: { onStarted: (setUp: TwoFactorSetUp) => void }
     <form
       noValidate
       onSubmit={form.onSubmit((values) =>
-        start.mutate(values, feedback({ failure: "Erro ao ativar a verificação", form, done: onStarted })),
+        start.mutate(values, { onSuccess: onStarted, onError: onField(form, "password") }),
       )}
     >
       <Stack gap="sm" maw={360}>
@@ -82,6 +89,7 @@ function StartForm({ onStarted }: { onStarted: (setUp: TwoFactorSetUp) => void }
           description="Confirme que é você"
           autoComplete="current-password"
           required
+          errorProps={{ role: "alert" }}
           {...form.getInputProps("password")}
         />
         <Button type="submit" loading={start.isPending}>
@@ -90,6 +98,11 @@ function StartForm({ onStarted }: { onStarted: (setUp: TwoFactorSetUp) => void }
       </Stack>
     </form>
   );
+}
+
+/** The secret as people copy it by hand: groups of four ('ABCD EFGH …'); the copy button gives it whole. */
+function inGroupsOfFour(secret: string): string {
+  return secret.match(/.{1,4}/g)?.join(" ") ?? "";
 }
 
 function ConfirmStep({ setUp, onDone }: { setUp: TwoFactorSetUp; onDone: () => void }) {
@@ -104,13 +117,30 @@ function ConfirmStep({ setUp, onDone }: { setUp: TwoFactorSetUp; onDone: () => v
       <Text>
         1. Na aplicação de autenticação, adicione uma conta e leia este código QR (ou escreva a chave secreta).
       </Text>
+      <Alert color="blue" variant="light" title="Está vendo esta página no celular?" hiddenFrom="sm">
+        O celular não consegue ler o código QR que ele mesmo mostra. Abra esta página em outro dispositivo (um
+        computador, por exemplo) e leia o código de lá, ou, no aplicativo, escolha digitar a chave e copie a chave
+        secreta abaixo.
+      </Alert>
       <img src={qr} alt="Código QR para a aplicação de autenticação" width={200} height={200} />
-      <CopyableValue label="Chave secreta" value={setUp.secret} copied="Chave copiada" size="md" />
+      <CopyableValue
+        label="Chave secreta"
+        value={setUp.secret}
+        shown={inGroupsOfFour(setUp.secret)}
+        copied="Chave copiada"
+        size="md"
+      />
       <Text>2. Escreva o código de 6 dígitos que a aplicação mostra.</Text>
       <form
         noValidate
         onSubmit={form.onSubmit((values) =>
-          confirm.mutate(values, feedback({ failure: "Código não aceite", form, done: onDone })),
+          confirm.mutate(values, {
+            onSuccess: onDone,
+            onError: (error) => {
+              form.setFieldValue("code", "");
+              onField(form, "code")(error);
+            },
+          }),
         )}
       >
         <Stack gap="sm" maw={360}>
@@ -120,6 +150,7 @@ function ConfirmStep({ setUp, onDone }: { setUp: TwoFactorSetUp; onDone: () => v
             autoComplete="one-time-code"
             maxLength={6}
             required
+            errorProps={{ role: "alert" }}
             {...form.getInputProps("code")}
           />
           <Button type="submit" loading={confirm.isPending}>

@@ -9,6 +9,7 @@ import { DetailField } from "../../../components/detail-field";
 import { feedback } from "../../../lib/mutation-feedback";
 import { useTurnOffTwoFactor } from "../../two-factor/api/two-factor";
 import { type StaffUser, usersQuery } from "../api/users";
+import { TWO_FACTOR_STATE_LABELS, twoFactorState } from "./two-factor-badge";
 
 /** A user as the list holds it now: read by id, so a role changed meanwhile shows in the open dialog. */
 export function UserDetailsDialog({
@@ -32,7 +33,7 @@ export function UserDetailsDialog({
             <DetailField label="Telefone" value={user.phone ?? "—"} />
             <DetailField label="Perfil" value={user.role ? ROLE_LABELS[user.role] : NO_ROLE_LABEL} />
             <DetailField label="Criado em" value={formatDateTime(user.createdAt)} />
-            <DetailField label="Verificação em dois passos" value={user.twoFactorEnabled ? "Ativa" : "Desativada"} />
+            <DetailField label="Verificação em dois passos" value={TWO_FACTOR_STATE_LABELS[twoFactorState(user)]} />
           </SimpleGrid>
           {user.twoFactorEnabled && <TurnOffTwoFactor user={user} />}
           <UserHistory user={user} />

@@ -13,6 +13,7 @@ const rosa: StaffUser = {
   role: "secretaria",
   createdAt: "2026-01-10T09:00:00.000Z",
   twoFactorEnabled: false,
+  twoFactorRequired: false,
   history: [],
 };
 

@@ -13,6 +13,8 @@ const OPTIONS = [
   ...STAFF_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] })),
 ];
 const labelOf = (role: StaffRole | null) => (role ? ROLE_LABELS[role] : NO_ROLE_LABEL);
+/** 200 px in the table; on a phone (below sm, where rows are cards) the card's width, which is narrower. */
+const PHONE_CARD_FIT = { base: "100%", sm: 200 };
 
 /**
  * The inline role selector of a users-list row. Choosing another role (or 'Sem perfil') asks for
@@ -42,7 +44,8 @@ export function UserRoleSelect({ user }: { user: StaffUser }) {
         value={user.role ?? NO_ROLE}
         allowDeselect={false}
         size="xs"
-        w={200}
+        w={PHONE_CARD_FIT}
+        maw={200}
         disabled={change.isPending}
         onChange={(value) => {
           const role = value === NO_ROLE ? null : (value as StaffRole | null);

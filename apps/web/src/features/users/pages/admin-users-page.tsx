@@ -9,6 +9,7 @@ import type { Column } from "../../../components/data-table";
 import { rowActionsColumn } from "../../../components/row-actions";
 import { useRowDialog } from "../../../lib/row-dialog";
 import { type StaffUser, usersQuery } from "../api/users";
+import { TWO_FACTOR_STATE_LABELS, TwoFactorBadge, twoFactorState } from "../components/two-factor-badge";
 import { UserDetailsDialog } from "../components/user-details-dialog";
 import { UserRoleSelect } from "../components/user-role-select";
 
@@ -36,6 +37,13 @@ export function Component() {
       text: (u) => (u.role ? ROLE_LABELS[u.role] : NO_ROLE_LABEL),
       sortable: true,
       render: (u) => <UserRoleSelect user={u} />,
+    },
+    {
+      key: "twoFactor",
+      title: "Verificação em dois passos",
+      text: (u) => TWO_FACTOR_STATE_LABELS[twoFactorState(u)],
+      sortable: true,
+      render: (u) => <TwoFactorBadge user={u} />,
     },
     {
       key: "created",
