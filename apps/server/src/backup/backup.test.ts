@@ -395,7 +395,8 @@ describe("backup and restore", () => {
     expect(twice.code).toBe(1);
     expect(twice.out).toContain("já existe");
     expect(existsSync(`${archive}.part`)).toBe(false);
-  });
+    // Several backup and restore commands, each a Node process of its own: slow on a busy CI machine.
+  }, 120_000);
   it("takes one snapshot: what commits while it runs is left out whole, rows and files", async () => {
     const courseId = await insertCourse(ctx.db, { name: "Inglês para Negócios" });
     await applicantActor(ctx, courseId, "Aluno Antes");

@@ -111,7 +111,8 @@ describe("student accounts", () => {
       codes.add(studentCode);
     }
     expect(codes.size).toBe(40);
-  });
+    // Forty password hashes, at the hasher's low CPU priority (decision 068): slow on a busy CI machine.
+  }, 120_000);
 
   it("draws codes and passwords without look-alike characters (0/O, 1/I/L), from a secure generator", () => {
     const passwords = new Set(Array.from({ length: 2000 }, generateStudentPassword));
