@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
+import { Modal } from "./modal";
 
 /**
  * The one word for deleting on every screen (issue 22, decision 055): row buttons, confirmation titles

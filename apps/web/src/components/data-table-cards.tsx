@@ -1,6 +1,7 @@
 import { Paper, Skeleton, Text } from "@mantine/core";
 import type { Column } from "./data-table";
 import classes from "./data-table.module.css";
+import { ROW_KEY, ROW_LIST } from "./focus-return";
 
 const SKELETON_CARDS = ["c1", "c2", "c3", "c4", "c5"];
 
@@ -47,9 +48,16 @@ export function DataTableCards<T>({
     );
   }
   return (
-    <ul className={classes.cards} aria-label={caption}>
+    <ul className={classes.cards} aria-label={caption} {...{ [ROW_LIST]: caption }}>
       {rows.map((row) => (
-        <Paper component="li" key={rowKey(row)} withBorder p="sm" data-testid="table-card">
+        <Paper
+          component="li"
+          key={rowKey(row)}
+          withBorder
+          p="sm"
+          data-testid="table-card"
+          {...{ [ROW_KEY]: rowKey(row) }}
+        >
           <div className={classes.cardHeader}>
             <div className={classes.cardTitle}>{title?.render(row)}</div>
             {actions && <div className={classes.cardActions}>{actions.render(row)}</div>}

@@ -8,6 +8,7 @@ import { normaliseForSearch } from "../lib/search";
 import type { TableControls, TableSort } from "../lib/server-list";
 import classes from "./data-table.module.css";
 import { DataTableCards } from "./data-table-cards";
+import { ROW_KEY, ROW_LIST } from "./focus-return";
 
 export interface Column<T> {
   /** "actions" marks the row's buttons: on a phone they sit beside the card's title. */
@@ -130,7 +131,7 @@ export function DataTable<T extends object>({
                 ))}
               </Table.Tr>
             </Table.Thead>
-            <Table.Tbody>
+            <Table.Tbody {...{ [ROW_LIST]: caption }}>
               {loading
                 ? SKELETON_ROWS.map((k) => (
                     <Table.Tr key={k} data-testid="skeleton-row">
@@ -142,7 +143,7 @@ export function DataTable<T extends object>({
                     </Table.Tr>
                   ))
                 : visible.map((r) => (
-                    <Table.Tr key={rowKey(r)}>
+                    <Table.Tr key={rowKey(r)} {...{ [ROW_KEY]: rowKey(r) }}>
                       {columns.map((c) => (
                         <Cell key={c.key} column={c} row={r} />
                       ))}

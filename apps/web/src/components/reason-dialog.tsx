@@ -1,9 +1,10 @@
 import { type RejectWithReasonInput, rejectWithReasonSchema } from "@app/shared/schemas/enrollment-review";
-import { Modal, Stack, Textarea } from "@mantine/core";
+import { Stack, Textarea } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { type ReactNode, useRef } from "react";
 import { applyServerErrors } from "../lib/form-errors";
 import { DialogActions } from "./dialog-actions";
+import { Modal } from "./modal";
 
 type ReasonSchema = typeof rejectWithReasonSchema;
 

@@ -3,6 +3,7 @@ import { IconEdit, IconEye, IconTrash } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { DELETE_LABEL } from "./confirm-dialog";
 import type { Column } from "./data-table";
+import { ROW_ACTION } from "./focus-return";
 
 /** The looks of the three common row actions: 'Ver', 'Editar' and the one delete word, each named after the row. */
 export const VIEW_LOOK: RowActionLook = { name: (n) => `Ver ${n}`, icon: <IconEye size={18} /> };
@@ -64,6 +65,7 @@ export function NamedRowActions<A extends string>({
             color={look.color}
             aria-label={label}
             title={label}
+            {...{ [ROW_ACTION]: action }}
             onClick={() => onAction(action)}
           >
             {look.icon}

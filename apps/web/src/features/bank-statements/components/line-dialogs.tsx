@@ -1,11 +1,12 @@
 import { ignoreLineSchema } from "@app/shared/contract/bank-statements.schemas";
 import { formatDate } from "@app/shared/dates";
 import { formatKz } from "@app/shared/money";
-import { Alert, Button, Group, List, Modal, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, List, Stack, Text } from "@mantine/core";
 import { type FormEvent, useRef, useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { DialogActions } from "../../../components/dialog-actions";
 import { EnrollmentChoice, useEnrollmentChoice } from "../../../components/enrollment-choice";
+import { Modal } from "../../../components/modal";
 import { ReasonDialog } from "../../../components/reason-dialog";
 import { feedback, withFeedback } from "../../../lib/mutation-feedback";
 import {

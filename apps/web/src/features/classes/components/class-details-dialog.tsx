@@ -1,9 +1,10 @@
 import { formatDate, formatDateTime, todayInLuanda } from "@app/shared/dates";
 import { CLASS_STATUS_LABELS, MODALITY_LABELS } from "@app/shared/enums";
 import { classWindowLabel, occupancyPercent } from "@app/shared/rules";
-import { Anchor, Modal, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Anchor, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { DetailField } from "../../../components/detail-field";
+import { Modal } from "../../../components/modal";
 import { fileUrl } from "../../../lib/file-url";
 import { classesQuery } from "../api/classes";
 

@@ -8,25 +8,14 @@ import {
 } from "@app/shared/enums";
 import { CURRICULUM_MIME_TYPES, MAX_FILE_MB } from "@app/shared/limits";
 import { classDateErrors, classInputSchema } from "@app/shared/schemas/catalog";
-import {
-  Anchor,
-  Button,
-  FileInput,
-  Group,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from "@mantine/core";
+import { Anchor, Button, FileInput, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { IconFileTypePdf } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { DateInput } from "../../../components/date-input";
 import { DialogActions } from "../../../components/dialog-actions";
+import { Modal } from "../../../components/modal";
 import { WholeNumberInput } from "../../../components/whole-number-input";
 import { fileUrl } from "../../../lib/file-url";
 import { errorMessage } from "../../../lib/form-errors";

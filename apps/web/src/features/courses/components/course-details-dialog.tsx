@@ -2,9 +2,10 @@ import { formatDateTime } from "@app/shared/dates";
 import { COURSE_STATUS_LABELS, MODALITY_LABELS } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
 import { durationLabel, workloadLabel } from "@app/shared/rules";
-import { Modal, SimpleGrid, Stack } from "@mantine/core";
+import { SimpleGrid, Stack } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { DetailField } from "../../../components/detail-field";
+import { Modal } from "../../../components/modal";
 import { coursesQuery } from "../api/admin-courses";
 
 /** A course as the list holds it now: read by id, so a refetch shows at once in the open dialog. */

@@ -10,10 +10,11 @@ import {
 } from "@app/shared/enums";
 import { formatMoneyInput } from "@app/shared/money-input";
 import { courseInputSchema } from "@app/shared/schemas/catalog";
-import { Modal, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from "@mantine/core";
+import { Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { DialogActions } from "../../../components/dialog-actions";
+import { Modal } from "../../../components/modal";
 import { MoneyInput } from "../../../components/money-input";
 import { WholeNumberInput } from "../../../components/whole-number-input";
 import { feedback } from "../../../lib/mutation-feedback";

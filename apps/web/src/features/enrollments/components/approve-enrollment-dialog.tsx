@@ -1,11 +1,12 @@
 import { REFERENCE_CODE_TAKEN } from "@app/shared/messages";
 import { formatKz } from "@app/shared/money";
 import { approveEnrollmentSchema, REFERENCE_DEFAULT_DAYS } from "@app/shared/schemas/enrollment-review";
-import { Alert, Button, Checkbox, Group, Loader, Modal, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Alert, Button, Checkbox, Group, Loader, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { IconCircleCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import { DialogActions } from "../../../components/dialog-actions";
+import { Modal } from "../../../components/modal";
 import { WholeNumberInput } from "../../../components/whole-number-input";
 import { ApiError } from "../../../lib/api-error";
 import { feedback } from "../../../lib/mutation-feedback";

@@ -1,9 +1,10 @@
 import { assignClassSchema } from "@app/shared/schemas/enrollment-review";
-import { Alert, Loader, Modal, Stack, Text } from "@mantine/core";
+import { Alert, Loader, Stack, Text } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
 import { DialogActions } from "../../../components/dialog-actions";
+import { Modal } from "../../../components/modal";
 import { feedback } from "../../../lib/mutation-feedback";
 import {
   type AdminEnrollmentRow,

@@ -3,11 +3,12 @@ import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
 import { formatMoneyInput } from "@app/shared/money-input";
 import { confirmPaymentSchema } from "@app/shared/schemas/enrollment-review";
-import { Loader, Modal, Select, SimpleGrid, Stack, Text, Textarea } from "@mantine/core";
+import { Loader, Select, SimpleGrid, Stack, Text, Textarea } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { DateInput } from "../../../components/date-input";
 import { DialogActions } from "../../../components/dialog-actions";
+import { Modal } from "../../../components/modal";
 import { MoneyInput } from "../../../components/money-input";
 import { feedback } from "../../../lib/mutation-feedback";
 import {

@@ -1,9 +1,10 @@
 import { STAFF_EDIT_QUALIFICATIONS, STAFF_EDIT_SCHEDULES } from "@app/shared/enums";
 import { editEnrollmentSchema } from "@app/shared/schemas/enrollment-staff";
-import { Modal, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Skeleton, Stack, Text, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { DialogActions } from "../../../components/dialog-actions";
+import { Modal } from "../../../components/modal";
 import { errorMessage } from "../../../lib/form-errors";
 import { feedback } from "../../../lib/mutation-feedback";
 import { type AdminEnrollmentDetail, adminEnrollmentQuery } from "../api/admin-enrollments";

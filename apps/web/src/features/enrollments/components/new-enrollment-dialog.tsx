@@ -8,13 +8,14 @@ import {
   staffEnrollmentSchema,
 } from "@app/shared/schemas/enrollment-staff";
 import { ENROLLMENT_DOCUMENTS } from "@app/shared/schemas/enrollments";
-import { Alert, Button, Group, Modal, Progress, Stack, Tabs, Text } from "@mantine/core";
+import { Alert, Button, Group, Progress, Stack, Tabs, Text } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { CopyableValue } from "../../../components/copyable-value";
 import { DocumentField } from "../../../components/document-field";
+import { Modal } from "../../../components/modal";
 import { type Documents, useEnrollmentDocuments } from "../../../components/use-enrollment-documents";
 import { ApiError } from "../../../lib/api-error";
 import { applyServerErrors, errorMessage } from "../../../lib/form-errors";

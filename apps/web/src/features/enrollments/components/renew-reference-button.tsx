@@ -1,11 +1,12 @@
 import { formatDateTime } from "@app/shared/dates";
 import { REFERENCE_DEFAULT_DAYS, renewReferenceFormSchema } from "@app/shared/schemas/enrollment-review";
-import { Button, Modal, Stack, Text } from "@mantine/core";
+import { Button, Stack, Text } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useDisclosure } from "@mantine/hooks";
 import { IconRefresh } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { DialogActions } from "../../../components/dialog-actions";
+import { Modal } from "../../../components/modal";
 import { WholeNumberInput } from "../../../components/whole-number-input";
 import { feedback } from "../../../lib/mutation-feedback";
 import { useRenewReference } from "../../payment-references/api/payment-references";

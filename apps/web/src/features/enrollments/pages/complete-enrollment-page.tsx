@@ -1,10 +1,11 @@
 import { ENROLLMENT_DOCUMENTS, studentEnrollmentSchema } from "@app/shared/schemas/enrollments";
-import { Button, Modal, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Button, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { DocumentField } from "../../../components/document-field";
+import { Modal } from "../../../components/modal";
 import { type Documents, useEnrollmentDocuments } from "../../../components/use-enrollment-documents";
 import { useDeviceDraft } from "../../../lib/device-draft";
 import { sessionQuery, useSession, withStudent } from "../../../lib/session";

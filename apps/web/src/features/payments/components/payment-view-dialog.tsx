@@ -2,8 +2,9 @@ import { formatDate, formatDateTime } from "@app/shared/dates";
 import type { PaymentStatus } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
 import { formatAngolanMobile } from "@app/shared/phones";
-import { Badge, Group, Modal, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Badge, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { DetailField } from "../../../components/detail-field";
+import { Modal } from "../../../components/modal";
 import type { PaymentRow } from "../api/admin-payments";
 import { paymentStatusLabel } from "../logic/payment-stats";
 

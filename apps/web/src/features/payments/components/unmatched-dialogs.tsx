@@ -1,10 +1,11 @@
 import { archiveNotificationSchema } from "@app/shared/contract/payment-references.schemas";
 import { formatDateTime } from "@app/shared/dates";
 import { formatKz, formatReference } from "@app/shared/money";
-import { Modal, Stack, Text } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
 import { type FormEvent, useRef } from "react";
 import { DialogActions } from "../../../components/dialog-actions";
 import { EnrollmentChoice, useEnrollmentChoice } from "../../../components/enrollment-choice";
+import { Modal } from "../../../components/modal";
 import { ReasonDialog } from "../../../components/reason-dialog";
 import { feedback, withFeedback } from "../../../lib/mutation-feedback";
 import { enrollmentSearchQuery } from "../../bank-statements/api/bank-statements";

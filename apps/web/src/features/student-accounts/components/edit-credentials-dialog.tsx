@@ -1,10 +1,11 @@
 import { STUDENT_CODE_MAX, STUDENT_PASSWORD_LENGTH } from "@app/shared/limits";
 import { editStudentCredentialsSchema } from "@app/shared/schemas/student-accounts";
-import { Modal, Stack, Text, TextInput } from "@mantine/core";
+import { Stack, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { type ChangeEvent, useRef, useState } from "react";
 import { DialogActions } from "../../../components/dialog-actions";
+import { Modal } from "../../../components/modal";
 import { newIdempotencyKey } from "../../../lib/idempotency-key";
 import { feedback } from "../../../lib/mutation-feedback";
 import { toastSuccess } from "../../../lib/toast";

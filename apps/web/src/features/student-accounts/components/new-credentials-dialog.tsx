@@ -1,8 +1,9 @@
 import { credentialsMessage, whatsappLink } from "@app/shared/reference-message";
-import { Button, CopyButton, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, CopyButton, Group, Stack, Text } from "@mantine/core";
 import { IconBrandWhatsapp, IconCopy } from "@tabler/icons-react";
 import { useState } from "react";
 import { CopyableValue } from "../../../components/copyable-value";
+import { Modal } from "../../../components/modal";
 import { toastSuccess } from "../../../lib/toast";
 
 export interface NewCredentials {

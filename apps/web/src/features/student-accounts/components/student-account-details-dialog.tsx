@@ -1,8 +1,9 @@
 import { formatDate, formatDateTime } from "@app/shared/dates";
 import { formatKz } from "@app/shared/money";
 import { formatAngolanMobile } from "@app/shared/phones";
-import { Badge, Modal, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Badge, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { DetailField } from "../../../components/detail-field";
+import { Modal } from "../../../components/modal";
 import { EnrollmentStatusBadge, ReceiptStatusBadge } from "../../../components/status-badges";
 import { useStudentAccountRow } from "../api/admin-student-accounts";
 import { EmailText } from "./email-text";

@@ -1,7 +1,8 @@
 import { formatDateTime } from "@app/shared/dates";
-import { Modal, SimpleGrid } from "@mantine/core";
+import { SimpleGrid } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { DetailField } from "../../../components/detail-field";
+import { Modal } from "../../../components/modal";
 import { teachersQuery } from "../api/teachers";
 import { TEACHER_STATUS_LABELS } from "./teacher-form-dialog";
 

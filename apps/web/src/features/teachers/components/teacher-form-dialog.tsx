@@ -1,9 +1,10 @@
 import { TEACHER_STATUSES, type TeacherStatus } from "@app/shared/enums";
 import { type TeacherUserOption, teacherInputSchema } from "@app/shared/schemas/catalog";
-import { Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
+import { Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { DialogActions } from "../../../components/dialog-actions";
+import { Modal } from "../../../components/modal";
 import { WholeNumberInput } from "../../../components/whole-number-input";
 import { feedback } from "../../../lib/mutation-feedback";
 import { type Teacher, teachersQuery, teacherUserOptionsQuery, useSaveTeacher } from "../api/teachers";

@@ -1,11 +1,12 @@
 import { formatDateTime } from "@app/shared/dates";
 import { ROLE_LABELS } from "@app/shared/enums";
 import { NO_ROLE_LABEL } from "@app/shared/messages";
-import { Button, List, Modal, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Button, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { DetailField } from "../../../components/detail-field";
+import { Modal } from "../../../components/modal";
 import { feedback } from "../../../lib/mutation-feedback";
 import { useTurnOffTwoFactor } from "../../two-factor/api/two-factor";
 import { type StaffUser, usersQuery } from "../api/users";
