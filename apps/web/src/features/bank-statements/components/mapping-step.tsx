@@ -91,7 +91,7 @@ export function MappingStep({
       onSuccess: () => {
         setRemembered(null);
         set(EMPTY_MAPPING);
-        toastSuccess("Colunas esquecidas", `O ${bankName} volta a ser mapeado do zero.`);
+        toastSuccess("Colunas esquecidas", `As próximas importações de «${bankName}» começam sem colunas escolhidas.`);
       },
       onError: (e) => toastError("Erro ao esquecer as colunas", errorMessage(e)),
     });
