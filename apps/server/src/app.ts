@@ -13,6 +13,7 @@ import { ApiError, databaseUnavailable, sendError, storageUnavailable } from "./
 import { securityHeaders } from "./http/security-headers";
 import { mountSpa } from "./http/static";
 import { bankStatementRoutes } from "./modules/bank-statements/bank-statements.routes";
+import { statementUndoRoutes } from "./modules/bank-statements/statement-undo.routes";
 import { certificateAdminRoutes, certificateRoutes } from "./modules/certificates/certificates.routes";
 import { CREDENTIAL_VERIFICATION_PATH, verifyRoutes } from "./modules/certificates/verify.routes";
 import { classRoutes } from "./modules/classes/classes.routes";
@@ -91,6 +92,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route("/api", paymentReferenceRoutes);
   app.route("/api", paymentReferenceAdminRoutes);
   app.route("/api", bankStatementRoutes);
+  app.route("/api", statementUndoRoutes);
   app.route("/api", settingsRoutes);
   app.route("/api", teachingRoutes);
   app.route("/api", mailRoutes);

@@ -111,6 +111,15 @@ export const statementLineAssignedNote = (
 ) =>
   `Linha do extrato atribuída a esta inscrição pela equipa: ${formatKz(amount)} (linha ${lineNumber} de ${fileName}, ${bankName})`;
 
+/** The import holding a line assigned to this enrolment by hand was deleted (issue 34): the line went with it. */
+export const statementLineDeletedNote = (
+  amount: number | string,
+  lineNumber: number,
+  fileName: string,
+  bankName: string,
+) =>
+  `Extrato excluído pela equipe: a linha atribuída a esta inscrição deixou de existir (${formatKz(amount)}, linha ${lineNumber} de ${fileName}, ${bankName})`;
+
 export const statementPaymentNote = (amount: number | string, lineNumber: number, fileName: string, bankName: string) =>
   `Pagamento confirmado pelo extrato: ${formatKz(amount)} (linha ${lineNumber} de ${fileName}, ${bankName})`;
 

@@ -417,6 +417,16 @@ export const STATEMENT_LINE_NOT_CONFIRMABLE = {
   code: "statement_line_not_confirmable",
   message: "Só se confirmam linhas «Corresponde» ou atribuídas à mão a uma inscrição",
 } as const;
+/** Delete an import one of whose lines is confirmed (issue 34): the payment it recorded stays, so does the line. */
+export const statementHasConfirmedLines = (confirmed: number): CodedMessage => ({
+  code: "statement_has_confirmed_lines",
+  message: `Este extrato não pode ser excluído: ${confirmed === 1 ? "1 linha já foi confirmada" : `${confirmed} linhas já foram confirmadas`} como pagamento`,
+});
+/** Forget a bank's columns that are not (or no longer) remembered. */
+export const BANK_MAPPING_NOT_FOUND = {
+  code: "not_found",
+  message: "As colunas deste banco não estão guardadas",
+} as const;
 /** A payment-reference webhook whose X-Signature does not sign its body (issue 26). */
 export const REFERENCE_SIGNATURE_INVALID = {
   code: "reference_signature_invalid",

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { settled } from "./table";
 
 /** A phone (the SPEC's users are mostly on one) and a laptop. */
@@ -17,4 +17,24 @@ export async function violations(page: Page): Promise<string[]> {
   return violations.flatMap((v) =>
     v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(" ")}: ${v.help}\n    ${n.failureSummary}`),
   );
+}
+
+/**
+ * At a phone's and then a laptop's width: a full-page screenshot `{dir}/{name}-{width}.png` to look at, axe's
+ * WCAG A/AA checks (soft, so one run lists every problem), then `atWidth`'s own checks. Ends at 1280 px.
+ */
+export async function checkAtBothWidths(
+  page: Page,
+  dir: string,
+  name: string,
+  atWidth: (width: number) => Promise<void> = async () => {},
+) {
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await settled(page);
+    await page.screenshot({ path: `${dir}/${name}-${viewport.width}.png`, fullPage: true });
+    const found = await violations(page);
+    expect.soft(found, `${name} at ${viewport.width}px:\n${found.join("\n")}`).toEqual([]);
+    await atWidth(viewport.width);
+  }
 }

@@ -1,5 +1,6 @@
+import { MAPPING_WARNING_CODES } from "../bank-statements/mapping-warnings";
 import { STATEMENT_LINE_OUTCOMES } from "../bank-statements/outcomes";
-import { REQUIRED_FIELDS, STATEMENT_LINE_NOT_FOUND, STATEMENT_NOT_FOUND } from "../messages";
+import { BANK_MAPPING_NOT_FOUND, REQUIRED_FIELDS, STATEMENT_LINE_NOT_FOUND, STATEMENT_NOT_FOUND } from "../messages";
 import { listPageSchema, listQuerySchema } from "../schemas/lists";
 import { z } from "../zod";
 import { endpointSchemas } from "./endpoint";
@@ -37,21 +38,49 @@ export const bankNameSchema = z
   .min(1, BANK_STATEMENT_MESSAGES.bankName)
   .max(100, BANK_STATEMENT_MESSAGES.bankName);
 
-const previewForm = z.object({ bankName: z.string(), file: fileField() }).partial();
-const importForm = z
-  .object({
-    bankName: z.string(),
-    file: fileField(),
-    mapping: z.string().meta({ description: "JSON of the column mapping (dateColumn, amountColumn …)" }),
-  })
-  .partial();
+const mappingField = z.string().meta({ description: "JSON of the column mapping (dateColumn, amountColumn …)" });
+const previewForm = z.object({ bankName: z.string(), file: fileField(), mapping: mappingField }).partial();
+const importForm = z.object({ bankName: z.string(), file: fileField(), mapping: mappingField }).partial();
+
+/** How many of the file's lines the preview shows read with the mapping. */
+export const PREVIEW_READ_LINES = 10;
+
+/** A line of the file read with a mapping (issue 34): a credit, a debit, or why it cannot be read. */
+const readLineSchema = z.object({
+  line: z.number().int(),
+  kind: z.enum(["credit", "debit", "unreadable"]),
+  date: z.string().nullable(),
+  reference: z.string(),
+  payer: z.string(),
+  /** Kwanzas, positive for a credit and negative for a debit; null when unreadable. */
+  amount: z.number().nullable(),
+  reason: z.string().nullable(),
+});
+const linesTotalSchema = z.object({ count: z.number().int(), total: z.number() });
+
+/** The whole file read with a mapping, as the import would read it (issue 34), and what looks wrong. */
+const mappingReadSchema = z.object({
+  /** The mapping these lines were read with. */
+  mapping: columnMappingSchema,
+  /** The file's first lines (PREVIEW_READ_LINES), in file order. */
+  lines: z.array(readLineSchema),
+  credits: linesTotalSchema,
+  debits: linesTotalSchema,
+  unreadable: z.number().int(),
+  warnings: z.array(z.object({ code: z.enum(MAPPING_WARNING_CODES), message: z.string() })),
+});
 
 const previewSchema = z.object({
   delimiter: z.string(),
   header: z.array(z.string()).nullable(),
   preamble: z.array(z.string()),
   rows: z.array(z.array(z.string())),
+  /** The mapping proposed: the fixed one of MT940 and CAMT.053, else the bank's remembered one. */
   mapping: columnMappingSchema.nullable(),
+  /** The bank's remembered mapping when it is the one proposed (to forget it). */
+  remembered: z.object({ id: z.uuid(), updatedAt: z.string() }).nullable(),
+  /** The file read with the mapping sent, else with the one proposed; null when there is neither. */
+  read: mappingReadSchema.nullable(),
 });
 
 const unreadableSchema = z.object({ line: z.number().int(), reason: z.string() });
@@ -129,6 +158,7 @@ const statementSchema = statementSummarySchema.extend({
 });
 
 const statementParam = z.object({ id: z.uuid({ message: STATEMENT_NOT_FOUND.message }) });
+const mappingParam = z.object({ mappingId: z.uuid({ message: BANK_MAPPING_NOT_FOUND.message }) });
 const lineParams = statementParam.extend({ lineId: z.uuid({ message: STATEMENT_LINE_NOT_FOUND.message }) });
 
 export const assignLineSchema = z.object({ enrollmentId: z.uuid({ message: BANK_STATEMENT_MESSAGES.enrollmentId }) });
@@ -156,7 +186,8 @@ const importErrors = {
 
 export const bankStatementSchemas = endpointSchemas({
   preview: {
-    summary: "Reads a CSV statement without storing it: header cells, the first rows and the bank's remembered mapping",
+    summary:
+      "Reads a statement without storing it: header cells, the first rows, the mapping proposed (fixed or the bank's remembered one), and the whole file read with the mapping sent (else the one proposed) as the import would read it: its first lines, the credits, debits and unreadable lines, and warnings when the mapping looks wrong",
     form: previewForm,
     answers: { 200: previewSchema },
     errors: importErrors,
@@ -167,6 +198,19 @@ export const bankStatementSchemas = endpointSchemas({
     form: importForm,
     answers: { 201: importAnswerSchema },
     errors: importErrors,
+  },
+  remove: {
+    summary:
+      "Deletes an import and its lines (they may be imported again) while none of its lines is confirmed; History of the enrolments it assigned lines to by hand",
+    params: statementParam,
+    answers: { 204: null },
+    errors: { 404: "No such statement", 409: "A line of the statement is confirmed (a payment was recorded from it)" },
+  },
+  forgetMapping: {
+    summary: "Forgets a bank's remembered column mapping: its next statement is mapped from nothing",
+    params: mappingParam,
+    answers: { 204: null },
+    errors: { 404: "No such remembered mapping" },
   },
   list: {
     summary:

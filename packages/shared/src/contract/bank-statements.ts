@@ -5,6 +5,8 @@ import { endpoint } from "./endpoint";
 export const bankStatementEndpoints = {
   preview: endpoint<typeof S.preview>("post", "/admin/bank-statements/preview"),
   import: endpoint<typeof S.import>("post", "/admin/bank-statements"),
+  remove: endpoint<typeof S.remove>("delete", "/admin/bank-statements/{id}"),
+  forgetMapping: endpoint<typeof S.forgetMapping>("delete", "/admin/bank-statements/mappings/{mappingId}"),
   list: endpoint<typeof S.list>("get", "/admin/bank-statements"),
   get: endpoint<typeof S.get>("get", "/admin/bank-statements/{id}"),
   assign: endpoint<typeof S.assign>("post", "/admin/bank-statements/{id}/lines/{lineId}/assign"),

@@ -8,13 +8,14 @@ import { route } from "../../http/contract";
 import { ApiError, guardErrors } from "../../http/errors";
 import { createRouter } from "../../http/router";
 import { assignLine, confirmLines, ignoreLine } from "./bank-statements.service";
-import { importStatement, previewStatement } from "./statement-import.service";
+import { importStatement } from "./statement-import.service";
 import { getStatement, listStatements } from "./statement-list.service";
+import { previewStatement } from "./statement-preview";
 
 const tags = ["bank-statements"];
 
 /** 'Extratos bancários' (decision 072): the roles that record payments (financeiro; super_admin passes). */
-const finance = {
+export const finance = {
   middleware: [requireScreen("bankStatements")],
   guardErrors: guardErrors("Not financeiro or super_admin"),
   tags,

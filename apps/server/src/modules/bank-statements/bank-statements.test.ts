@@ -2,10 +2,11 @@ import { statementLineAssignedNote, statementPaymentNote } from "@app/shared/his
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonRequest, staffActor } from "../../../test/actors";
-import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../test/context";
+import { body, createTestContext, type TestContext } from "../../../test/context";
 import { insertCourse } from "../../../test/fixtures";
 import { queuedMails } from "../../../test/mail";
 import { studentWithEnrollment as enrolledStudent, receiptForm, submitReceipt } from "../../../test/receipts";
+import { statementForm, statementRequests } from "../../../test/statements";
 import { bankColumnMappings, bankStatementLines, enrollmentEvents, enrollments, payments } from "../../db/schema";
 
 /** Bank-statement import and reconciliation (issue 25, decision 070), through the API on a real PostgreSQL. */
@@ -23,21 +24,11 @@ describe("bank statements", () => {
 
   const student = (name: string, code: string, overrides: Record<string, unknown> = {}) =>
     enrolledStudent(ctx, courseId, name, { paymentReferenceCode: code, ...overrides });
-  const csvForm = (bankName: string, csv: string, mapping?: unknown) => {
-    const fd = new FormData();
-    fd.append("bankName", bankName);
-    fd.append("file", new File([csv], "extrato-novembro.csv", { type: "text/csv" }));
-    if (mapping !== undefined) fd.append("mapping", JSON.stringify(mapping));
-    return fd;
-  };
-  const post = (path: string, fd: FormData, cookie = financeiro.cookie) =>
-    ctx.app.request(`/api/admin/bank-statements${path}`, {
-      method: "POST",
-      body: fd,
-      headers: { cookie, origin: TEST_BASE_URL },
-    });
-  const call = (method: string, path: string, payload?: unknown, cookie = financeiro.cookie) =>
-    ctx.app.request(`/api/admin/bank-statements${path}`, jsonRequest(method, payload, cookie));
+  const csvForm = (bankName: string, csv: string, mapping?: unknown) => statementForm(bankName, csv, mapping);
+  const post: ReturnType<typeof statementRequests>["post"] = (...args) =>
+    statementRequests(ctx, financeiro.cookie).post(...args);
+  const call: ReturnType<typeof statementRequests>["call"] = (...args) =>
+    statementRequests(ctx, financeiro.cookie).call(...args);
   const paymentsOf = (enrollmentId: string) =>
     ctx.db.select().from(payments).where(eq(payments.enrollmentId, enrollmentId));
   const statusOf = async (enrollmentId: string) =>
@@ -91,6 +82,8 @@ describe("bank statements", () => {
         ["27/11/2026", "TRF XPTO", "", "1.5", "Duvidoso"],
       ],
       mapping: null,
+      remembered: null,
+      read: null,
     });
 
     const imported = await importCsv(csv);
@@ -128,6 +121,14 @@ describe("bank statements", () => {
     ).toHaveLength(1);
     const again = await body(await post("/preview", csvForm("Banco Exemplo", csv)));
     expect(again.mapping).toEqual({ ...MAPPING, amountColumn: null });
+    expect(again.remembered).toEqual({ id: expect.any(String), updatedAt: expect.any(String) });
+    // Read with it as the import read it (issue 34).
+    expect(again.read).toMatchObject({
+      credits: { count: 3, total: 440000 },
+      debits: { count: 1, total: -1500 },
+      unreadable: 1,
+      warnings: [],
+    });
 
     // Re-importing the same file adds nothing.
     const reimport = await importCsv(csv);

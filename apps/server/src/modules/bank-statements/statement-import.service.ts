@@ -1,9 +1,14 @@
-import { type AmountConvention, amountConvention, readAmount } from "@app/shared/bank-statements/amounts";
 import { lineChecksums } from "@app/shared/bank-statements/checksum";
 import { findCodes, indexCodes } from "@app/shared/bank-statements/codes";
-import { readDate } from "@app/shared/bank-statements/dates";
-import { CREDIT_DEBIT_UNREADABLE, zeroAmountReason } from "@app/shared/bank-statements/outcomes";
-import { FIXED_MAPPING, type StatementFormat } from "@app/shared/bank-statements/table";
+import {
+  isUnreadable,
+  type LineRead,
+  mappingConvention,
+  type ReadLine,
+  readRow,
+  type UnreadableLine,
+} from "@app/shared/bank-statements/lines";
+import { FIXED_MAPPING, type StatementFormat, type StatementTable } from "@app/shared/bank-statements/table";
 import {
   BANK_STATEMENT_MESSAGES,
   bankNameSchema,
@@ -35,7 +40,7 @@ export type StatementDeps = { db: Database; statements: StatementReader };
  * Bank name and the statement's table (any format, decision 073) of a form: 400 when missing, 413 above
  * 5 MB, 400 'statement_file_invalid' with the reader's reason, on the file field too, when unreadable.
  */
-async function readStatementForm(statements: StatementReader, form: FormFields) {
+export async function readStatementForm(statements: StatementReader, form: FormFields) {
   const bank = bankNameSchema.safeParse(form.bankName);
   if (!bank.success) throw issue("bankName", BANK_STATEMENT_MESSAGES.bankName);
   const file = form.file;
@@ -48,29 +53,20 @@ async function readStatementForm(statements: StatementReader, form: FormFields) 
 }
 
 /** MT940 and CAMT.053 have one structure for every bank: their columns are read by a fixed mapping. */
-const fixedMapping = (format: StatementFormat): ColumnMapping | null =>
+export const fixedMapping = (format: StatementFormat): ColumnMapping | null =>
   format === "mt940" || format === "camt053" ? FIXED_MAPPING : null;
 
-async function rememberedMapping(db: Database | Tx, bankName: string): Promise<ColumnMapping | null> {
+/** The bank's remembered mapping (its CSV/XLSX layout), with its id and when it was last saved. */
+export async function rememberedMapping(db: Database | Tx, bankName: string) {
   const [row] = await db.select().from(bankColumnMappings).where(eq(bankColumnMappings.bankName, bankName));
   if (!row) return null;
   const { dateColumn, amountColumn, creditColumn, debitColumn, referenceColumn, payerColumn } = row;
-  return { dateColumn, amountColumn, creditColumn, debitColumn, referenceColumn, payerColumn };
+  const mapping: ColumnMapping = { dateColumn, amountColumn, creditColumn, debitColumn, referenceColumn, payerColumn };
+  return { id: row.id, updatedAt: row.updatedAt, mapping };
 }
 
-/** POST /admin/bank-statements/preview: what the mapping step shows; nothing is stored. */
-export async function previewStatement({ db, statements }: StatementDeps, form: FormFields) {
-  const { bankName, table } = await readStatementForm(statements, form);
-  return {
-    delimiter: table.delimiter,
-    header: table.header,
-    preamble: table.preamble,
-    rows: table.rows.slice(0, 10).map((r) => r.cells),
-    mapping: fixedMapping(table.format) ?? (await rememberedMapping(db, bankName)),
-  };
-}
-
-function readMapping(form: FormFields, width: number): ColumnMapping {
+/** The mapping a form sends (JSON), within the table's columns; 400 when it is missing or wrong. */
+export function readMapping(form: FormFields, width: number): ColumnMapping {
   let json: unknown;
   try {
     json = JSON.parse(String(form.mapping ?? ""));
@@ -85,42 +81,6 @@ function readMapping(form: FormFields, width: number): ColumnMapping {
   return m;
 }
 
-type ReadLine = { line: number; date: string; cents: number; reference: string; payer: string };
-
-/** One table row read with the mapping: the line, or why it cannot be read (never guessed). */
-function readRow(
-  cells: string[],
-  line: number,
-  m: ColumnMapping,
-  convention: AmountConvention,
-): ReadLine | { line: number; reason: string } {
-  const date = readDate(cells[m.dateColumn]!);
-  if (!date.ok) return { line, reason: date.reason };
-  let cents: number;
-  if (m.amountColumn !== null) {
-    const amount = readAmount(cells[m.amountColumn]!, convention);
-    if (!amount.ok) return { line, reason: amount.reason };
-    cents = amount.cents;
-  } else {
-    // Credit and debit columns: the filled one (a 0,00 in the other is no amount).
-    const read = (col: number | null, sign: 1 | -1) => {
-      const text = col === null ? "" : cells[col]!.trim();
-      if (text === "") return null;
-      const amount = readAmount(text, convention);
-      return amount.ok ? { ok: true as const, cents: sign * Math.abs(amount.cents) } : amount;
-    };
-    const filled = [read(m.creditColumn, 1), read(m.debitColumn, -1)].filter((a) => a !== null);
-    const bad = filled.find((a) => !a.ok);
-    if (bad && !bad.ok) return { line, reason: bad.reason };
-    const nonZero = filled.filter((a) => a.ok && a.cents !== 0) as { cents: number }[];
-    if (nonZero.length !== 1) return { line, reason: CREDIT_DEBIT_UNREADABLE };
-    cents = nonZero[0]!.cents;
-  }
-  if (cents === 0) return { line, reason: zeroAmountReason(cells[m.amountColumn ?? m.creditColumn ?? 0]!) };
-  const text = (col: number | null) => (col === null ? "" : cells[col]!.replace(/\s+/g, " ").trim());
-  return { line, date: date.date, cents, reference: text(m.referenceColumn), payer: text(m.payerColumn) };
-}
-
 const INSERT_BATCH = 1000;
 
 /**
@@ -129,6 +89,25 @@ const INSERT_BATCH = 1000;
  */
 const ROWS_PER_TURN = 1000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The table's width: its header's, or its first row's when it has none. */
+export const widthOf = (table: StatementTable) => table.header?.length ?? table.rows[0]?.cells.length ?? 0;
+
+/**
+ * Every row of the table read with the mapping, in file order (taking turns, decision 078), with the
+ * amount columns' decimals judged over the whole file (decision 073); the lines the table could not
+ * split (`irregular`) are unreadable too.
+ */
+export async function readLines(table: StatementTable, mapping: ColumnMapping) {
+  const convention = mappingConvention(table.rows, mapping);
+  const lines: LineRead[] = [...table.irregular];
+  for (const [i, row] of table.rows.entries()) {
+    if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
+    lines.push(readRow(row.cells, row.line, mapping, convention));
+  }
+  lines.sort((a, b) => a.line - b.line);
+  return { lines, convention };
+}
 
 /**
  * POST /admin/bank-statements: every row read with the pure functions of decision 069; debits and
@@ -139,22 +118,16 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  */
 export async function importStatement({ db, statements }: StatementDeps, actorUserId: string, form: FormFields) {
   const { bankName, fileName, table } = await readStatementForm(statements, form);
-  const width = table.header?.length ?? table.rows[0]?.cells.length ?? 0;
-  const mapping = readMapping(form, width);
-  const unreadable: { line: number; reason: string }[] = [...table.irregular];
+  const mapping = readMapping(form, widthOf(table));
+  const { lines } = await readLines(table, mapping);
+  const unreadable: UnreadableLine[] = [];
   const credits: ReadLine[] = [];
   let debits = 0;
-  // The decimals of the amount columns, judged over the whole file (decision 073).
-  const amountColumns = [mapping.amountColumn, mapping.creditColumn, mapping.debitColumn].filter((c) => c !== null);
-  const convention = amountConvention(table.rows.flatMap((r) => amountColumns.map((c) => r.cells[c]!)));
-  for (const [i, row] of table.rows.entries()) {
-    if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
-    const read = readRow(row.cells, row.line, mapping, convention);
-    if ("reason" in read) unreadable.push(read);
+  for (const read of lines) {
+    if (isUnreadable(read)) unreadable.push(read);
     else if (read.cents < 0) debits++;
     else credits.push(read);
   }
-  unreadable.sort((a, b) => a.line - b.line);
   const checksums = await lineChecksums(
     credits.map((c) => ({ date: c.date, amount: c.cents, reference: c.reference, payer: c.payer })),
   );

@@ -8,6 +8,7 @@ import { refreshAfterChange, type ServerListParams } from "../../../lib/server-l
 import { inChunks } from "../logic/selection";
 
 export type StatementPreview = AnswerOf<typeof endpoints.preview>;
+export type MappingRead = NonNullable<StatementPreview["read"]>;
 export type ImportAnswer = AnswerOf<typeof endpoints.import>;
 export type StatementSummary = AnswerOf<typeof endpoints.list>["rows"][number];
 export type Statement = AnswerOf<typeof endpoints.get>;
@@ -65,13 +66,30 @@ const statementForm = (bankName: string, file: File, mapping?: ColumnMapping) =>
   return body;
 };
 
-/** Reads the file (nothing stored): header, first rows, the bank's remembered mapping. */
+/** Reads the file (nothing stored): header, first rows, the bank's remembered mapping read with it. */
 export function usePreview() {
   return useMutation({
     mutationFn: ({ bankName, file }: { bankName: string; file: File }) =>
       api(endpoints.preview, { body: statementForm(bankName, file) }),
   });
 }
+
+/** A file chosen, known by what the browser says of it (a File cannot be a query key). */
+const fileKey = (file: File) => `${file.name}:${file.size}:${file.lastModified}`;
+
+/**
+ * The file read again by the server with another mapping (issue 34): the amounts as the import would read
+ * them and the warnings. Nothing is stored; the file is sent again, as the server keeps nothing between requests.
+ */
+export const mappingReadQuery = (bankName: string, file: File, mapping: ColumnMapping | null) =>
+  queryOptions({
+    queryKey: [...BANK_STATEMENTS_KEY, "read", bankName, fileKey(file), mapping],
+    queryFn: async ({ signal }) =>
+      (await api(endpoints.preview, { body: statementForm(bankName, file, mapping!), signal })).read!,
+    enabled: mapping !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
 
 /** After a change every page of this screen reads again. */
 function useRefresh() {
@@ -84,6 +102,30 @@ export function useImport() {
   return useMutation({
     mutationFn: ({ bankName, file, mapping }: { bankName: string; file: File; mapping: ColumnMapping }) =>
       api(endpoints.import, { body: statementForm(bankName, file, mapping) }),
+    onSuccess: refresh,
+  });
+}
+
+/**
+ * Deletes an import none of whose lines is confirmed (the server refuses otherwise). Its own page is
+ * forgotten rather than read again (it would answer 404); the list of imports reads again.
+ */
+export function useDeleteStatement() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(endpoints.remove, { params: { id } }),
+    onSuccess: (_, id) => {
+      client.removeQueries({ queryKey: [...BANK_STATEMENTS_KEY, id] });
+      return refreshAfterChange(client, [LIST_KEY]);
+    },
+  });
+}
+
+/** Forgets a bank's remembered columns: its next statement is mapped from nothing. */
+export function useForgetMapping() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (mappingId: string) => api(endpoints.forgetMapping, { params: { mappingId } }),
     onSuccess: refresh,
   });
 }

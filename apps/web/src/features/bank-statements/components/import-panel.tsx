@@ -82,6 +82,8 @@ export function ImportPanel({ banks, statementPath }: { banks: string[]; stateme
         ) : preview && file ? (
           <MappingStep
             preview={preview}
+            bankName={bankName.trim()}
+            file={file}
             pending={importing.isPending}
             onBack={() => setPreview(null)}
             onImport={(mapping) => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { columnOptions, initialMapping, MAPPING_MESSAGES, sampleOf, toColumnMapping } from "./mapping";
+import {
+  assignColumn,
+  columnOptions,
+  EMPTY_MAPPING,
+  initialMapping,
+  MAPPING_MESSAGES,
+  sampleOf,
+  toColumnMapping,
+} from "./mapping";
 
 const header = ["Data", "Descritivo", "Débito", "Crédito", "Ordenante"];
 const rows = [
@@ -67,5 +75,18 @@ describe("the column mapping step", () => {
     expect(columnOptions({ header: null, rows, mapping: null })[0]).toEqual({ value: "0", label: "Coluna 1" });
     expect(sampleOf({ header, rows, mapping: null }, "3")).toBe("150.000,00");
     expect(sampleOf({ header, rows, mapping: null }, "0")).toBe("25/11/2026 · 26/11/2026");
+  });
+
+  it("gives a column one role: the role that had it is emptied and named, to say so beside it", () => {
+    const chosen = assignColumn({ ...EMPTY_MAPPING, date: "0", amount: "3" }, "date", "3");
+    expect(chosen).toEqual({ values: { ...EMPTY_MAPPING, date: "3", amount: "" }, moved: "amount" });
+    // A role of the other layout keeps its column (it is not sent).
+    expect(assignColumn({ ...EMPTY_MAPPING, credit: "3" }, "amount", "3").moved).toBeNull();
+    expect(assignColumn({ ...EMPTY_MAPPING, payer: "" }, "date", "").moved).toBeNull();
+  });
+
+  it("cuts a long sample", () => {
+    const long = [["25/11/2026", "TRF PROPINA ABCD1234 MUITO LONGO TEXTO DO BANCO", "", "1,00", ""]];
+    expect(sampleOf({ header, rows: long, mapping: null }, "1")).toBe("TRF PROPINA ABCD1234 MUITO L…");
   });
 });

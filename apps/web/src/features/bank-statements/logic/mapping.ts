@@ -50,6 +50,9 @@ export function columnOptions(preview: PreviewTable) {
   });
 }
 
+/** A sample value longer than this is cut (a bank's descritivo can run to a paragraph). */
+const SAMPLE_CHARS = 28;
+
 /** The first non-empty values of a column, to show what it holds under its select. */
 export function sampleOf(preview: PreviewTable, column: string, count = 2): string {
   if (column === "") return "";
@@ -58,10 +61,11 @@ export function sampleOf(preview: PreviewTable, column: string, count = 2): stri
     .map((r) => r[i]?.trim() ?? "")
     .filter((v) => v !== "")
     .slice(0, count)
+    .map((v) => (v.length > SAMPLE_CHARS ? `${v.slice(0, SAMPLE_CHARS).trimEnd()}…` : v))
     .join(" · ");
 }
 
-const EMPTY: MappingValues = {
+export const EMPTY_MAPPING: MappingValues = {
   layout: "amount",
   date: "",
   amount: "",
@@ -78,10 +82,10 @@ const asValue = (column: number | null) => (column === null ? "" : String(column
  */
 export function initialMapping(preview: PreviewTable): MappingValues {
   const m = preview.mapping;
-  if (!m) return EMPTY;
+  if (!m) return EMPTY_MAPPING;
   const width = tableWidth(preview);
   const used = [m.dateColumn, m.amountColumn, m.creditColumn, m.debitColumn, m.referenceColumn, m.payerColumn];
-  if (used.some((c) => c !== null && c >= width)) return EMPTY;
+  if (used.some((c) => c !== null && c >= width)) return EMPTY_MAPPING;
   return {
     layout: m.amountColumn === null ? "creditDebit" : "amount",
     date: asValue(m.dateColumn),
@@ -96,6 +100,32 @@ export function initialMapping(preview: PreviewTable): MappingValues {
 /** The roles the layout uses, in the form's order. */
 export const rolesOf = (layout: AmountLayout): MappingRole[] =>
   layout === "amount" ? ["date", "amount", "reference", "payer"] : ["date", "credit", "debit", "reference", "payer"];
+
+/**
+ * `column` given to `role`. A column has one role: the layout's other role that had it is left empty,
+ * and named (`moved`) so the form can say so beside it rather than empty it silently.
+ */
+export function assignColumn(
+  values: MappingValues,
+  role: MappingRole,
+  column: string,
+): { values: MappingValues; moved: MappingRole | null } {
+  const moved = rolesOf(values.layout).find((r) => r !== role && column !== "" && values[r] === column) ?? null;
+  return { values: { ...values, [role]: column, ...(moved ? { [moved]: "" } : {}) }, moved };
+}
+
+/** The text beside a role whose column was given to `to`. */
+export const movedMessage = (columnLabel: string, to: MappingRole) =>
+  `A coluna «${columnLabel}» passou para «${ROLE_LABELS[to]}»: escolha outra`;
+
+/** The same columns in each role. */
+export const sameMapping = (a: ColumnMapping, b: ColumnMapping) =>
+  a.dateColumn === b.dateColumn &&
+  a.amountColumn === b.amountColumn &&
+  a.creditColumn === b.creditColumn &&
+  a.debitColumn === b.debitColumn &&
+  a.referenceColumn === b.referenceColumn &&
+  a.payerColumn === b.payerColumn;
 
 /**
  * The mapping the import sends, or the message of each role that is missing or shares a column with

@@ -2,22 +2,26 @@ import { STATEMENT_LINE_OUTCOME_LABELS, type StatementLineOutcome } from "@app/s
 import { formatDate, formatDateTime } from "@app/shared/dates";
 import { formatKz } from "@app/shared/money";
 import { ADMIN_SCREENS } from "@app/shared/screen-access";
-import { Alert, Badge, Button, Checkbox, Chip, Group, Stack, Text, Tooltip } from "@mantine/core";
-import { IconArrowLeft, IconChecks } from "@tabler/icons-react";
+import { Alert, Badge, Button, Checkbox, Chip, Flex, Group, Skeleton, Stack, Text, Tooltip } from "@mantine/core";
+import { IconArrowLeft, IconChecks, IconTrash } from "@tabler/icons-react";
 import { useRef, useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
 import { type Column, DataTable } from "../../../components/data-table";
 import { PageHeader } from "../../../components/page-header";
 import { useRowDialog } from "../../../lib/row-dialog";
 import { useServerList } from "../../../lib/server-list";
 import { type LineFilters, type StatementLine, statementQuery } from "../api/bank-statements";
+import { DeleteStatementDialog } from "../components/delete-statement-dialog";
 import { AssignLineDialog, ConfirmLinesDialog, IgnoreLineDialog } from "../components/line-dialogs";
 import { OutcomeBadge } from "../components/outcome-badge";
 import { OUTCOME_ORDER } from "../logic/outcomes";
 import { confirmLabel, selectedForConfirm } from "../logic/selection";
+import classes from "./bank-statement-page.module.css";
 
 const nowrap = { whiteSpace: "nowrap" } as const;
 const NO_FILTER: LineFilters = { outcome: null };
+/** The filter chips' place-holders while the statement loads ('Todas' and each outcome). */
+const OUTCOME_CHIP_WIDTHS = [80, 120, 140, 160, 90, 100, 110];
 const open = (l: StatementLine) => l.outcome !== "confirmed" && l.outcome !== "ignored";
 
 /**
@@ -31,6 +35,8 @@ export function Component() {
   const statement = list.answer;
   const [unticked, setUnticked] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const navigate = useNavigate();
   const assigning = useRowDialog();
   const ignoring = useRowDialog();
   // The lines seen on any page, to name a refused line by its number and keep a dialog's line.
@@ -51,35 +57,37 @@ export function Component() {
   const columns: Column<StatementLine>[] = [
     {
       key: "lineNumber",
-      title: "Linha",
+      // The date under the line's number: one narrow column, so 'Descritivo' keeps its room.
+      title: "Linha / Data",
       sortable: true,
       text: (l) => l.lineNumber,
       render: (l) =>
         confirmable.has(l.id) ? (
           <Checkbox
             label={`Linha ${l.lineNumber}`}
+            description={formatDate(l.date)}
             checked={!unticked.has(l.id)}
             onChange={(e) => toggle(l.id, e.currentTarget.checked)}
-            styles={{ label: { fontWeight: 600 } }}
+            styles={{ label: { fontWeight: 600, whiteSpace: "nowrap" }, description: { whiteSpace: "nowrap" } }}
           />
         ) : (
-          <Text fw={600} style={nowrap}>
-            Linha {l.lineNumber}
-          </Text>
+          <Stack gap={0}>
+            <Text fw={600} style={nowrap}>
+              Linha {l.lineNumber}
+            </Text>
+            <Text size="sm" c="dimmed" style={nowrap}>
+              {formatDate(l.date)}
+            </Text>
+          </Stack>
         ),
-    },
-    {
-      key: "date",
-      title: "Data",
-      text: (l) => l.date,
-      render: (l) => <Text style={nowrap}>{formatDate(l.date)}</Text>,
     },
     {
       key: "reference",
       title: "Descritivo / Ordenante",
       text: (l) => `${l.reference} ${l.payer}`,
+      // Where finance reads the code: never squeezed by the columns beside it.
       render: (l) => (
-        <Stack gap={0}>
+        <Stack gap={0} className={classes.descritivo}>
           <Text size="sm">{l.reference || "—"}</Text>
           {l.payer && (
             <Text size="xs" c="dimmed">
@@ -162,7 +170,8 @@ export function Component() {
       title: "Ações",
       render: (l) =>
         open(l) ? (
-          <Group gap={4} wrap="nowrap">
+          // One above the other in the table, so the column stays narrow; side by side on a phone's card.
+          <Flex gap={4} direction={{ base: "row", sm: "column" }} align="stretch">
             <Button
               size="compact-sm"
               variant="light"
@@ -180,7 +189,7 @@ export function Component() {
             >
               Ignorar
             </Button>
-          </Group>
+          </Flex>
         ) : null,
     },
   ];
@@ -196,17 +205,29 @@ export function Component() {
         subtitle={
           statement
             ? `${statement.fileName} · ${statement.periodStart ? `${formatDate(statement.periodStart)} – ${formatDate(statement.periodEnd)} · ` : ""}importado em ${formatDateTime(statement.importedAt)}${statement.importedBy ? ` por ${statement.importedBy}` : ""}`
-            : "A carregar…"
+            : "Carregando..."
         }
         action={
-          <Button
-            component={Link}
-            to={ADMIN_SCREENS.bankStatements.path}
-            variant="default"
-            leftSection={<IconArrowLeft size={16} />}
-          >
-            Extratos bancários
-          </Button>
+          <Group gap="xs">
+            {statement && (
+              <Button
+                variant="outline"
+                color="red.9"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                onClick={() => setDeleting(true)}
+              >
+                Excluir extrato
+              </Button>
+            )}
+            <Button
+              component={Link}
+              to={ADMIN_SCREENS.bankStatements.path}
+              variant="default"
+              leftSection={<IconArrowLeft size={16} />}
+            >
+              Extratos bancários
+            </Button>
+          </Group>
         }
       />
       {list.error && (
@@ -214,31 +235,40 @@ export function Component() {
           {list.error.message}
         </Alert>
       )}
-      <Chip.Group
-        value={filter}
-        onChange={(value) => list.setFilters({ outcome: value === "all" ? null : (value as StatementLineOutcome) })}
-      >
-        <Group gap="xs" role="group" aria-label="Filtrar por resultado">
-          <Chip value="all" size="sm" type="radio">
-            Todas ({all})
-          </Chip>
-          {OUTCOME_ORDER.map((o) => (
-            <Chip key={o} value={o} size="sm" type="radio">
-              {STATEMENT_LINE_OUTCOME_LABELS[o]} ({counts?.[o] ?? 0})
+      {counts ? (
+        <Chip.Group
+          value={filter}
+          onChange={(value) => list.setFilters({ outcome: value === "all" ? null : (value as StatementLineOutcome) })}
+        >
+          <Group gap="xs" role="group" aria-label="Filtrar por resultado">
+            <Chip value="all" size="sm" type="radio">
+              Todas ({all})
             </Chip>
+            {OUTCOME_ORDER.map((o) => (
+              <Chip key={o} value={o} size="sm" type="radio">
+                {STATEMENT_LINE_OUTCOME_LABELS[o]} ({counts[o]})
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+      ) : (
+        // Loading: no count yet, rather than 'Todas (0)'.
+        <Group gap="xs" role="status" aria-label="Carregando os resultados do extrato">
+          {OUTCOME_CHIP_WIDTHS.map((w) => (
+            <Skeleton key={w} height={26} width={w} radius="xl" />
           ))}
         </Group>
-      </Chip.Group>
+      )}
       <Group justify="space-between" align="center">
         <Text size="sm" c="dimmed">
           Por omissão vão todas as linhas «Corresponde» e as atribuídas à mão; desmarque as que não quer confirmar.
         </Text>
         <Button
           leftSection={<IconChecks size={16} />}
-          disabled={selected.length === 0}
+          disabled={!statement || selected.length === 0}
           onClick={() => setConfirming(true)}
         >
-          {confirmLabel(selected.length)}
+          {statement ? confirmLabel(selected.length) : "Confirmar pagamentos"}
         </Button>
       </Group>
       <DataTable
@@ -264,6 +294,14 @@ export function Component() {
         opened={ignoring.opened}
         onClose={ignoring.close}
       />
+      {statement && (
+        <DeleteStatementDialog
+          statement={statement}
+          opened={deleting}
+          onClose={() => setDeleting(false)}
+          onDeleted={() => navigate(ADMIN_SCREENS.bankStatements.path)}
+        />
+      )}
       <ConfirmLinesDialog
         statementId={statementId}
         lineIds={selected}
