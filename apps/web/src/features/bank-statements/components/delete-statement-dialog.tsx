@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
 import { useRef } from "react";
 import { ConfirmDialog, DELETE_LABEL } from "../../../components/confirm-dialog";
+import { Modal } from "../../../components/modal";
 import { feedback } from "../../../lib/mutation-feedback";
 import { type Statement, useDeleteStatement } from "../api/bank-statements";
 
