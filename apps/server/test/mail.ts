@@ -51,6 +51,9 @@ export async function approvalDesk(ctx: TestContext, courseName: string) {
         `/api/admin/enrollments/${id}/approve`,
         jsonRequest("POST", { referenceCode, documentsChecked: true, personalDataChecked: true }, secretaria.cookie),
       ),
+    /** The enrolment as staff read it (GET /admin/enrollments/{id}). */
+    read: async (id: string) =>
+      (await ctx.app.request(`/api/admin/enrollments/${id}`, { headers: { cookie: secretaria.cookie } })).json(),
   };
 }
 export type ApprovalDesk = Awaited<ReturnType<typeof approvalDesk>>;
