@@ -41,7 +41,11 @@ describe("an SMTP server that accepts and stalls", () => {
     expect(sink.received).toEqual([]);
 
     // Not sent yet, so not 'Aprovado (Código Enviado)' (decision 084).
-    expect(await desk.read(row.id)).toMatchObject({ status: "approved", codeSent: false, paymentReferenceSentAt: null });
+    expect(await desk.read(row.id)).toMatchObject({
+      status: "approved",
+      codeSent: false,
+      paymentReferenceSentAt: null,
+    });
 
     sink.recover();
     const mail = await sink.waitForMailTo("ana.stall@exemplo.ao");

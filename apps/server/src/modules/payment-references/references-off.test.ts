@@ -44,8 +44,7 @@ describe("references switched off with a reference already issued", () => {
     expect(res.status).toBe(200);
     return paymentReferenceSchemas.summary.answers[200].parse(await body(res));
   };
-  const enrollmentOf = async (id: string) =>
-    (await on.db.select().from(enrollments).where(eq(enrollments.id, id)))[0]!;
+  const enrollmentOf = async (id: string) => (await on.db.select().from(enrollments).where(eq(enrollments.id, id)))[0]!;
 
   it("tells the student not to pay it, refuses its payment unrecorded (503), and records it once references are on again", async () => {
     const s = await approvedWithReference(on, secretaria.cookie, courseId, "Olga Desligada");
