@@ -52,7 +52,7 @@ export function DataTableCards<T>({
         <Paper component="li" key={rowKey(row)} withBorder p="sm" data-testid="table-card">
           <div className={classes.cardHeader}>
             <div className={classes.cardTitle}>{title?.render(row)}</div>
-            {actions && <div className={classes.cardActions}>{actions.render(row)}</div>}
+            {actions && !actions.cardFooter && <div className={classes.cardActions}>{actions.render(row)}</div>}
           </div>
           {fields.length > 0 && (
             <dl className={classes.fields}>
@@ -64,6 +64,7 @@ export function DataTableCards<T>({
               ))}
             </dl>
           )}
+          {actions?.cardFooter && <div className={classes.cardFooter}>{actions.render(row)}</div>}
         </Paper>
       ))}
     </ul>

@@ -10,8 +10,10 @@ import classes from "./data-table.module.css";
 import { DataTableCards } from "./data-table-cards";
 
 export interface Column<T> {
-  /** "actions" marks the row's buttons: on a phone they sit beside the card's title. */
+  /** "actions" marks the row's buttons: on a phone they sit beside the card's title (or below, `cardFooter`). */
   key: string;
+  /** On a phone, the actions go below the card's fields: buttons with words are too wide beside the title. */
+  cardFooter?: boolean;
   title: string;
   render: (row: T) => ReactNode;
   /** The text this column contributes to the search (and sorting); omit for action columns. */

@@ -69,7 +69,7 @@ export function NamedRowActions<A extends string>({
             <Button
               key={action}
               size="compact-sm"
-              variant="light"
+              variant="outline"
               color={look.color}
               leftSection={look.icon}
               aria-label={label}

@@ -16,7 +16,7 @@ import { PageHeader } from "../../../components/page-header";
 import { StatCard } from "../../../components/stat-card";
 import { errorMessage } from "../../../lib/form-errors";
 import { useSession } from "../../../lib/session";
-import { UNMATCHED_SECTION_PATH, useReferenceSummary } from "../../payment-references/api/payment-references";
+import { unmatchedSectionPath, useReferenceSummary } from "../../payment-references/api/payment-references";
 import { useBaseUrlStatus } from "../api/base-url";
 import { dashboardQuery } from "../api/dashboard";
 import { useMailFailures } from "../api/mail-failures";
@@ -86,7 +86,7 @@ export function Component() {
                     : "Por resolver: aplicar à inscrição ou arquivar"
                   : "Não foi possível contar"
               }
-              link={references.data?.open ? { to: UNMATCHED_SECTION_PATH, label: "Resolver em Financeiro" } : undefined}
+              link={references.data?.open ? { to: unmatchedSectionPath(), label: "Resolver em Financeiro" } : undefined}
               icon={<IconQrcode size={20} />}
             />
           )}

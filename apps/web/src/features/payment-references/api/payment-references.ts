@@ -60,7 +60,7 @@ export function useReferenceSummary(role: StaffRole | null | undefined) {
 }
 
 /** Where finance settles them: Financeiro's 'Pagamentos por referência' section, scrolled to. */
-export const UNMATCHED_SECTION_PATH = `${ADMIN_SCREENS.financial.path}#pagamentos-por-referencia`;
+export const unmatchedSectionPath = () => `${ADMIN_SCREENS.financial.path}#pagamentos-por-referencia`;
 
 /** '3 pagamentos por referência por resolver': the menu's badge and the Painel's card, in words. */
 export const referencesWaitingText = (n: number) =>

@@ -22,7 +22,7 @@ import {
 import { ApplyUnmatchedDialog, ArchiveUnmatchedDialog, paidAmountText } from "./unmatched-dialogs";
 
 const nowrap = { whiteSpace: "nowrap" } as const;
-/** The section's anchor, as UNMATCHED_SECTION_PATH names it. */
+/** The section's anchor, as unmatchedSectionPath() names it. */
 const SECTION_ID = "pagamentos-por-referencia";
 
 type UnmatchedAction = "apply" | "archive";
@@ -140,6 +140,7 @@ export function UnmatchedPayments() {
       ? {
           key: "actions",
           title: "Ações",
+          cardFooter: true,
           render: (r) => (
             <NamedRowActions
               name={formatReference(r.reference)}
