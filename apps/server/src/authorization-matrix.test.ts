@@ -168,6 +168,7 @@ const MATRIX: Record<string, Row> = {
     body: () => ({ reason: "Devolvido ao pagador" }),
   },
   "GET /api/admin/payment-references/unmatched": { expect: onlyRole("financeiro", 200) },
+  "GET /api/admin/payment-references/summary": { expect: onlyRole("financeiro", 200) },
   "GET /api/admin/payments/export": { expect: onlyRole("financeiro", 200) },
   // 'Extratos bancários' (issue 25, decision 070): in Financeiro, financeiro and super_admin only.
   "POST /api/admin/bank-statements/preview": { expect: onlyRole("financeiro", 415), body: () => ({}) },

@@ -4,7 +4,7 @@ import type { Database } from "../src/db/client";
 import { enrollments } from "../src/db/schema";
 import { MAIL_QUEUE, MAIL_QUEUE_SCHEMA } from "../src/mail/mail-queue";
 import { jsonRequest, staffActor } from "./actors";
-import type { TestContext } from "./context";
+import { body, type TestContext } from "./context";
 import { enrollmentRow, insertCourse } from "./fixtures";
 
 /**
@@ -51,6 +51,9 @@ export async function approvalDesk(ctx: TestContext, courseName: string) {
         `/api/admin/enrollments/${id}/approve`,
         jsonRequest("POST", { referenceCode, documentsChecked: true, personalDataChecked: true }, secretaria.cookie),
       ),
+    /** The enrolment as staff read it (GET /admin/enrollments/{id}). */
+    read: async (id: string) =>
+      body(await ctx.app.request(`/api/admin/enrollments/${id}`, { headers: { cookie: secretaria.cookie } })),
   };
 }
 export type ApprovalDesk = Awaited<ReturnType<typeof approvalDesk>>;

@@ -186,7 +186,7 @@ test("admin pages and their main dialogs pass axe's WCAG 2.1 A/AA checks on a ph
         await openFound("Aprovada Acessível", "Ver")(p);
         await p.getByRole("tab", { name: "Histórico" }).click();
       },
-      ready: (p) => p.getByText("Pré-inscrito → Aprovado (Código Enviado)"),
+      ready: (p) => p.getByText("Pré-inscrito → Aprovado", { exact: true }),
     },
     {
       path: "/admin/enrollments",

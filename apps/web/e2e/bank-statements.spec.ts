@@ -155,6 +155,8 @@ test("finance imports a bank statement, maps its columns once, confirms the matc
   // Confirm the matching line (a double click sends one request).
   await fin.getByRole("button", { name: "Confirmar 1 pagamento" }).click();
   const confirm = fin.getByRole("dialog", { name: "Confirmar 1 pagamento" });
+  // What happens, as it is: an e-mail queued for students with one, none for the others (decision 084).
+  await expect(confirm).toContainText("quem não indicou e-mail não recebe nenhuma: avise o aluno por WhatsApp");
   await confirm.getByRole("button", { name: "Confirmar 1 pagamento" }).dblclick();
   const result = fin.getByRole("dialog", { name: "Resultado da confirmação" });
   await expect(result.getByText(/^1 pagamento confirmado/)).toBeVisible();

@@ -136,7 +136,7 @@ test("the secretariat approves, asks a correction, rejects and enrols; each stud
   await (await rowOf(page, ana.name, COURSE)).getByRole("button", { name: `Ver ${ana.name}` }).click();
   const view = page.getByRole("dialog", { name: "Detalhes da inscrição" });
   await view.getByRole("tab", { name: "Histórico" }).click();
-  await expect(view.getByText("Pré-inscrito → Aprovado (Código Enviado)")).toBeVisible();
+  await expect(view.getByText("Pré-inscrito → Aprovado", { exact: true })).toBeVisible();
   await expect(view.getByText("Código enviado por WhatsApp")).toBeVisible();
   await expect(view.getByText(/Sara Secretária · \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}/).first()).toBeVisible();
   await page.keyboard.press("Escape");

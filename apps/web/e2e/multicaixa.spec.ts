@@ -1,13 +1,14 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { createHmac } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { type Browser, expect, test } from "@playwright/test";
 import { violations } from "./support/axe";
-import { existingInstallation } from "./support/existing-installation";
-import { signInStaff } from "./support/sign-in";
-import { applicant, approveThroughApi, userContext } from "./support/students";
+import {
+  MULTICAIXA_API_KEY as API_KEY,
+  approvedWithReference,
+  MULTICAIXA_ENTITY as ENTITY,
+  type MulticaixaServer,
+  paymentsOf,
+  startMulticaixaServer,
+} from "./support/multicaixa-server";
 import { rowOf } from "./support/table";
 
 /**
@@ -20,111 +21,25 @@ import { rowOf } from "./support/table";
  * applies it to the enrolment (decision 077).
  */
 
-const root = path.resolve(import.meta.dirname, "../../..");
-const API_KEY = "chave-e2e-proxypay-0123456789";
-const ENTITY = "10111";
-const port = 40_000 + Math.floor(Math.random() * 10_000);
-const simPort = port + 1;
-const base = `http://127.0.0.1:${port}`;
-const sim = `http://127.0.0.1:${simPort}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-multicaixa-"));
-const children: ChildProcess[] = [];
+const ADMIN = { email: "multicaixa@instituto.ao", password: "multicaixa123", name: "Fátima Financeiro" };
+let server: MulticaixaServer;
+let base: string;
+let sim: string;
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const env = {
-    ...process.env,
-    PROXYPAY_API_KEY: API_KEY,
-    PROXYPAY_ENTITY: ENTITY,
-    PROXYPAY_BASE_URL: sim,
-    PROXYPAY_POLL_SECONDS: "5",
-    PROXYPAY_SIM_PORT: String(simPort),
-    PROXYPAY_SIM_WEBHOOK: `${base}/api/payment-references/webhook`,
-  };
-  children.push(
-    // Node itself with tsx's loader: `npx tsx` runs it in a grandchild that the SIGTERM below would not reach.
-    spawn(
-      process.execPath,
-      ["--import", "tsx", "apps/server/src/modules/payment-references/provider/simulator-cli.ts"],
-      {
-        cwd: root,
-        env,
-        stdio: "ignore",
-      },
-    ),
-    spawn("node", ["apps/server/dist/main.js"], {
-      cwd: root,
-      stdio: "ignore",
-      env: {
-        ...env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        BASE_URL: base,
-        LOG_LEVEL: "warn",
-        DATABASE_URL: "",
-        SMTP_URL: "",
-        EMBEDDED_POSTGRES_FSYNC: "off",
-      },
-    }),
-  );
-  await expect
-    .poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status, { timeout: 150_000 })
-    .toBe(200);
-  await expect.poll(async () => (await fetch(`${sim}/_sim/state`).catch(() => null))?.status).toBe(200);
-  execFileSync(
-    "node",
-    [
-      "apps/server/dist/create-admin.js",
-      ...["--email", "multicaixa@instituto.ao", "--password", "multicaixa123", "--name", "Fátima Financeiro"],
-      ...["--role", "super_admin"],
-    ],
-    { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", BASE_URL: "", LOG_LEVEL: "silent" } },
-  );
-  // Like the shared e2e server, an installation older than two-factor sign-in (decision 076).
-  await existingInstallation(dataDir);
+  server = await startMulticaixaServer("multicaixa", ADMIN);
+  ({ base, sim } = server);
 });
 
-test.afterAll(async () => {
-  for (const child of children) child.kill("SIGTERM");
-  await Promise.all(
-    children.map((c) => (c.exitCode === null ? new Promise((resolve) => c.once("exit", resolve)) : null)),
-  );
-  rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => server.close());
 
-/** The simulator's "pay" action: an ATM payment of `reference`, its webhook delivered unless told not to. */
-async function pay(reference: string, deliver = true, amount?: string) {
-  const res = await fetch(`${sim}/_sim/pay`, {
-    method: "POST",
-    body: JSON.stringify({ reference, deliver, ...(amount ? { amount } : {}) }),
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as { payment: Record<string, unknown>; webhookStatus: number | null };
-}
+const pay = (reference: string, deliver = true, amount?: string) => server.pay(reference, deliver, amount);
 
-/** A student approved by staff, looking at /aluno/pagamento on a 390 px phone until the reference shows. */
-async function approvedStudent(browser: import("@playwright/test").Browser, name: string, phone: string) {
-  const student = await applicant(browser, base, name, phone);
-  const staff = await (await userContext(browser, base)).newPage();
-  await signInStaff(staff, "multicaixa@instituto.ao", "multicaixa123");
-  await expect(staff.getByTestId("role-label")).toBeVisible();
-  await approveThroughApi(staff.request, base, student.enrollmentId, `MC-${phone.slice(-4)}`);
-  const page = student.page;
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/aluno/pagamento");
-  const box = page.getByRole("region", { name: "Pagar por referência Multicaixa" });
-  await expect(box.getByTestId("Referência")).toHaveText(/^\d{3} \d{3} \d{3}$/, { timeout: 20_000 });
-  const reference = (await box.getByTestId("Referência").textContent())!.replace(/\s/g, "");
-  return { student, staff, page, box, reference };
-}
-
-async function paymentsOf(staff: import("@playwright/test").Page, name: string) {
-  const res = await staff.request.get(`/api/admin/payments?q=${encodeURIComponent(name)}`);
-  return ((await res.json()) as { rows: { paymentMethodLabel: string }[] }).rows;
-}
+const approvedStudent = (browser: Browser, name: string, phone: string) =>
+  approvedWithReference(browser, base, ADMIN, name, phone);
 
 test("approval → entity, reference and amount on a phone → the simulator pays → 'Matriculado' and 'Multicaixa' in Financeiro", async ({
   browser,

@@ -154,8 +154,15 @@ const ENROLLMENT_STATUS_LABELS: Record<EnrollmentStatus, string> = {
   completed: "Concluído",
   not_completed: "Não concluído",
 };
-/** Any unknown value displays as 'Pendente' (SPEC §4). */
-export function enrollmentStatusLabel(status: string): string {
+/** An approved enrolment whose code has not reached the student yet (decision 084). */
+export const APPROVED_CODE_UNSENT = "Aprovado (Código por Enviar)";
+/**
+ * Any unknown value displays as 'Pendente' (SPEC §4). 'approved' says 'Código Enviado' only when the code
+ * reached the student (decision 084): `codeSent` false reads 'Aprovado (Código por Enviar)'; without
+ * `codeSent` (a filter, a transition in the History, an error) it is plain 'Aprovado'.
+ */
+export function enrollmentStatusLabel(status: string, codeSent?: boolean): string {
+  if (status === "approved" && codeSent !== true) return codeSent === false ? APPROVED_CODE_UNSENT : "Aprovado";
   return ENROLLMENT_STATUS_LABELS[status as EnrollmentStatus] ?? "Pendente";
 }
 

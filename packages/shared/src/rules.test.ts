@@ -85,10 +85,15 @@ describe("labels", () => {
     expect(durationLabel(4)).toBe("4 meses");
   });
   it("shows unknown enrolment statuses as 'Pendente'", () => {
-    expect(enrollmentStatusLabel("approved")).toBe("Aprovado (Código Enviado)");
     expect(enrollmentStatusLabel("pending")).toBe("Pendente");
     expect(enrollmentStatusLabel("completed")).toBe("Concluído");
     expect(enrollmentStatusLabel("not_completed")).toBe("Não concluído");
+  });
+  it("says 'Código Enviado' only once the code reached the student (decision 084)", () => {
+    expect(enrollmentStatusLabel("approved", true)).toBe("Aprovado (Código Enviado)");
+    expect(enrollmentStatusLabel("approved", false)).toBe("Aprovado (Código por Enviar)");
+    expect(enrollmentStatusLabel("approved")).toBe("Aprovado");
+    expect(enrollmentStatusLabel("enrolled", false)).toBe("Matriculado");
   });
   it("lets super_admin satisfy every role requirement", () => {
     expect(roleSatisfies("super_admin", "financeiro")).toBe(true);

@@ -40,11 +40,22 @@ describe("an SMTP server that accepts and stalls", () => {
     expect(sink.stalledConnections()).toBe(1);
     expect(sink.received).toEqual([]);
 
+    // Not sent yet, so not 'Aprovado (Código Enviado)' (decision 084).
+    expect(await desk.read(row.id)).toMatchObject({
+      status: "approved",
+      codeSent: false,
+      paymentReferenceSentAt: null,
+    });
+
     sink.recover();
     const mail = await sink.waitForMailTo("ana.stall@exemplo.ao");
     expect(mail.text).toContain("STALL001");
     await mailSent(ctx);
     expect(sink.received).toHaveLength(1);
+    // Delivered: the code counts as sent from then on.
+    await vi.waitFor(async () => expect((await desk.read(row.id)).codeSent).toBe(true));
+    const sentAt = Date.parse((await desk.read(row.id)).paymentReferenceSentAt);
+    expect(sentAt).toBeGreaterThan(Date.parse((await desk.read(row.id)).approvalDate));
   });
 });
 

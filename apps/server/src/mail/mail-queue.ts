@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { fromDrizzle, PgBoss } from "pg-boss";
 import type { Database, Tx } from "../db/client";
 import type { Logger } from "../logger";
+import { markDelivered, type QueuedMail } from "./delivery-marks";
 import { describeMailError } from "./mail-errors";
 import type { Mailer, MailMessage } from "./mailer";
 
@@ -57,7 +58,7 @@ export interface MailQueue {
   /** Sends queued e-mails with `mailer` until stop(). */
   work(mailer: Mailer): Promise<void>;
   /** Enqueues in the caller's transaction: a rollback leaves no job, a commit leaves one per message. */
-  enqueue(tx: Tx, messages: MailMessage[]): Promise<void>;
+  enqueue(tx: Tx, messages: QueuedMail[]): Promise<void>;
   /** Enqueues on its own, for a caller without a transaction of ours (better-auth's password reset). */
   enqueueNow(message: MailMessage): Promise<void>;
   /** E-mails that failed, or are still being retried after MAIL_FAILURE_NOTICE_TRIES tries, newest first. */
@@ -110,13 +111,14 @@ export function createMailQueue(
     },
 
     async work(mailer) {
-      await boss.work<MailMessage>(
+      await boss.work<QueuedMail>(
         MAIL_QUEUE,
         { pollingIntervalSeconds: settings.pollingIntervalSeconds },
         async ([item]) => {
           if (!item) return;
+          const { delivered, ...message } = item.data;
           try {
-            await mailer.send(item.data, item.signal);
+            await mailer.send(message, item.signal);
           } catch (err) {
             const e = err as Error & { code?: string; responseCode?: number };
             log.warn(
@@ -125,6 +127,11 @@ export function createMailQueue(
             );
             throw err;
           }
+          // Sent: a failure to mark it must not send it again (the job would be retried), so it is only logged.
+          if (delivered)
+            await markDelivered(db, delivered).catch((err: Error) =>
+              log.warn({ job: item.id, error: err.message }, "e-mail sent, but its delivery not recorded"),
+            );
         },
       );
     },

@@ -57,13 +57,19 @@ export async function applicant(
   baseURL: string,
   name: string,
   phone: string,
-  options: { course?: string; schedulePreference?: string; idPhoto?: (page: Page) => Promise<Buffer> } = {},
+  options: {
+    course?: string;
+    schedulePreference?: string;
+    idPhoto?: (page: Page) => Promise<Buffer>;
+    /** The account's e-mail (the enrolment takes it); none by default. */
+    email?: string;
+  } = {},
 ): Promise<Applicant> {
   const context = await userContext(browser, baseURL);
   const page = await context.newPage();
   await page.goto("/");
   const created = await context.request.post("/api/student-accounts", {
-    data: { studentName: name, studentPhone: phone, hasEmail: false },
+    data: { studentName: name, studentPhone: phone, hasEmail: Boolean(options.email), studentEmail: options.email },
   });
   expect(created.status()).toBe(201);
   const { studentCode, studentPassword } = await created.json();

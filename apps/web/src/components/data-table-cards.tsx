@@ -60,7 +60,7 @@ export function DataTableCards<T>({
         >
           <div className={classes.cardHeader}>
             <div className={classes.cardTitle}>{title?.render(row)}</div>
-            {actions && <div className={classes.cardActions}>{actions.render(row)}</div>}
+            {actions && !actions.cardFooter && <div className={classes.cardActions}>{actions.render(row)}</div>}
           </div>
           {fields.length > 0 && (
             <dl className={classes.fields}>
@@ -72,6 +72,7 @@ export function DataTableCards<T>({
               ))}
             </dl>
           )}
+          {actions?.cardFooter && <div className={classes.cardFooter}>{actions.render(row)}</div>}
         </Paper>
       ))}
     </ul>

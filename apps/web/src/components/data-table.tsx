@@ -11,8 +11,10 @@ import { DataTableCards } from "./data-table-cards";
 import { ROW_KEY, ROW_LIST } from "./focus-return";
 
 export interface Column<T> {
-  /** "actions" marks the row's buttons: on a phone they sit beside the card's title. */
+  /** "actions" marks the row's buttons: on a phone they sit beside the card's title (or below, `cardFooter`). */
   key: string;
+  /** On a phone, the actions go below the card's fields: buttons with words are too wide beside the title. */
+  cardFooter?: boolean;
   title: string;
   render: (row: T) => ReactNode;
   /** The text this column contributes to the search (and sorting); omit for action columns. */

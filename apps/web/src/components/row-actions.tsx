@@ -1,4 +1,4 @@
-import { ActionIcon, Group } from "@mantine/core";
+import { ActionIcon, Button, Group } from "@mantine/core";
 import { IconEdit, IconEye, IconTrash } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { DELETE_LABEL } from "./confirm-dialog";
@@ -39,25 +39,46 @@ export interface RowActionLook {
   name: (row: string) => string;
   icon: ReactNode;
   color?: string;
+  /** The word shown beside the icon when the actions are `labelled` ('Arquivar'); `name` starts with it. */
+  label?: string;
 }
 
-/** A row's buttons for screens whose actions depend on the row's state, in the order `actions` gives. */
+/**
+ * A row's buttons for screens whose actions depend on the row's state, in the order `actions` gives.
+ * `labelled`: each shows its word beside the icon (a phone shows no hover title), wrapping when narrow.
+ */
 export function NamedRowActions<A extends string>({
   name,
   actions,
   looks,
   onAction,
+  labelled = false,
 }: {
   name: string;
   actions: readonly A[];
   looks: Record<A, RowActionLook>;
   onAction: (action: A) => void;
+  labelled?: boolean;
 }) {
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={labelled ? 6 : 4} wrap={labelled ? "wrap" : "nowrap"}>
       {actions.map((action) => {
         const look = looks[action];
         const label = look.name(name);
+        if (labelled)
+          return (
+            <Button
+              key={action}
+              size="compact-sm"
+              variant="outline"
+              color={look.color}
+              leftSection={look.icon}
+              aria-label={label}
+              onClick={() => onAction(action)}
+            >
+              {look.label ?? label}
+            </Button>
+          );
         return (
           <ActionIcon
             key={action}

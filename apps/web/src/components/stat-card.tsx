@@ -1,16 +1,19 @@
-import { Group, Paper, Stack, Text, ThemeIcon } from "@mantine/core";
+import { Anchor, Group, Paper, Stack, Text, ThemeIcon } from "@mantine/core";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 
 export interface StatCardProps {
   label: string;
   value: ReactNode;
   icon?: ReactNode;
   hint?: string;
+  /** Where to act on the figure ('Resolver em Financeiro'). */
+  link?: { to: string; label: string };
   compact?: boolean;
 }
 
 /** A figure with its label; `compact` (many cards in a row) uses less padding and no icon on a phone. */
-export function StatCard({ label, value, icon, hint, compact = false }: StatCardProps) {
+export function StatCard({ label, value, icon, hint, link, compact = false }: StatCardProps) {
   return (
     <Paper withBorder p={compact ? { base: "sm", sm: "md" } : "md"} radius="md" component="section" aria-label={label}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -25,6 +28,11 @@ export function StatCard({ label, value, icon, hint, compact = false }: StatCard
             <Text size="xs" c="dimmed">
               {hint}
             </Text>
+          )}
+          {link && (
+            <Anchor component={Link} to={link.to} size="sm" fw={600}>
+              {link.label}
+            </Anchor>
           )}
         </Stack>
         {icon && (

@@ -23,11 +23,14 @@ const ENROLLMENT_COLORS: Record<EnrollmentStatus, string> = {
   not_completed: "gray.8",
 };
 
-/** An enrolment's status with the SPEC's label. Shared by 'Inscrições' and 'Contas de Alunos'. */
-export function EnrollmentStatusBadge({ status }: { status: EnrollmentStatus }) {
+/**
+ * An enrolment's status with the SPEC's label. Shared by 'Inscrições' and 'Contas de Alunos'. `codeSent`
+ * when known: 'Aprovado (Código Enviado)' only once the code reached the student (decision 084).
+ */
+export function EnrollmentStatusBadge({ status, codeSent }: { status: EnrollmentStatus; codeSent?: boolean }) {
   return (
     <Badge variant="filled" color={ENROLLMENT_COLORS[status]} style={{ textTransform: "none" }}>
-      {enrollmentStatusLabel(status)}
+      {enrollmentStatusLabel(status, codeSent)}
     </Badge>
   );
 }

@@ -48,6 +48,15 @@ export const ownReferenceSchema = z.object({
 });
 export type OwnReference = z.infer<typeof ownReferenceSchema>;
 
+/** GET /admin/payment-references/summary (decision 084). */
+export const referenceSummarySchema = z.object({
+  /** Payments not applied by themselves and not settled: what 'Pagamentos por referência' lists by default. */
+  open: z.number().int(),
+  /** While references are off: references issued earlier, unpaid and unexpired, that students might still pay; 0 while on. */
+  suspended: z.number().int(),
+});
+export type ReferenceSummary = z.infer<typeof referenceSummarySchema>;
+
 export const unmatchedNotificationSchema = z.object({
   id: z.uuid(),
   providerPaymentId: z.string(),
@@ -105,13 +114,14 @@ export const paymentReferenceSchemas = endpointSchemas({
     errors: {
       400: "Not a JSON object",
       401: "Missing, malformed or wrong signature (checked before the body is read)",
-      409: "References are off",
       413: "Body above 64 KB, whatever its content type",
+      503: "References are off (PROXYPAY_* unset): nothing recorded or acknowledged; the payment stays listed at the provider and the poll records it once references are on again (decision 084)",
     },
   },
   listOwn: {
-    summary: "The student's Multicaixa references (entity, reference, amount, expiry), newest first",
-    answers: { 200: z.object({ references: z.array(ownReferenceSchema) }) },
+    summary:
+      "The student's Multicaixa references (entity, reference, amount, expiry), newest first, and whether references are on (off: an issued reference must not be paid, decision 084)",
+    answers: { 200: z.object({ references: z.array(ownReferenceSchema), multicaixa: z.boolean() }) },
   },
   renewOwn: {
     summary: "The student asks a new reference for an enrolment awaiting payment whose reference expired",
@@ -125,6 +135,11 @@ export const paymentReferenceSchemas = endpointSchemas({
     body: z.object({ validDays: referenceValidDaysSchema.optional() }),
     answers: { 200: z.object({ reference: ownReferenceSchema }) },
     errors: { 400: "Invalid validity", 404: "No such enrolment", 409: "Not awaiting payment, or references are off" },
+  },
+  summary: {
+    summary:
+      "What waits for finance: the reference payments still open in 'Pagamentos por referência' (the Painel card and the menu badge), and the references issued before references were switched off that are still valid (decision 084)",
+    answers: { 200: referenceSummarySchema },
   },
   live: {
     summary:

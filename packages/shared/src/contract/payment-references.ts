@@ -9,6 +9,7 @@ export const paymentReferenceEndpoints = {
   renew: endpoint<typeof S.renew>("post", "/admin/payment-references/{enrollmentId}/renew"),
   applyUnmatched: endpoint<typeof S.applyUnmatched>("post", "/admin/payment-references/unmatched/{id}/apply"),
   archiveUnmatched: endpoint<typeof S.archiveUnmatched>("post", "/admin/payment-references/unmatched/{id}/archive"),
+  summary: endpoint<typeof S.summary>("get", "/admin/payment-references/summary"),
   live: endpoint<typeof S.live>("get", "/admin/payment-references/{enrollmentId}"),
   unmatched: endpoint<typeof S.unmatched>("get", "/admin/payment-references/unmatched"),
 };

@@ -170,6 +170,8 @@ export const adminEnrollmentRowSchema = z.object({
   applicationDate: z.string(),
   approvalDate: z.string().nullable(),
   paymentReferenceCode: z.string().nullable(),
+  /** The code reached the student: its e-mail delivered or the WhatsApp message opened (decision 084). */
+  codeSent: z.boolean(),
 });
 export type AdminEnrollmentRow = z.infer<typeof adminEnrollmentRowSchema>;
 
@@ -310,6 +312,8 @@ export const studentEnrollmentViewSchema = z.object({
   courseName: z.string(),
   coursePrice: z.number(),
   paymentReferenceCode: z.string().nullable(),
+  /** The code reached the student (decision 084): 'Aprovado (Código Enviado)' only then. */
+  codeSent: z.boolean(),
   applicationDate: z.string(),
   rejectionReason: z.string().nullable(),
   documentRequests: z.array(openDocumentRequestSchema),

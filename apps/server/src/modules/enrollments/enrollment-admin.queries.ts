@@ -57,6 +57,7 @@ function rowBody({ e, courseName, coursePrice, className }: JoinedRow) {
     applicationDate: e.applicationDate.toISOString(),
     approvalDate: iso(e.approvalDate),
     paymentReferenceCode: e.paymentReferenceCode,
+    codeSent: e.paymentReferenceSentAt !== null,
   };
 }
 

@@ -21,6 +21,7 @@ export async function listOwnEnrollmentViews(db: Database, studentAccountId: str
       courseName: courses.name,
       coursePrice: courses.price,
       paymentReferenceCode: enrollments.paymentReferenceCode,
+      paymentReferenceSentAt: enrollments.paymentReferenceSentAt,
       applicationDate: enrollments.applicationDate,
       notes: enrollments.notes,
     })
@@ -52,6 +53,7 @@ export async function listOwnEnrollmentViews(db: Database, studentAccountId: str
     courseName: r.courseName,
     coursePrice: r.coursePrice,
     paymentReferenceCode: withCode(r) ? r.paymentReferenceCode : null,
+    codeSent: r.paymentReferenceSentAt !== null,
     applicationDate: r.applicationDate.toISOString(),
     rejectionReason: r.status === "rejected" ? r.notes : null,
     documentRequests: requests

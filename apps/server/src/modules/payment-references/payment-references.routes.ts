@@ -7,6 +7,7 @@ import { createRouter } from "../../http/router";
 import { confirmer, reviewer } from "../enrollments/enrollment-guards";
 import { listOwnReferences, liveReference, referencesOn, renewReference } from "./payment-references.service";
 import { receivePayment } from "./provider-payments.service";
+import { referenceSummary } from "./reference-summary";
 import { signedWebhookBody } from "./signed-webhook-body";
 import { applyUnmatched, archiveUnmatched, listUnmatched } from "./unmatched-payments.service";
 
@@ -31,8 +32,10 @@ export const paymentReferenceRoutes = createRouter()
   })
   .openapi(route(endpoints.listOwn, schemas.listOwn, student), async (c) => {
     c.header("Cache-Control", "no-store");
-    const references = await listOwnReferences(c.get("deps").db, c.get("session").student!.id);
-    return c.json({ references }, 200);
+    const deps = c.get("deps");
+    const references = await listOwnReferences(deps.db, c.get("session").student!.id);
+    // Off (decision 084): the student is told not to pay an issued reference, and how to pay instead.
+    return c.json({ references, multicaixa: Boolean(deps.references) }, 200);
   })
   .openapi(route(endpoints.renewOwn, schemas.renewOwn, student), async (c) => {
     const studentAccountId = c.get("session").student!.id;
@@ -64,7 +67,11 @@ export const paymentReferenceAdminRoutes = createRouter()
     const notification = await archiveUnmatched(c.get("deps").db, user, c.req.valid("param").id, reason);
     return c.json({ notification }, 200);
   })
-  // After '/unmatched', which this path would otherwise take.
+  .openapi(route(endpoints.summary, schemas.summary, finance), async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await referenceSummary(c.get("deps")), 200);
+  })
+  // After '/unmatched' and '/summary', which this path would otherwise take.
   .openapi(route(endpoints.live, schemas.live, reviewers), async (c) => {
     c.header("Cache-Control", "no-store");
     return c.json({ reference: await liveReference(c.get("deps"), c.req.valid("param").enrollmentId) }, 200);

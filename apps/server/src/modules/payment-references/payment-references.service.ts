@@ -129,7 +129,15 @@ async function enqueueReferenceEmail(tx: Tx, deps: ReferenceDeps, ref: Reference
     institute: await getBankDetails(tx),
     multicaixa: { entity: ref.entity, reference: ref.reference!, amount: ref.amount, endsAt: ref.endsAt },
   });
-  await deps.mail.enqueue(tx, [{ to: e.studentEmail, subject: multicaixaMessageSubject(e.courseName), text }]);
+  await deps.mail.enqueue(tx, [
+    {
+      to: e.studentEmail,
+      subject: multicaixaMessageSubject(e.courseName),
+      text,
+      // It carries the transfer's reference code too (decision 077): delivered, the code counts as sent.
+      delivered: { referenceCodeOf: ref.enrollmentId },
+    },
+  ]);
 }
 
 function toOwn(ref: ReferenceRow, courseName: string): OwnReference {

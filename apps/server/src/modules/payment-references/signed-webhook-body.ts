@@ -1,14 +1,17 @@
 import { MAX_JSON_BODY_BYTES } from "@app/shared/limits";
-import { REFERENCE_SIGNATURE_INVALID, REQUEST_TOO_LARGE } from "@app/shared/messages";
+import { REFERENCE_SIGNATURE_INVALID, REFERENCES_OFF, REQUEST_TOO_LARGE } from "@app/shared/messages";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../http/env";
 import { ApiError } from "../../http/errors";
-import { referencesOn } from "./payment-references.service";
 
 /** The webhook's body limit, whatever its Content-Type (decision 079): a payment object is a few hundred bytes. */
 export const WEBHOOK_MAX_BYTES = MAX_JSON_BODY_BYTES;
 
 /**
+ * References off (PROXYPAY_* unset, decision 084): 503 before anything is read. Without the key the
+ * signature cannot be checked, so nothing is recorded and nothing acknowledged: the payment stays listed
+ * at the provider, and the poll records it once references are on again.
+ *
  * The provider's notification is public (no session; no cookie, so the origin check lets it pass), so
  * anyone can send it anything (decision 079). In this order, before anything is parsed:
  * 1. no signature header, or not the signature's shape: 401 before one byte of the body is read;
@@ -21,7 +24,11 @@ export const WEBHOOK_MAX_BYTES = MAX_JSON_BODY_BYTES;
  * is never held in memory.
  */
 export const signedWebhookBody = (): MiddlewareHandler<AppEnv> => async (c, next) => {
-  const { references } = referencesOn(c.get("deps"));
+  const { references } = c.get("deps");
+  if (!references) {
+    c.get("log").warn("reference payment notification refused: references are off; it stays at the provider");
+    throw ApiError.of(503, REFERENCES_OFF);
+  }
   const log = c.get("log");
   const signature = c.req.header("x-signature");
   if (!references.provider.signatureWellFormed(signature)) {

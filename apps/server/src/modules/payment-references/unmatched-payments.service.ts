@@ -37,11 +37,14 @@ const UNMATCHED_SORTABLE = {
   reference: referencePaymentNotifications.reference,
 };
 
-/** Which notifications a state is: open (not applied by itself, not settled), archived, applied by hand. */
+/** The open notifications: not applied by themselves, not settled by finance (the list's default, the Painel's count). */
+export const openCondition = (): SQL =>
+  and(ne(referencePaymentNotifications.outcome, "applied"), isNull(referencePaymentNotifications.resolution))!;
+
+/** Which notifications a state is: open, archived, applied by hand. */
 function stateCondition(state: UnmatchedQuery["state"]): SQL {
-  const n = referencePaymentNotifications;
-  if (state === "open") return and(ne(n.outcome, "applied"), isNull(n.resolution))!;
-  return eq(n.resolution, state);
+  if (state === "open") return openCondition();
+  return eq(referencePaymentNotifications.resolution, state);
 }
 
 function selectUnmatched(db: Database | Tx) {

@@ -1,6 +1,6 @@
 import { NO_ROLE_HEADER_LABEL, ROLE_LABELS } from "@app/shared/enums";
 import { NO_ROLE_LABEL } from "@app/shared/messages";
-import { ActionIcon, Alert, Anchor, Burger, Button, Drawer, Text } from "@mantine/core";
+import { ActionIcon, Alert, Anchor, Burger, Button, Drawer, Indicator, Text } from "@mantine/core";
 import { useHotkeys } from "@mantine/hooks";
 import {
   IconExternalLink,
@@ -12,6 +12,7 @@ import {
 import { useState } from "react";
 import { Link, Navigate, Outlet, useLocation } from "react-router";
 import { useSignOut } from "../../features/auth/api/auth";
+import { referencesWaitingText, useReferenceSummary } from "../../features/payment-references/api/payment-references";
 import { feedback } from "../../lib/mutation-feedback";
 import { mustSetUpTwoFactor, STAFF_ACCOUNT_PATH, useSession } from "../../lib/session";
 import { StaffGuard } from "../guards/staff-guard";
@@ -36,6 +37,8 @@ function AdminShell() {
   const { pathname } = useLocation();
   // A role that requires two-factor sign-in: its set-up before any other screen (decision 076).
   const setUpFirst = mustSetUpTwoFactor(session);
+  // Reference payments waiting for finance (decision 084): a dot on the phone's menu button too.
+  const waiting = useReferenceSummary(setUpFirst ? null : role).data?.open ?? 0;
 
   const toggle = () =>
     setCollapsed((c) => {
@@ -83,13 +86,14 @@ function AdminShell() {
       </Drawer>
       <div className={classes.content}>
         <header className={classes.header}>
-          <Burger
-            className={classes.mobileToggle}
-            opened={drawerOpen}
-            onClick={() => setDrawerOpen((o) => !o)}
-            size="sm"
-            aria-label="Abrir menu"
-          />
+          <Indicator hiddenFrom="sm" inline disabled={waiting === 0} size={9} color="red.8" offset={4}>
+            <Burger
+              opened={drawerOpen}
+              onClick={() => setDrawerOpen((o) => !o)}
+              size="sm"
+              aria-label={waiting ? `Abrir menu (${referencesWaitingText(waiting)})` : "Abrir menu"}
+            />
+          </Indicator>
           <ActionIcon
             className={classes.desktopToggle}
             variant="subtle"

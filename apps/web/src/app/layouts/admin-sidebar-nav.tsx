@@ -1,11 +1,17 @@
 import type { StaffRole } from "@app/shared/enums";
 import { ADMIN_SCREENS, canOpenScreen } from "@app/shared/screen-access";
-import { NavLink, Tooltip } from "@mantine/core";
+import { Badge, Indicator, NavLink, Tooltip, VisuallyHidden } from "@mantine/core";
 import { IconSettings } from "@tabler/icons-react";
+import { useId } from "react";
 import { NavLink as RouterNavLink, useLocation } from "react-router";
+import { referencesWaitingText, useReferenceSummary } from "../../features/payment-references/api/payment-references";
 import { MAIN_NAV, type NavItem, navLabel, SETTINGS_NAV } from "./admin-nav";
 
-/** The admin navigation, filtered by role; in icon mode each item keeps its name for screen readers and a tooltip. */
+/**
+ * The admin navigation, filtered by role; in icon mode each item keeps its name for screen readers and a
+ * tooltip. 'Financeiro' carries how many reference payments wait for finance (decision 084): a badge, or a
+ * dot on the icon, described to screen readers (the link's name stays 'Financeiro').
+ */
 export function AdminSidebarNav({
   role,
   collapsed,
@@ -18,11 +24,14 @@ export function AdminSidebarNav({
   const { pathname } = useLocation();
   const allowed = (item: NavItem) => canOpenScreen(role, item.screen);
   const settings = SETTINGS_NAV.filter(allowed);
+  const waitingCount = useReferenceSummary(role).data?.open ?? 0;
+  const waitingId = useId();
 
   const item = (i: NavItem) => {
     const to = ADMIN_SCREENS[i.screen].path;
     const label = navLabel(i, role);
     const active = i.screen === "dashboard" ? pathname === to : pathname.startsWith(to);
+    const waiting = i.screen === "financial" && waitingCount > 0;
     const link = (
       <NavLink
         key={to}
@@ -31,14 +40,30 @@ export function AdminSidebarNav({
         end={i.screen === "dashboard"}
         label={collapsed ? undefined : label}
         aria-label={collapsed ? label : undefined}
-        leftSection={i.icon}
+        aria-describedby={waiting ? waitingId : undefined}
+        leftSection={
+          waiting && collapsed ? (
+            <Indicator size={9} color="red.8" offset={2}>
+              {i.icon}
+            </Indicator>
+          ) : (
+            i.icon
+          )
+        }
+        rightSection={
+          waiting && !collapsed ? (
+            <Badge size="sm" color="red.8" variant="filled" aria-hidden>
+              {waitingCount}
+            </Badge>
+          ) : undefined
+        }
         active={active}
         onClick={onNavigate}
         styles={collapsed ? { root: { justifyContent: "center", padding: 8 }, section: { margin: 0 } } : undefined}
       />
     );
     return collapsed ? (
-      <Tooltip key={to} label={label} position="right">
+      <Tooltip key={to} label={waiting ? `${label}: ${referencesWaitingText(waitingCount)}` : label} position="right">
         {link}
       </Tooltip>
     ) : (
@@ -49,6 +74,7 @@ export function AdminSidebarNav({
   return (
     <nav aria-label="Menu de administração">
       {MAIN_NAV.filter(allowed).map(item)}
+      {waitingCount > 0 && <VisuallyHidden id={waitingId}>{referencesWaitingText(waitingCount)}</VisuallyHidden>}
       {settings.length > 0 &&
         (collapsed ? (
           settings.map(item)

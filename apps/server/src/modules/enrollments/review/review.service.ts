@@ -24,10 +24,11 @@ const REFERENCE_TAKEN = () => ApiError.onField(409, REFERENCE_CODE_TAKEN, "refer
 export type ReferenceEmail = "queued" | "no_email";
 
 /**
- * pre_inscrito → approved (SPEC §4): sets approval_date, approved_by, the reference code (unique),
- * payment_reference_sent_at and notes, with one event. When the student gave an e-mail, the code is
- * enqueued in the same transaction (decision 056): the answer never waits for the mail server, and a
- * refused approval leaves no e-mail behind. With Multicaixa references on, the job that creates one
+ * pre_inscrito → approved (SPEC §4): sets approval_date, approved_by, the reference code (unique) and
+ * notes, with one event. When the student gave an e-mail, the code is enqueued in the same transaction
+ * (decision 056): the answer never waits for the mail server, and a refused approval leaves no e-mail
+ * behind. payment_reference_sent_at stays null until the code was sent (decision 084): that e-mail
+ * delivered, or the WhatsApp message opened by staff. With Multicaixa references on, the job that creates one
  * is queued in the same transaction, valid `referenceValidDays` (default 7) from now.
  */
 export async function approveEnrollment(
@@ -53,7 +54,6 @@ export async function approveEnrollment(
           approvalDate: now,
           approvedBy: actorUserId,
           paymentReferenceCode: input.referenceCode,
-          paymentReferenceSentAt: now,
           notes: input.notes,
         })
         .where(eq(enrollments.id, id))
@@ -87,7 +87,12 @@ async function enqueueReference(tx: Tx, mail: MailQueue, enrollment: EnrollmentR
     institute: await getBankDetails(tx),
   };
   await mail.enqueue(tx, [
-    { to: enrollment.studentEmail, subject: referenceMessageSubject(input), text: referenceMessage(input) },
+    {
+      to: enrollment.studentEmail,
+      subject: referenceMessageSubject(input),
+      text: referenceMessage(input),
+      delivered: { referenceCodeOf: enrollment.id },
+    },
   ]);
   return "queued";
 }
@@ -149,10 +154,15 @@ export async function requestCorrection(
   return getEnrollmentDetail(db, id);
 }
 
-/** Records that staff opened the WhatsApp link with the code (approved or payment_pending; status kept). */
+/**
+ * Records that staff opened the WhatsApp link with the code (approved or payment_pending; status kept);
+ * the first time, the code counts as sent (decision 084).
+ */
 export async function recordWhatsappSent(db: Database, actorUserId: string, id: string) {
   await db.transaction(async (tx) => {
     const row = await lockForAction(tx, id, "whatsappSent");
+    if (!row.paymentReferenceSentAt)
+      await tx.update(enrollments).set({ paymentReferenceSentAt: new Date() }).where(eq(enrollments.id, id));
     await recordEvent(tx, id, {
       actorUserId,
       fromStatus: row.status,

@@ -93,7 +93,7 @@ describe("enrolment review", () => {
     });
   }
 
-  it("approval sets the date, the approver, the code (trimmed, upper-cased), its sent-at time and the notes", async () => {
+  it("approval sets the date, the approver, the code (trimmed, upper-cased) and the notes; the code is not sent yet", async () => {
     const row = await enrollment();
     const res = await post(row.id, "approve", approval("  ab-12cd  ", { notes: "Tudo certo" }));
     expect(res.status).toBe(200);
@@ -106,7 +106,9 @@ describe("enrolment review", () => {
       approvedByName: "Sara Secretaria",
     });
     expect(shown.approvalDate).not.toBeNull();
-    expect(shown.paymentReferenceSentAt).not.toBeNull();
+    // No e-mail and no WhatsApp yet: nothing reached the student (decision 084).
+    expect(shown.paymentReferenceSentAt).toBeNull();
+    expect(shown.codeSent).toBe(false);
     expect(shown.events).toEqual([
       expect.objectContaining({
         actorName: "Sara Secretaria",
@@ -222,11 +224,20 @@ describe("enrolment review", () => {
     );
   });
 
-  it("the WhatsApp step is a History event that keeps the status", async () => {
+  it("the WhatsApp step is a History event that keeps the status; the first one marks the code sent", async () => {
     const row = await enrollment("approved", { paymentReferenceCode: "WA-1" });
     const shown = await body(await post(row.id, "whatsapp-sent"));
     expect(shown.status).toBe("approved");
-    expect(shown.events).toEqual([
+    expect(shown.codeSent).toBe(true);
+    const again = await body(await post(row.id, "whatsapp-sent"));
+    expect(again.paymentReferenceSentAt).toBe(shown.paymentReferenceSentAt);
+    expect(again.events).toEqual([
+      expect.objectContaining({
+        kind: "whatsapp_sent",
+        fromStatus: "approved",
+        toStatus: "approved",
+        note: "Código enviado por WhatsApp",
+      }),
       expect.objectContaining({
         kind: "whatsapp_sent",
         fromStatus: "approved",

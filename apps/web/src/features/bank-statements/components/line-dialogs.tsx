@@ -183,8 +183,9 @@ export function ConfirmLinesDialog({
         });
       }}
     >
-      Cada linha escolhida regista o pagamento e matricula o aluno, como a aprovação de um comprovante, e o aluno recebe
-      o e-mail de confirmação. Uma linha já paga entretanto não é paga duas vezes.
+      Cada linha escolhida registra o pagamento e matricula o aluno, como a aprovação de um comprovante. Os alunos com
+      e-mail recebem a confirmação por e-mail (posta na fila de envio: normalmente sai em instantes); quem não indicou
+      e-mail não recebe nenhuma: avise o aluno por WhatsApp. Uma linha já paga entretanto não é paga duas vezes.
     </ConfirmDialog>
   );
 }

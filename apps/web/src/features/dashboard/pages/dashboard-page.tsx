@@ -1,6 +1,14 @@
 import { formatKz } from "@app/shared/money";
 import { Alert, Anchor, Button, Grid, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { IconAlertCircle, IconBook, IconCash, IconClipboardList, IconReceiptOff, IconUsers } from "@tabler/icons-react";
+import {
+  IconAlertCircle,
+  IconBook,
+  IconCash,
+  IconClipboardList,
+  IconQrcode,
+  IconReceiptOff,
+  IconUsers,
+} from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { Link } from "react-router";
@@ -8,11 +16,13 @@ import { PageHeader } from "../../../components/page-header";
 import { StatCard } from "../../../components/stat-card";
 import { errorMessage } from "../../../lib/form-errors";
 import { useSession } from "../../../lib/session";
+import { unmatchedSectionPath, useReferenceSummary } from "../../payment-references/api/payment-references";
 import { useBaseUrlStatus } from "../api/base-url";
 import { dashboardQuery } from "../api/dashboard";
 import { useMailFailures } from "../api/mail-failures";
 import { BaseUrlNotice } from "../components/base-url-notice";
 import { MailFailuresNotice } from "../components/mail-failures-notice";
+import { ReferencesOffNotice } from "../components/references-off-notice";
 import { RevenueChart } from "../components/revenue-chart";
 import { TwoFactorNotice, useRoleTwoFactor } from "../components/two-factor-notice";
 import { nextStepsFor } from "../logic/next-steps";
@@ -21,7 +31,11 @@ import { pendingHint } from "../logic/pending-hint";
 /** /admin: 'Painel' (SPEC §2 'Admin dashboard'). */
 export function Component() {
   const { data, isPending, isError, error, refetch, isRefetching } = useQuery(dashboardQuery);
-  const steps = nextStepsFor(useSession().data?.staff?.role);
+  const role = useSession().data?.staff?.role;
+  const steps = nextStepsFor(role);
+  // Finance's roles: how many reference payments wait, first thing on the Painel (decision 084).
+  const references = useReferenceSummary(role);
+  const cards = references.finance ? 6 : 5;
   const chartTitleId = useId();
   const stepsTitleId = useId();
   // The notices above the cards come from their own requests: the page shows its place-holders until
@@ -29,12 +43,12 @@ export function Component() {
   const baseUrlLoading = useBaseUrlStatus().isLoading;
   const mailFailuresLoading = useMailFailures().isLoading;
   const twoFactorLoading = useRoleTwoFactor().isLoading;
-  if (isPending || baseUrlLoading || mailFailuresLoading || twoFactorLoading) {
+  if (isPending || baseUrlLoading || mailFailuresLoading || twoFactorLoading || references.isLoading) {
     return (
       <Stack gap="lg">
         <PageHeader title="Painel" subtitle="Resumo da atividade do instituto" />
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }}>
-          {[1, 2, 3, 4, 5].map((n) => (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: cards }}>
+          {Array.from({ length: cards }, (_, n) => n).map((n) => (
             <Skeleton key={n} h={98} radius="md" />
           ))}
         </SimpleGrid>
@@ -49,6 +63,7 @@ export function Component() {
       <BaseUrlNotice />
       <MailFailuresNotice />
       <TwoFactorNotice />
+      <ReferencesOffNotice suspended={references.data?.suspended ?? 0} />
       {isError ? (
         <Alert color="red" variant="light" title="Não foi possível carregar o painel" icon={<IconAlertCircle />}>
           <Stack gap="sm" align="flex-start">
@@ -59,7 +74,22 @@ export function Component() {
           </Stack>
         </Alert>
       ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: cards }}>
+          {references.finance && (
+            <StatCard
+              label="Pagamentos por referência"
+              value={references.data?.open ?? "—"}
+              hint={
+                references.data
+                  ? references.data.open === 0
+                    ? "Nenhum por resolver"
+                    : "Por resolver: aplicar à inscrição ou arquivar"
+                  : "Não foi possível contar"
+              }
+              link={references.data?.open ? { to: unmatchedSectionPath(), label: "Resolver em Financeiro" } : undefined}
+              icon={<IconQrcode size={20} />}
+            />
+          )}
           <StatCard label="Total de alunos" value={data.totalStudents} icon={<IconUsers size={20} />} />
           <StatCard label="Cursos ativos" value={data.activeCourses} icon={<IconBook size={20} />} />
           <StatCard

@@ -24,6 +24,7 @@ const row: AdminEnrollmentRow = {
   applicationDate: "2026-02-01T09:00:00.000Z",
   approvalDate: null,
   paymentReferenceCode: null,
+  codeSent: false,
 };
 
 const NO_COUNTS = enrollmentCounts({});

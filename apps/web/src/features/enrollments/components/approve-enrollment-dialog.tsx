@@ -1,3 +1,4 @@
+import { APPROVED_CODE_UNSENT } from "@app/shared/enums";
 import { REFERENCE_CODE_TAKEN } from "@app/shared/messages";
 import { formatKz } from "@app/shared/money";
 import { approveEnrollmentSchema, REFERENCE_DEFAULT_DAYS } from "@app/shared/schemas/enrollment-review";
@@ -22,10 +23,23 @@ import { WhatsappButton } from "./whatsapp-button";
 
 export const APPROVED_TOAST = "Inscrição aprovada! Não esqueça de enviar o código de referência via WhatsApp.";
 
-const EMAIL_NOTES: Record<ApprovedEnrollment["referenceEmail"], string> = {
-  queued: "O código e os dados bancários seguem também por e-mail para o aluno.",
-  no_email: "O aluno não indicou e-mail: envie-lhe o código por WhatsApp.",
-};
+/**
+ * What became of the e-mail, as it is (decision 084): queued, not sent yet (decision 056), or none at all.
+ * The status says 'Código Enviado' only once the e-mail went out or the WhatsApp message was opened.
+ */
+function emailNote(result: ApprovedEnrollment): string {
+  const { studentEmail } = result.enrollment;
+  if (result.referenceEmail === "no_email" || !studentEmail)
+    return "O aluno não indicou e-mail: não recebe nenhum e-mail. Envie o código por WhatsApp.";
+  return `O e-mail com o código e os dados bancários para ${studentEmail} está na fila de envio: normalmente sai em instantes; se o servidor de e-mail falhar, o portal tenta de novo durante algumas horas.`;
+}
+const STATUS_NOTE = `O estado fica «${APPROVED_CODE_UNSENT}» até o e-mail sair ou até abrir o WhatsApp com o código.`;
+
+/** The Multicaixa field's promise, true for a student with and without e-mail. */
+const multicaixaNote = (studentEmail: string | null) =>
+  studentEmail
+    ? "A referência Multicaixa é criada logo após a aprovação: aparece na Área do Aluno e na mensagem de WhatsApp, e vai também por e-mail."
+    : "A referência Multicaixa é criada logo após a aprovação: aparece na Área do Aluno e na mensagem de WhatsApp (o aluno não tem e-mail).";
 
 /** What the code field says when the server refused its code as used meanwhile, and holds a new proposal. */
 export const takenCodeReplaced = (taken: string) =>
@@ -155,9 +169,7 @@ function ApproveForm({
         {multicaixa && (
           <WholeNumberInput
             label="Validade da referência Multicaixa (dias)"
-            description="A referência para pagar no Multicaixa é criada a seguir e enviada ao aluno por e-mail"
-            w={280}
-            maw="100%"
+            description={multicaixaNote(row.studentEmail)}
             {...form.getInputProps("referenceValidDays")}
           />
         )}
@@ -184,7 +196,8 @@ function Approved({ result, onClose }: { result: ApprovedEnrollment; onClose: ()
         <Text size="sm">
           Código de referência de {enrollment.studentName}: <b>{enrollment.paymentReferenceCode}</b>
         </Text>
-        <Text size="sm">{EMAIL_NOTES[result.referenceEmail]}</Text>
+        <Text size="sm">{emailNote(result)}</Text>
+        <Text size="sm">{STATUS_NOTE}</Text>
       </Alert>
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>

@@ -23,6 +23,7 @@ const row: AdminEnrollmentRow = {
   applicationDate: "2026-02-01T09:00:00.000Z",
   approvalDate: "2026-02-02T09:00:00.000Z",
   paymentReferenceCode: "KX7MPQ2R",
+  codeSent: false,
 };
 
 const online: EnrollableClass = {

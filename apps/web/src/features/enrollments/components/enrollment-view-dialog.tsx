@@ -51,7 +51,7 @@ export function EnrollmentViewDialog({
               </Text>
             </Stack>
             <Group gap="xs">
-              <EnrollmentStatusBadge status={e.status} />
+              <EnrollmentStatusBadge status={e.status} codeSent={e.codeSent} />
               <WithoutClassNote enrollment={e} />
               {canSendWhatsapp(e.status, access) && <WhatsappButton enrollment={e} />}
               {canSendWhatsapp(e.status, access) && <RenewReferenceButton enrollmentId={e.id} />}
@@ -113,7 +113,7 @@ function General({ e }: { e: AdminEnrollmentDetail }) {
       <DetailField label="Município" value={e.municipality} />
       <DetailField label="Bairro" value={e.neighborhood} />
       <DetailField label="Data de inscrição" value={formatDate(e.applicationDate)} />
-      <DetailField label="Estado" value={enrollmentStatusLabel(e.status)} />
+      <DetailField label="Estado" value={enrollmentStatusLabel(e.status, e.codeSent)} />
       <DetailField label="Código de referência" value={e.paymentReferenceCode ?? "—"} />
       <DetailField
         label="Aprovada"
@@ -121,7 +121,10 @@ function General({ e }: { e: AdminEnrollmentDetail }) {
           e.approvalDate ? `${formatDate(e.approvalDate)}${e.approvedByName ? ` por ${e.approvedByName}` : ""}` : "—"
         }
       />
-      <DetailField label="Código enviado" value={formatDateTime(e.paymentReferenceSentAt)} />
+      <DetailField
+        label="Código enviado"
+        value={e.paymentReferenceCode && !e.codeSent ? "Ainda não" : formatDateTime(e.paymentReferenceSentAt)}
+      />
       <DetailField label={e.status === "rejected" ? "Motivo da rejeição" : "Observações"} value={e.notes ?? "—"} />
     </SimpleGrid>
   );

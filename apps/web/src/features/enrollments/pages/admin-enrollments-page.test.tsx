@@ -23,6 +23,7 @@ const row = (n: number, status: AdminEnrollmentRow["status"]): AdminEnrollmentRo
   applicationDate: "2026-02-01T09:00:00.000Z",
   approvalDate: null,
   paymentReferenceCode: null,
+  codeSent: false,
 });
 
 /** Every status an enrolment can be in, two of them twice. */

@@ -131,11 +131,11 @@ export function Component() {
     {
       key: "status",
       title: "Estado",
-      text: (r) => enrollmentStatusLabel(r.status),
+      text: (r) => enrollmentStatusLabel(r.status, r.codeSent),
       sortable: true,
       render: (r) => (
         <Stack gap={2} align="flex-start">
-          <EnrollmentStatusBadge status={r.status} />
+          <EnrollmentStatusBadge status={r.status} codeSent={r.codeSent} />
           <WithoutClassNote enrollment={r} />
         </Stack>
       ),

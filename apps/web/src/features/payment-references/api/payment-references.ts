@@ -1,6 +1,8 @@
 import { paymentReferenceEndpoints } from "@app/shared/contract/payment-references";
 import type { UNMATCHED_SORT_KEYS, UNMATCHED_STATES } from "@app/shared/contract/payment-references.schemas";
-import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { StaffRole } from "@app/shared/enums";
+import { ADMIN_SCREENS, canOpenScreen } from "@app/shared/screen-access";
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type AnswerOf, api } from "../../../lib/api";
 import { refreshAfterChange, type ServerListParams } from "../../../lib/server-list";
 
@@ -39,9 +41,40 @@ export const unmatchedPaymentsQuery = (params: UnmatchedParams) =>
     queryFn: ({ signal }) => api(paymentReferenceEndpoints.unmatched, { query: params, signal }),
   });
 
-/** Applying records a payment: the list, the payments, the enrolments and the dashboard change. */
+/**
+ * How many reference payments wait for finance, and the references left valid while references are off
+ * (decision 084): one cheap count for the menu's badge and the Painel, asked each minute while a finance
+ * screen is open (not in a background tab), and again after finance settles one.
+ */
+export const referenceSummaryQuery = queryOptions({
+  queryKey: ["payment-references", "summary"],
+  queryFn: ({ signal }) => api(paymentReferenceEndpoints.summary, { signal }),
+  refetchInterval: 60_000,
+  staleTime: 30_000,
+});
+
+/** The summary for the roles that open Financeiro; nobody else asks (`data` undefined, `isLoading` false). */
+export function useReferenceSummary(role: StaffRole | null | undefined) {
+  const finance = canOpenScreen(role, "financial");
+  return { finance, ...useQuery({ ...referenceSummaryQuery, enabled: finance }) };
+}
+
+/** Where finance settles them: Financeiro's 'Pagamentos por referência' section, scrolled to. */
+export const unmatchedSectionPath = () => `${ADMIN_SCREENS.financial.path}#pagamentos-por-referencia`;
+
+/** '3 pagamentos por referência por resolver': the menu's badge and the Painel's card, in words. */
+export const referencesWaitingText = (n: number) =>
+  n === 1 ? "1 pagamento por referência por resolver" : `${n} pagamentos por referência por resolver`;
+
+/** Applying records a payment: the list, its count, the payments, the enrolments and the dashboard change. */
 const refreshAfterSettling = (client: QueryClient) =>
-  refreshAfterChange(client, [UNMATCHED_KEY, ["payments"], ["enrollments"], ["dashboard"]]);
+  refreshAfterChange(client, [
+    UNMATCHED_KEY,
+    referenceSummaryQuery.queryKey,
+    ["payments"],
+    ["enrollments"],
+    ["dashboard"],
+  ]);
 
 /** 'Aplicar à inscrição': the payment recorded on the chosen enrolment, which is enrolled. */
 export function useApplyUnmatched() {

@@ -86,6 +86,7 @@ function show(pages: Partial<Record<UnmatchedState, UnmatchedPayment[]>>, c = co
     applicationDate: "2026-02-01T09:00:00.000Z",
     approvalDate: null,
     paymentReferenceCode: "K7PQ2MXA",
+    codeSent: false,
   });
   client.setQueryData(
     enrollmentSearchQuery("Gil Diferente").queryKey,

@@ -7,6 +7,8 @@ import { formatDateTime } from "@app/shared/dates";
 import { formatKz, formatReference } from "@app/shared/money";
 import { Alert, Select, Stack, Text, Title } from "@mantine/core";
 import { IconArchive, IconUserCheck } from "@tabler/icons-react";
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
 import { type Column, DataTable } from "../../../components/data-table";
 import { NamedRowActions, type RowActionLook } from "../../../components/row-actions";
 import { errorMessage } from "../../../lib/form-errors";
@@ -20,11 +22,23 @@ import {
 import { ApplyUnmatchedDialog, ArchiveUnmatchedDialog, paidAmountText } from "./unmatched-dialogs";
 
 const nowrap = { whiteSpace: "nowrap" } as const;
+/** The section's anchor, as unmatchedSectionPath() names it. */
+const SECTION_ID = "pagamentos-por-referencia";
 
 type UnmatchedAction = "apply" | "archive";
+/** In words, not bare icons: a phone shows no hover title (decision 084). */
 const LOOKS: Record<UnmatchedAction, RowActionLook> = {
-  apply: { name: (n) => `Aplicar à inscrição ${n}`, icon: <IconUserCheck size={18} /> },
-  archive: { name: (n) => `Arquivar ${n}`, icon: <IconArchive size={18} />, color: "red.8" },
+  apply: {
+    name: (n) => `Aplicar à inscrição ${n}`,
+    label: "Aplicar à inscrição",
+    icon: <IconUserCheck size={16} aria-hidden />,
+  },
+  archive: {
+    name: (n) => `Arquivar ${n}`,
+    label: "Arquivar",
+    icon: <IconArchive size={16} aria-hidden />,
+    color: "red.8",
+  },
 };
 
 /** How finance settled a row: 'Aplicado a …' or 'Arquivado: motivo', by whom and when. */
@@ -73,6 +87,13 @@ export function UnmatchedPayments() {
   const rowOf = (id: string | null) => list.data?.find((r) => r.id === id);
   const applied = rowOf(applying.id);
   const archived = rowOf(archiving.id);
+  // Reached from the Painel's card (…#pagamentos-por-referencia): brought into view once it is shown.
+  const { hash } = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = Boolean(counts && counts.open + counts.archived + counts.applied > 0);
+  useEffect(() => {
+    if (shown && hash === `#${SECTION_ID}`) heading.current?.scrollIntoView({ block: "start" });
+  }, [shown, hash]);
 
   if (list.error && !list.answer)
     return (
@@ -80,7 +101,7 @@ export function UnmatchedPayments() {
         {errorMessage(list.error)}
       </Alert>
     );
-  if (!counts || counts.open + counts.archived + counts.applied === 0) return null;
+  if (!counts || !shown) return null;
 
   const open = list.filters.state === "open";
   const columns: Column<UnmatchedPayment>[] = [
@@ -119,12 +140,14 @@ export function UnmatchedPayments() {
       ? {
           key: "actions",
           title: "Ações",
+          cardFooter: true,
           render: (r) => (
             <NamedRowActions
               name={formatReference(r.reference)}
               // An invalid payment whose amount cannot be read can only be archived (decision 079).
               actions={r.amount === null ? (["archive"] as const) : (["apply", "archive"] as const)}
               looks={LOOKS}
+              labelled
               onAction={(a) => (a === "apply" ? applying : archiving).open(r.id)}
             />
           ),
@@ -133,8 +156,8 @@ export function UnmatchedPayments() {
   ];
 
   return (
-    <Stack gap="sm" component="section" aria-labelledby="pagamentos-por-referencia">
-      <Title order={2} size="h4" id="pagamentos-por-referencia">
+    <Stack gap="sm" component="section" aria-labelledby={SECTION_ID}>
+      <Title order={2} size="h4" id={SECTION_ID} ref={heading}>
         Pagamentos por referência
       </Title>
       <Text size="sm" c="dimmed">

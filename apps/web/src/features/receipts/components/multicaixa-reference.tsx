@@ -1,7 +1,7 @@
 import { formatDateTime } from "@app/shared/dates";
 import { formatKz, formatReference } from "@app/shared/money";
 import { Alert, Button, Loader, Paper, Stack, Text, Title } from "@mantine/core";
-import { IconClockExclamation } from "@tabler/icons-react";
+import { IconClockExclamation, IconPlugConnectedX } from "@tabler/icons-react";
 import { CopyableValue } from "../../../components/copyable-value";
 import { errorMessage } from "../../../lib/form-errors";
 import { type OwnReference, useRenewOwnReference } from "../../payment-references/api/payment-references";
@@ -67,5 +67,32 @@ export function MulticaixaReference({ reference }: { reference: OwnReference }) 
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * References switched off after this one was issued (decision 084): without the provider's key a payment
+ * to it cannot be received, so the student is told not to pay it, how to pay instead, and what to do if
+ * they already paid it.
+ */
+export function SuspendedReference({ reference }: { reference: string }) {
+  return (
+    <section aria-label="Pagamento por referência Multicaixa suspenso">
+      <Alert
+        color="orange"
+        icon={<IconPlugConnectedX size={20} aria-hidden />}
+        title="Pagamento por referência Multicaixa suspenso"
+      >
+        <Text size="sm">
+          Não pague a referência {formatReference(reference)}: de momento o portal não recebe pagamentos por referência
+          Multicaixa. Pague por transferência bancária com o código de referência e envie o comprovante no formulário
+          abaixo.
+        </Text>
+        <Text size="sm" mt="xs">
+          Se já pagou esta referência, envie o comprovante do Multicaixa (o talão ou a captura da aplicação do banco) no
+          formulário abaixo: a equipe financeira confirma o pagamento e a matrícula.
+        </Text>
+      </Alert>
+    </section>
   );
 }

@@ -21,6 +21,7 @@ const enrollment: OwnEnrollment = {
   courseName: "Marketing Digital",
   coursePrice: 150000,
   paymentReferenceCode: "K7M3QX9A",
+  codeSent: false,
   applicationDate: "2026-11-20T10:00:00.000Z",
   rejectionReason: null,
   documentRequests: [],

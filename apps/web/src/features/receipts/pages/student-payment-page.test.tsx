@@ -23,6 +23,7 @@ const base: OwnEnrollment = {
   courseName: "Marketing Digital",
   coursePrice: 150000,
   paymentReferenceCode: null,
+  codeSent: false,
   applicationDate: "2026-11-20T10:00:00.000Z",
   rejectionReason: null,
   documentRequests: [],
@@ -46,11 +47,16 @@ const receipt: OwnReceipt = {
   fileType: "image",
 };
 
-function show(enrollments: OwnEnrollment[], receipts: OwnReceipt[] = [], references: OwnReference[] = []) {
+function show(
+  enrollments: OwnEnrollment[],
+  receipts: OwnReceipt[] = [],
+  references: OwnReference[] = [],
+  multicaixa = true,
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   client.setQueryData(ownEnrollmentsQuery.queryKey, enrollments);
   client.setQueryData(ownReceiptsQuery.queryKey, receipts);
-  client.setQueryData(ownReferencesQuery.queryKey, { references });
+  client.setQueryData(ownReferencesQuery.queryKey, { references, multicaixa });
   renderAt(<StudentPaymentPage />, "/aluno/pagamento", "*", client);
 }
 
@@ -227,8 +233,27 @@ describe("/aluno/pagamento with a Multicaixa reference (issue 26)", () => {
     expect(screen.queryByTestId("Entidade")).toBeNull();
   });
 
+  it("references switched off after one was issued: not to be paid, how to pay instead, what if already paid (decision 084)", () => {
+    show([approved], [], [reference], false);
+    expect(screen.queryByRole("region", { name: "Pagar por referência Multicaixa" })).toBeNull();
+    expect(screen.queryByTestId("Entidade")).toBeNull();
+    expect(screen.queryByText(/concluída sozinha/)).toBeNull();
+    const notice = screen.getByRole("region", { name: "Pagamento por referência Multicaixa suspenso" });
+    expect(within(notice).getByText(/Não pague a referência 123 456 789/)).toBeTruthy();
+    expect(within(notice).getByText(/Pague por transferência bancária com o código de referência/)).toBeTruthy();
+    expect(within(notice).getByText(/Se já pagou esta referência, envie o comprovante do Multicaixa/)).toBeTruthy();
+    expect(screen.getByRole("region", { name: "Enviar comprovante" })).toBeTruthy();
+  });
+
+  it("references off and the issued one expired: only the transfer flow", () => {
+    show([approved], [], [{ ...reference, expired: true }], false);
+    expect(screen.queryByText("Referência expirada")).toBeNull();
+    expect(screen.queryByRole("region", { name: "Pagamento por referência Multicaixa suspenso" })).toBeNull();
+    expect(screen.getByText(/^Pague por transferência bancária/)).toBeTruthy();
+  });
+
   it("no reference (references off): the transfer flow as before", () => {
-    show([approved]);
+    show([approved], [], [], false);
     expect(screen.queryByRole("region", { name: "Pagar por referência Multicaixa" })).toBeNull();
     expect(screen.getByText(/^Pague por transferência bancária/)).toBeTruthy();
   });

@@ -13,7 +13,7 @@ import {
 } from "../../payment-references/api/payment-references";
 import { type OwnReceipt, ownReceiptsQuery } from "../api/own-receipts";
 import { DocumentCorrection } from "../components/document-correction";
-import { MulticaixaReference } from "../components/multicaixa-reference";
+import { MulticaixaReference, SuspendedReference } from "../components/multicaixa-reference";
 import { ReceiptForm } from "../components/receipt-form";
 import { ReceiptHistory } from "../components/receipt-history";
 import { type EnrollmentPanel, enrollmentPanel, orderForStudent } from "../logic/enrollment-panel";
@@ -56,7 +56,10 @@ export function Component() {
   const client = useQueryClient();
   const watched = useRef(new Set<string>());
   const watching = () => {
-    const refs = client.getQueryData(ownReferencesQuery.queryKey)?.references ?? [];
+    const own = client.getQueryData(ownReferencesQuery.queryKey);
+    // References off (decision 084): no payment can arrive by reference, nothing to watch for.
+    if (own?.multicaixa === false) return false;
+    const refs = own?.references ?? [];
     const payable = (client.getQueryData(ownEnrollmentsQuery.queryKey) ?? []).filter(
       (e) => enrollmentPanel(e) === "payment",
     );
@@ -92,6 +95,7 @@ export function Component() {
             enrollment={enrollment}
             step={receipts.isSuccess ? receiptStep(enrollment, sent) : { kind: "none" }}
             reference={referenceOf(enrollment.id)}
+            referencesOn={references.data?.multicaixa ?? true}
           />
         ))}
         <Receipts receipts={receipts} eligible={eligible} />
@@ -138,13 +142,18 @@ function EnrollmentCard({
   enrollment,
   step,
   reference,
+  referencesOn,
 }: {
   enrollment: OwnEnrollment;
   step: ReceiptStep;
-  /** Its Multicaixa reference, when references are on (issue 26). */
+  /** Its newest Multicaixa reference not paid (issue 26), if any. */
   reference?: OwnReference;
+  /** Off (decision 084): an issued reference is not shown to be paid, but named as one not to pay. */
+  referencesOn: boolean;
 }) {
   const panel = enrollmentPanel(enrollment);
+  const payable = referencesOn ? reference : undefined;
+  const suspended = !referencesOn && reference?.reference && !reference.expired ? reference.reference : null;
   return (
     <Paper
       withBorder
@@ -162,7 +171,7 @@ function EnrollmentCard({
             variant="filled"
             style={{ textTransform: "none" }}
           >
-            {enrollmentStatusLabel(enrollment.status)}
+            {enrollmentStatusLabel(enrollment.status, enrollment.codeSent)}
           </Badge>
         </Group>
         {panel === "waiting" && <AwaitApproval />}
@@ -189,11 +198,12 @@ function EnrollmentCard({
             </Text>
           </Alert>
         )}
-        {panel === "payment" && reference && step.kind !== "pending" && <MulticaixaReference reference={reference} />}
-        {panel === "payment" && step.kind === "form" && !step.rejected && (
+        {panel === "payment" && payable && step.kind !== "pending" && <MulticaixaReference reference={payable} />}
+        {panel === "payment" && suspended && step.kind !== "pending" && <SuspendedReference reference={suspended} />}
+        {panel === "payment" && step.kind === "form" && !step.rejected && !suspended && (
           <Text size="sm">
-            {reference ? "Ou pague" : "Pague"} por transferência bancária com o código de referência e envie o
-            comprovante no formulário abaixo.
+            {payable ? "Ou pague" : "Pague"} por transferência bancária com o código de referência e envie o comprovante
+            no formulário abaixo.
           </Text>
         )}
         {panel === "enrolled" && (
