@@ -1,5 +1,6 @@
 import { paymentReferenceEndpoints } from "@app/shared/contract/payment-references";
 import type { UNMATCHED_SORT_KEYS, UNMATCHED_STATES } from "@app/shared/contract/payment-references.schemas";
+import type { DifferenceChoiceInput } from "@app/shared/payment-balance";
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type AnswerOf, api } from "../../../lib/api";
 import { refreshAfterChange, type ServerListParams } from "../../../lib/server-list";
@@ -43,12 +44,22 @@ export const unmatchedPaymentsQuery = (params: UnmatchedParams) =>
 const refreshAfterSettling = (client: QueryClient) =>
   refreshAfterChange(client, [UNMATCHED_KEY, ["payments"], ["enrollments"], ["dashboard"]]);
 
-/** 'Aplicar à inscrição': the payment recorded on the chosen enrolment, which is enrolled. */
+/**
+ * 'Aplicar à inscrição': the payment recorded on the chosen enrolment, which is enrolled (or awaits the
+ * balance, as finance chose for a short amount: decision 083).
+ */
 export function useApplyUnmatched() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, enrollmentId }: { id: string; enrollmentId: string }) =>
-      api(paymentReferenceEndpoints.applyUnmatched, { params: { id }, body: { enrollmentId } }),
+    mutationFn: ({
+      id,
+      enrollmentId,
+      difference,
+    }: {
+      id: string;
+      enrollmentId: string;
+      difference?: DifferenceChoiceInput;
+    }) => api(paymentReferenceEndpoints.applyUnmatched, { params: { id }, body: { enrollmentId, difference } }),
     onSettled: () => refreshAfterSettling(client),
   });
 }

@@ -12,8 +12,10 @@ import {
   REFERENCE_REFRESH_MS,
 } from "../../payment-references/api/payment-references";
 import { type OwnReceipt, ownReceiptsQuery } from "../api/own-receipts";
+import { BalanceNotice } from "../components/balance-notice";
 import { DocumentCorrection } from "../components/document-correction";
 import { MulticaixaReference } from "../components/multicaixa-reference";
+import { PaymentsReceived } from "../components/payments-received";
 import { ReceiptForm } from "../components/receipt-form";
 import { ReceiptHistory } from "../components/receipt-history";
 import { type EnrollmentPanel, enrollmentPanel, orderForStudent } from "../logic/enrollment-panel";
@@ -44,8 +46,9 @@ function AwaitApproval() {
 /**
  * /aluno/pagamento 'Comprovar Pagamento' (SPEC §2 'Student payment screen'; decision 047): for each own
  * enrolment, what the student can do now — wait, replace refused documents, read why it was rejected,
- * or pay. Below the enrolments: the receipt form with the reference code and the bank details (for
- * the enrolments that can be paid now, decision 043) and the history of the receipts sent.
+ * or pay (with what was received and what is still owed, decision 083). Below the enrolments: the receipt
+ * form with the reference code and the bank details (for the enrolments that can be paid now, decision
+ * 043), every payment received whatever the way, and the history of the receipts sent.
  */
 export function Component() {
   // Multicaixa references (issue 26): while an enrolment still awaiting payment has its newest reference
@@ -94,7 +97,7 @@ export function Component() {
             reference={referenceOf(enrollment.id)}
           />
         ))}
-        <Receipts receipts={receipts} eligible={eligible} />
+        <Receipts receipts={receipts} eligible={eligible} enrollments={data} />
       </>
     );
   }
@@ -112,9 +115,11 @@ export function Component() {
 function Receipts({
   receipts,
   eligible,
+  enrollments,
 }: {
   receipts: { isPending: boolean; isError: boolean; error: unknown; data?: OwnReceipt[] };
   eligible: OwnEnrollment[];
+  enrollments: readonly OwnEnrollment[];
 }) {
   if (receipts.isPending) return <Skeleton height={160} />;
   if (receipts.isError || !receipts.data)
@@ -127,6 +132,7 @@ function Receipts({
     <>
       {/* Keyed by the choices: a receipt sent (or a list changed) starts a fresh form on the next enrolment. */}
       {eligible.length > 0 && <ReceiptForm key={eligible.map((e) => e.id).join()} eligible={eligible} />}
+      <PaymentsReceived enrollments={enrollments} />
       <ReceiptHistory receipts={receipts.data} />
     </>
   );
@@ -175,6 +181,9 @@ function EnrollmentCard({
             </Text>
           </Alert>
         )}
+        {panel === "payment" && enrollment.amountPaid > 0 && enrollment.balance > 0 && (
+          <BalanceNotice enrollment={enrollment} reference={reference} canSend={step.kind === "form"} />
+        )}
         {panel === "payment" && step.kind === "pending" && (
           <Alert color="teal" icon={<IconCircleCheck size={20} />} title="Comprovante enviado">
             O seu comprovante aguarda a validação da equipa financeira. Receberá a confirmação da matrícula assim que
@@ -190,7 +199,7 @@ function EnrollmentCard({
           </Alert>
         )}
         {panel === "payment" && reference && step.kind !== "pending" && <MulticaixaReference reference={reference} />}
-        {panel === "payment" && step.kind === "form" && !step.rejected && (
+        {panel === "payment" && step.kind === "form" && !step.rejected && enrollment.amountPaid === 0 && (
           <Text size="sm">
             {reference ? "Ou pague" : "Pague"} por transferência bancária com o código de referência e envie o
             comprovante no formulário abaixo.
