@@ -21,8 +21,9 @@ export interface Balance {
   balance: number;
 }
 
+/** `paid` may be a sum of floats: it is rounded to cents, as the database would have added it. */
 export function balanceOf(due: number, paid: number): Balance {
-  return { due, paid, balance: fromCents(toCents(due) - toCents(paid)) };
+  return { due, paid: fromCents(toCents(paid)), balance: fromCents(toCents(due) - toCents(paid)) };
 }
 
 /** What a payment of `amount` does to a balance: `remaining` is owed after it (negative: the excess). */

@@ -1,4 +1,4 @@
-import { enrollmentStatusLabel } from "@app/shared/enums";
+import { type EnrollmentStatus, enrollmentStatusLabel } from "@app/shared/enums";
 import { Alert, Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconAward, IconCircleCheck, IconClockHour4, IconX } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -31,8 +31,14 @@ const BADGE_COLORS: Record<EnrollmentPanel, string> = {
   finished: "#1f6b30",
   ended: "gray.7",
 };
-/** 'Comprovante rejeitado' (decision 050): payable again, but the student must act, as on 'Inscrições'. */
-const REJECTED_RECEIPT_COLOR = "pink.9";
+/**
+ * Payable again, but the student must act, as on 'Inscrições': 'Comprovante rejeitado' (decision 050) and
+ * 'Pagamento parcial', the rest still owed (decision 083).
+ */
+const STATUS_COLORS: Partial<Record<EnrollmentStatus, string>> = {
+  receipt_rejected: "pink.9",
+  partial_payment: "#9a4a00",
+};
 
 function AwaitApproval() {
   return (
@@ -164,7 +170,7 @@ function EnrollmentCard({
             {enrollment.courseName}
           </Title>
           <Badge
-            color={enrollment.status === "receipt_rejected" ? REJECTED_RECEIPT_COLOR : BADGE_COLORS[panel]}
+            color={STATUS_COLORS[enrollment.status] ?? BADGE_COLORS[panel]}
             variant="filled"
             style={{ textTransform: "none" }}
           >
