@@ -17,8 +17,11 @@ function Received({ row }: { row: EnrollmentBalance }) {
   return (
     <Stack gap={0}>
       {row.payments.map((p) => (
-        <Text key={p.id} size="sm" style={nowrap}>
-          {formatKz(p.amount)} · {formatDate(p.paymentDate)} · {p.paymentMethodLabel}
+        <Text key={p.id} size="sm">
+          <Text span inherit style={nowrap}>
+            {formatKz(p.amount)}
+          </Text>{" "}
+          · {formatDate(p.paymentDate)} · {p.paymentMethodLabel}
         </Text>
       ))}
     </Stack>
