@@ -289,7 +289,10 @@ function financeiro(k, n, ctx) {
     wanted: (r) => r.status === "pending" && ownedBy(r.id, n) === k,
     async handle(r, as) {
       await rec.send("staff: open document", "GET", base, `/api/files/${r.fileId}`, as);
-      const ok = await rec.send("staff: validate receipt", "POST", base, `/api/admin/receipts/${r.id}/approve`, as);
+      const ok = await rec.send("staff: validate receipt", "POST", base, `/api/admin/receipts/${r.id}/approve`, {
+        ...as,
+        json: {},
+      });
       if (ok) validations.push(r.id);
     },
     async also(as) {

@@ -133,6 +133,7 @@ const MATRIX: Record<string, Row> = {
   "POST /api/admin/receipts/{id}/approve": {
     expect: onlyRole("financeiro", 404),
     path: () => `/api/admin/receipts/${MISSING_ID}/approve`,
+    body: () => ({}),
   },
   "POST /api/admin/receipts/{id}/reject": {
     expect: onlyRole("financeiro", 404),
@@ -170,6 +171,17 @@ const MATRIX: Record<string, Row> = {
   "GET /api/admin/payment-references/unmatched": { expect: onlyRole("financeiro", 200) },
   "GET /api/admin/payment-references/summary": { expect: onlyRole("financeiro", 200) },
   "GET /api/admin/payments/export": { expect: onlyRole("financeiro", 200) },
+  // Balances awaited (decision 083): Financeiro's, financeiro and super_admin only.
+  "GET /api/admin/payments/balances": { expect: onlyRole("financeiro", 200) },
+  "GET /api/admin/payments/balances/{enrollmentId}": {
+    expect: onlyRole("financeiro", 404),
+    path: () => `/api/admin/payments/balances/${MISSING_ID}`,
+  },
+  "POST /api/admin/payments/balances/{enrollmentId}/accept": {
+    expect: onlyRole("financeiro", 404),
+    path: () => `/api/admin/payments/balances/${MISSING_ID}/accept`,
+    body: () => ({ reason: "Desconto combinado com a direção" }),
+  },
   // 'Extratos bancários' (issue 25, decision 070): in Financeiro, financeiro and super_admin only.
   "POST /api/admin/bank-statements/preview": { expect: onlyRole("financeiro", 415), body: () => ({}) },
   "POST /api/admin/bank-statements": { expect: onlyRole("financeiro", 415), body: () => ({}) },

@@ -285,7 +285,7 @@ describe("two instances on one PostgreSQL, one S3 bucket and one SMTP server (th
         forward(
           i % 2 === 0 ? "A" : "B",
           `/api/admin/receipts/${receipt.id}/approve`,
-          jsonRequest("POST", undefined, financeiro.cookie),
+          jsonRequest("POST", {}, financeiro.cookie),
         ),
       ),
     );

@@ -88,8 +88,11 @@ export const ENROLLMENT_ACTION_FROM = {
   reject: ["pre_inscrito", "correction_requested"],
   requestCorrection: ["pre_inscrito"],
   whatsappSent: ["approved", "payment_pending", "receipt_rejected"],
-  /** Also after a rejected receipt: the student may pay at the desk instead of sending another (decision 050). */
-  confirmPayment: ["approved", "receipt_rejected"],
+  /**
+   * Also after a rejected receipt: the student may pay at the desk instead of sending another (decision 050);
+   * and the balance of a partial payment (decision 083).
+   */
+  confirmPayment: ["approved", "receipt_rejected", "partial_payment"],
   /** An enrolment made 'Matriculado' by a receipt approval has no class yet (decision 045). */
   assignClass: ["enrolled"],
   /** The teacher's result: enrolled → completed (certificate issued) or not_completed (decision 021). */
@@ -128,18 +131,21 @@ export const STATUSES_WITH_REFERENCE: readonly EnrollmentStatus[] = [
   "approved",
   "payment_pending",
   "receipt_rejected",
+  "partial_payment",
   "enrolled",
 ];
 
 /**
- * Statuses in which the student may send a receipt: approved (the first one), payment_pending (kept for
- * rows older than decision 050) and receipt_rejected (a new one after a rejection). Sending one moves
- * the enrolment to payment_pending.
+ * Statuses in which the enrolment awaits payment, so the student may send a receipt and any way of paying
+ * records one: approved (the first one), payment_pending (kept for rows older than decision 050),
+ * receipt_rejected (a new one after a rejection) and partial_payment (the balance, decision 083).
+ * Sending a receipt moves the enrolment to payment_pending.
  */
 export const RECEIPT_SENDING_STATUSES: readonly EnrollmentStatus[] = [
   "approved",
   "payment_pending",
   "receipt_rejected",
+  "partial_payment",
 ];
 
 /** A payment reference code typed by staff: trimmed, upper-cased, A–Z, 0–9 and '-', at most 20. */
@@ -164,6 +170,7 @@ export const COURSE_HOLDING_STATUSES = [
   "approved",
   "payment_pending",
   "receipt_rejected",
+  "partial_payment",
   "enrolled",
 ] as const satisfies readonly EnrollmentStatus[];
 

@@ -128,6 +128,8 @@ export const RECEIPT_PAYMENT_METHOD: PaymentMethod = "transferencia";
 /**
  * correction_requested: staff asked the student to replace refused documents (decision 018).
  * receipt_rejected: finance rejected the latest receipt; the student must send a new one (decision 050).
+ * partial_payment: payments were recorded but less than is due, and the enrolment waits for the balance
+ * (decision 083): the student may pay the rest any way, finance may accept the difference.
  * completed / not_completed: the teacher's result at the end of the course (decision 021); completed
  * issues the certificate.
  */
@@ -137,6 +139,7 @@ export const ENROLLMENT_STATUSES = [
   "approved",
   "payment_pending",
   "receipt_rejected",
+  "partial_payment",
   "enrolled",
   "rejected",
   "completed",
@@ -149,6 +152,7 @@ const ENROLLMENT_STATUS_LABELS: Record<EnrollmentStatus, string> = {
   approved: "Aprovado (Código Enviado)",
   payment_pending: "Pagamento Enviado",
   receipt_rejected: "Comprovante rejeitado",
+  partial_payment: "Pagamento parcial",
   rejected: "Rejeitado",
   enrolled: "Matriculado",
   completed: "Concluído",

@@ -132,3 +132,19 @@ export const referencePaymentNotes = (entity: string, reference: string, byHand 
 /** A reference payment finance archived, with why (decision 077); an invalid one's amount may be unreadable (079). */
 export const referencePaymentArchivedNote = (amount: number | string | null, reason: string) =>
   `Pagamento por referência de ${amount === null ? "valor ilegível" : formatKz(amount)} arquivado: ${reason}`;
+
+/*
+ * A payment that differs from what the enrolment still owes (decision 083): appended to the payment's own
+ * note ('Comprovante aprovado: …', 'Pago por referência: …'), so History says what it did to the balance.
+ */
+/** The enrolment keeps waiting: what is still owed of what is due. */
+export const balanceAwaitedSuffix = (remaining: number, due: number) =>
+  `. Faltam ${formatKz(remaining)} de ${formatKz(due)}: a inscrição aguarda o saldo`;
+/** Finance accepted the shortfall as paid, with why. */
+export const differenceAcceptedSuffix = (remaining: number, reason: string) =>
+  `. Diferença de ${formatKz(remaining)} aceite como paga: ${reason}`;
+/** Paid above what was owed: enrolled, the excess for finance to refund or credit. */
+export const excessSuffix = (excess: number) => `. Excedente de ${formatKz(excess)} a devolver ou creditar`;
+/** Finance accepted, later, the balance an enrolment was waiting for. */
+export const differenceAcceptedNote = (remaining: number, reason: string) =>
+  `Diferença de ${formatKz(remaining)} aceite como paga: ${reason}`;

@@ -1,4 +1,5 @@
 import { MAX_FILE_MB, MAX_JSON_BODY_KB } from "./limits";
+import { formatKz } from "./money";
 
 /**
  * The refusals both sides know: the server answers `{ error: { code, message } }` with one of these,
@@ -392,6 +393,19 @@ export const STATEMENT_LINE_NOT_FOUND = { code: "not_found", message: "Linha do 
 export const ENROLLMENT_ALREADY_PAID = {
   code: "enrollment_already_paid",
   message: "O pagamento desta inscrição já foi registado",
+} as const;
+/**
+ * A payment short of what the enrolment still owes, recorded by a person who did not choose (decision 083):
+ * nothing is recorded until they choose to keep waiting for the balance or to accept the difference.
+ */
+export const paymentShortOfBalance = (amount: number, balance: number) => ({
+  code: "payment_difference_undecided",
+  message: `O pagamento (${formatKz(amount)}) é inferior ao que falta pagar (${formatKz(balance)}): escolha se a inscrição aguarda o saldo ou se aceita a diferença, com o motivo`,
+});
+/** 'Aceitar a diferença' on an enrolment that owes nothing, or does not await payment. */
+export const NO_DIFFERENCE_TO_ACCEPT = {
+  code: "no_difference_to_accept",
+  message: "Esta inscrição não tem saldo em falta para aceitar",
 } as const;
 /** Assign, ignore or confirm a line that was already confirmed or ignored. */
 export const STATEMENT_LINE_DECIDED = {

@@ -170,7 +170,7 @@ describe("backup and restore", () => {
     expect(sent.status).toBe(201);
     const approved = await ctx.app.request(
       `/api/admin/receipts/${(await body(sent)).id}/approve`,
-      jsonRequest("POST", undefined, financeiro.cookie),
+      jsonRequest("POST", {}, financeiro.cookie),
     );
     expect(approved.status).toBe(200);
     // A certificate (its PDF stored) with its signed credential.

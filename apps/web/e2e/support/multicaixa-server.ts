@@ -149,8 +149,8 @@ export async function approvedWithReference(
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/aluno/pagamento");
   const box = page.getByRole("region", { name: "Pagar por referência Multicaixa" });
-  await expect(box.getByTestId("Referência")).toHaveText(/^\d{3} \d{3} \d{3}$/, { timeout: 20_000 });
-  const reference = (await box.getByTestId("Referência").textContent())!.replace(/\s/g, "");
+  await expect(box.getByTestId("Referência Multicaixa")).toHaveText(/^\d{3} \d{3} \d{3}$/, { timeout: 20_000 });
+  const reference = (await box.getByTestId("Referência Multicaixa").textContent())!.replace(/\s/g, "");
   return { student, staff, page, box, reference };
 }
 

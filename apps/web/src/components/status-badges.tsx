@@ -15,6 +15,8 @@ const ENROLLMENT_COLORS: Record<EnrollmentStatus, string> = {
   payment_pending: "violet.8",
   // A rejected receipt: the student must send another (decision 050); pink.9 gives white text 7.2:1.
   receipt_rejected: "pink.9",
+  // Part of the price received, the rest awaited (decision 083); orange.9 with white is 4.3:1, this 6.3:1.
+  partial_payment: "#9a4a00",
   // green.9 gives white text 4.4:1; this darker green 6.4:1.
   enrolled: "#1f6b30",
   rejected: "red.8",

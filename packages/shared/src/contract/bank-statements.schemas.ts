@@ -1,6 +1,7 @@
 import { MAPPING_WARNING_CODES } from "../bank-statements/mapping-warnings";
 import { STATEMENT_LINE_OUTCOMES } from "../bank-statements/outcomes";
 import { BANK_MAPPING_NOT_FOUND, REQUIRED_FIELDS, STATEMENT_LINE_NOT_FOUND, STATEMENT_NOT_FOUND } from "../messages";
+import { DIFFERENCE_CHOICES, differenceChoiceSchema } from "../payment-balance";
 import { listPageSchema, listQuerySchema } from "../schemas/lists";
 import { z } from "../zod";
 import { endpointSchemas } from "./endpoint";
@@ -112,9 +113,13 @@ export const statementLineSchema = z.object({
       id: z.uuid(),
       studentName: z.string(),
       paymentReferenceCode: z.string().nullable(),
+      /** What the enrolment still owes (its price less its payments, decision 083). */
       amountDue: z.number(),
     })
     .nullable(),
+  /** Finance's choice for a line short of what its enrolment owes, made when assigning it (decision 083). */
+  difference: z.enum(DIFFERENCE_CHOICES).nullable(),
+  differenceReason: z.string().nullable(),
   ignoreReason: z.string().nullable(),
   paymentId: z.uuid().nullable(),
   decidedAt: z.string().nullable(),
@@ -161,7 +166,11 @@ const statementParam = z.object({ id: z.uuid({ message: STATEMENT_NOT_FOUND.mess
 const mappingParam = z.object({ mappingId: z.uuid({ message: BANK_MAPPING_NOT_FOUND.message }) });
 const lineParams = statementParam.extend({ lineId: z.uuid({ message: STATEMENT_LINE_NOT_FOUND.message }) });
 
-export const assignLineSchema = z.object({ enrollmentId: z.uuid({ message: BANK_STATEMENT_MESSAGES.enrollmentId }) });
+export const assignLineSchema = z.object({
+  enrollmentId: z.uuid({ message: BANK_STATEMENT_MESSAGES.enrollmentId }),
+  /** Finance's choice when the line is short of what the enrolment owes, applied at confirmation (decision 083). */
+  difference: differenceChoiceSchema.optional(),
+});
 export const ignoreLineSchema = z.object({
   reason: z.string({ message: BANK_STATEMENT_MESSAGES.reason }).trim().min(1, BANK_STATEMENT_MESSAGES.reason).max(500),
 });
@@ -177,6 +186,8 @@ export const confirmLinesSchema = z.object({
 const confirmAnswerSchema = z.object({
   confirmed: z.array(z.uuid()),
   refused: z.array(z.object({ lineId: z.uuid(), message: z.string() })),
+  /** Of the confirmed lines, those whose enrolment still awaits a balance, and how much (decision 083). */
+  awaitingBalance: z.array(z.object({ lineId: z.uuid(), balance: z.number() })),
 });
 
 const importErrors = {
@@ -228,7 +239,8 @@ export const bankStatementSchemas = endpointSchemas({
     errors: { 400: "Invalid page, page size or outcome", 404: "No such statement" },
   },
   assign: {
-    summary: "Finance assigns a line to an enrolment by hand; it may then be confirmed whatever its amount",
+    summary:
+      "Finance assigns a line to an enrolment by hand; it may then be confirmed whatever its amount. A line short of what the enrolment owes keeps `difference` (wait for the balance, or accept with a reason; decision 083) for its confirmation",
     params: lineParams,
     body: assignLineSchema,
     answers: { 200: statementLineSchema },

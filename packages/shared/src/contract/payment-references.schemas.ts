@@ -1,4 +1,5 @@
 import { ENROLLMENT_NOT_FOUND, REFERENCE_PAYMENT_MESSAGES } from "../messages";
+import { differenceChoiceSchema } from "../payment-balance";
 import { referenceValidDaysSchema } from "../schemas/enrollment-review";
 import { listPageSchema, listQuerySchema } from "../schemas/lists";
 import { z } from "../zod";
@@ -89,6 +90,8 @@ export type UnmatchedNotification = z.infer<typeof unmatchedNotificationSchema>;
 const notificationParam = z.object({ id: z.uuid({ message: REFERENCE_PAYMENT_MESSAGES.notFound }) });
 export const applyNotificationSchema = z.object({
   enrollmentId: z.uuid({ message: REFERENCE_PAYMENT_MESSAGES.enrollment }),
+  /** Finance's choice when the amount is short of what the enrolment owes (decision 083). */
+  difference: differenceChoiceSchema.optional(),
 });
 export const archiveNotificationSchema = z.object({
   reason: z
@@ -162,14 +165,14 @@ export const paymentReferenceSchemas = endpointSchemas({
   },
   applyUnmatched: {
     summary:
-      "'Aplicar à inscrição': finance records an unmatched reference payment (amount as paid, 'Multicaixa') on an enrolment awaiting payment, which is enrolled; once",
+      "'Aplicar à inscrição': finance records an unmatched reference payment (amount as paid, 'Multicaixa') on an enrolment awaiting payment, which is enrolled; once. An amount short of what the enrolment owes needs `difference` (decision 083): wait for the balance or accept it with a reason",
     params: notificationParam,
     body: applyNotificationSchema,
     answers: { 200: z.object({ notification: unmatchedNotificationSchema }) },
     errors: {
       400: "Invalid enrolment",
       404: "No such notification or enrolment",
-      409: "Already applied or archived, its amount is unreadable, or the enrolment does not await payment",
+      409: "Already applied or archived, its amount is unreadable, the enrolment does not await payment, or the amount is short and no difference choice was given",
     },
   },
   archiveUnmatched: {

@@ -1,6 +1,7 @@
 import { RECEIPT_NOT_FOUND } from "../messages";
 import {
   adminReceiptListSchema,
+  approveReceiptSchema,
   ownReceiptSchema,
   receiptListQuerySchema,
   rejectReceiptSchema,
@@ -49,10 +50,15 @@ export const receiptSchemas = endpointSchemas({
   },
   approve: {
     summary:
-      "pending → approved: records a completed payment ('Transferência Bancária') and enrols the student, in one transaction; e-mails the student",
+      "pending → approved: records a completed payment ('Transferência Bancária') and enrols the student, in one transaction; e-mails the student. An amount short of what the enrolment owes needs `difference` (decision 083): wait for the balance (partial_payment) or accept it with a reason",
     params: idParam,
+    body: approveReceiptSchema,
     answers: { 200: reviewedReceiptSchema },
-    errors: { 404: "No such receipt", 409: "The receipt is not pending" },
+    errors: {
+      400: "A difference choice without its reason",
+      404: "No such receipt",
+      409: "The receipt is not pending, the enrolment is paid, or the amount is short and no difference choice was given",
+    },
   },
   reject: {
     summary: "pending → rejected with a required reason (notes); the student may send a new one; e-mails the student",

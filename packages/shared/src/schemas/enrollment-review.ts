@@ -15,6 +15,7 @@ import { moneySchema } from "../money-input";
 import { wholeNumberSchema } from "../whole-number-input";
 import { z } from "../zod";
 import { listPageSchema, listQuerySchema } from "./lists";
+import { balancePaymentSchema } from "./payments";
 import { bankDetailsSchema } from "./settings";
 
 /** Staff review of enrolments (SPEC §5 'Approval, rejection, payment'; decision 018): inputs and answers. */
@@ -311,6 +312,11 @@ export const studentEnrollmentViewSchema = z.object({
   status: z.enum(ENROLLMENT_STATUSES),
   courseName: z.string(),
   coursePrice: z.number(),
+  /** The sum of the payments received and what is still owed (coursePrice − amountPaid; decision 083). */
+  amountPaid: z.number(),
+  balance: z.number(),
+  /** Every payment received, whatever the way (receipt, statement, Multicaixa, desk), oldest first. */
+  payments: z.array(balancePaymentSchema),
   paymentReferenceCode: z.string().nullable(),
   /** The code reached the student (decision 084): 'Aprovado (Código Enviado)' only then. */
   codeSent: z.boolean(),

@@ -1,5 +1,5 @@
 import { INVALID_DATE, isCalendarDate } from "../calendar-date";
-import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../enums";
+import { ENROLLMENT_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "../enums";
 import { z } from "../zod";
 import { listPageSchema, listQuerySchema } from "./lists";
 
@@ -71,6 +71,15 @@ export const paymentRowSchema = z.object({
   receiptId: z.uuid().nullable(),
   paymentReferenceCode: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * What the enrolment still owed after this payment (decision 083): above 0 awaited, or accepted when
+   * `differenceReason` is set; below 0 the excess to refund or credit; null for the desk's and older ones.
+   */
+  balanceAfter: z.number().nullable(),
+  /** Finance accepted `balanceAfter` as paid in full: why, when and who. */
+  differenceReason: z.string().nullable(),
+  differenceAcceptedAt: z.string().nullable(),
+  differenceAcceptedByName: z.string().nullable(),
 });
 export type PaymentRow = z.infer<typeof paymentRowSchema>;
 
@@ -85,11 +94,47 @@ export const financeStatsSchema = z.object({
   confirmedCount: z.number().int(),
   /** Receipts awaiting validation (not filtered: they have no payment yet). */
   pendingCount: z.number().int(),
-  /** Sum of their paid amounts. */
+  /** Sum of their paid amounts, plus what the enrolments awaiting a balance still owe (decision 083). */
   pendingValue: z.number(),
+  /** Of `pendingValue`: what the enrolments awaiting a balance still owe, and how many they are. */
+  balanceValue: z.number(),
+  balanceCount: z.number().int(),
 });
 export type FinanceStats = z.infer<typeof financeStatsSchema>;
 
 /** GET /admin/payments: one page, how many payments match, and the cards over the filters. */
 export const paymentListSchema = listPageSchema(paymentRowSchema).extend({ counts: financeStatsSchema });
 export type PaymentList = z.infer<typeof paymentListSchema>;
+
+/* Enrolments awaiting a balance (decision 083): 'Saldos em falta' in Financeiro, and finance's choice. */
+
+/** One payment of an enrolment, as its balance lists it. */
+export const balancePaymentSchema = z.object({
+  id: z.uuid(),
+  amount: z.number(),
+  /** `YYYY-MM-DD`. */
+  paymentDate: z.string(),
+  paymentMethodLabel: z.string(),
+});
+
+/** What an enrolment owes: due (the course's price), paid (its payments' sum) and the balance (due − paid). */
+export const enrollmentBalanceSchema = z.object({
+  enrollmentId: z.uuid(),
+  studentName: z.string(),
+  studentPhone: z.string(),
+  courseName: z.string(),
+  paymentReferenceCode: z.string().nullable(),
+  status: z.enum(ENROLLMENT_STATUSES),
+  due: z.number(),
+  paid: z.number(),
+  balance: z.number(),
+  /** Oldest first. */
+  payments: z.array(balancePaymentSchema),
+});
+export type EnrollmentBalance = z.infer<typeof enrollmentBalanceSchema>;
+
+export const BALANCE_SORT_KEYS = ["student", "balance"] as const;
+/** GET /admin/payments/balances: the enrolments awaiting a balance, searched by student, course or code. */
+export const balanceListQuerySchema = listQuerySchema(BALANCE_SORT_KEYS);
+export type BalanceListQuery = z.output<typeof balanceListQuerySchema>;
+export const balanceListSchema = listPageSchema(enrollmentBalanceSchema);

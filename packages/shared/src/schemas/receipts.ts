@@ -2,6 +2,7 @@ import { RECEIPT_STATEMENT_STATES } from "../bank-statements/receipt-links";
 import { todayInLuanda } from "../dates";
 import { ENROLLMENT_STATUSES, RECEIPT_FILE_TYPES, RECEIPT_STATUSES } from "../enums";
 import { moneySchema } from "../money-input";
+import { differenceChoiceSchema } from "../payment-balance";
 import { z } from "../zod";
 import { CONFIRM_PAYMENT_MESSAGES, paymentDateError, rejectWithReasonSchema } from "./enrollment-review";
 import { listPageSchema, listQuerySchema } from "./lists";
@@ -34,6 +35,9 @@ export type SubmitReceiptInput = z.input<typeof submitReceiptSchema>;
 /** POST /admin/receipts/{id}/reject: a non-blank reason, stored in the receipt's notes and e-mailed. */
 export const rejectReceiptSchema = rejectWithReasonSchema;
 export type RejectReceiptInput = z.input<typeof rejectReceiptSchema>;
+/** Approval: finance's choice when the amount is short of what the enrolment owes (decision 083). */
+export const approveReceiptSchema = z.object({ difference: differenceChoiceSchema.optional() });
+export type ApproveReceiptInput = z.input<typeof approveReceiptSchema>;
 
 /* What the API answers. Dates: paymentDate `YYYY-MM-DD`; submittedAt/reviewedAt ISO instants. */
 

@@ -1,4 +1,5 @@
 import type { StatementLineOutcome } from "@app/shared/bank-statements/outcomes";
+import type { DifferenceChoiceKind } from "@app/shared/payment-balance";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -65,12 +66,22 @@ export const bankStatementLines = pgTable(
     receiptId: uuid("receipt_id")
       .unique()
       .references(() => paymentReceipts.id, { onDelete: "set null" }),
+    /**
+     * Finance's choice, when assigning by hand a line short of what the enrolment owes (decision 083),
+     * applied when the line is confirmed: wait for the balance, or accept the difference with the reason.
+     */
+    differenceChoice: varchar("difference_choice", { length: 20 }).$type<DifferenceChoiceKind>(),
+    differenceReason: text("difference_reason"),
   },
   (t) => [
     index("bank_statement_lines_statement_idx").on(t.statementId, t.lineNumber),
     index("bank_statement_lines_enrollment_idx").on(t.enrollmentId),
     check("bank_statement_lines_amount_check", sql`${t.amount} > 0`),
     check("bank_statement_lines_ignored_check", sql`(${t.outcome} = 'ignored') = (${t.ignoreReason} is not null)`),
+    check(
+      "bank_statement_lines_difference_check",
+      sql`(${t.differenceChoice} is not distinct from 'accept') = (${t.differenceReason} is not null)`,
+    ),
   ],
 );
 

@@ -81,9 +81,19 @@ export const payments = pgTable(
     notes: text("notes"),
     receiptId: uuid("receipt_id").references(() => paymentReceipts.id, { onDelete: "restrict" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the enrolment still owed after this payment (decision 083): above 0 awaited (or accepted, below),
+     * below 0 the excess to refund or credit. Null before balances were kept, and for the desk's payments.
+     */
+    balanceAfter: numeric("balance_after", { precision: 14, scale: 2, mode: "number" }),
+    /** Finance accepted `balanceAfter` as paid in full: why, who and when. */
+    differenceReason: text("difference_reason"),
+    differenceAcceptedBy: text("difference_accepted_by").references(() => authUser.id, { onDelete: "set null" }),
+    differenceAcceptedAt: timestamp("difference_accepted_at", { withTimezone: true }),
   },
   (t) => [
     check("payments_amount_check", sql`${t.amount} >= 0`),
+    check("payments_difference_check", sql`(${t.differenceAcceptedAt} is null) = (${t.differenceReason} is null)`),
     index("payments_enrollment_idx").on(t.enrollmentId),
     // Financeiro's order (newest payment date, then recording, first; read backwards) for the list's pages,
     // the export's keyset batches and a period; with a method, the second.

@@ -50,7 +50,7 @@ export const bankStatementRoutes = createRouter()
   .openapi(route(endpoints.assign, schemas.assign, finance), async (c) => {
     const { id, lineId } = c.req.valid("param");
     const user = c.get("session").user!.id;
-    return c.json(await assignLine(c.get("deps").db, user, id, lineId, c.req.valid("json").enrollmentId), 200);
+    return c.json(await assignLine(c.get("deps").db, user, id, lineId, c.req.valid("json")), 200);
   })
   .openapi(route(endpoints.ignore, schemas.ignore, finance), async (c) => {
     const { id, lineId } = c.req.valid("param");

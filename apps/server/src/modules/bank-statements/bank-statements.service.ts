@@ -1,15 +1,21 @@
-import type { confirmLinesSchema, ignoreLineSchema } from "@app/shared/contract/bank-statements.schemas";
+import type {
+  assignLineSchema,
+  confirmLinesSchema,
+  ignoreLineSchema,
+} from "@app/shared/contract/bank-statements.schemas";
 import { RECEIPT_SENDING_STATUSES } from "@app/shared/enrollment-review";
 import { statementLineAssignedNote, statementPaymentNote } from "@app/shared/history-notes";
 import {
   ENROLLMENT_ALREADY_PAID,
   ENROLLMENT_NOT_FOUND,
+  paymentShortOfBalance,
   STATEMENT_ENROLLMENT_NOT_PAYABLE,
   STATEMENT_LINE_DECIDED,
   STATEMENT_LINE_NOT_CONFIRMABLE,
   STATEMENT_LINE_NOT_FOUND,
   STATEMENT_NOT_FOUND,
 } from "@app/shared/messages";
+import { type DifferenceChoice, fromCents, paymentFit } from "@app/shared/payment-balance";
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database, Tx } from "../../db/client";
@@ -41,21 +47,27 @@ async function lockOpenLine(tx: Tx, statementId: string, lineId: string) {
 
 /**
  * Finance assigns a line to an enrolment by hand (it awaits payment, or 409): the line's outcome is
- * worked out again for that enrolment, and it may then be confirmed whatever its amount.
+ * worked out again for that enrolment, and it may then be confirmed whatever its amount. A line short of
+ * what the enrolment owes keeps finance's choice for its confirmation (409 without one, decision 083).
  */
 export async function assignLine(
   db: Database,
   actorUserId: string,
   statementId: string,
   lineId: string,
-  enrollmentId: string,
+  input: z.output<typeof assignLineSchema>,
 ) {
+  const { enrollmentId } = input;
   await db.transaction(async (tx) => {
     const line = await lockOpenLine(tx, statementId, lineId);
     const [target] = await candidateRows(tx).where(eq(enrollments.id, enrollmentId));
     if (!target) throw ApiError.of(404, ENROLLMENT_NOT_FOUND);
     if (!RECEIPT_SENDING_STATUSES.includes(target.status)) throw ApiError.of(409, STATEMENT_ENROLLMENT_NOT_PAYABLE);
     const candidate = asCandidate(target);
+    const owed = fromCents(candidate.dueCents);
+    const short = paymentFit(owed, line.amount).kind === "short";
+    if (short && !input.difference) throw ApiError.of(409, paymentShortOfBalance(line.amount, owed));
+    const difference = short ? input.difference : undefined;
     await tx
       .update(bankStatementLines)
       .set({
@@ -65,6 +77,8 @@ export async function assignLine(
         assignedByHand: true,
         proposed: false,
         outcome: outcomeFor(candidate, toCents(line.amount)),
+        differenceChoice: difference?.choice ?? null,
+        differenceReason: difference?.choice === "accept" ? difference.reason : null,
         decidedBy: actorUserId,
         decidedAt: new Date(),
       })
@@ -121,9 +135,10 @@ async function pendingReceipt(tx: Tx, enrollmentId: string, skipLocked: boolean)
 /**
  * POST /admin/bank-statements/{id}/confirm: each chosen line, in its own transaction, locked, still open
  * and 'Corresponde' or assigned by hand, pays its enrolment (locked) through the receipt approval's own
- * `recordTransferPayment`: one payment, enrolled, History naming the line, the student's e-mail. Two
- * confirms at once: the second meets the line confirmed; a receipt approved meanwhile: the enrolment is
- * paid, the line becomes 'Já pago'. The lines not confirmed are answered with the reason.
+ * `recordTransferPayment`: one payment, enrolled (or awaiting the balance, as chosen when the line was
+ * assigned: decision 083), History naming the line, the student's e-mail. Two confirms at once: the
+ * second meets the line confirmed; a receipt approved meanwhile: the enrolment is paid, the line becomes
+ * 'Já pago'. The lines not confirmed are answered with the reason.
  */
 export async function confirmLines(
   deps: ReviewDeps,
@@ -136,6 +151,7 @@ export async function confirmLines(
   if (!statement) throw ApiError.of(404, STATEMENT_NOT_FOUND);
   const confirmed: string[] = [];
   const refused: { lineId: string; message: string }[] = [];
+  const awaitingBalance: { lineId: string; balance: number }[] = [];
   for (const lineId of [...new Set(input.lineIds)]) {
     try {
       const paid = await db.transaction(async (tx) => {
@@ -154,12 +170,13 @@ export async function confirmLines(
         }
         // A receipt sent between the two locks: taken unless an approval holds it (it then meets 'enrolled').
         pending ??= await pendingReceipt(tx, line.enrollmentId, true);
-        const { paymentId } = await recordTransferPayment(tx, deps, actorUserId, enrollment, {
+        const { paymentId, outcome, balance } = await recordTransferPayment(tx, deps, actorUserId, enrollment, {
           amount: line.amount,
           paymentDate: line.date,
           referenceCode: enrollment.paymentReferenceCode,
           receiptId: pending?.id,
           historyNote: statementPaymentNote(line.amount, line.lineNumber, statement.fileName, statement.bankName),
+          difference: lineDifference(line),
         });
         // Decision 074: the statement is the truth, so the pending receipt is approved by the same
         // confirmation (one payment, naming both) and linked to the line unless another line has it.
@@ -174,14 +191,22 @@ export async function confirmLines(
           .update(bankStatementLines)
           .set({ outcome: "confirmed", paymentId, receiptId: keep, decidedBy: actorUserId, decidedAt: new Date() })
           .where(eq(bankStatementLines.id, lineId));
-        return true;
+        return outcome === "awaiting_balance" ? { balance: balance.balance } : true;
       });
       if (paid) confirmed.push(lineId);
       else refused.push({ lineId, message: ENROLLMENT_ALREADY_PAID.message });
+      if (typeof paid === "object") awaitingBalance.push({ lineId, ...paid });
     } catch (err) {
       if (!(err instanceof ApiError) || err.status >= 500) throw err;
       refused.push({ lineId, message: err.message });
     }
   }
-  return { confirmed, refused };
+  return { confirmed, refused, awaitingBalance };
+}
+
+/** The choice kept on a line when it was assigned (decision 083). */
+function lineDifference(line: typeof bankStatementLines.$inferSelect): DifferenceChoice | undefined {
+  if (line.differenceChoice === "accept") return { choice: "accept", reason: line.differenceReason! };
+  if (line.differenceChoice === "await_balance") return { choice: "await_balance" };
+  return undefined;
 }

@@ -150,6 +150,7 @@ describe("bank statements", () => {
       refused: [
         { lineId: lineB.id, message: "Só se confirmam linhas «Corresponde» ou atribuídas à mão a uma inscrição" },
       ],
+      awaitingBalance: [],
     });
     expect(await paymentsOf(ana.enrollment.id)).toEqual([
       expect.objectContaining({
@@ -177,7 +178,11 @@ describe("bank statements", () => {
     ]);
     expect(await lineOf(id, 6)).toMatchObject({ outcome: "confirmed", paymentId: expect.any(String) });
 
-    const assign = await call("POST", `/${id}/lines/${lineB.id}/assign`, { enrollmentId: bento.enrollment.id });
+    // 140 000 of 150 000: finance chooses what becomes of the difference (decision 083).
+    const assign = await call("POST", `/${id}/lines/${lineB.id}/assign`, {
+      enrollmentId: bento.enrollment.id,
+      difference: { choice: "accept", reason: "Desconto de antigo aluno" },
+    });
     expect(assign.status).toBe(200);
     expect(await body(assign)).toMatchObject({ outcome: "divergent", assignedByHand: true });
     // The enrolment's History names who attributed which line, before any payment.
@@ -197,6 +202,7 @@ describe("bank statements", () => {
     expect(await body(await call("POST", `/${id}/confirm`, { lineIds: [lineB.id] }))).toEqual({
       confirmed: [lineB.id],
       refused: [],
+      awaitingBalance: [],
     });
     expect(await paymentsOf(bento.enrollment.id)).toEqual([expect.objectContaining({ amount: 140000 })]);
     expect(await statusOf(bento.enrollment.id)).toBe("enrolled");
@@ -206,6 +212,7 @@ describe("bank statements", () => {
     expect(twice).toEqual({
       confirmed: [],
       refused: [{ lineId: lineA.id, message: "Esta linha do extrato já foi confirmada ou ignorada" }],
+      awaitingBalance: [],
     });
     const blank = await call("POST", `/${id}/lines/${lineC.id}/ignore`, { reason: "  " });
     expect(blank.status).toBe(400);
@@ -295,7 +302,7 @@ describe("bank statements", () => {
       expect(line.outcome).toBe("matched");
       const [confirm, approve] = await Promise.all([
         call("POST", `/${statementId}/confirm`, { lineIds: [line.id] }),
-        ctx.app.request(`/api/admin/receipts/${receipt.id}/approve`, jsonRequest("POST", undefined, financeiro.cookie)),
+        ctx.app.request(`/api/admin/receipts/${receipt.id}/approve`, jsonRequest("POST", {}, financeiro.cookie)),
       ]);
       const confirmed = (await body(confirm)).confirmed.length;
       expect(confirmed + (approve.status === 200 ? 1 : 0)).toBe(1);
@@ -370,7 +377,10 @@ describe("bank statements", () => {
       page1.lines.concat(page2.lines).find((l: { lineNumber: number }) => l.lineNumber === n);
     expect(page1.confirmableIds).toEqual([lineOfCode(6).id]);
     expect(lineOfCode(6).enrollment.id).toBe(matched.enrollment.id);
-    await call("POST", `/${id}/lines/${lineOfCode(8).id}/assign`, { enrollmentId: divergent.enrollment.id });
+    await call("POST", `/${id}/lines/${lineOfCode(8).id}/assign`, {
+      enrollmentId: divergent.enrollment.id,
+      difference: { choice: "await_balance" },
+    });
     expect((await body(await call("GET", `/${id}?outcome=matched`))).confirmableIds).toEqual([
       lineOfCode(6).id,
       lineOfCode(8).id,

@@ -1,6 +1,7 @@
 import { STATEMENT_LINE_OUTCOMES, type StatementLineOutcome } from "@app/shared/bank-statements/outcomes";
 import { LIST_PAGE_SIZE } from "@app/shared/limits";
 import { STATEMENT_NOT_FOUND } from "@app/shared/messages";
+import { balanceOf } from "@app/shared/payment-balance";
 import type { ListQuery } from "@app/shared/schemas/lists";
 import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client";
@@ -14,6 +15,7 @@ import {
   enrollments,
 } from "../../db/schema";
 import { ApiError } from "../../http/errors";
+import { paidWhileAwaiting } from "../payment-recording/balance";
 
 /** What finance reads of the imports (decision 072): the list of statements, one statement's lines. */
 
@@ -27,6 +29,7 @@ function selectLines(db: Database | Tx) {
         paymentReferenceCode: enrollments.paymentReferenceCode,
       },
       price: courses.price,
+      paid: paidWhileAwaiting(),
     })
     .from(bankStatementLines)
     .leftJoin(enrollments, eq(enrollments.id, bankStatementLines.enrollmentId))
@@ -36,7 +39,7 @@ function selectLines(db: Database | Tx) {
 
 type LineRow = Awaited<ReturnType<ReturnType<typeof selectLines>["execute"]>>[number];
 
-function toLine({ l, e, price }: LineRow) {
+function toLine({ l, e, price, paid }: LineRow) {
   return {
     id: l.id,
     lineNumber: l.lineNumber,
@@ -47,7 +50,9 @@ function toLine({ l, e, price }: LineRow) {
     outcome: l.outcome,
     proposed: l.proposed,
     assignedByHand: l.assignedByHand,
-    enrollment: e ? { ...e, amountDue: price ?? 0 } : null,
+    enrollment: e ? { ...e, amountDue: balanceOf(price ?? 0, paid ?? 0).balance } : null,
+    difference: l.differenceChoice,
+    differenceReason: l.differenceReason,
     ignoreReason: l.ignoreReason,
     paymentId: l.paymentId,
     decidedAt: l.decidedAt?.toISOString() ?? null,

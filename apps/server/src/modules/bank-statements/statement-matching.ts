@@ -4,6 +4,7 @@ import type { EnrollmentStatus } from "@app/shared/enums";
 import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { courses, enrollments } from "../../db/schema";
+import { paidWhileAwaiting } from "../payment-recording/balance";
 
 /** How a statement line meets an enrolment (issue 25 'Matching'): at the import, and when finance assigns one. */
 
@@ -12,7 +13,10 @@ const PAID_STATUSES: readonly EnrollmentStatus[] = ["enrolled", "completed", "no
 
 export type Candidate = { id: string; code: string; status: EnrollmentStatus; dueCents: number };
 
-/** Enrolments as the matching reads them: the code and the course's price (what is due). */
+/**
+ * Enrolments as the matching reads them: the code and what is still owed (the course's price less the
+ * payments already received while it awaits payment, decision 083).
+ */
 export function candidateRows(tx: Tx) {
   return tx
     .select({
@@ -20,6 +24,7 @@ export function candidateRows(tx: Tx) {
       code: enrollments.paymentReferenceCode,
       status: enrollments.status,
       price: courses.price,
+      paid: paidWhileAwaiting(),
     })
     .from(enrollments)
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
@@ -31,11 +36,12 @@ export const asCandidate = (row: {
   code: string | null;
   status: EnrollmentStatus;
   price: number;
+  paid: number;
 }): Candidate => ({
   id: row.id,
   code: row.code ?? "",
   status: row.status,
-  dueCents: toCents(row.price),
+  dueCents: toCents(row.price) - toCents(row.paid),
 });
 
 /** The matching's outcome of a credit of `cents` for `enrollment` (issue 25 'Matching'). */

@@ -86,14 +86,14 @@ describe("statement lines and receipts", () => {
     expect(paid[0]!).toMatchObject({ receiptId: receipt.id, amount: 150000 });
     expect(await receiptStatus(receipt.id)).toBe("approved");
     // Approving it again is refused and adds nothing.
-    expect((await call("POST", `/receipts/${receipt.id}/approve`)).status).toBe(409);
+    expect((await call("POST", `/receipts/${receipt.id}/approve`, {})).status).toBe(409);
     expect(await paymentsOf(s.enrollment.id)).toHaveLength(1);
   });
 
   it("links a line arriving after its receipt was approved: 'Já pago', never a second payment", async () => {
     const s = await student("Paulo Aprovado", "MN5BV7CA");
     const receipt = await send(s, "2026-11-15");
-    expect((await call("POST", `/receipts/${receipt.id}/approve`)).status).toBe(200);
+    expect((await call("POST", `/receipts/${receipt.id}/approve`, {})).status).toBe(200);
     const { statementId, counts } = await importCsv("16/11/2026;REF MN5BV7CA;150.000,00;Paulo Aprovado");
     expect(counts.alreadyPaid).toBe(1);
     const [line] = await linesOf(statementId);
@@ -111,7 +111,7 @@ describe("statement lines and receipts", () => {
     expect(before).toMatchObject({ receiptId: null, outcome: "matched" });
     const receipt = await send(s, "2026-11-11");
     expect((await linesOf(statementId))[0]!.receiptId).toBe(receipt.id);
-    expect((await call("POST", `/receipts/${receipt.id}/approve`)).status).toBe(200);
+    expect((await call("POST", `/receipts/${receipt.id}/approve`, {})).status).toBe(200);
     expect((await linesOf(statementId))[0]!.outcome).toBe("already_paid");
     const res = await call("POST", `/bank-statements/${statementId}/confirm`, { lineIds: [before!.id] });
     expect((await body(res)).confirmed).toEqual([]);

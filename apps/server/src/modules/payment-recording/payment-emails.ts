@@ -80,6 +80,66 @@ export function referencePaidEmail(input: PaymentEmailInput): { subject: string;
   };
 }
 
+/**
+ * A payment short of what was owed, and the enrolment waits for the rest (decision 083): what arrived,
+ * what is missing and how to pay it (a new Multicaixa reference for it when references are on, or the
+ * transfer with the same reference code and a receipt).
+ */
+export function balanceAwaitedEmail(
+  input: PaymentEmailInput & { due: number; remaining: number; multicaixa: boolean },
+): { subject: string; text: string } {
+  const code = input.referenceCode ? ` com o código de referência ${input.referenceCode} na descrição` : "";
+  return {
+    subject: `Pagamento recebido: faltam ${formatKz(input.remaining)} para «${input.courseName}»`,
+    text: [
+      `Olá ${firstName(input.studentName)},`,
+      "",
+      `Recebemos seu pagamento de ${formatKz(input.paidAmount)} (${formatDate(input.paymentDate)}) para o curso «${input.courseName}».`,
+      `O curso custa ${formatKz(input.due)}: faltam ${formatKz(input.remaining)} para concluir a matrícula.`,
+      "",
+      `Como pagar os ${formatKz(input.remaining)} que faltam:`,
+      ...(input.multicaixa
+        ? ["- por referência Multicaixa: você vai receber uma nova referência para este valor em instantes;"]
+        : []),
+      `- ${input.multicaixa ? "ou " : ""}por transferência bancária${code}, e envie o comprovante na Área do Aluno.`,
+      "",
+      "A matrícula fica concluída assim que o valor em falta for recebido.",
+      `Você pode ver o que já pagou e o que falta na Área do Aluno: ${paymentPage(input.baseUrl)}`,
+      "",
+      ...closing(input),
+    ].join("\n"),
+  };
+}
+
+/** Finance accepted a shortfall as paid (decision 083): the enrolment is complete. */
+export function differenceAcceptedEmail(input: PaymentEmailInput): { subject: string; text: string } {
+  return {
+    subject: `Pagamento confirmado: está matriculado em «${input.courseName}»`,
+    text: [
+      `Olá ${firstName(input.studentName)},`,
+      "",
+      `A equipe financeira do ${input.institute.name} considerou pago o curso «${input.courseName}».`,
+      "",
+      "Sua matrícula está concluída: você já está matriculado neste curso.",
+      "A secretaria vai informar a turma, o horário e a data de início das aulas.",
+      "",
+      `Você pode ver o estado da sua matrícula na Área do Aluno: ${paymentPage(input.baseUrl)}`,
+      "",
+      ...closing(input),
+    ].join("\n"),
+  };
+}
+
+/** A payment e-mail with the excess paid said before the closing (decision 083). */
+export function withExcess(compose: PaymentEmail, excess: number): PaymentEmail {
+  return (input) => {
+    const message = compose(input);
+    const line = `Pagou ${formatKz(excess)} a mais do que o valor do curso: a equipe financeira vai entrar em contato com você para devolver ou creditar esse valor.`;
+    const at = message.text.indexOf("\nDúvidas:");
+    return { ...message, text: `${message.text.slice(0, at)}\n${line}\n${message.text.slice(at)}` };
+  };
+}
+
 export type PaymentEmail = (input: PaymentEmailInput) => { subject: string; text: string };
 export type StudentEmail = "queued" | "no_email";
 

@@ -1,7 +1,19 @@
 import { RECEIPT_SENDING_STATUSES } from "@app/shared/enrollment-review";
 import { type PaymentMethod, RECEIPT_PAYMENT_METHOD } from "@app/shared/enums";
-import { receiptPaymentNotes } from "@app/shared/history-notes";
-import { ENROLLMENT_ALREADY_PAID } from "@app/shared/messages";
+import {
+  balanceAwaitedSuffix,
+  differenceAcceptedSuffix,
+  excessSuffix,
+  receiptPaymentNotes,
+} from "@app/shared/history-notes";
+import { ENROLLMENT_ALREADY_PAID, paymentShortOfBalance } from "@app/shared/messages";
+import {
+  type Balance,
+  balanceOf,
+  type DifferenceChoice,
+  type PaymentFit,
+  paymentFit,
+} from "@app/shared/payment-balance";
 import { eq } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client";
 import { enrollments, payments } from "../../db/schema";
@@ -9,8 +21,17 @@ import { ApiError } from "../../http/errors";
 import type { MailQueue } from "../../mail/mail-queue";
 import { recordEvent } from "../enrollments/enrollment-history";
 import { dropReferences } from "../payment-references/drop-references";
+import { queueReference } from "../payment-references/queue-reference";
 import type { PaymentReferences } from "../payment-references/references-setup";
-import { enqueueStudentEmail, type PaymentEmail, receiptApprovedEmail, type StudentEmail } from "./payment-emails";
+import { enrollmentBalance } from "./balance";
+import {
+  balanceAwaitedEmail,
+  enqueueStudentEmail,
+  type PaymentEmail,
+  receiptApprovedEmail,
+  type StudentEmail,
+  withExcess,
+} from "./payment-emails";
 
 /**
  * The one place a payment of an enrolment is recorded (issue 33, decision 079), whichever way the money
@@ -49,14 +70,27 @@ export interface PaidInput {
   method?: PaymentMethod;
   notes?: string;
   email?: PaymentEmail;
+  /**
+   * What to do when the amount is short of what the enrolment owes (decision 083): wait for the balance,
+   * or accept the difference with a reason. Without it a short payment is refused (409) and nothing changes.
+   */
+  difference?: DifferenceChoice;
 }
+
+/** What a payment did to the enrolment: paid what it owed, left a balance awaited, had it accepted, paid above it. */
+export type PaymentOutcome = "paid" | "awaiting_balance" | "difference_accepted" | "excess";
 
 /**
  * A payment of an enrolment, on the enrolment row the caller LOCKED, which must still await payment
  * (RECEIPT_SENDING_STATUSES; otherwise 409 'already paid', so any two ways of paying the same enrolment
  * give one payment whichever comes first): a completed payment (by default 'Transferência Bancária',
- * 'Pagamento validado. Ref: {code}'), the enrolment → enrolled, its live Multicaixa references dropped,
- * History (`actorUserId` null when no person did it), and the student's e-mail enqueued in the transaction.
+ * 'Pagamento validado. Ref: {code}'), its live Multicaixa references dropped, History (`actorUserId`
+ * null when no person did it), and the student's e-mail enqueued in the transaction.
+ *
+ * The amount against what the enrolment still owes (its price less the payments recorded, decision 083):
+ * the same → enrolled; above → enrolled, the excess kept on the payment for finance to refund or credit;
+ * short → `paid.difference` decides: wait (partial_payment, the student told what is missing, a new
+ * Multicaixa reference for it when references are on) or accept (enrolled, the reason kept on the payment).
  */
 export async function recordPayment(
   tx: Tx,
@@ -64,8 +98,23 @@ export async function recordPayment(
   actorUserId: string | null,
   enrollment: typeof enrollments.$inferSelect,
   paid: PaidInput,
-): Promise<{ paymentId: string; studentEmail: StudentEmail }> {
+): Promise<{ paymentId: string; studentEmail: StudentEmail; outcome: PaymentOutcome; balance: Balance }> {
   if (!RECEIPT_SENDING_STATUSES.includes(enrollment.status)) throw ApiError.of(409, ENROLLMENT_ALREADY_PAID);
+  const before = await enrollmentBalance(tx, enrollment);
+  const fit = paymentFit(before.balance, paid.amount);
+  if (fit.kind === "short" && !paid.difference) {
+    throw ApiError.of(409, paymentShortOfBalance(paid.amount, before.balance));
+  }
+  const accepted = fit.kind === "short" && paid.difference?.choice === "accept" ? paid.difference.reason : null;
+  const outcome: PaymentOutcome =
+    fit.kind === "exact"
+      ? "paid"
+      : fit.kind === "over"
+        ? "excess"
+        : accepted
+          ? "difference_accepted"
+          : "awaiting_balance";
+  const status = outcome === "awaiting_balance" ? "partial_payment" : "enrolled";
   const [payment] = await tx
     .insert(payments)
     .values({
@@ -76,16 +125,48 @@ export async function recordPayment(
       status: "completed",
       notes: paid.notes ?? receiptPaymentNotes(paid.referenceCode),
       receiptId: paid.receiptId ?? null,
+      balanceAfter: fit.remaining,
+      ...(accepted
+        ? { differenceReason: accepted, differenceAcceptedBy: actorUserId, differenceAcceptedAt: new Date() }
+        : {}),
     })
     .returning({ id: payments.id });
-  await tx.update(enrollments).set({ status: "enrolled" }).where(eq(enrollments.id, enrollment.id));
+  await tx.update(enrollments).set({ status }).where(eq(enrollments.id, enrollment.id));
   await dropReferences(tx, deps.references, enrollment.id);
+  if (status === "partial_payment" && deps.references) await queueReference(tx, deps.references, enrollment);
   await recordEvent(tx, enrollment.id, {
     actorUserId,
     fromStatus: enrollment.status,
-    toStatus: "enrolled",
-    note: paid.historyNote,
+    toStatus: status,
+    note: paid.historyNote + outcomeSuffix(outcome, fit.remaining, before.due, accepted),
   });
-  const studentEmail = await enqueueStudentEmail(tx, deps, paid, enrollment, paid.email ?? receiptApprovedEmail);
-  return { paymentId: payment!.id, studentEmail };
+  const studentEmail = await enqueueStudentEmail(
+    tx,
+    deps,
+    paid,
+    enrollment,
+    emailFor(outcome, paid, fit, before, deps),
+  );
+  return { paymentId: payment!.id, studentEmail, outcome, balance: balanceOf(before.due, before.paid + paid.amount) };
+}
+
+function outcomeSuffix(outcome: PaymentOutcome, remaining: number, due: number, reason: string | null): string {
+  if (outcome === "awaiting_balance") return balanceAwaitedSuffix(remaining, due);
+  if (outcome === "difference_accepted") return differenceAcceptedSuffix(remaining, reason!);
+  if (outcome === "excess") return excessSuffix(-remaining);
+  return "";
+}
+
+function emailFor(
+  outcome: PaymentOutcome,
+  paid: PaidInput,
+  fit: PaymentFit,
+  before: Balance,
+  deps: RecordingDeps,
+): PaymentEmail {
+  const compose = paid.email ?? receiptApprovedEmail;
+  if (outcome === "excess") return withExcess(compose, -fit.remaining);
+  if (outcome !== "awaiting_balance") return compose;
+  return (input) =>
+    balanceAwaitedEmail({ ...input, due: before.due, remaining: fit.remaining, multicaixa: Boolean(deps.references) });
 }

@@ -58,7 +58,7 @@ export const paymentReferenceAdminRoutes = createRouter()
     const { db, mail, config, references } = c.get("deps");
     const deps = { db, mail, baseUrl: config.baseUrl, references };
     const { id } = c.req.valid("param");
-    const notification = await applyUnmatched(deps, c.get("session").user!.id, id, c.req.valid("json").enrollmentId);
+    const notification = await applyUnmatched(deps, c.get("session").user!.id, id, c.req.valid("json"));
     return c.json({ notification }, 200);
   })
   .openapi(route(endpoints.archiveUnmatched, schemas.archiveUnmatched, finance), async (c) => {

@@ -2,7 +2,6 @@ import type { OwnReference } from "@app/shared/contract/payment-references.schem
 import { RECEIPT_SENDING_STATUSES } from "@app/shared/enrollment-review";
 import { ENROLLMENT_NOT_FOUND, REFERENCE_NOT_RENEWABLE, REFERENCES_OFF } from "@app/shared/messages";
 import { multicaixaMessageSubject, referenceMessage } from "@app/shared/reference-message";
-import { REFERENCE_DEFAULT_DAYS } from "@app/shared/schemas/enrollment-review";
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client";
 import { courses, enrollments, paymentReferences } from "../../db/schema";
@@ -12,6 +11,7 @@ import type { MailQueue } from "../../mail/mail-queue";
 import { lockEnrollment } from "../payment-recording/record-payment";
 import { getBankDetails } from "../settings/settings.service";
 import { dropReferences } from "./drop-references";
+import { queueReference } from "./queue-reference";
 import type { ReferenceJob } from "./reference-jobs";
 import type { PaymentReferences } from "./references-setup";
 
@@ -30,7 +30,6 @@ export type ReferenceDeps = {
 };
 
 type ReferenceRow = typeof paymentReferences.$inferSelect;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The references of `deps`, or 409 'not available' when PROXYPAY_* are unset. */
 export function referencesOn<D extends { references?: PaymentReferences }>(
@@ -38,30 +37,6 @@ export function referencesOn<D extends { references?: PaymentReferences }>(
 ): D & { references: PaymentReferences } {
   if (!deps.references) throw ApiError.of(409, REFERENCES_OFF);
   return deps as D & { references: PaymentReferences };
-}
-
-/**
- * In the caller's transaction (an approval, a renewal): a reference row 'creating' for the course's price,
- * valid `validDays` from now, and the job that gets it from the provider. The request never waits on it.
- */
-export async function queueReference(
-  tx: Tx,
-  references: PaymentReferences,
-  enrollment: { id: string; courseId: string },
-  validDays = REFERENCE_DEFAULT_DAYS,
-): Promise<ReferenceRow> {
-  const [course] = await tx.select({ price: courses.price }).from(courses).where(eq(courses.id, enrollment.courseId));
-  const [row] = await tx
-    .insert(paymentReferences)
-    .values({
-      enrollmentId: enrollment.id,
-      entity: references.provider.entity,
-      amount: course!.price,
-      endsAt: new Date(Date.now() + validDays * DAY_MS),
-    })
-    .returning();
-  await references.jobs.enqueue(tx, [{ action: "create", paymentReferenceId: row!.id }]);
-  return row!;
 }
 
 /** The queue's worker: one provider call per job, retried by pg-boss when it throws. */

@@ -20,8 +20,6 @@ import { storableRaw } from "./provider/storable";
 
 export type NotificationOutcome = (typeof referencePaymentNotifications.$inferSelect)["outcome"] | "duplicate";
 
-const cents = (amount: number) => Math.round(amount * 100);
-
 /** One payment object as the provider sent it: read, then applied, or kept as 'invalid' when it does not fit. */
 export async function receivePayment(deps: ReferenceDeps, raw: unknown): Promise<NotificationOutcome> {
   const reading = deps.references.provider.readPayment(raw);
@@ -37,9 +35,10 @@ export async function receivePayment(deps: ReferenceDeps, raw: unknown): Promise
 /**
  * A payment that fits, applied exactly once: the notification row goes in first under the unique
  * (provider, payment id) index, so a repeated or concurrent one waits for this transaction and then
- * finds it ('duplicate', nothing changes). Ours and of the right amount, on an enrolment (locked) still
- * awaiting payment: the payment is recorded ('Multicaixa') where every payment is (decision 079), the
- * student enrolled, the e-mail queued. Otherwise it stays in finance's list.
+ * finds it ('duplicate', nothing changes). Ours, on an enrolment (locked) still awaiting payment: the
+ * payment is recorded ('Multicaixa') where every payment is (decision 079), whatever its amount
+ * (decision 083: short, the enrolment waits for the rest), the e-mail queued. Otherwise it stays in
+ * finance's list.
  */
 async function applyNotification(deps: ReferenceDeps, payment: ProviderPayment, raw: unknown) {
   const { db, references } = deps;
@@ -65,23 +64,23 @@ async function applyNotification(deps: ReferenceDeps, payment: ProviderPayment, 
 
     const ref = await referenceOf(tx, entity, payment.referenceId, true);
     if (!ref) return "unknown_reference";
-    if (payment.amountCents !== cents(ref.amount)) {
-      await settle({ outcome: "wrong_amount", paymentReferenceId: ref.id });
-      return "wrong_amount";
-    }
     const enrollment = await lockEnrollment(tx, ref.enrollmentId);
     if (!RECEIPT_SENDING_STATUSES.includes(enrollment.status)) {
       await settle({ outcome: "not_payable", paymentReferenceId: ref.id });
       return "not_payable";
     }
+    // Whatever the amount (decision 083): no person is here to choose, so a short one is recorded and the
+    // enrolment waits for the rest (finance may accept the difference later); one above it enrols.
+    const amount = payment.amountCents / 100;
     const { paymentId } = await recordPayment(tx, deps, null, enrollment, {
-      amount: ref.amount,
+      amount,
       paymentDate: todayInLuanda(payment.paidAt),
       referenceCode: enrollment.paymentReferenceCode,
       method: REFERENCE_PAYMENT_METHOD,
       notes: referencePaymentNotes(ref.entity, ref.reference!),
-      historyNote: referencePaidNote(ref.amount),
+      historyNote: referencePaidNote(amount),
       email: referencePaidEmail,
+      difference: { choice: "await_balance" },
     });
     await tx
       .update(paymentReferences)

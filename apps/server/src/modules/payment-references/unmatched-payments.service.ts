@@ -1,4 +1,8 @@
-import type { UnmatchedNotification, unmatchedQuerySchema } from "@app/shared/contract/payment-references.schemas";
+import type {
+  applyNotificationSchema,
+  UnmatchedNotification,
+  unmatchedQuerySchema,
+} from "@app/shared/contract/payment-references.schemas";
 import { todayInLuanda } from "@app/shared/dates";
 import { REFERENCE_PAYMENT_METHOD } from "@app/shared/enums";
 import { referencePaidNote, referencePaymentArchivedNote, referencePaymentNotes } from "@app/shared/history-notes";
@@ -156,13 +160,14 @@ async function readUnmatched(tx: Tx, id: string) {
  * 'Aplicar à inscrição' (decision 077), in one transaction: the notification locked (a double click or a
  * second finance user waits here, then meets it settled: 409), the enrolment locked and still awaiting
  * payment (409 otherwise), the payment recorded as paid ('Multicaixa', the amount paid) by the same
- * service as every other payment, History with who did it, the notification marked applied by whom.
+ * service as every other payment (an amount short of what the enrolment owes needs finance's
+ * `difference`, decision 083), History with who did it, the notification marked applied by whom.
  */
 export async function applyUnmatched(
   deps: RecordingDeps,
   actorUserId: string,
   id: string,
-  enrollmentId: string,
+  { enrollmentId, difference }: z.output<typeof applyNotificationSchema>,
 ): Promise<UnmatchedNotification> {
   return deps.db.transaction(async (tx) => {
     const n = await lockOpenNotification(tx, id);
@@ -178,6 +183,7 @@ export async function applyUnmatched(
       notes: referencePaymentNotes(n.entity, n.reference, true),
       historyNote: referencePaidNote(n.amount, true),
       email: referencePaidEmail,
+      difference,
     });
     await tx
       .update(referencePaymentNotifications)

@@ -1,5 +1,6 @@
 import { PassThrough, Readable } from "node:stream";
 import { PAYMENT_STATUS_LABELS } from "@app/shared/enums";
+import { paymentDifferenceLabel } from "@app/shared/payment-balance";
 import type { PaymentRow } from "@app/shared/schemas/payments";
 import ExcelJS from "exceljs";
 
@@ -41,8 +42,10 @@ const HEADERS = [
   "Estado",
   "Cód. Referência",
   "Observações",
+  "Diferença",
+  "Motivo da diferença",
 ] as const;
-const WIDTHS = [12, 28, 12, 28, 14, 22, 12, 16, 40];
+const WIDTHS = [12, 28, 12, 28, 14, 22, 12, 16, 40, 40, 40];
 
 const cells = (r: PaymentRow) => [
   r.paymentDate.split("-").reverse().join("/"),
@@ -54,6 +57,8 @@ const cells = (r: PaymentRow) => [
   PAYMENT_STATUS_LABELS[r.status],
   r.paymentReferenceCode ?? "",
   r.notes ?? "",
+  paymentDifferenceLabel({ balanceAfter: r.balanceAfter, differenceAccepted: r.differenceReason !== null }),
+  r.differenceReason ?? "",
 ];
 
 /** A CSV cell: quoted when it holds the separator, a quote or a line break; formulas neutralised. */

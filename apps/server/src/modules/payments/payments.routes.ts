@@ -5,6 +5,8 @@ import { requireScreen } from "../../auth/guards";
 import { route } from "../../http/contract";
 import { guardErrors } from "../../http/errors";
 import { createRouter } from "../../http/router";
+import { acceptDifference, readBalance } from "../payment-recording/accept-difference";
+import { balancePage } from "./balances.service";
 import { firstBatchRead, paymentsCsvStream, paymentsXlsxStream } from "./payments.export";
 import { paymentBatches, paymentPage } from "./payments.service";
 
@@ -31,4 +33,22 @@ export const paymentRoutes = createRouter()
     }
     c.header("Content-Type", "text/csv; charset=utf-8");
     return c.body(paymentsCsvStream(batches), 200) as never;
+  })
+  .openapi(route(endpoints.balances, schemas.balances, finance), async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await balancePage(c.get("deps").db, c.req.valid("query")), 200);
+  })
+  .openapi(route(endpoints.balance, schemas.balance, finance), async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await readBalance(c.get("deps").db, c.req.valid("param").enrollmentId), 200);
+  })
+  .openapi(route(endpoints.acceptDifference, schemas.acceptDifference, finance), async (c) => {
+    const { db, mail, config, references } = c.get("deps");
+    const result = await acceptDifference(
+      { db, mail, baseUrl: config.baseUrl, references },
+      c.get("session").user!.id,
+      c.req.valid("param").enrollmentId,
+      c.req.valid("json").reason,
+    );
+    return c.json(result, 200);
   });

@@ -1,4 +1,5 @@
 import { PAYMENT_METHOD_LABELS } from "@app/shared/enums";
+import { roundMoney } from "@app/shared/money";
 import type {
   FinanceStats,
   PaymentFilter,
@@ -7,11 +8,16 @@ import type {
   PaymentSortKey,
 } from "@app/shared/schemas/payments";
 import { type AnyColumn, and, desc, eq, gte, lt, lte, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
 import { listAnswer, listOrder, pageWindow } from "../../db/lists";
-import { courses, enrollments, payments } from "../../db/schema";
+import { authUser, courses, enrollments, payments } from "../../db/schema";
 import { ofEnrollmentMatching } from "../enrollments/enrollment-search";
 import { pendingReceiptTotals } from "../receipts/receipts.service";
+import { balanceTotals } from "./balances.service";
+
+/** Who accepted a payment's difference (decision 083). */
+const accepter = alias(authUser, "accepter");
 
 /** The filters of 'Financeiro' (the list, its cards and the export) plus the list's search. */
 export type PaymentSearch = PaymentFilter & { q?: string | undefined };
@@ -60,12 +66,14 @@ function selectPayments(db: Database) {
       studentPhone: enrollments.studentPhone,
       paymentReferenceCode: enrollments.paymentReferenceCode,
       courseName: courses.name,
+      differenceAcceptedByName: accepter.name,
       /** The recording time to the microsecond, where an export's batch ends. */
       createdAtExact: sql<string>`${payments.createdAt}::text`,
     })
     .from(payments)
     .innerJoin(enrollments, eq(enrollments.id, payments.enrollmentId))
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .leftJoin(accepter, eq(accepter.id, payments.differenceAcceptedBy))
     .$dynamic();
 }
 
@@ -86,16 +94,21 @@ const toRow = ({ p, createdAtExact: _, ...joined }: Selected): PaymentRow => ({
   receiptId: p.receiptId,
   paymentReferenceCode: joined.paymentReferenceCode,
   createdAt: p.createdAt.toISOString(),
+  balanceAfter: p.balanceAfter,
+  differenceReason: p.differenceReason,
+  differenceAcceptedAt: p.differenceAcceptedAt?.toISOString() ?? null,
+  differenceAcceptedByName: joined.differenceAcceptedByName,
 });
 
 /**
  * The filtered payments (the search does not narrow them): how many, and the sum and count of the
- * confirmed/completed ones ('Receita total', 'Pagamentos confirmados'), in one pass; and the receipts still
- * awaiting validation ('Comprovantes pendentes', 'Valor pendente').
+ * confirmed/completed ones ('Receita total', 'Pagamentos confirmados'), in one pass; the receipts still
+ * awaiting validation ('Comprovantes pendentes'); and 'Valor pendente': their amounts plus what the
+ * enrolments awaiting a balance still owe (decision 083).
  */
 async function filteredTotals(db: Database, filter: PaymentFilter) {
   const confirmed = sql`${payments.status} in ('completed', 'confirmed')`;
-  const [[row], receipts] = await Promise.all([
+  const [[row], receipts, balances] = await Promise.all([
     db
       .select({
         total: sql<number>`count(*)::int`,
@@ -105,12 +118,15 @@ async function filteredTotals(db: Database, filter: PaymentFilter) {
       .from(payments)
       .where(filterWhere(filter)),
     pendingReceiptTotals(db),
+    balanceTotals(db),
   ]);
   const counts: FinanceStats = {
     totalRevenue: Number(row!.revenue),
     confirmedCount: row!.confirmedCount,
     pendingCount: receipts.count,
-    pendingValue: receipts.amount,
+    pendingValue: roundMoney(receipts.amount + balances.amount),
+    balanceValue: balances.amount,
+    balanceCount: balances.count,
   };
   return { total: row!.total, counts };
 }

@@ -60,7 +60,14 @@ describe("payments list and export", () => {
       paymentMethodLabel: "TPA",
       status: "confirmed",
     });
-    expect(list.counts).toEqual({ totalRevenue: 135000.5, confirmedCount: 2, pendingCount: 0, pendingValue: 0 });
+    expect(list.counts).toEqual({
+      totalRevenue: 135000.5,
+      confirmedCount: 2,
+      pendingCount: 0,
+      pendingValue: 0,
+      balanceValue: 0,
+      balanceCount: 0,
+    });
   });
 
   it("filters by dates (inclusive) and method", async () => {
@@ -112,10 +119,12 @@ describe("payments list and export", () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes.slice(3)).split("\r\n");
-    expect(lines[0]).toBe("Data;Aluno;Telefone;Curso;Valor (Kz);Método;Estado;Cód. Referência;Observações");
-    expect(lines[1]).toBe("02/04/2025;Bruno Bento;923000000;Excel Avançado;45000,50;TPA;Confirmado;;");
+    expect(lines[0]).toBe(
+      "Data;Aluno;Telefone;Curso;Valor (Kz);Método;Estado;Cód. Referência;Observações;Diferença;Motivo da diferença",
+    );
+    expect(lines[1]).toBe("02/04/2025;Bruno Bento;923000000;Excel Avançado;45000,50;TPA;Confirmado;;;;");
     expect(lines[2]).toBe(
-      '10/03/2025;"Ana; ""Aspas""";923000000;Excel Avançado;90000,00;Transferência Bancária;Confirmado;REFA;',
+      '10/03/2025;"Ana; ""Aspas""";923000000;Excel Avançado;90000,00;Transferência Bancária;Confirmado;REFA;;;',
     );
     expect(lines).toHaveLength(4);
   });
@@ -162,7 +171,7 @@ describe("one bank-transfer method, whichever flow recorded it", () => {
     expect(sent.status).toBe(201);
     const approved = await ctx.app.request(
       `/api/admin/receipts/${(await body(sent)).id}/approve`,
-      jsonRequest("POST", undefined, financeiro.cookie),
+      jsonRequest("POST", {}, financeiro.cookie),
     );
     expect(approved.status).toBe(200);
 
@@ -381,7 +390,7 @@ describe("payments export of many rows", () => {
     const amounts = lines.map((l) => l.split(";")[4]);
     expect(amounts).toEqual(Array.from({ length: COUNT }, (_, k) => `${COUNT - k},00`));
     expect(lines[0]).toBe(
-      `${day(COUNT).split("-").reverse().join("/")};Aluno 02500;923000000;Contabilidade;2500,00;Transferência Bancária;Confirmado;;`,
+      `${day(COUNT).split("-").reverse().join("/")};Aluno 02500;923000000;Contabilidade;2500,00;Transferência Bancária;Confirmado;;;;`,
     );
     expect(lines.find((l) => l.includes("HYPERLINK"))).toContain(`;"'=HYPERLINK(""http://x"")";`);
   });

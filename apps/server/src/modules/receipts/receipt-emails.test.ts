@@ -33,7 +33,7 @@ describe("receipt review e-mails through SMTP", () => {
     expect(res.status).toBe(201);
     return (await body(res)).id;
   }
-  const review = (id: string, action: "approve" | "reject", payload?: unknown) =>
+  const review = (id: string, action: "approve" | "reject", payload: unknown = {}) =>
     ctx.app.request(`/api/admin/receipts/${id}/${action}`, jsonRequest("POST", payload, financeiro.cookie));
   const today = todayInLuanda().split("-").reverse().join("/");
 

@@ -73,6 +73,7 @@ export const receiptAdminRoutes = createRouter()
       { db, mail, baseUrl: config.baseUrl, references },
       c.get("session").user!.id,
       c.req.valid("param").id,
+      c.req.valid("json"),
     );
     return c.json(result, 200);
   })

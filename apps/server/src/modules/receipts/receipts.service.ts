@@ -14,6 +14,7 @@ import {
 import { receiptDivergence } from "@app/shared/rules";
 import {
   type AdminReceiptRow,
+  type approveReceiptSchema,
   type OwnReceipt,
   RECEIPT_MESSAGES,
   type ReceiptDuplicate,
@@ -45,6 +46,7 @@ import { putFiles, recordFiles, removeFiles } from "../../storage/stored-files";
 import { linkReceipt, receiptStatementState, settleLinkedLine } from "../bank-statements/statement-receipts";
 import { recordEvent } from "../enrollments/enrollment-history";
 import { ofEnrollmentMatching } from "../enrollments/enrollment-search";
+import { enrollmentBalance } from "../payment-recording/balance";
 import { enqueueStudentEmail } from "../payment-recording/payment-emails";
 import { lockEnrollment, type RecordingDeps, recordPayment } from "../payment-recording/record-payment";
 import { receiptRejectedEmail } from "./receipt-emails";
@@ -87,7 +89,8 @@ async function payableEnrollment(db: Database | Tx, studentAccountId: string, en
  * The student sends a receipt (SPEC §7 'Receipt submission'), all or nothing: the file is checked and
  * stored, then one transaction locks the enrolment (own, in RECEIPT_SENDING_STATUSES, with a code),
  * refuses a second pending receipt (409; the partial unique index holds it under a race), records the
- * file, inserts the pending receipt with the course price and the code copied, moves the enrolment to
+ * file, inserts the pending receipt with what the enrolment still owes (its 'Valor Esperado': the price
+ * less what was paid, decision 083) and the code copied, moves the enrolment to
  * payment_pending and writes History. On any failure the stored file is removed.
  */
 export async function submitOwnReceipt(
@@ -110,10 +113,8 @@ export async function submitOwnReceipt(
         .from(paymentReceipts)
         .where(and(eq(paymentReceipts.enrollmentId, enrollment.id), eq(paymentReceipts.status, "pending")));
       if (pending) throw ApiError.of(409, RECEIPT_ALREADY_PENDING);
-      const [course] = await tx
-        .select({ price: courses.price })
-        .from(courses)
-        .where(eq(courses.id, enrollment.courseId));
+      // 'Valor Esperado': what the enrolment still owes, its price less what was paid (decision 083).
+      const { balance } = await enrollmentBalance(tx, enrollment);
       const [fileId] = await recordFiles(tx, who.userId, written);
       const [receipt] = await tx
         .insert(paymentReceipts)
@@ -125,7 +126,7 @@ export async function submitOwnReceipt(
           status: "pending",
           paidAmount: input.paidAmount,
           paymentDate: input.paymentDate,
-          coursePrice: course!.price,
+          coursePrice: balance,
           paymentReferenceCode: enrollment.paymentReferenceCode,
           fileSha256: sha256,
         })
@@ -427,9 +428,15 @@ export type ReviewDeps = RecordingDeps;
  * date, 'Pagamento validado. Ref: {code}', the receipt id); the enrolment (locked) → enrolled; History.
  * Two approvals at once: the second waits for the lock, then meets 'approved' (409) — one payment.
  * An enrolment already paid (a statement line confirmed first, decision 070): 409, nothing changes.
+ * An amount short of what the enrolment owes needs finance's `difference` (409 without it, decision 083).
  * The student's e-mail, when the enrolment has one, is enqueued in the same transaction (decision 056).
  */
-export async function approveReceipt(deps: ReviewDeps, actorUserId: string, id: string) {
+export async function approveReceipt(
+  deps: ReviewDeps,
+  actorUserId: string,
+  id: string,
+  input: z.output<typeof approveReceiptSchema> = {},
+) {
   const { db } = deps;
   const studentEmail = await db.transaction(async (tx) => {
     const receipt = await lockPendingReceipt(tx, id);
@@ -444,6 +451,7 @@ export async function approveReceipt(deps: ReviewDeps, actorUserId: string, id: 
       referenceCode: receipt.paymentReferenceCode,
       receiptId: id,
       historyNote: receiptApprovedNote(receipt.paidAmount, PAYMENT_METHOD_LABELS[RECEIPT_PAYMENT_METHOD]),
+      difference: input.difference,
     });
     // A statement line of this payment imported before: linked, and 'Já pago' if still open (decision 074).
     await linkReceipt(tx, id);
@@ -455,7 +463,8 @@ export async function approveReceipt(deps: ReviewDeps, actorUserId: string, id: 
 
 /**
  * Rejection: pending → rejected with reviewed_at/by and the reason in notes; the enrolment (locked)
- * payment_pending → receipt_rejected, so it reads as awaiting a new receipt (decision 050); History.
+ * payment_pending → receipt_rejected, so it reads as awaiting a new receipt (decision 050), or back to
+ * partial_payment when part of its price was already received (decision 083); History.
  * The student may send another, which moves it back to payment_pending. The e-mail as at approval.
  */
 export async function rejectReceipt(
@@ -473,13 +482,15 @@ export async function rejectReceipt(
       .where(eq(paymentReceipts.id, id));
     const enrollment = await lockEnrollment(tx, receipt.enrollmentId);
     const awaitsNewReceipt = enrollment.status === "payment_pending";
+    // Part of the price already received: the enrolment goes back to awaiting its balance (decision 083).
+    const back = (await enrollmentBalance(tx, enrollment)).paid > 0 ? "partial_payment" : "receipt_rejected";
     if (awaitsNewReceipt) {
-      await tx.update(enrollments).set({ status: "receipt_rejected" }).where(eq(enrollments.id, receipt.enrollmentId));
+      await tx.update(enrollments).set({ status: back }).where(eq(enrollments.id, receipt.enrollmentId));
     }
     await recordEvent(tx, receipt.enrollmentId, {
       actorUserId,
       fromStatus: enrollment.status,
-      toStatus: awaitsNewReceipt ? "receipt_rejected" : enrollment.status,
+      toStatus: awaitsNewReceipt ? back : enrollment.status,
       kind: awaitsNewReceipt ? null : "receipt_rejected",
       note: receiptRejectedNote(input.reason),
     });

@@ -36,7 +36,7 @@ describe("payment receipts", () => {
     enrolledStudent(ctx, courseId, name, { paymentReferenceCode: `REF${++codes}X`, ...overrides });
   const form = receiptForm;
   const submit = (cookie: string, fd: FormData, app = ctx.app) => submitReceipt(ctx, cookie, fd, app);
-  const review = (id: string, action: "approve" | "reject", payload?: unknown, cookie = financeiro.cookie) =>
+  const review = (id: string, action: "approve" | "reject", payload: unknown = {}, cookie = financeiro.cookie) =>
     ctx.app.request(`/api/admin/receipts/${id}/${action}`, jsonRequest("POST", payload, cookie));
   const listReceipts = (query = "") =>
     ctx.app.request(`/api/admin/receipts?${query}`, jsonRequest("GET", undefined, financeiro.cookie));

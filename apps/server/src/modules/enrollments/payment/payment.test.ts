@@ -94,9 +94,10 @@ describe("payment confirmation and class seats", () => {
     expect(await seats(cls.id)).toBe(1);
   });
 
-  it("refuses every status but approved and receipt_rejected (409 naming it), and leaves seat and payments untouched", async () => {
+  it("refuses every status but approved, receipt_rejected and partial_payment (409 naming it), and leaves seat and payments untouched", async () => {
     const cls = await schoolClass();
-    for (const status of ENROLLMENT_STATUSES.filter((s) => s !== "approved" && s !== "receipt_rejected")) {
+    const payable = ["approved", "receipt_rejected", "partial_payment"];
+    for (const status of ENROLLMENT_STATUSES.filter((s) => !payable.includes(s))) {
       const [row] = await approvedEnrollments(1, status);
       const res = await confirm(row!.id, payment(cls.id));
       expect(res.status, status).toBe(409);

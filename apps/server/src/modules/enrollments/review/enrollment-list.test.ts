@@ -113,6 +113,7 @@ describe("GET /api/admin/enrollments", () => {
       correction_requested: 0,
       payment_pending: 0,
       receipt_rejected: 0,
+      partial_payment: 0,
       completed: 0,
       not_completed: 0,
     };

@@ -13,7 +13,7 @@ import { isUniqueViolation } from "../../../db/pg-errors";
 import { courses, enrollmentDocumentRequests, enrollments } from "../../../db/schema";
 import { ApiError } from "../../../http/errors";
 import type { MailQueue } from "../../../mail/mail-queue";
-import { queueReference } from "../../payment-references/payment-references.service";
+import { queueReference } from "../../payment-references/queue-reference";
 import type { PaymentReferences } from "../../payment-references/references-setup";
 import { getBankDetails } from "../../settings/settings.service";
 import { getEnrollmentDetail } from "../enrollment-admin.queries";

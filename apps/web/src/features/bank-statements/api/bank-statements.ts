@@ -2,6 +2,7 @@ import type { StatementLineOutcome } from "@app/shared/bank-statements/outcomes"
 import { bankStatementEndpoints as endpoints } from "@app/shared/contract/bank-statements";
 import { CONFIRM_MAX_LINES, type ColumnMapping } from "@app/shared/contract/bank-statements.schemas";
 import { enrollmentEndpoints } from "@app/shared/contract/enrollments";
+import type { DifferenceChoiceInput } from "@app/shared/payment-balance";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type AnswerOf, api } from "../../../lib/api";
 import { refreshAfterChange, type ServerListParams } from "../../../lib/server-list";
@@ -130,11 +131,19 @@ export function useForgetMapping() {
   });
 }
 
+/** 'Atribuir': the line given to an enrolment, with finance's choice when it is short of what is owed (decision 083). */
 export function useAssign(statementId: string) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ lineId, enrollmentId }: { lineId: string; enrollmentId: string }) =>
-      api(endpoints.assign, { params: { id: statementId, lineId }, body: { enrollmentId } }),
+    mutationFn: ({
+      lineId,
+      enrollmentId,
+      difference,
+    }: {
+      lineId: string;
+      enrollmentId: string;
+      difference?: DifferenceChoiceInput;
+    }) => api(endpoints.assign, { params: { id: statementId, lineId }, body: { enrollmentId, difference } }),
     onSuccess: refresh,
   });
 }
@@ -153,11 +162,12 @@ export function useConfirm(statementId: string) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async (lineIds: string[]): Promise<ConfirmAnswer> => {
-      const all: ConfirmAnswer = { confirmed: [], refused: [] };
+      const all: ConfirmAnswer = { confirmed: [], refused: [], awaitingBalance: [] };
       for (const chunk of inChunks(lineIds, CONFIRM_MAX_LINES)) {
         const answer = await api(endpoints.confirm, { params: { id: statementId }, body: { lineIds: chunk } });
         all.confirmed.push(...answer.confirmed);
         all.refused.push(...answer.refused);
+        all.awaitingBalance.push(...answer.awaitingBalance);
       }
       return all;
     },

@@ -2,13 +2,17 @@ import { ignoreLineSchema } from "@app/shared/contract/bank-statements.schemas";
 import { formatDate } from "@app/shared/dates";
 import { formatKz } from "@app/shared/money";
 import { Alert, Button, Group, List, Stack, Text } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { DialogActions } from "../../../components/dialog-actions";
 import { EnrollmentChoice, useEnrollmentChoice } from "../../../components/enrollment-choice";
 import { Modal } from "../../../components/modal";
+import { PaymentDifference, usePaymentDifference } from "../../../components/payment-difference";
 import { ReasonDialog } from "../../../components/reason-dialog";
+import { errorMessage } from "../../../lib/form-errors";
 import { feedback, withFeedback } from "../../../lib/mutation-feedback";
+import { enrollmentBalanceQuery } from "../../payments/api/admin-payments";
 import {
   type ConfirmAnswer,
   enrollmentSearchQuery,
@@ -41,11 +45,15 @@ interface LineDialogProps {
 
 /**
  * 'Atribuir': finance finds the enrolment by name, code or phone ('Inscrições' search) and gives it the
- * line; only an enrolment awaiting payment can take it (the others are shown, not selectable).
+ * line; only an enrolment awaiting payment can take it (the others are shown, not selectable). What the
+ * chosen enrolment owes is shown beside the line's amount; a short line keeps finance's choice for its
+ * confirmation (decision 083).
  */
 export function AssignLineDialog({ statementId, line, opened, onClose }: LineDialogProps) {
   const choice = useEnrollmentChoice(enrollmentSearchQuery);
   const { chosen } = choice;
+  const balance = useQuery(enrollmentBalanceQuery(chosen));
+  const difference = usePaymentDifference(line?.amount, balance.data, chosen);
   const assign = useAssign(statementId);
   const sending = useRef(false);
 
@@ -56,9 +64,11 @@ export function AssignLineDialog({ statementId, line, opened, onClose }: LineDia
       choice.refuse("Escolha a inscrição");
       return;
     }
+    const decided = difference.choose();
+    if (decided === null) return;
     sending.current = true;
     assign.mutate(
-      { lineId: line.id, enrollmentId: chosen },
+      { lineId: line.id, enrollmentId: chosen, difference: decided },
       {
         ...feedback({ success: "Linha atribuída", failure: "Erro ao atribuir a linha", done: onClose }),
         onSettled: () => {
@@ -74,6 +84,19 @@ export function AssignLineDialog({ statementId, line, opened, onClose }: LineDia
         <Stack gap="md">
           {line && <LineSummary line={line} />}
           <EnrollmentChoice {...choice.props} />
+          {chosen && line && (
+            <>
+              <PaymentDifference
+                amount={line.amount}
+                balance={balance.data}
+                failed={balance.isError ? errorMessage(balance.error) : undefined}
+                {...difference.props}
+              />
+              <Text size="sm" c="dimmed">
+                O pagamento é registrado quando a linha for confirmada.
+              </Text>
+            </>
+          )}
           <DialogActions submitLabel="Atribuir" pending={assign.isPending} onCancel={onClose} />
         </Stack>
       </form>
@@ -139,8 +162,23 @@ export function ConfirmLinesDialog({
         <Stack gap="md">
           <Alert color={n > 0 ? "teal" : "gray"} role="status">
             {n === 1 ? "1 pagamento confirmado" : `${n} pagamentos confirmados`}: pagamento registado e aluno
-            matriculado.
+            matriculado{answer.awaitingBalance.length > 0 ? ", salvo onde ainda falta pagar" : ""}.
           </Alert>
+          {answer.awaitingBalance.length > 0 && (
+            <Alert color="orange" title={`Aguardam o saldo: ${answer.awaitingBalance.length}`}>
+              <List size="sm" spacing={2}>
+                {answer.awaitingBalance.map((a) => {
+                  const number = lineNumber(a.lineId);
+                  return (
+                    <List.Item key={a.lineId}>
+                      {number === undefined ? "" : `Linha ${number}: `}pagamento registrado; faltam{" "}
+                      {formatKz(a.balance)}
+                    </List.Item>
+                  );
+                })}
+              </List>
+            </Alert>
+          )}
           {answer.refused.length > 0 && (
             <Alert color="orange" title={`Não confirmadas: ${answer.refused.length}`}>
               <List size="sm" spacing={2}>

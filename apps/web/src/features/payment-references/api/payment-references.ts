@@ -1,6 +1,7 @@
 import { paymentReferenceEndpoints } from "@app/shared/contract/payment-references";
 import type { UNMATCHED_SORT_KEYS, UNMATCHED_STATES } from "@app/shared/contract/payment-references.schemas";
 import type { StaffRole } from "@app/shared/enums";
+import type { DifferenceChoiceInput } from "@app/shared/payment-balance";
 import { ADMIN_SCREENS, canOpenScreen } from "@app/shared/screen-access";
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type AnswerOf, api } from "../../../lib/api";
@@ -76,12 +77,22 @@ const refreshAfterSettling = (client: QueryClient) =>
     ["dashboard"],
   ]);
 
-/** 'Aplicar à inscrição': the payment recorded on the chosen enrolment, which is enrolled. */
+/**
+ * 'Aplicar à inscrição': the payment recorded on the chosen enrolment, which is enrolled (or awaits the
+ * balance, as finance chose for a short amount: decision 083).
+ */
 export function useApplyUnmatched() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, enrollmentId }: { id: string; enrollmentId: string }) =>
-      api(paymentReferenceEndpoints.applyUnmatched, { params: { id }, body: { enrollmentId } }),
+    mutationFn: ({
+      id,
+      enrollmentId,
+      difference,
+    }: {
+      id: string;
+      enrollmentId: string;
+      difference?: DifferenceChoiceInput;
+    }) => api(paymentReferenceEndpoints.applyUnmatched, { params: { id }, body: { enrollmentId, difference } }),
     onSettled: () => refreshAfterSettling(client),
   });
 }

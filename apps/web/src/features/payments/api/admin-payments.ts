@@ -1,8 +1,8 @@
 import { paymentEndpoints } from "@app/shared/contract/payments";
-import type { PaymentSortKey } from "@app/shared/schemas/payments";
-import { queryOptions } from "@tanstack/react-query";
+import type { BALANCE_SORT_KEYS, PaymentSortKey } from "@app/shared/schemas/payments";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type AnswerOf, api, apiUrl } from "../../../lib/api";
-import { type ServerListParams, useCachedListRow } from "../../../lib/server-list";
+import { refreshAfterChange, type ServerListParams, useCachedListRow } from "../../../lib/server-list";
 import type { PaymentFilters } from "../logic/payment-stats";
 
 export type PaymentRow = AnswerOf<typeof paymentEndpoints.list>["rows"][number];
@@ -36,3 +36,37 @@ export const usePaymentRow = (id: string | null) => useCachedListRow<PaymentRow>
 /** The export of every payment the filters and the search give: the server streams it as an attachment. */
 export const paymentsExportUrl = ({ q, ...filters }: PaymentFilters & { q?: string }, format: "csv" | "xlsx") =>
   apiUrl(paymentEndpoints.export, {}, { ...filterQuery(filters), q: q?.trim(), format });
+
+/* Balances awaited (decision 083): 'Saldos em falta', and what an enrolment owes before finance chooses. */
+
+export type EnrollmentBalance = AnswerOf<typeof paymentEndpoints.balance>;
+export type BalanceListParams = ServerListParams<(typeof BALANCE_SORT_KEYS)[number], object>;
+
+/** Under the payments' key: whatever refreshes the payments refreshes these. */
+const BALANCES_KEY = ["payments", "balances"] as const;
+
+/** 'Saldos em falta': one page of the enrolments awaiting a balance (the largest first by default). */
+export const balancesQuery = (params: BalanceListParams) =>
+  queryOptions({
+    queryKey: [...BALANCES_KEY, "list", params],
+    queryFn: ({ signal }) => api(paymentEndpoints.balances, { query: params, signal }),
+  });
+
+/** What an enrolment owes now: due, paid (each payment) and the balance; read when a payment dialog opens. */
+export const enrollmentBalanceQuery = (enrollmentId: string | null | undefined) =>
+  queryOptions({
+    queryKey: [...BALANCES_KEY, "one", enrollmentId],
+    queryFn: ({ signal }) => api(paymentEndpoints.balance, { params: { enrollmentId: enrollmentId! }, signal }),
+    enabled: Boolean(enrollmentId),
+    staleTime: 0,
+  });
+
+/** 'Aceitar a diferença': the balance awaited taken as paid, with the reason; the student is enrolled. */
+export function useAcceptDifference() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ enrollmentId, reason }: { enrollmentId: string; reason: string }) =>
+      api(paymentEndpoints.acceptDifference, { params: { enrollmentId }, body: { reason } }),
+    onSettled: () => refreshAfterChange(client, [["payments"], ["enrollments"], ["dashboard"]]),
+  });
+}

@@ -1,6 +1,7 @@
 import { formatDate, formatDateTime } from "@app/shared/dates";
 import type { PaymentStatus } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
+import { paymentDifferenceLabel } from "@app/shared/payment-balance";
 import { formatAngolanMobile } from "@app/shared/phones";
 import { Badge, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { DetailField } from "../../../components/detail-field";
@@ -15,6 +16,20 @@ const STATUS_COLORS: Record<PaymentStatus, string> = {
   confirmed: "#1f6b30",
   failed: "red.8",
 };
+
+/** What the payment did to what its enrolment owed (decision 083): '' when it paid exactly (or is older). */
+export const differenceOf = (p: PaymentRow) =>
+  paymentDifferenceLabel({ balanceAfter: p.balanceAfter, differenceAccepted: p.differenceReason !== null });
+
+/**
+ * Where the payment was recorded: a Multicaixa reference, a receipt validated, the desk ('confirmed'),
+ * otherwise a bank-statement line confirmed (the only other way that records one).
+ */
+function originOf(p: PaymentRow): string {
+  if (p.paymentMethod === "multicaixa") return "Referência Multicaixa";
+  if (p.receiptId) return "Comprovante validado";
+  return p.status === "confirmed" ? "Registrado pela secretaria" : "Extrato bancário";
+}
 
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
   return (
@@ -53,9 +68,16 @@ export function PaymentViewDialog({
             <DetailField label="Data do pagamento" value={formatDate(p.paymentDate)} />
             <DetailField label="Método" value={p.paymentMethodLabel} />
             <DetailField label="Código de referência" value={p.paymentReferenceCode ?? "—"} />
-            <DetailField label="Origem" value={p.receiptId ? "Comprovante validado" : "Registado pela secretaria"} />
+            <DetailField label="Origem" value={originOf(p)} />
             <DetailField label="Registado em" value={formatDateTime(p.createdAt)} />
             <DetailField label="Observações" value={p.notes ?? "—"} />
+            {differenceOf(p) && <DetailField label="Diferença" value={differenceOf(p)} />}
+            {p.differenceReason && (
+              <DetailField
+                label="Motivo da diferença aceite"
+                value={`${p.differenceReason} (${p.differenceAcceptedByName ?? "—"}, ${formatDateTime(p.differenceAcceptedAt)})`}
+              />
+            )}
           </SimpleGrid>
         </Stack>
       )}

@@ -2,11 +2,14 @@ import { archiveNotificationSchema } from "@app/shared/contract/payment-referenc
 import { formatDateTime } from "@app/shared/dates";
 import { formatKz, formatReference } from "@app/shared/money";
 import { Stack, Text } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useRef } from "react";
 import { DialogActions } from "../../../components/dialog-actions";
 import { EnrollmentChoice, useEnrollmentChoice } from "../../../components/enrollment-choice";
 import { Modal } from "../../../components/modal";
+import { PaymentDifference, usePaymentDifference } from "../../../components/payment-difference";
 import { ReasonDialog } from "../../../components/reason-dialog";
+import { errorMessage } from "../../../lib/form-errors";
 import { feedback, withFeedback } from "../../../lib/mutation-feedback";
 import { enrollmentSearchQuery } from "../../bank-statements/api/bank-statements";
 import {
@@ -14,6 +17,7 @@ import {
   useApplyUnmatched,
   useArchiveUnmatched,
 } from "../../payment-references/api/payment-references";
+import { enrollmentBalanceQuery } from "../api/admin-payments";
 
 /** The amount paid, or that an invalid payment's amount could not be read (decision 079). */
 export const paidAmountText = (amount: number | null) => (amount === null ? "Valor ilegível" : formatKz(amount));
@@ -40,11 +44,14 @@ interface DialogProps {
  * 'Aplicar à inscrição' (decision 077): finance finds the enrolment by name, code or phone ('Inscrições'
  * search, as 'Atribuir' on a bank statement) and records the payment on it, as paid ('Multicaixa'); only
  * an enrolment awaiting payment can take it. The reference's own enrolment is proposed by its student's
- * name. A double click sends once.
+ * name. What the chosen enrolment owes is shown beside the amount, and a short amount asks finance's
+ * choice (decision 083). A double click sends once.
  */
 export function ApplyUnmatchedDialog({ payment, opened, onClose }: DialogProps) {
   const choice = useEnrollmentChoice(enrollmentSearchQuery, payment?.studentName ?? "");
   const { chosen } = choice;
+  const balance = useQuery(enrollmentBalanceQuery(chosen));
+  const difference = usePaymentDifference(payment?.amount, balance.data, chosen);
   const apply = useApplyUnmatched();
   const sending = useRef(false);
 
@@ -55,12 +62,17 @@ export function ApplyUnmatchedDialog({ payment, opened, onClose }: DialogProps) 
       choice.refuse("Escolha a inscrição");
       return;
     }
+    const decided = difference.choose();
+    if (decided === null) return;
+    const waits = difference.awaitsBalance;
     sending.current = true;
     apply.mutate(
-      { id: payment.id, enrollmentId: chosen },
+      { id: payment.id, enrollmentId: chosen, difference: decided },
       {
         ...feedback({
-          success: "Pagamento aplicado: o aluno está matriculado",
+          success: waits
+            ? "Pagamento aplicado: a inscrição aguarda o saldo"
+            : "Pagamento aplicado: o aluno está matriculado",
           failure: "Erro ao aplicar o pagamento",
           done: onClose,
         }),
@@ -77,9 +89,17 @@ export function ApplyUnmatchedDialog({ payment, opened, onClose }: DialogProps) 
         <Stack gap="md">
           {payment && <PaymentSummary payment={payment} />}
           <Text size="sm" c="dimmed">
-            O pagamento é registado com o valor pago (Multicaixa) e o aluno fica matriculado.
+            O pagamento é registrado com o valor pago (Multicaixa).
           </Text>
           <EnrollmentChoice {...choice.props} />
+          {chosen && payment?.amount != null && (
+            <PaymentDifference
+              amount={payment.amount}
+              balance={balance.data}
+              failed={balance.isError ? errorMessage(balance.error) : undefined}
+              {...difference.props}
+            />
+          )}
           <DialogActions submitLabel="Aplicar" pending={apply.isPending} onCancel={onClose} />
         </Stack>
       </form>

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderAt } from "../../../test/render";
 import { unmatchedPaymentsQuery } from "../../payment-references/api/payment-references";
-import { adminPaymentsQuery, type PaymentListParams, type PaymentRow } from "../api/admin-payments";
+import { adminPaymentsQuery, balancesQuery, type PaymentListParams, type PaymentRow } from "../api/admin-payments";
 import type { PaymentFilters } from "../logic/payment-stats";
 import { Component as AdminFinancialPage } from "./admin-financial-page";
 
@@ -23,9 +23,20 @@ const payment: PaymentRow = {
   receiptId: null,
   paymentReferenceCode: "K7M3QX9A",
   createdAt: "2026-10-20T10:00:00.000Z",
+  balanceAfter: 0,
+  differenceReason: null,
+  differenceAcceptedAt: null,
+  differenceAcceptedByName: null,
 };
 
-const counts = { totalRevenue: 150000, confirmedCount: 1, pendingCount: 2, pendingValue: 300000 };
+const counts = {
+  totalRevenue: 150000,
+  confirmedCount: 1,
+  pendingCount: 2,
+  pendingValue: 300000,
+  balanceValue: 0,
+  balanceCount: 0,
+};
 const NO_FILTERS: PaymentFilters = { from: "", to: "", method: null };
 
 /**
@@ -37,6 +48,8 @@ function show(answers: (PaymentFilters & { query?: Partial<PaymentListParams>; r
   const none = { page: 1, pageSize: 20, state: "open" as const };
   const counts0 = { open: 0, archived: 0, applied: 0 };
   client.setQueryData(unmatchedPaymentsQuery(none).queryKey, { rows: [], total: 0, ...none, counts: counts0 });
+  const firstPage = { page: 1, pageSize: 20 };
+  client.setQueryData(balancesQuery(firstPage).queryKey, { rows: [], total: 0, ...firstPage });
   for (const { query, rows = [payment], ...filters } of answers) {
     const params = { page: 1, pageSize: 20, ...filters, ...query };
     client.setQueryData(adminPaymentsQuery(params).queryKey, { rows, total: rows.length, ...params, counts });

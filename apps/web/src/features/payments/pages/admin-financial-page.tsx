@@ -19,7 +19,8 @@ import {
   paymentsExportUrl,
   usePaymentRow,
 } from "../api/admin-payments";
-import { PaymentStatusBadge, PaymentViewDialog } from "../components/payment-view-dialog";
+import { BalancesSection } from "../components/balances-section";
+import { differenceOf, PaymentStatusBadge, PaymentViewDialog } from "../components/payment-view-dialog";
 import { UnmatchedPayments } from "../components/unmatched-payments";
 import {
   filterErrors,
@@ -32,6 +33,10 @@ import {
 const nowrap = { whiteSpace: "nowrap" } as const;
 
 const NO_FILTERS: PaymentFilters = { from: "", to: "", method: null };
+
+/** 'Valor pendente' counts the balances awaited too (decision 083): how much of it, and for how many. */
+const balanceHint = (value: number, count: number) =>
+  `Inclui ${formatKz(value)} em falta em ${count === 1 ? "1 inscrição" : `${count} inscrições`} com pagamento parcial`;
 
 /** Whether the period can be asked for (no unreadable day, an end not before the start). */
 const askable = (filters: PaymentFilters, unreadable: UnreadableDates) => {
@@ -113,6 +118,12 @@ export function Component() {
       sortable: true,
       render: (r) => <PaymentStatusBadge status={r.status} />,
     },
+    {
+      key: "difference",
+      title: "Diferença",
+      text: differenceOf,
+      render: (r) => <Text size="sm">{differenceOf(r) || "—"}</Text>,
+    },
     rowActionsColumn<PaymentRow>((r) => r.studentName, { view: (r) => viewing.open(r.id) }),
   ];
 
@@ -157,6 +168,7 @@ export function Component() {
           label="Valor pendente"
           value={stats ? formatKz(stats.pendingValue) : "—"}
           icon={<IconHourglass size={20} />}
+          hint={stats && stats.balanceCount > 0 ? balanceHint(stats.balanceValue, stats.balanceCount) : undefined}
         />
       </SimpleGrid>
       <Group gap="sm" align="flex-start">
@@ -187,6 +199,7 @@ export function Component() {
         searchPlaceholder="Pesquisar por aluno ou curso..."
         server={badPeriod ? { ...list.table, total: 0 } : list.table}
       />
+      <BalancesSection />
       <UnmatchedPayments />
       <PaymentViewDialog key={viewing.key} opened={viewing.opened} payment={viewed} onClose={viewing.close} />
     </Stack>

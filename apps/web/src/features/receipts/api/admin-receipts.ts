@@ -1,5 +1,6 @@
 import type { ReceiptStatementState } from "@app/shared/bank-statements/receipt-links";
 import { receiptEndpoints } from "@app/shared/contract/receipts";
+import type { DifferenceChoiceInput } from "@app/shared/payment-balance";
 import type { ReceiptSortKey, RejectReceiptInput } from "@app/shared/schemas/receipts";
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type AnswerOf, api } from "../../../lib/api";
@@ -31,11 +32,15 @@ function refresh(client: QueryClient) {
   return refreshAfterChange(client, [ADMIN_RECEIPTS_KEY, ["enrollments"], ["payments"], ["dashboard"]]);
 }
 
-/** pending → approved: one payment, the student enrolled (SPEC §4 'Receipt status'). */
+/**
+ * pending → approved: one payment, the student enrolled (SPEC §4 'Receipt status'), or awaiting the
+ * balance when finance chose so for a short amount (decision 083).
+ */
 export function useApproveReceipt() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api(receiptEndpoints.approve, { params: { id } }),
+    mutationFn: ({ id, difference }: { id: string; difference?: DifferenceChoiceInput }) =>
+      api(receiptEndpoints.approve, { params: { id }, body: { difference } }),
     onSuccess: () => refresh(client),
   });
 }

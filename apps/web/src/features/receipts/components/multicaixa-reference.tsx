@@ -31,8 +31,8 @@ export function MulticaixaReference({ reference }: { reference: OwnReference }) 
         ) : reference.expired ? (
           <Alert color="orange" icon={<IconClockExclamation size={20} />} title="Referência expirada">
             <Text size="sm">
-              A referência {formatReference(reference.reference)} já não pode ser paga. Peça uma nova para pagar no
-              Multicaixa, ou pague por transferência e envie o comprovante abaixo.
+              A referência Multicaixa {formatReference(reference.reference)} já não pode ser paga. Peça uma nova para
+              pagar no Multicaixa, ou pague por transferência e envie o comprovante abaixo.
             </Text>
             {renew.isError && (
               <Text size="sm" c="red.8" mt="xs" role="alert">
@@ -46,11 +46,12 @@ export function MulticaixaReference({ reference }: { reference: OwnReference }) 
         ) : (
           <>
             <CopyableValue label="Entidade" value={reference.entity} copied="Entidade copiada!" />
+            {/* 'Referência Multicaixa': not the transfer's 'Código de referência' (issue 34). */}
             <CopyableValue
-              label="Referência"
+              label="Referência Multicaixa"
               value={reference.reference}
               shown={formatReference(reference.reference)}
-              copied="Referência copiada!"
+              copied="Referência Multicaixa copiada!"
             />
             <CopyableValue
               label="Montante"

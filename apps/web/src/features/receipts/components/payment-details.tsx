@@ -17,7 +17,15 @@ export function PaymentDetails({ enrollment }: { enrollment: OwnEnrollment }) {
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <DetailField label="Curso" value={enrollment.courseName} />
-          <DetailField label="Valor a pagar" value={formatKz(enrollment.coursePrice)} />
+          {enrollment.amountPaid > 0 ? (
+            // Part already received (decision 083): what is left to pay, of the price.
+            <DetailField
+              label="Falta pagar"
+              value={`${formatKz(enrollment.balance)} (de ${formatKz(enrollment.coursePrice)})`}
+            />
+          ) : (
+            <DetailField label="Valor a pagar" value={formatKz(enrollment.coursePrice)} />
+          )}
         </SimpleGrid>
         {enrollment.paymentReferenceCode && (
           <CopyableValue

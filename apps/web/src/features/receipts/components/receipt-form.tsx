@@ -52,7 +52,7 @@ export function ReceiptForm({
   // The enrolment chosen may have left the list (its receipt sent from another tab): fall back to the first.
   const chosen = eligible.find((e) => e.id === form.values.enrollmentId) ?? eligible[0];
   if (!chosen) return null;
-  const warning = divergenceWarning(form.values.paidAmount, chosen.coursePrice);
+  const warning = divergenceWarning(form.values.paidAmount, chosen.balance, chosen.amountPaid > 0);
   const sending = progress !== null;
 
   /** The file is checked beside the fields, so every missing piece is named at once. */

@@ -133,23 +133,54 @@ describe("approve and reject", () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  /** The server: what the enrolment owes (150 000, nothing paid yet), and the approval's answer, a little later. */
+  const server = (status = "enrolled") =>
+    vi.spyOn(globalThis, "fetch").mockImplementation((url) => {
+      const answer = String(url).includes("/admin/payments/balances/")
+        ? { due: 150_000, paid: 0, balance: 150_000, payments: [] }
+        : { receipt: { ...receipt, enrollmentStatus: status }, studentEmail: "no_email" };
+      return new Promise((resolve) => setTimeout(() => resolve(new Response(JSON.stringify(answer))), 20));
+    });
+  const approvals = (fetch: ReturnType<typeof server>) =>
+    fetch.mock.calls.filter(([url]) => String(url).endsWith(`/admin/receipts/${receipt.id}/approve`));
+
   it("sends one approval for a double click and says the student is enrolled", async () => {
-    const fetch = vi
-      .spyOn(globalThis, "fetch")
-      .mockImplementation(
-        () =>
-          new Promise((resolve) =>
-            setTimeout(() => resolve(new Response(JSON.stringify({ receipt, studentEmail: "no_email" }))), 20),
-          ),
-      );
+    const fetch = server();
     const onClose = vi.fn();
-    render(<ApproveReceiptDialog opened receipt={receipt} onClose={onClose} />);
+    render(<ApproveReceiptDialog opened receipt={{ ...receipt, paidAmount: 150_000 }} onClose={onClose} />);
     const dialog = screen.getByRole("dialog", { name: "Aprovar comprovante" });
     expect(within(dialog).getByText(/o aluno é matriculado automaticamente/)).toBeTruthy();
+    expect(await within(dialog).findByText("Valor exato: o aluno fica matriculado.")).toBeTruthy();
     await userEvent.dblClick(within(dialog).getByRole("button", { name: "Aprovar e matricular" }));
     expect(await screen.findByText("Pagamento aprovado, registro criado e aluno matriculado!")).toBeTruthy();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    const approvals = fetch.mock.calls.filter(([url]) => String(url).endsWith(`/admin/receipts/${receipt.id}/approve`));
-    expect(approvals).toHaveLength(1);
+    expect(approvals(fetch)).toHaveLength(1);
+    expect(JSON.parse(String(approvals(fetch)[0]![1]!.body))).toEqual({});
+  });
+
+  it("a short amount shows the difference and asks finance to choose before anything is sent (issue 34)", async () => {
+    const fetch = server("partial_payment");
+    const onClose = vi.fn();
+    render(<ApproveReceiptDialog opened receipt={{ ...receipt, paidAmount: 145_000 }} onClose={onClose} />);
+    const dialog = screen.getByRole("dialog", { name: "Aprovar comprovante" });
+    const owed = await within(dialog).findByRole("region", { name: "Valor em dívida" });
+    expect(owed.textContent).toMatch(/Pagamento inferior ao valor em dívida: faltam 5\s000,00\s*Kz/);
+    expect(owed.textContent).toMatch(/Este pagamento145\s000,00\s*Kz/);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Aprovar e matricular" }));
+    expect(
+      await within(dialog).findByText("Escolha se a inscrição aguarda o saldo ou se aceita a diferença"),
+    ).toBeTruthy();
+    // Accepting needs a reason.
+    await userEvent.click(within(dialog).getByRole("radio", { name: "Aceitar como pago na totalidade" }));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Aprovar e matricular" }));
+    expect(await within(dialog).findByText("Indique o motivo para aceitar a diferença")).toBeTruthy();
+    expect(approvals(fetch)).toHaveLength(0);
+
+    await userEvent.click(within(dialog).getByRole("radio", { name: "Manter a inscrição à espera do saldo" }));
+    expect(within(dialog).getByText(/a inscrição aguarda o saldo\./)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Aprovar e aguardar o saldo" }));
+    expect(await screen.findByText(/a inscrição aguarda o saldo de 5\s000,00\s*Kz/)).toBeTruthy();
+    expect(approvals(fetch)).toHaveLength(1);
+    expect(JSON.parse(String(approvals(fetch)[0]![1]!.body))).toEqual({ difference: { choice: "await_balance" } });
   });
 });

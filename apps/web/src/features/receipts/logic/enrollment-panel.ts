@@ -16,6 +16,8 @@ const PANELS: Record<EnrollmentStatus, EnrollmentPanel> = {
   payment_pending: "payment",
   // The latest receipt was rejected: the payment details and the form again (decision 050).
   receipt_rejected: "payment",
+  // Part of the price received: the rest is paid the same ways (decision 083).
+  partial_payment: "payment",
   enrolled: "enrolled",
   // After the course (decision 021): no longer "matriculado"; the payment side is settled.
   completed: "finished",

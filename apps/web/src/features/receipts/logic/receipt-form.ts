@@ -40,17 +40,19 @@ export function receiptEligible<E extends Enrollment>(enrollments: readonly E[],
 }
 
 /**
- * The warning (never a block) when the amount typed differs from the course price by 0.01 kz or more
- * (SPEC §5 'Student receipt'); null while the amount cannot be read or matches.
+ * The warning (never a block) when the amount typed differs from what is due by 0.01 kz or more (SPEC §5
+ * 'Student receipt'): the course price, or what is left of it after a partial payment (`partial`,
+ * decision 083); null while the amount cannot be read or matches.
  */
-export function divergenceWarning(amountText: string, coursePrice: number): string | null {
+export function divergenceWarning(amountText: string, due: number, partial = false): string | null {
   const parsed = parseMoney(amountText);
   if (!parsed.ok || parsed.value <= 0) return null;
-  const { correct, difference } = receiptDivergence(parsed.value, coursePrice);
+  const { correct, difference } = receiptDivergence(parsed.value, due);
   if (correct) return null;
   const side = difference > 0 ? "acima" : "abaixo";
+  const of = partial ? "do valor que falta pagar" : "do valor do curso";
   return (
-    `O valor indicado (${formatKz(parsed.value)}) está ${formatKz(Math.abs(difference))} ${side} do valor do curso ` +
-    `(${formatKz(coursePrice)}). Pode enviar na mesma: a equipa financeira irá verificar.`
+    `O valor indicado (${formatKz(parsed.value)}) está ${formatKz(Math.abs(difference))} ${side} ${of} ` +
+    `(${formatKz(due)}). Pode enviar na mesma: a equipa financeira irá verificar.`
   );
 }

@@ -1,5 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
-import { screen, within } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderAt } from "../../../test/render";
@@ -22,6 +22,9 @@ const base: OwnEnrollment = {
   status: "pre_inscrito",
   courseName: "Marketing Digital",
   coursePrice: 150000,
+  amountPaid: 0,
+  balance: 150000,
+  payments: [],
   paymentReferenceCode: null,
   codeSent: false,
   applicationDate: "2026-11-20T10:00:00.000Z",
@@ -219,9 +222,9 @@ describe("/aluno/pagamento with a Multicaixa reference (issue 26)", () => {
     show([approved], [], [reference]);
     const box = screen.getByRole("region", { name: "Pagar por referência Multicaixa" });
     expect(within(box).getByTestId("Entidade").textContent).toBe("12345");
-    expect(within(box).getByTestId("Referência").textContent).toBe("123 456 789");
+    expect(within(box).getByTestId("Referência Multicaixa").textContent).toBe("123 456 789");
     expect(within(box).getByTestId("Montante").textContent).toMatch(/150[\s\u00a0\u202f.]000,00/);
-    expect(within(box).getByRole("button", { name: "Copiar referência" })).toBeTruthy();
+    expect(within(box).getByRole("button", { name: "Copiar referência multicaixa" })).toBeTruthy();
     expect(within(box).getByText(/03\/12\/2026 às 11:00/)).toBeTruthy();
     expect(screen.getByText(/Ou pague por transferência bancária/)).toBeTruthy();
   });
@@ -256,5 +259,83 @@ describe("/aluno/pagamento with a Multicaixa reference (issue 26)", () => {
     show([approved], [], [], false);
     expect(screen.queryByRole("region", { name: "Pagar por referência Multicaixa" })).toBeNull();
     expect(screen.getByText(/^Pague por transferência bancária/)).toBeTruthy();
+  });
+});
+
+describe("/aluno/pagamento after a short payment (issue 34)", () => {
+  const paid = {
+    id: "00000000-0000-4000-8000-0000000000c1",
+    amount: 145000,
+    paymentDate: "2026-11-27",
+    paymentMethodLabel: "Multicaixa",
+  };
+  const partial: OwnEnrollment = {
+    ...approved,
+    status: "partial_payment",
+    amountPaid: 145000,
+    balance: 5000,
+    payments: [paid],
+  };
+  const forBalance: OwnReference = {
+    enrollmentId: approved.id,
+    courseName: approved.courseName,
+    entity: "12345",
+    reference: "987654321",
+    amount: 5000,
+    endsAt: "2026-12-04T10:00:00.000Z",
+    status: "active",
+    expired: false,
+  };
+
+  it("says what arrived, what is missing and how to pay it: the new reference, or the transfer with the code", () => {
+    show([partial], [], [forBalance]);
+    const card = screen.getByRole("article", { name: "Inscrição: Marketing Digital" });
+    expect(within(card).getByText("Pagamento parcial")).toBeTruthy();
+    const notice = within(card).getByRole("alert");
+    expect(notice.textContent).toMatch(/Falta pagar 5\s000,00\s*Kz/);
+    expect(notice.textContent).toMatch(/Recebemos 145\s000,00\s*Kz de 150\s000,00\s*Kz/);
+    expect(notice.textContent).toMatch(/Recebido: 145\s000,00\s*Kz em 27\/11\/2026 \(Multicaixa\)/);
+    expect(notice.textContent).toMatch(/Pague a nova referência Multicaixa abaixo, de 5\s000,00\s*Kz/);
+    expect(notice.textContent).toContain("com o código de referência K7M3QX9A na descrição");
+    const box = within(card).getByRole("region", { name: "Pagar por referência Multicaixa" });
+    expect(within(box).getByTestId("Montante").textContent).toMatch(/5\s000,00/);
+    // What is left to pay where the transfer's details are, and the warning against what is left.
+    const details = screen.getByRole("region", { name: "Dados para pagamento" });
+    expect(within(details).getByText("Falta pagar")).toBeTruthy();
+    expect(within(details).getByText(/5\s000,00\s*Kz \(de 150\s000,00\s*Kz\)/)).toBeTruthy();
+  });
+
+  it("names the Multicaixa reference and the transfer's code apart", () => {
+    show([partial], [], [forBalance]);
+    expect(screen.getByText("Referência Multicaixa")).toBeTruthy();
+    expect(screen.getByText("Código de referência")).toBeTruthy();
+    expect(screen.queryByText("Referência", { exact: true })).toBeNull();
+  });
+
+  it("lists every payment received, whatever the way, with amount and date; none while there is none", () => {
+    const desk = { ...paid, id: "00000000-0000-4000-8000-0000000000c2", paymentMethodLabel: "Dinheiro" };
+    show([
+      partial,
+      {
+        ...approved,
+        id: "00000000-0000-4000-8000-000000000003",
+        status: "enrolled",
+        courseName: "Excel Avançado",
+        amountPaid: 90000,
+        balance: 0,
+        payments: [{ ...desk, amount: 90000, paymentDate: "2026-11-28" }],
+      },
+    ]);
+    const section = screen.getByRole("region", { name: "Pagamentos recebidos" });
+    const items = within(section).getAllByRole("listitem");
+    expect(items.map((i) => i.getAttribute("aria-label"))).toEqual([
+      "Pagamento: Excel Avançado",
+      "Pagamento: Marketing Digital",
+    ]);
+    expect(items[0]!.textContent).toMatch(/28\/11\/2026 · Dinheiro.*90\s000,00\s*Kz/);
+    expect(items[1]!.textContent).toMatch(/27\/11\/2026 · Multicaixa.*145\s000,00\s*Kz/);
+    cleanup();
+    show([approved]);
+    expect(screen.queryByRole("region", { name: "Pagamentos recebidos" })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { enrollmentStatusLabel } from "@app/shared/enums";
+import { type EnrollmentStatus, enrollmentStatusLabel } from "@app/shared/enums";
 import { Alert, Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconAward, IconCircleCheck, IconClockHour4, IconX } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -12,8 +12,10 @@ import {
   REFERENCE_REFRESH_MS,
 } from "../../payment-references/api/payment-references";
 import { type OwnReceipt, ownReceiptsQuery } from "../api/own-receipts";
+import { BalanceNotice } from "../components/balance-notice";
 import { DocumentCorrection } from "../components/document-correction";
 import { MulticaixaReference, SuspendedReference } from "../components/multicaixa-reference";
+import { PaymentsReceived } from "../components/payments-received";
 import { ReceiptForm } from "../components/receipt-form";
 import { ReceiptHistory } from "../components/receipt-history";
 import { type EnrollmentPanel, enrollmentPanel, orderForStudent } from "../logic/enrollment-panel";
@@ -29,8 +31,14 @@ const BADGE_COLORS: Record<EnrollmentPanel, string> = {
   finished: "#1f6b30",
   ended: "gray.7",
 };
-/** 'Comprovante rejeitado' (decision 050): payable again, but the student must act, as on 'Inscrições'. */
-const REJECTED_RECEIPT_COLOR = "pink.9";
+/**
+ * Payable again, but the student must act, as on 'Inscrições': 'Comprovante rejeitado' (decision 050) and
+ * 'Pagamento parcial', the rest still owed (decision 083).
+ */
+const STATUS_COLORS: Partial<Record<EnrollmentStatus, string>> = {
+  receipt_rejected: "pink.9",
+  partial_payment: "#9a4a00",
+};
 
 function AwaitApproval() {
   return (
@@ -44,8 +52,9 @@ function AwaitApproval() {
 /**
  * /aluno/pagamento 'Comprovar Pagamento' (SPEC §2 'Student payment screen'; decision 047): for each own
  * enrolment, what the student can do now — wait, replace refused documents, read why it was rejected,
- * or pay. Below the enrolments: the receipt form with the reference code and the bank details (for
- * the enrolments that can be paid now, decision 043) and the history of the receipts sent.
+ * or pay (with what was received and what is still owed, decision 083). Below the enrolments: the receipt
+ * form with the reference code and the bank details (for the enrolments that can be paid now, decision
+ * 043), every payment received whatever the way, and the history of the receipts sent.
  */
 export function Component() {
   // Multicaixa references (issue 26): while an enrolment still awaiting payment has its newest reference
@@ -98,7 +107,7 @@ export function Component() {
             referencesOn={references.data?.multicaixa ?? true}
           />
         ))}
-        <Receipts receipts={receipts} eligible={eligible} />
+        <Receipts receipts={receipts} eligible={eligible} enrollments={data} />
       </>
     );
   }
@@ -116,9 +125,11 @@ export function Component() {
 function Receipts({
   receipts,
   eligible,
+  enrollments,
 }: {
   receipts: { isPending: boolean; isError: boolean; error: unknown; data?: OwnReceipt[] };
   eligible: OwnEnrollment[];
+  enrollments: readonly OwnEnrollment[];
 }) {
   if (receipts.isPending) return <Skeleton height={160} />;
   if (receipts.isError || !receipts.data)
@@ -131,6 +142,7 @@ function Receipts({
     <>
       {/* Keyed by the choices: a receipt sent (or a list changed) starts a fresh form on the next enrolment. */}
       {eligible.length > 0 && <ReceiptForm key={eligible.map((e) => e.id).join()} eligible={eligible} />}
+      <PaymentsReceived enrollments={enrollments} />
       <ReceiptHistory receipts={receipts.data} />
     </>
   );
@@ -167,7 +179,7 @@ function EnrollmentCard({
             {enrollment.courseName}
           </Title>
           <Badge
-            color={enrollment.status === "receipt_rejected" ? REJECTED_RECEIPT_COLOR : BADGE_COLORS[panel]}
+            color={STATUS_COLORS[enrollment.status] ?? BADGE_COLORS[panel]}
             variant="filled"
             style={{ textTransform: "none" }}
           >
@@ -183,6 +195,9 @@ function EnrollmentCard({
               Em caso de dúvida, contacte a secretaria do instituto.
             </Text>
           </Alert>
+        )}
+        {panel === "payment" && enrollment.amountPaid > 0 && enrollment.balance > 0 && (
+          <BalanceNotice enrollment={enrollment} reference={reference} canSend={step.kind === "form"} />
         )}
         {panel === "payment" && step.kind === "pending" && (
           <Alert color="teal" icon={<IconCircleCheck size={20} />} title="Comprovante enviado">
@@ -200,7 +215,7 @@ function EnrollmentCard({
         )}
         {panel === "payment" && payable && step.kind !== "pending" && <MulticaixaReference reference={payable} />}
         {panel === "payment" && suspended && step.kind !== "pending" && <SuspendedReference reference={suspended} />}
-        {panel === "payment" && step.kind === "form" && !step.rejected && !suspended && (
+        {panel === "payment" && step.kind === "form" && !step.rejected && !suspended && enrollment.amountPaid === 0 && (
           <Text size="sm">
             {payable ? "Ou pague" : "Pague"} por transferência bancária com o código de referência e envie o comprovante
             no formulário abaixo.
