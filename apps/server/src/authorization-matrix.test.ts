@@ -200,6 +200,14 @@ const MATRIX: Record<string, Row> = {
     path: () => `/api/admin/bank-statements/${MISSING_ID}/lines/${MISSING_ID}/ignore`,
     body: () => ({ reason: "Outro serviço" }),
   },
+  "DELETE /api/admin/bank-statements/{id}": {
+    expect: onlyRole("financeiro", 404),
+    path: () => `/api/admin/bank-statements/${MISSING_ID}`,
+  },
+  "DELETE /api/admin/bank-statements/mappings/{mappingId}": {
+    expect: onlyRole("financeiro", 404),
+    path: () => `/api/admin/bank-statements/mappings/${MISSING_ID}`,
+  },
   "POST /api/admin/bank-statements/{id}/confirm": {
     expect: onlyRole("financeiro", 404),
     path: () => `/api/admin/bank-statements/${MISSING_ID}/confirm`,
