@@ -3,12 +3,16 @@
 //              receipts and payments); --volume=0.05 measures one scale only
 //   --load     only the mixed day (300 students and 20 staff for 60 s on one instance)
 //   --statements only the bank-statement import of 5 000 lines (issue 25, decision 070)
+//   --screens  only Lighthouse on the public pages and the signed-in screens (screens.mjs, decision 091);
+//              --screens=public, =signed-in, =student, =staff or =/admin,/aluno/acesso names some of them;
+//              --runs=N Lighthouse runs per page (default 3, the median kept), here and in the whole bench
 //   neither    bench.mjs runs its public-page budgets, then the mixed day (mixedDayChecks)
 // Each figure is printed beside its goal; bench-results/volume.json and load.json keep the details.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { root } from "../ensure-built.mjs";
 import { loadBench } from "./load.mjs";
+import { screensBench } from "./screens.mjs";
 import { statementBench } from "./statements.mjs";
 import { volumeBench } from "./volume.mjs";
 
@@ -21,6 +25,14 @@ function save(name, report) {
 export function printChecks(title, checks) {
   console.log(`\n${title}:`);
   for (const [name, value, ok, goal] of checks) console.log(`  ${ok ? "✔" : "✖"} ${name}: ${value} (${goal})`);
+}
+
+/** `--runs=N`: Lighthouse runs per page, 3 unless given. */
+export function lighthouseRuns(args) {
+  const given = args.find((a) => a.startsWith("--runs="));
+  const runs = given ? Number(given.split("=")[1]) : 3;
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs: a whole number ≥ 1, not ${given}`);
+  return runs;
 }
 
 /** The mixed day's checks, for the full `npm run bench` (the build is already done). */
@@ -38,7 +50,8 @@ export async function benchParts(args, build) {
   const volume = args.find((a) => a === "--volume" || a.startsWith("--volume="));
   const load = args.includes("--load");
   const statements = args.includes("--statements");
-  if (!volume && !load && !statements) return false;
+  const screens = args.find((a) => a === "--screens" || a.startsWith("--screens="));
+  if (!volume && !load && !statements && !screens) return false;
   build();
   const checks = [];
   if (volume) {
@@ -59,7 +72,12 @@ export async function benchParts(args, build) {
     printChecks("Bank statements (issue 25)", c);
     checks.push(...c);
   }
-  console.log("\nDetails: bench-results/volume.json, load.json, statements.json");
+  if (screens) {
+    const c = await screensBench(screens.split("=")[1], lighthouseRuns(args));
+    printChecks("Screens, Lighthouse mobile (ARCHITECTURE.md §7)", c);
+    checks.push(...c);
+  }
+  console.log("\nDetails: bench-results/volume.json, load.json, statements.json, screens.json");
   if (checks.some((c) => !c[2])) process.exit(1);
   return true;
 }

@@ -93,19 +93,21 @@ export async function approveEnrollment({ base, staffCookie, id }) {
 }
 
 /**
- * Lighthouse (the bench's `lighthouse(url, outFile, extraArgs)`) on every signed-in screen, each with its
- * session's cookie; `staffCookie` is a super_admin's (staffSession).
+ * Lighthouse (screens.mjs's `lighthouse(url, outFile, extraArgs, runs)`) on every signed-in screen in `only`
+ * (all by default), each with its session's cookie; `staffCookie` is a super_admin's (staffSession).
  */
-export async function benchSignedIn({ base, staffCookie, out, lighthouse }) {
-  const studentCookie = await studentSession({ base, staffCookie });
+export async function benchSignedIn({ base, staffCookie, out, lighthouse, runs, only }) {
+  const wanted = (list) => list.filter((screen) => !only || only.has(screen));
+  const studentCookie = wanted(STUDENT_SCREENS).length ? await studentSession({ base, staffCookie }) : "";
   const screens = {};
   for (const [list, cookie] of [
-    [STUDENT_SCREENS, studentCookie],
-    [STAFF_SCREENS, staffCookie],
+    [wanted(STUDENT_SCREENS), studentCookie],
+    [wanted(STAFF_SCREENS), staffCookie],
   ]) {
     for (const screen of list) {
       const file = path.join(out, `lighthouse${screen.replace(/\//g, "-")}.json`);
-      screens[screen] = lighthouse(base + screen, file, [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`]);
+      const headers = [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`];
+      screens[screen] = lighthouse(base + screen, file, headers, runs);
     }
   }
   return screens;

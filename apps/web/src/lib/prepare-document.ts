@@ -1,6 +1,5 @@
 import { DOCUMENT_MIME_TYPES, MAX_FILE_BYTES } from "@app/shared/limits";
 import { DOCUMENT_WRONG_TYPE, FILE_EMPTY, FILE_TOO_LARGE } from "@app/shared/messages";
-import imageCompression from "browser-image-compression";
 import { sniffFileType } from "./file-signature";
 
 export const COMPRESS_ABOVE_BYTES = 1024 * 1024;
@@ -65,6 +64,8 @@ export async function prepareDocument(
     const [fileType, extension] =
       accepted.types.includes("image/webp") && encodesWebp() ? ["image/webp", "webp"] : ["image/jpeg", "jpg"];
     try {
+      // Loaded when a photo needs it (~20 KB gzip): a screen that only might upload does not wait for it.
+      const { default: imageCompression } = await import("browser-image-compression");
       const blob = await imageCompression(file, {
         maxWidthOrHeight: MAX_DIMENSION,
         initialQuality: QUALITY,

@@ -1,6 +1,6 @@
 import { NO_ROLE_HEADER_LABEL, ROLE_LABELS } from "@app/shared/enums";
 import { NO_ROLE_LABEL } from "@app/shared/messages";
-import { ActionIcon, Alert, Anchor, Burger, Button, Drawer, Indicator, Text } from "@mantine/core";
+import {ActionIcon, Alert, Anchor, Burger, Button, Indicator, Text } from "@mantine/core";
 import { useHotkeys } from "@mantine/hooks";
 import {
   IconExternalLink,
@@ -11,6 +11,7 @@ import {
 } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, Navigate, Outlet, useLocation } from "react-router";
+import { LazyDrawer } from "../../components/lazy-drawer";
 import { useSignOut } from "../../features/auth/api/auth";
 import { referencesWaitingText, useReferenceSummary } from "../../features/payment-references/api/payment-references";
 import { feedback } from "../../lib/mutation-feedback";
@@ -69,7 +70,7 @@ function AdminShell() {
           </Anchor>
         </div>
       </aside>
-      <Drawer
+      <LazyDrawer
         opened={drawerOpen}
         onClose={() => setDrawerOpen(false)}
         size="18rem"
@@ -83,7 +84,7 @@ function AdminShell() {
         <Anchor href="/" target="_blank" rel="noopener" size="sm" mt="md" display="block">
           Ver site público
         </Anchor>
-      </Drawer>
+      </LazyDrawer>
       <div className={classes.content}>
         <header className={classes.header}>
           <Indicator hiddenFrom="sm" inline disabled={waiting === 0} size={9} color="red.8" offset={4}>

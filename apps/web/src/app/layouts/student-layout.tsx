@@ -1,4 +1,4 @@
-import { Badge, Burger, Button, Drawer, NavLink, Stack, Text, Title } from "@mantine/core";
+import {Badge, Burger, Button, NavLink, Stack, Text, Title } from "@mantine/core";
 import {
   IconArrowLeft,
   IconAward,
@@ -11,6 +11,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Outlet, NavLink as RouterNavLink } from "react-router";
+import { LazyDrawer } from "../../components/lazy-drawer";
 import { useSignOut } from "../../features/auth/api/auth";
 import { useCatalog } from "../../features/courses/api/catalog";
 import { newApplicationStartQuery } from "../../features/enrollments/api/enrollments";
@@ -149,9 +150,9 @@ function StudentShell({ links }: { links: Link[] }) {
       <aside className={classes.sidebar} aria-label="Menu do aluno">
         {menu(true)}
       </aside>
-      <Drawer opened={open} onClose={() => setOpen(false)} size="18rem" title="Área do Aluno" hiddenFrom="sm">
+      <LazyDrawer opened={open} onClose={() => setOpen(false)} size="18rem" title="Área do Aluno" hiddenFrom="sm">
         {menu(false)}
-      </Drawer>
+      </LazyDrawer>
       <div className={classes.content}>
         <header className={classes.header}>
           <Burger

@@ -1,0 +1,2 @@
+// The lazy chunk of lazy-drawer.tsx.
+export { Drawer as default } from "@mantine/core";
