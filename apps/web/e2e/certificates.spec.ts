@@ -148,7 +148,7 @@ test("a professor concludes a student: the student downloads the certificate, an
   expect(approved.status(), await approved.text()).toBe(200);
   const paid = await admin.request.post(`/api/admin/enrollments/${enrollmentId}/confirm-payment`, {
     headers: origin,
-    data: { amount: "90000", paymentDate: luandaDate(), method: "transferencia", classId },
+    data: { amount: "90000", paymentDate: luandaDate(), method: "transferencia", classId, expectedBalance: 90000 },
   });
   expect(paid.status(), await paid.text()).toBe(200);
 

@@ -402,6 +402,14 @@ export const paymentShortOfBalance = (amount: number, balance: number) => ({
   code: "payment_difference_undecided",
   message: `O pagamento (${formatKz(amount)}) é inferior ao que falta pagar (${formatKz(balance)}): escolha se a inscrição aguarda o saldo ou se aceita a diferença, com o motivo`,
 });
+/**
+ * The desk's payment was entered against a balance that has since changed (decision 088): another payment
+ * was recorded meanwhile, or the same one sent twice. Nothing is recorded; staff look again.
+ */
+export const balanceChanged = (shown: number, now: number) => ({
+  code: "balance_changed",
+  message: `O valor em dívida desta inscrição mudou de ${formatKz(shown)} para ${formatKz(now)}: outro pagamento foi registrado enquanto isso. Confira o valor antes de registrar.`,
+});
 /** 'Aceitar a diferença' on an enrolment that owes nothing, or does not await payment. */
 export const NO_DIFFERENCE_TO_ACCEPT = {
   code: "no_difference_to_accept",
