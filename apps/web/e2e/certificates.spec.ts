@@ -183,7 +183,12 @@ test("a professor concludes a student: the student downloads the certificate, an
   // This e2e server's BASE_URL is http://127.0.0.1:…: the teacher is told before issuing (issue 21).
   const loopback = confirm.getByRole("alert");
   await expect(loopback.getByText("O portal ainda não tem o seu endereço público")).toBeVisible();
-  await expect(loopback).toContainText(baseURL!);
+  await expect(loopback).toContainText("Peça à direção do instituto que mande configurar o endereço público");
+  // In a teacher's words (issue 34, decision 088): the address and BASE_URL wait behind a closed disclosure.
+  for (const word of ["BASE_URL", "reinicie", baseURL!])
+    await expect(loopback).not.toContainText(word, { useInnerText: true });
+  await loopback.getByText("Detalhes para o técnico").click();
+  await expect(loopback.getByText(/A variável de ambiente BASE_URL vale/)).toContainText(baseURL!);
   await expect(confirm.getByText(/inferior à nota mínima/)).toHaveCount(0);
   await lookAt(professor, "teaching-confirm", () => expect(confirm).toBeVisible());
   await confirm.getByRole("button", { name: "Confirmar" }).dblclick();
