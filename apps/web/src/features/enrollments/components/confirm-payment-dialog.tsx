@@ -177,9 +177,7 @@ function PaymentForm({
         )}
         <Textarea label="Observações (opcional)" autosize minRows={2} {...form.getInputProps("notes")} />
         <Text size="sm" c="dimmed">
-          {row.studentEmail
-            ? `O aluno recebe por e-mail, em ${row.studentEmail}, o pagamento registrado e o que falta pagar, se faltar algo. O e-mail entra na fila de envio e normalmente sai em instantes.`
-            : "O aluno não indicou e-mail: não recebe nenhum e-mail sobre este pagamento."}
+          {emailNote(row.studentEmail, waits)}
         </Text>
         <DialogActions
           submitLabel={waits ? "Registrar e aguardar o saldo" : "Confirmar e matricular"}
@@ -189,6 +187,13 @@ function PaymentForm({
       </Stack>
     </form>
   );
+}
+
+/** What the student is sent, as it is (decision 084's honesty): queued for an address, nothing without one. */
+function emailNote(studentEmail: string | null, waits: boolean): string {
+  if (!studentEmail) return "O aluno não indicou e-mail: não recebe nenhum e-mail sobre este pagamento.";
+  const what = waits ? "o valor que falta e como pagá-lo" : "a confirmação do pagamento e da matrícula";
+  return `O aluno recebe por e-mail, em ${studentEmail}, ${what}. O e-mail entra na fila de envio e normalmente sai em instantes.`;
 }
 
 /** What the server's schema needs besides the fields, for the form's own check: the wait, and the balance. */
