@@ -187,10 +187,10 @@ test("a professor concludes a student: the student downloads the certificate, an
   // In a teacher's words (issue 34, decision 088): the address and BASE_URL wait behind a closed disclosure.
   for (const word of ["BASE_URL", "reinicie", baseURL!])
     await expect(loopback).not.toContainText(word, { useInnerText: true });
-  await loopback.getByText("Detalhes para o técnico").click();
-  await expect(loopback.getByText(/A variável de ambiente BASE_URL vale/)).toContainText(baseURL!);
   await expect(confirm.getByText(/inferior à nota mínima/)).toHaveCount(0);
   await lookAt(professor, "teaching-confirm", () => expect(confirm).toBeVisible());
+  await loopback.getByText("Detalhes para o técnico").click();
+  await expect(loopback.getByText(/A variável de ambiente BASE_URL vale/)).toContainText(baseURL!);
   await confirm.getByRole("button", { name: "Confirmar" }).dblclick();
   await expect(professor.getByText(`${STUDENT}: Concluído, certificado emitido`)).toBeVisible();
   const row = professor.getByRole("row", { name: new RegExp(STUDENT) });

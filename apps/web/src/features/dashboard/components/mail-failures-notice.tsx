@@ -37,8 +37,7 @@ export function MailFailuresNotice() {
               </Stack>
               <Button
                 size="xs"
-                variant="outline"
-                color="orange"
+                variant="default"
                 loading={requeue.isPending && requeue.variables === f.id}
                 aria-label={`Tentar de novo: e-mail para ${f.to}`}
                 onClick={() => requeue.mutate(f.id, feedback({ failure: "Erro ao reenviar o e-mail" }))}
