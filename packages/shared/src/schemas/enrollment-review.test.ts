@@ -98,6 +98,10 @@ describe("payment confirmation input", () => {
     expect(messages(confirmPaymentSchema.safeParse({ ...valid, classId: undefined }))).toEqual([
       "Selecione uma turma para matricular o aluno",
     ]);
+    expect(messages(confirmPaymentSchema.safeParse({ ...valid, method: undefined, classId: undefined }))).toEqual([
+      "Selecione o método de pagamento",
+      "Selecione uma turma para matricular o aluno",
+    ]);
   });
 
   it("needs no class while the enrolment waits for its balance, and a reason to accept a difference (decision 088)", () => {

@@ -159,11 +159,15 @@ export const confirmPaymentSchema = z
     /** What the enrolment owed when the payment was entered: another payment meanwhile (or a second click) is refused. */
     expectedBalance: z.number({ message: CONFIRM_PAYMENT_MESSAGES.expectedBalance }),
   })
-  .superRefine((v, ctx) => {
-    if (!v.classId && v.difference?.choice !== "await_balance") {
-      ctx.addIssue({ code: "custom", path: ["classId"], message: CONFIRM_PAYMENT_MESSAGES.classId });
-    }
-  });
+  .superRefine(
+    (v, ctx) => {
+      if (!v.classId && v.difference?.choice !== "await_balance") {
+        ctx.addIssue({ code: "custom", path: ["classId"], message: CONFIRM_PAYMENT_MESSAGES.classId });
+      }
+    },
+    // Also beside another field's error (a method not chosen): the form shows every missing field at once.
+    { when: ({ value }) => typeof value === "object" && value !== null },
+  );
 export type ConfirmPaymentInput = z.input<typeof confirmPaymentSchema>;
 
 /** POST /admin/enrollments/{id}/assign-class: the class of an enrolled enrolment that has none (decision 045). */
