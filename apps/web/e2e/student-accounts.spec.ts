@@ -100,9 +100,16 @@ test("a student enrolled in one course applies for a second one with the same ac
   // Enrolled in the first course: approved, then payment confirmed in a class.
   await approveThroughApi(staff.request, baseURL!, student.enrollmentId, "VOLTA-1");
   const classes = await (await staff.request.get(`/api/admin/enrollments/${student.enrollmentId}/classes`)).json();
+  const owed = await (await staff.request.get(`/api/admin/payments/balances/${student.enrollmentId}`)).json();
   const confirmed = await staff.request.post(`/api/admin/enrollments/${student.enrollmentId}/confirm-payment`, {
     headers: { origin: baseURL! },
-    data: { amount: "1000", paymentDate: today(), method: "transferencia", classId: classes[0].id },
+    data: {
+      amount: String(owed.balance),
+      paymentDate: today(),
+      method: "transferencia",
+      classId: classes[0].id,
+      expectedBalance: owed.balance,
+    },
   });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
 

@@ -65,9 +65,12 @@ export const WHATSAPP_SENT_NOTE = ENROLLMENT_EVENT_LABELS.whatsapp_sent;
 export const documentReplacedNote = (documentLabel: string) => `Documento substituído: ${documentLabel}`;
 export const DOCUMENTS_CORRECTED_NOTE = "Documentos corrigidos pelo aluno: inscrição de volta para revisão";
 
-/** A payment confirmed at the desk: amount, method label, the class that took the seat. */
-export const paymentConfirmedNote = (amount: number | string, methodLabel: string, className: string) =>
-  `Pagamento confirmado: ${formatKz(amount)} (${methodLabel}). Turma: ${className}`;
+/**
+ * A payment confirmed at the desk: amount, method label, the class that took the seat (none while the
+ * enrolment waits for its balance, decision 088).
+ */
+export const paymentConfirmedNote = (amount: number | string, methodLabel: string, className: string | null) =>
+  `Pagamento confirmado: ${formatKz(amount)} (${methodLabel})${className ? `. Turma: ${className}` : ""}`;
 export const classAssignedNote = (className: string) => `Turma atribuída: ${className}`;
 
 /** `paymentDate` is YYYY-MM-DD; the note shows DD/MM/YYYY. */

@@ -287,16 +287,27 @@ export const SERVER_CONFIG_SUPER_ADMIN_ONLY_MESSAGE = "Só o Super Administrador
 export const MAIL_FAILURES_SUPER_ADMIN_ONLY_MESSAGE = "Só o Super Administrador vê e reenvia os e-mails não enviados";
 export const MAIL_NOT_FOUND = { code: "not_found", message: "E-mail não encontrado (já foi apagado da fila)" } as const;
 export const MAIL_ALREADY_SENT = { code: "mail_already_sent", message: "Este e-mail já foi enviado" } as const;
-/** Why an e-mail's last try failed, in the super_admin's words (the server picks one; decision 056). */
+/**
+ * Why an e-mail's last try failed, in a director's words (the server picks one; decisions 056, 088): what
+ * happened and whom to ask. What the technician changes is in MAIL_FAILURE_DETAILS.
+ */
 export const MAIL_FAILURE_REASONS = {
   interrupted: "O envio foi interrompido porque o servidor do portal parou; será tentado de novo.",
-  auth: "O servidor de e-mail recusou o utilizador ou a senha configurados (SMTP_URL).",
+  auth: "O servidor de e-mail recusou o acesso do portal: o usuário ou a senha configurados estão errados. Peça ao técnico que instalou o portal que corrija o acesso ao e-mail.",
   envelope: "O servidor de e-mail recusou o endereço do destinatário ou do remetente.",
   tls: "Não foi possível estabelecer uma ligação segura (TLS) com o servidor de e-mail.",
   timeout: "O servidor de e-mail aceitou a ligação mas não respondeu a tempo.",
-  connection: "Não foi possível ligar ao servidor de e-mail (endereço ou porta de SMTP_URL, ou servidor desligado).",
+  connection:
+    "O portal não conseguiu contatar o servidor de e-mail: ele está desligado ou o endereço configurado está errado. Peça ao técnico que instalou o portal que verifique a configuração do e-mail.",
   unexpected: "Erro inesperado ao enviar o e-mail.",
 } as const;
+export type MailFailureKind = keyof typeof MAIL_FAILURE_REASONS;
+/** The technician's part of a reason ('Detalhes para o técnico', decision 088): the setting and the restart. */
+export const MAIL_FAILURE_DETAILS: Partial<Record<MailFailureKind, string>> = {
+  auth: "Verifique o usuário e a senha na variável de ambiente SMTP_URL (smtp://usuário:senha@servidor:porta) e reinicie o servidor do portal.",
+  connection:
+    "Verifique o servidor e a porta na variável de ambiente SMTP_URL e se o servidor de e-mail está ligado e acessível a partir do servidor do portal. Depois de mudar SMTP_URL, reinicie o servidor do portal.",
+};
 export const mailRefused = (responseCode: number) =>
   `O servidor de e-mail recusou a mensagem (código ${responseCode}).`;
 /** A state change whose Origin (or Referer) is not the portal's: refused before anything runs. */
@@ -401,6 +412,14 @@ export const ENROLLMENT_ALREADY_PAID = {
 export const paymentShortOfBalance = (amount: number, balance: number) => ({
   code: "payment_difference_undecided",
   message: `O pagamento (${formatKz(amount)}) é inferior ao que falta pagar (${formatKz(balance)}): escolha se a inscrição aguarda o saldo ou se aceita a diferença, com o motivo`,
+});
+/**
+ * The desk's payment was entered against a balance that has since changed (decision 088): another payment
+ * was recorded meanwhile, or the same one sent twice. Nothing is recorded; staff look again.
+ */
+export const balanceChanged = (shown: number, now: number) => ({
+  code: "balance_changed",
+  message: `O valor em dívida desta inscrição mudou de ${formatKz(shown)} para ${formatKz(now)}: outro pagamento foi registrado enquanto isso. Confira o valor antes de registrar.`,
 });
 /** 'Aceitar a diferença' on an enrolment that owes nothing, or does not await payment. */
 export const NO_DIFFERENCE_TO_ACCEPT = {

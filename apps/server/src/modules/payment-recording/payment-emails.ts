@@ -81,6 +81,27 @@ export function referencePaidEmail(input: PaymentEmailInput): { subject: string;
 }
 
 /**
+ * A payment taken by staff in 'Confirmar pagamento' (decision 088): the amount, the way and the date as
+ * staff recorded them, and the class the student joined.
+ */
+export function deskPaymentEmail(methodLabel: string, className: string): PaymentEmail {
+  return (input) => ({
+    subject: `Pagamento confirmado: você está matriculado em «${input.courseName}»`,
+    text: [
+      `Olá ${firstName(input.studentName)},`,
+      "",
+      `A equipe do ${input.institute.name} registrou seu pagamento de ${formatKz(input.paidAmount)} (${methodLabel}, ${formatDate(input.paymentDate)}) para o curso «${input.courseName}».`,
+      "",
+      `Sua matrícula está concluída: você está matriculado na turma «${className}».`,
+      "",
+      `Você pode ver o estado da sua matrícula e os pagamentos recebidos na Área do Aluno: ${paymentPage(input.baseUrl)}`,
+      "",
+      ...closing(input),
+    ].join("\n"),
+  });
+}
+
+/**
  * A payment short of what was owed, and the enrolment waits for the rest (decision 083): what arrived,
  * what is missing and how to pay it (a new Multicaixa reference for it when references are on, or the
  * transfer with the same reference code and a receipt).

@@ -184,7 +184,14 @@ describe("one bank-transfer method, whichever flow recorded it", () => {
       `/api/admin/enrollments/${walkIn!.id}/confirm-payment`,
       jsonRequest(
         "POST",
-        { amount: "80.000", paymentDate: todayInLuanda(), method: "transferencia", classId: schoolClass!.id },
+        {
+          amount: "80.000",
+          paymentDate: todayInLuanda(),
+          method: "transferencia",
+          classId: schoolClass!.id,
+          expectedBalance: 230000,
+          difference: { choice: "accept", reason: "Bolsa combinada com a direção" },
+        },
         financeiro.cookie,
       ),
     );

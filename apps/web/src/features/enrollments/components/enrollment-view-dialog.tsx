@@ -54,7 +54,9 @@ export function EnrollmentViewDialog({
               <EnrollmentStatusBadge status={e.status} codeSent={e.codeSent} />
               <WithoutClassNote enrollment={e} />
               {canSendWhatsapp(e.status, access) && <WhatsappButton enrollment={e} />}
-              {canSendWhatsapp(e.status, access) && <RenewReferenceButton enrollmentId={e.id} />}
+              {canSendWhatsapp(e.status, access) && (
+                <RenewReferenceButton enrollmentId={e.id} studentEmail={e.studentEmail} />
+              )}
             </Group>
           </Group>
           <Tabs defaultValue="geral" keepMounted={false} styles={{ tab: { paddingInline: 10 } }}>
