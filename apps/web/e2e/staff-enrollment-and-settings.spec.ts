@@ -238,7 +238,7 @@ test("a phone someone already registered: the secretariat sees its accounts and 
   await expect(view.getByText("Sílvia Escolha", { exact: false })).toBeVisible();
   await expect(
     view.getByText(
-      `Inscrição registada pela equipa, com uma nova conta de aluno (${code}); o telefone já tinha a conta ${other.studentCode}, não usada`,
+      `Inscrição registrada pela equipe, com uma nova conta de aluno (${code}); o telefone já tinha a conta ${other.studentCode}, não usada`,
     ),
   ).toBeVisible();
   await page.keyboard.press("Escape");
@@ -398,11 +398,11 @@ test("super_admin edits the institute's details on 'Configurações'; other role
   await page.getByLabel(/^Número de WhatsApp/).fill("812 345 678");
   await page.getByRole("button", { name: "Guardar configurações" }).click();
   await expect(page.getByText("IBAN inválido: um IBAN angolano tem 25 caracteres, AO e 23 algarismos")).toBeVisible();
-  await expect(page.getByText("O telemóvel deve começar por 9")).toBeVisible();
+  await expect(page.getByText("O celular deve começar com 9")).toBeVisible();
   // The right length with wrong check digits (ISO 13616): refused, nothing saved.
   await page.getByLabel(/^IBAN/).fill("AO06 0040 0000 8765 4321 0987 6");
   await page.getByRole("button", { name: "Guardar configurações" }).click();
-  await expect(page.getByText("IBAN inválido: verifique os dígitos de controlo")).toBeVisible();
+  await expect(page.getByText("IBAN inválido: verifique os dígitos de controle")).toBeVisible();
 
   await page.getByLabel(/^Banco/).fill("Banco BFA");
   await page.getByLabel(/^IBAN/).fill("ao06.0006.0000.9876.5432.1018.2");

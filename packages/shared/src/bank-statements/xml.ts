@@ -79,7 +79,7 @@ export type XmlHandler = {
 /** Reads a document, telling `handler` each element and text in order; throws `XmlError` when not well formed. */
 export function scanXml(text: string, handler: XmlHandler): void {
   const src = text.replace(/^\uFEFF/, "");
-  if (src.includes("\u0000")) throw new XmlError("carácter nulo no ficheiro");
+  if (src.includes("\u0000")) throw new XmlError("caractere nulo no arquivo");
   const open: string[] = [];
   let roots = 0;
   let line = 1;

@@ -227,7 +227,7 @@ describe("bank statements in CSV, XLSX, MT940 and CAMT.053", () => {
     expect(mixed.unreadable.map((u: { line: number; reason: string }) => u.reason)).toEqual([
       "Valor ilegível: «150000.00» (ambíguo (use 150.000,00 ou 150 000,00))",
       "Valor ilegível: «140000.00» (ambíguo (use 150.000,00 ou 150 000,00))",
-      "Valor ilegível: «150.000» (ambíguo: o ficheiro escreve outros valores com ponto decimal)",
+      "Valor ilegível: «150.000» (ambíguo: o arquivo escreve outros valores com ponto decimal)",
       "Valor ilegível: «1500.00» (ambíguo (use 150.000,00 ou 150 000,00))",
       "Valor ilegível: «2500.50» (ambíguo (use 150.000,00 ou 150 000,00))",
     ]);

@@ -77,7 +77,7 @@ describe("statement files a bank or an e-mail hands to finance (issue 33)", () =
 
   it("refuses an XLSX cell past column XFD or row 1 048 576", async () => {
     expect(await refusal(hostile.xlsxFarColumn(), "extrato.xlsx")).toBe(
-      XLSX_MESSAGES.broken("a célula ZZZZZZZZ1 fica fora da folha, que vai de A1 a XFD1048576"),
+      XLSX_MESSAGES.broken("a célula ZZZZZZZZ1 fica fora da planilha, que vai de A1 a XFD1048576"),
     );
   });
 

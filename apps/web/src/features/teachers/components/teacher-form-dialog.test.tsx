@@ -17,7 +17,7 @@ describe("teacher form: years of experience", () => {
     for (const [text, message] of [
       ["2,5", "Use um número inteiro, sem casas decimais"],
       ["2.5", "Use um número inteiro, sem casas decimais"],
-      ["1 2", "Escreva o número sem espaços (ex.: 25)"],
+      ["1 2", "Digite o número sem espaços (ex.: 25)"],
       ["51", "Os anos de experiência vão de 0 a 50"],
       ["-1", "Os anos de experiência vão de 0 a 50"],
     ] as const) {
