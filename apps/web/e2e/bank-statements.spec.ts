@@ -175,7 +175,7 @@ test("finance imports a bank statement, maps its columns once, confirms the matc
   // 10 000 Kz short of the price: finance says what becomes of the difference (decision 083).
   await expect(assign.getByRole("region", { name: "Valor em dívida" })).toContainText(/faltam 10\s000,00\s*Kz/);
   await assign.getByRole("radio", { name: "Aceitar como pago na totalidade" }).check();
-  await assign.getByLabel(/^Motivo da diferença aceite/).fill("Desconto combinado com a direção");
+  await assign.getByLabel(/^Motivo da diferença aceita/).fill("Desconto combinado com a direção");
   await checkAndShoot(fin, "assign-difference");
   await assign.getByRole("button", { name: "Atribuir" }).click();
   await expect(fin.getByText("Linha atribuída")).toBeVisible();

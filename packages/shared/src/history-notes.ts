@@ -142,9 +142,9 @@ export const balanceAwaitedSuffix = (remaining: number, due: number) =>
   `. Faltam ${formatKz(remaining)} de ${formatKz(due)}: a inscrição aguarda o saldo`;
 /** Finance accepted the shortfall as paid, with why. */
 export const differenceAcceptedSuffix = (remaining: number, reason: string) =>
-  `. Diferença de ${formatKz(remaining)} aceite como paga: ${reason}`;
+  `. Diferença de ${formatKz(remaining)} aceita como paga: ${reason}`;
 /** Paid above what was owed: enrolled, the excess for finance to refund or credit. */
 export const excessSuffix = (excess: number) => `. Excedente de ${formatKz(excess)} a devolver ou creditar`;
 /** Finance accepted, later, the balance an enrolment was waiting for. */
 export const differenceAcceptedNote = (remaining: number, reason: string) =>
-  `Diferença de ${formatKz(remaining)} aceite como paga: ${reason}`;
+  `Diferença de ${formatKz(remaining)} aceita como paga: ${reason}`;

@@ -139,7 +139,7 @@ describe("teaching: results and certificate issuing", () => {
     expect(early.status).toBe(409);
     const start = addDays(todayInLuanda(), 10).split("-").reverse().join("/");
     expect((await body(early)).error.message).toBe(
-      `A turma só começa a ${start}: os resultados podem ser registados a partir dessa data.`,
+      `A turma só começa em ${start}: os resultados podem ser registrados a partir dessa data.`,
     );
     const bad = await postResults(ctx, professor.cookie, cls.id, [
       { enrollmentId: s.enrollment.id, outcome: "completed", finalGrade: "20,5" },
@@ -166,7 +166,7 @@ describe("teaching: results and certificate issuing", () => {
     ]);
     expect(res.status).toBe(409);
     expect((await body(res)).error.message).toBe(
-      "Não é possível registar o resultado de «Ivo Pereira»: a inscrição está «Não concluído». Nenhum resultado foi registado.",
+      "Não é possível registrar o resultado de «Ivo Pereira»: a inscrição está «Não concluído». Nenhum resultado foi registrado.",
     );
     expect(await statusOf(a.enrollment.id)).toBe("enrolled");
     expect(await certificatesOf(a.enrollment.id)).toEqual([]);

@@ -74,7 +74,7 @@ export function PaymentViewDialog({
             {differenceOf(p) && <DetailField label="Diferença" value={differenceOf(p)} />}
             {p.differenceReason && (
               <DetailField
-                label="Motivo da diferença aceite"
+                label="Motivo da diferença aceita"
                 value={`${p.differenceReason} (${p.differenceAcceptedByName ?? "—"}, ${formatDateTime(p.differenceAcceptedAt)})`}
               />
             )}
