@@ -74,6 +74,8 @@ export const glossary: GlossaryEntry[] = [
     brazilian: "acadêmico, econômico, eletrônico, anônimo, gênero",
     pattern: "académic\\p{L}*|económic\\p{L}*|e(?:le|lec)trónic\\p{L}*|anónim\\p{L}*|género",
   },
+  { european: "libertar (a seat)", brazilian: "liberar", pattern: "libert(?:ar|a|am|ad[oa]s?)" },
+  { european: "tem a certeza", brazilian: "tem certeza", pattern: "(?:tem|têm|ter|tenho|temos) a certeza" },
   { european: "dentro de momentos", brazilian: "em alguns instantes", pattern: "dentro de momentos" },
   { european: "de momento", brazilian: "no momento", pattern: "de momento" },
   { european: "talão", brazilian: "comprovante", pattern: "talão|talões" },

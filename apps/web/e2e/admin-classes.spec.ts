@@ -102,13 +102,13 @@ test("a class whose curriculum upload fails is kept, and the retry sends only th
   // The connection drops while the PDF goes up (the class itself was already saved).
   await page.route("**/api/admin/classes/*/curriculum", (route) => route.abort("internetdisconnected"));
   await dialog.getByRole("button", { name: "Criar turma" }).click();
-  await expect(page.getByText(/A turma foi guardada, mas o currículo não foi enviado/)).toBeVisible();
+  await expect(page.getByText(/A turma foi salva, mas o currículo não foi enviado/)).toBeVisible();
   const editing = page.getByRole("dialog", { name: "Editar turma" });
   await expect(editing).toBeVisible();
   await expect(page.getByRole("row", { name: /Marketing Digital — Sábado/ })).toHaveCount(1);
 
   await page.unroute("**/api/admin/classes/*/curriculum");
-  await editing.getByRole("button", { name: "Guardar alterações" }).click();
+  await editing.getByRole("button", { name: "Salvar alterações" }).click();
   await expect(page.getByText("Turma criada com sucesso!")).toBeVisible();
   await expect(editing).toBeHidden();
   await expect(page.getByRole("row", { name: /Marketing Digital — Sábado/ })).toHaveCount(1);
