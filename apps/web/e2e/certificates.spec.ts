@@ -94,16 +94,16 @@ test("a professor concludes a student: the student downloads the certificate, an
   expect(cls.status(), await cls.text()).toBe(201);
   const classId: string = (await cls.json()).id;
 
-  // The professor's account, linked to the teacher on the teacher form ('Utilizador (acesso)').
+  // The professor's account, linked to the teacher on the teacher form ('Usuário (acesso)').
   const professor = await staffPage(browser, baseURL!, "carlos.prof@instituto.ao", "Carlos Mendes", "professor");
   await admin.goto("/admin/teachers");
   await admin.getByLabel("Pesquisar", { exact: true }).fill(TEACHER);
   await admin.getByRole("button", { name: `Editar ${TEACHER}` }).click();
   const form = admin.getByRole("dialog", { name: "Editar professor" });
-  await form.getByRole("combobox", { name: "Utilizador (acesso)" }).click();
+  await form.getByRole("combobox", { name: "Usuário (acesso)" }).click();
   await admin.getByRole("option", { name: "Carlos Mendes (carlos.prof@instituto.ao)" }).click();
   await lookAt(admin, "teacher-form-user", () => expect(form).toBeVisible());
-  await form.getByRole("button", { name: "Guardar alterações" }).click();
+  await form.getByRole("button", { name: "Salvar alterações" }).click();
   await expect(form).toBeHidden();
 
   // The student: an account, an enrolment approved and paid into the class (as 'Inscrições' does it).
@@ -178,7 +178,7 @@ test("a professor concludes a student: the student downloads the certificate, an
   );
   await professor.getByLabel(`Nota final de ${STUDENT}`).fill("14,5");
   await professor.getByRole("button", { name: `Marcar ${STUDENT} como Concluído` }).click();
-  const confirm = professor.getByRole("dialog", { name: "Registar resultado" });
+  const confirm = professor.getByRole("dialog", { name: "Registrar resultado" });
   await expect(confirm.getByText(/com a nota final 14,5/)).toBeVisible();
   // This e2e server's BASE_URL is http://127.0.0.1:…: the teacher is told before issuing (issue 21).
   const loopback = confirm.getByRole("alert");
@@ -251,15 +251,15 @@ test("a professor concludes a student: the student downloads the certificate, an
   ]);
   expect(credentialDownload.suggestedFilename()).toBe(`certificado-${number}.json`);
   const credentialFile = readFileSync((await credentialDownload.path())!);
-  const fileInput = anonymous.getByLabel("Ficheiro de credencial (.json)");
+  const fileInput = anonymous.getByLabel("Arquivo de credencial (.json)");
   await fileInput.setInputFiles({
     name: `certificado-${number}.json`,
     mimeType: "application/json",
     buffer: credentialFile,
   });
-  const fileResult = anonymous.getByRole("region", { name: "Resultado da verificação do ficheiro" });
+  const fileResult = anonymous.getByRole("region", { name: "Resultado da verificação do arquivo" });
   await expect(
-    fileResult.getByText("A assinatura digital do ficheiro é válida e corresponde ao registo do instituto."),
+    fileResult.getByText("A assinatura digital do arquivo é válida e corresponde ao registro do instituto."),
   ).toBeVisible();
   await lookAt(anonymous, "verify-credential-valid", () => expect(fileResult).toBeVisible());
   const tampered = credentialFile.toString().replaceAll(STUDENT, "Outro Nome Qualquer");

@@ -42,12 +42,12 @@ test("a secretaria changes and resets a student's password: the old one fails, t
   const edit = staff.getByRole("dialog", { name: "Editar credenciais" });
   await expect(edit.getByLabel(/^Código de estudante/)).toHaveValue(student.code);
   await edit.getByLabel(/^Nova senha/).fill("abc");
-  await edit.getByRole("button", { name: "Guardar credenciais" }).click();
+  await edit.getByRole("button", { name: "Salvar credenciais" }).click();
   await expect(edit.getByText("Senha deve ter exatamente 6 caracteres alfanuméricos (A-Z, 0-9)")).toBeVisible();
   await edit.getByLabel(/^Nova senha/).fill("velha1");
   await expect(edit.getByLabel(/^Nova senha/)).toHaveValue("VELHA1");
   await shot(staff, "edit");
-  await edit.getByRole("button", { name: "Guardar credenciais" }).click();
+  await edit.getByRole("button", { name: "Salvar credenciais" }).click();
   const edited = staff.getByRole("dialog", { name: "Credenciais atualizadas com sucesso!" });
   await expect(edited.getByTestId("Nova senha")).toHaveText("VELHA1");
   await edited.getByRole("button", { name: "Fechar" }).click();
@@ -82,7 +82,7 @@ test("a secretaria changes and resets a student's password: the old one fails, t
   await expect(student.page.getByText("Código ou senha incorretos")).toBeVisible();
   await signInStudent(student.page, student.code, newPassword);
   await expect(student.page).toHaveURL(/\/escolher-senha/);
-  await expect(student.page.getByText("Está a usar uma senha temporária")).toBeVisible();
+  await expect(student.page.getByText("Está usando uma senha temporária")).toBeVisible();
   await student.context.close();
 });
 

@@ -148,7 +148,7 @@ describe("payments short of or above what is owed", () => {
       expect(res.status).toBe(200);
       expect(await statusOf(s.enrollment.id)).toBe("enrolled");
       expect((await notesOf(s.enrollment.id)).at(-1)).toMatch(
-        /Diferença de 10.000,00\sKz aceite como paga: Desconto de antigo aluno$/,
+        /Diferença de 10.000,00\sKz aceita como paga: Desconto de antigo aluno$/,
       );
       expect(await financeRow("Tomás Desconto")).toEqual([
         expect.objectContaining({
@@ -160,7 +160,7 @@ describe("payments short of or above what is owed", () => {
         }),
       ]);
       expect(await exported("Tomás Desconto")).toEqual([
-        expect.stringMatching(/;Diferença aceite: 10.000,00\sKz;Desconto de antigo aluno$/),
+        expect.stringMatching(/;Diferença aceita: 10.000,00\sKz;Desconto de antigo aluno$/),
       ]);
     });
 

@@ -40,7 +40,7 @@ export function EnrollmentViewDialog({
       {detail.isError ? (
         <Alert color="red.8">{errorMessage(detail.error)}</Alert>
       ) : !e ? (
-        <Loader size="sm" aria-label="A carregar" />
+        <Loader size="sm" aria-label="Carregando..." />
       ) : (
         <Stack gap="md">
           <Group justify="space-between" wrap="wrap" gap="xs">
