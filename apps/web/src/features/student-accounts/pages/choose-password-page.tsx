@@ -19,7 +19,7 @@ export function Component() {
       <Title order={1} size="h2">
         Escolha a sua senha
       </Title>
-      <Alert color="yellow" icon={<IconAlertTriangle size={20} />} title="Está a usar uma senha temporária">
+      <Alert color="yellow" icon={<IconAlertTriangle size={20} />} title="Está usando uma senha temporária">
         A senha com que entrou foi gerada ao criar a conta ou dada pela secretaria. Por segurança, escolha uma senha só
         sua antes de continuar.
       </Alert>
@@ -32,7 +32,7 @@ export function Component() {
                 Alterar senha
               </Title>
               <Text size="sm" c="dimmed">
-                Em «Senha atual», escreva a senha temporária com que acabou de entrar.
+                Em «Senha atual», digite a senha temporária com que acabou de entrar.
               </Text>
             </Stack>
           }
