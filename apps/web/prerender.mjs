@@ -69,19 +69,19 @@ for (const { route, file, head = [], chunk } of PAGES) {
   writeFileSync(path.join(out, `${file}.br`), brotliCompressSync(html));
   writeFileSync(path.join(out, `${file}.gz`), gzipSync(html, { level: 9 }));
 }
-// index.html is what the server sends for every other address: the signed-in screens, their sign-in pages
-// and the 404 page (apps/server/src/http/static.ts). It names the signed-in route table, both areas'
-// layouts and guard and what they import (the signed-in chunk groups of vite.config.ts), and starts the
-// session request the guards wait for: a 3G phone fetches them with the entry, not one round trip after
-// another once each has run (decision 063).
-const SIGNED_IN_CHUNKS = [
-  "src/app/signed-in-routes.tsx",
-  "src/app/layouts/toast-layout.tsx",
-  "src/app/layouts/student-layout.tsx",
+// index.html is what the server sends for every other address: the sign-in pages, the 404 page, and any
+// signed-in address without a screen HTML of its own (below; apps/server/src/http/static.ts). It names the
+// signed-in route table, both areas' layouts and guard and what they import (the signed-in chunk groups of
+// vite.config.ts), and starts the session request the guards wait for: a 3G phone fetches them with the
+// entry, not one round trip after another once each has run (decision 063).
+const ROUTE_CHUNKS = ["src/app/signed-in-routes.tsx", "src/app/layouts/toast-layout.tsx"];
+const STUDENT_CHUNKS = [...ROUTE_CHUNKS, "src/app/layouts/student-layout.tsx"];
+const STAFF_CHUNKS = [
+  ...ROUTE_CHUNKS,
+  "src/app/staff-routes.tsx",
   "src/app/layouts/admin-layout.tsx",
   "src/app/guards/role-route.tsx",
 ];
-const SESSION_PRELOAD = '<link rel="preload" href="/api/session" as="fetch" crossorigin="anonymous" />';
 /** The stylesheets of those chunks and their imports (Vite's loader adds them when the chunk is imported). */
 function chunkStyles(source, seen = new Set()) {
   if (seen.has(source)) return [];
@@ -89,27 +89,112 @@ function chunkStyles(source, seen = new Set()) {
   const chunk = manifest[source];
   return [...(chunk.css ?? []), ...(chunk.imports ?? []).flatMap((dep) => chunkStyles(dep, seen))];
 }
-const signedIn = [
-  SESSION_PRELOAD,
-  ...new Set(
-    SIGNED_IN_CHUNKS.flatMap((source) => chunkLinks(source)).map((l) =>
-      l.replace("<link", '<link fetchpriority="low"'),
+const fetchPreload = (url) => `<link rel="preload" href="${url}" as="fetch" crossorigin="anonymous" />`;
+/** index.html naming `sources` (their chunks, imports and stylesheets) and requesting the session and `data`. */
+function signedInHtml(sources, data = []) {
+  const links = [
+    ...["/api/session", ...data].map(fetchPreload),
+    ...new Set(
+      sources.flatMap((source) => chunkLinks(source)).map((l) => l.replace("<link", '<link fetchpriority="low"')),
     ),
-  ),
-  ...new Set(
-    SIGNED_IN_CHUNKS.flatMap((source) => chunkStyles(source))
-      .filter((file) => !shell.includes(`/${file}"`))
-      .map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
-  ),
+    ...new Set(
+      sources
+        .flatMap((source) => chunkStyles(source))
+        .filter((file) => !shell.includes(`/${file}"`))
+        .map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+    ),
+  ];
+  const html = shell.replace("\n  </head>", `\n${links.map((l) => `    ${l}\n`).join("")}  </head>`);
+  if (html === shell) throw new Error("index.html has no </head> to fill");
+  return html;
+}
+function writeHtml(file, html) {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, html);
+  writeFileSync(`${file}.br`, brotliCompressSync(html));
+  writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }));
+}
+writeHtml(path.join(here, "dist/index.html"), signedInHtml([...STUDENT_CHUNKS, ...STAFF_CHUNKS]));
+
+// Each signed-in screen below gets that HTML naming its own page and its area's chunks only: a student's
+// screen never fetches the staff area's code, and the page's chunk and the data it reads first start
+// with the entry instead of after the route tables have run (decision 091). Any other address under
+// /aluno or /admin gets its area's. static.ts serves them as screens.json maps them.
+const page = (name) => `src/features/${name}.tsx`;
+// What every screen of the student area reads (its menu: the catalogue and whether a new application is open).
+const STUDENT_DATA = ["/api/courses/catalog", "/api/me/enrollments/new-application"];
+const STAFF_DATA = ["/api/admin/payment-references/summary"];
+const FIRST_PAGE = "page=1&pageSize=20";
+const SCREENS = [
+  {
+    path: "/aluno/pagamento",
+    page: page("receipts/pages/student-payment-page"),
+    data: ["/api/me/enrollments", "/api/me/payment-references", "/api/me/receipts"],
+  },
+  { path: "/aluno/acesso", page: page("student-accounts/pages/access-data-page"), data: ["/api/me/account"] },
+  {
+    path: "/aluno/certificados",
+    page: page("certificates/pages/student-certificates-page"),
+    data: ["/api/me/certificates"],
+  },
+  { path: "/aluno/nova-inscricao", page: page("enrollments/pages/new-application-page") },
+  { path: "/admin", page: page("dashboard/pages/dashboard-page"), data: ["/api/admin/dashboard"] },
+  {
+    path: "/admin/enrollments",
+    page: page("enrollments/pages/admin-enrollments-page"),
+    data: [`/api/admin/enrollments?${FIRST_PAGE}`, "/api/admin/courses"],
+  },
+  {
+    path: "/admin/payment-receipts",
+    page: page("receipts/pages/admin-receipts-page"),
+    data: [`/api/admin/receipts?${FIRST_PAGE}`],
+  },
+  {
+    path: "/admin/financial",
+    page: page("payments/pages/admin-financial-page"),
+    data: [`/api/admin/payments/balances?${FIRST_PAGE}`, `/api/admin/payments?${FIRST_PAGE}`],
+  },
+  {
+    path: "/admin/student-accounts",
+    page: page("student-accounts/pages/admin-student-accounts-page"),
+    data: [`/api/admin/student-accounts?${FIRST_PAGE}`],
+  },
+  { path: "/admin/courses", page: page("courses/pages/admin-courses-page") },
+  { path: "/admin/classes", page: page("classes/pages/admin-classes-page") },
+  { path: "/admin/teachers", page: page("teachers/pages/admin-teachers-page") },
+  { path: "/admin/bank-statements", page: page("bank-statements/pages/bank-statements-page") },
+  { path: "/admin/users", page: page("users/pages/admin-users-page") },
+  { path: "/admin/roles", page: page("users/pages/admin-roles-page") },
+  { path: "/admin/settings", page: page("settings/pages/admin-settings-page") },
+  { path: "/admin/teaching", page: page("teaching/pages/teaching-classes-page") },
+  { path: "/admin/account", page: page("two-factor/pages/staff-account-page") },
 ];
-const index = shell.replace("\n  </head>", `\n${signedIn.map((l) => `    ${l}\n`).join("")}  </head>`);
-if (index === shell) throw new Error("index.html has no </head> to fill");
-writeFileSync(path.join(here, "dist/index.html"), index);
-writeFileSync(path.join(here, "dist/index.html.br"), brotliCompressSync(index));
-writeFileSync(path.join(here, "dist/index.html.gz"), gzipSync(index, { level: 9 }));
+const AREAS = [
+  { prefix: "/aluno", file: "area-aluno.html", chunks: STUDENT_CHUNKS, data: STUDENT_DATA },
+  { prefix: "/admin", file: "area-admin.html", chunks: STAFF_CHUNKS, data: STAFF_DATA },
+];
+const screens = {};
+for (const area of AREAS) {
+  writeHtml(path.join(out, "screens", area.file), signedInHtml(area.chunks, area.data));
+  screens[`${area.prefix}/*`] = `screens/${area.file}`;
+  for (const screen of SCREENS.filter((s) => s.path === area.prefix || s.path.startsWith(`${area.prefix}/`))) {
+    const file = `screens/${screen.path.slice(1).replaceAll("/", "-")}.html`;
+    writeHtml(
+      path.join(out, file),
+      signedInHtml([...area.chunks, screen.page], [...area.data, ...(screen.data ?? [])]),
+    );
+    screens[screen.path] = file;
+  }
+}
+// The exact paths first, then each area's "/*" (Hono tries routes in the order they are added).
+const order = Object.keys(screens).sort((a, b) => Number(a.endsWith("/*")) - Number(b.endsWith("/*")));
+writeFileSync(
+  path.join(out, "screens.json"),
+  `${JSON.stringify(Object.fromEntries(order.map((k) => [k, screens[k]])), null, 2)}\n`,
+);
 
 rmSync(path.join(here, "dist-ssr"), { recursive: true, force: true });
 rmSync(path.join(here, "dist/.vite"), { recursive: true, force: true });
 console.log(
-  `public pages: ${PAGES.map((p) => p.file).join(", ")}; index.html names ${signedIn.length - 1} signed-in files`,
+  `public pages: ${PAGES.map((p) => p.file).join(", ")}; signed-in screens with an HTML of their own: ${SCREENS.length}`,
 );

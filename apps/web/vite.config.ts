@@ -37,8 +37,10 @@ interface ModuleUsage {
   shell: Set<string>;
   /** Used by a public lazy page (/verificar, /inscricao), maybe by signed-in screens too. */
   publicLazy: Set<string>;
-  /** Used by signed-in screens only (reached through app/signed-in-routes.tsx). */
+  /** Used by signed-in screens only (reached through app/signed-in-routes.tsx), some of them outside the staff area. */
   signedIn: Set<string>;
+  /** Used by the staff area only (reached through app/staff-routes.tsx alone): never loaded by a student. */
+  staffOnly: Set<string>;
   /** The module an import() loads: each page, layout and guard keeps a chunk of its own. */
   lazyTargets: Set<string>;
 }
@@ -60,25 +62,40 @@ async function moduleUsage(): Promise<ModuleUsage> {
       .flatMap((r) => r.output)
       .filter((c): c is Rolldown.OutputChunk => c.type === "chunk");
     const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-    const reach = (from: Rolldown.OutputChunk, lazy: boolean, seen = new Set<Rolldown.OutputChunk>()) => {
-      if (seen.has(from) || /[\\/]app[\\/]signed-in-routes\.tsx$/.test(from.facadeModuleId ?? "")) return seen;
+    const routeTable = (name: string) => (c: Rolldown.OutputChunk) =>
+      new RegExp(`[\\\\/]app[\\\\/]${name}\\.tsx$`).test(c.facadeModuleId ?? "");
+    const isSignedInTable = routeTable("signed-in-routes");
+    const isStaffTable = routeTable("staff-routes");
+    /** The chunks `from` loads (statically, and with `lazy` its import()s too), not entering `stop`. */
+    const reach = (
+      from: Rolldown.OutputChunk,
+      lazy: boolean,
+      stop: (c: Rolldown.OutputChunk) => boolean,
+      seen = new Set<Rolldown.OutputChunk>(),
+    ) => {
+      if (seen.has(from)) return seen;
       seen.add(from);
       for (const f of [...from.imports, ...(lazy ? from.dynamicImports : [])]) {
         const next = byFile.get(f);
-        if (next) reach(next, lazy, seen);
+        if (next && !stop(next)) reach(next, lazy, stop, seen);
       }
       return seen;
     };
     const entry = chunks.find((c) => c.isEntry);
-    if (!entry) throw new Error("the first pass built no entry chunk");
+    const signedInTable = chunks.find(isSignedInTable);
+    const staffTable = chunks.find(isStaffTable);
+    if (!entry || !signedInTable || !staffTable) throw new Error("the first pass lost the entry or a route table");
     const modules = (set: Set<Rolldown.OutputChunk>) => new Set([...set].flatMap((c) => c.moduleIds));
-    const shell = modules(reach(entry, false));
-    const publicIds = modules(reach(entry, true));
+    const shell = modules(reach(entry, false, isSignedInTable));
+    const publicIds = modules(reach(entry, true, isSignedInTable));
+    const outsideStaff = modules(reach(signedInTable, true, isStaffTable));
+    const staff = modules(reach(staffTable, true, () => false));
     const all = chunks.flatMap((c) => c.moduleIds);
     return {
       shell,
       publicLazy: new Set([...publicIds].filter((id) => !shell.has(id))),
-      signedIn: new Set(all.filter((id) => !publicIds.has(id))),
+      signedIn: new Set(all.filter((id) => !publicIds.has(id) && outsideStaff.has(id))),
+      staffOnly: new Set([...staff].filter((id) => !publicIds.has(id) && !outsideStaff.has(id))),
       lazyTargets: new Set(chunks.filter((c) => c.isDynamicEntry && c.facadeModuleId).map((c) => c.facadeModuleId!)),
     };
   } finally {
@@ -90,7 +107,8 @@ async function moduleUsage(): Promise<ModuleUsage> {
  * Rolldown's default chunking gives the signed-in screens 70–115 files, most under 1.5 KB gzip (a Mantine
  * component or an icon used by some set of screens), each a round trip on a 3G phone (decision 063). These
  * groups merge them: what only signed-in screens use into one vendor chunk and one chunk of our shared
- * code, and what the public lazy pages share with them into one more of each. The public entry and what it
+ * code, what only the staff area uses into one more of each (a student's screen never loads them,
+ * decision 091), and what the public lazy pages share with them into one more of each. The public entry and what it
  * imports are left out of every group, so / and /cursos load exactly what they did.
  */
 function chunkGroups(usage: ModuleUsage | undefined): Rolldown.CodeSplittingGroup[] {
@@ -102,14 +120,16 @@ function chunkGroups(usage: ModuleUsage | undefined): Rolldown.CodeSplittingGrou
   const own = (id: string) => /[\\/]node_modules[\\/]browser-image-compression[\\/]/.test(id);
   return [
     router,
-    { name: "signed-in-vendor", priority: 4, test: (id) => grouped(id, usage.signedIn) && vendor(id) && !own(id) },
-    { name: "lazy-vendor", priority: 3, test: (id) => grouped(id, usage.publicLazy) && vendor(id) },
+    { name: "signed-in-vendor", priority: 6, test: (id) => grouped(id, usage.signedIn) && vendor(id) && !own(id) },
+    { name: "staff-vendor", priority: 5, test: (id) => grouped(id, usage.staffOnly) && vendor(id) },
+    { name: "lazy-vendor", priority: 4, test: (id) => grouped(id, usage.publicLazy) && vendor(id) },
     {
       name: "signed-in-common",
-      priority: 2,
+      priority: 3,
       minShareCount: 2,
       test: (id) => grouped(id, usage.signedIn) && !vendor(id),
     },
+    { name: "staff-common", priority: 2, minShareCount: 2, test: (id) => grouped(id, usage.staffOnly) && !vendor(id) },
     { name: "lazy-common", priority: 1, test: (id) => grouped(id, usage.publicLazy) && !vendor(id) },
   ];
 }

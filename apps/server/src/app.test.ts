@@ -19,6 +19,13 @@ describe("HTTP app", () => {
       "<!doctype html><title>Cursos</title><h1>Cursos</h1>",
     );
     writeFileSync(path.join(webDist, "prerendered", "verificar.html"), "<!doctype html><title>Verificar</title>");
+    mkdirSync(path.join(webDist, "prerendered", "screens"));
+    writeFileSync(path.join(webDist, "prerendered", "screens", "aluno-pagamento.html"), "<title>Pagamento</title>");
+    writeFileSync(path.join(webDist, "prerendered", "screens", "area-aluno.html"), "<title>Área do Aluno</title>");
+    writeFileSync(
+      path.join(webDist, "prerendered", "screens.json"),
+      JSON.stringify({ "/aluno/pagamento": "screens/aluno-pagamento.html", "/aluno/*": "screens/area-aluno.html" }),
+    );
     ctx = await createTestContext({}, { webDist });
   });
   afterAll(async () => {
@@ -54,6 +61,14 @@ describe("HTTP app", () => {
     expect(cursos.headers.get("cache-control")).toBe("no-cache");
     expect(await (await ctx.app.request("/cursos/outra")).text()).toContain("<title>SPA</title>");
     expect(await (await ctx.app.request("/")).text()).toContain("<title>SPA</title>"); // no prerendered home here
+  });
+
+  it("serves a signed-in screen's own HTML, its area's for any other path of the area (screens.json)", async () => {
+    const screen = await ctx.app.request("/aluno/pagamento");
+    expect(await screen.text()).toContain("<title>Pagamento</title>");
+    expect(screen.headers.get("cache-control")).toBe("no-cache");
+    expect(await (await ctx.app.request("/aluno/outra")).text()).toContain("<title>Área do Aluno</title>");
+    expect(await (await ctx.app.request("/login-aluno")).text()).toContain("<title>SPA</title>");
   });
 
   it("serves /verificar's own HTML (it names the page's chunk) for the page and every number after it", async () => {

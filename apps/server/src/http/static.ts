@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { MiddlewareHandler } from "hono";
@@ -43,6 +43,18 @@ export function mountSpa(app: AppHono, webDist: string): void {
         serveStatic({ root: webDist, path: `prerendered/${file}`, precompressed: true }),
       );
     }
+  }
+  // The signed-in screens' HTML (apps/web/prerender.mjs, decision 091): each screen's names its own page
+  // and its area's chunks, so a student's screen never fetches the staff area's code; screens.json lists
+  // the exact paths first, then each area's "/*".
+  const screensFile = path.join(webDist, "prerendered", "screens.json");
+  const screens: Record<string, string> = existsSync(screensFile) ? JSON.parse(readFileSync(screensFile, "utf8")) : {};
+  for (const [route, file] of Object.entries(screens)) {
+    app.get(
+      route,
+      cacheFor("no-cache"),
+      serveStatic({ root: webDist, path: `prerendered/${file}`, precompressed: true }),
+    );
   }
   app.use("*", cacheFor("no-cache"), serveStatic({ root: webDist, precompressed: true }));
   app.get("*", cacheFor("no-cache"), serveStatic({ root: webDist, path: "index.html", precompressed: true }));

@@ -17,9 +17,10 @@ export function lazyPage(load: () => Promise<{ Component: ComponentType }>): Laz
 /**
  * Starts fetching every lazy screen that `pathname` shows (layouts, guards and page) at once. Without it,
  * React.lazy would fetch a nested layout, render it, and only then find its page: one 3G round trip per level.
+ * `basename`: where a descendant route table is mounted (the staff area's, at /admin).
  */
-export function preloadMatches(routes: RouteObject[], pathname: string): void {
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+export function preloadMatches(routes: RouteObject[], pathname: string, basename?: string): void {
+  for (const { route } of matchRoutes(routes, pathname, basename) ?? []) {
     const screen = route.Component as Partial<LazyPage> | null | undefined;
     // A failed download is shown by the error boundary when React.lazy meets the same promise.
     screen?.preload?.().catch(() => {});

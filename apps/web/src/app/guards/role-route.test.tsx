@@ -5,7 +5,7 @@ import { Route, type RouteObject, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
 import { renderAt } from "../../test/render";
 import { staffClient } from "../../test/staff-client";
-import { signedInRoutes } from "../signed-in-routes";
+import { staffRoutes } from "../staff-routes";
 import { AdminScreenRoute } from "./role-route";
 
 /** `role` opens `path` behind the admin guard; any admin path has a page saying which it is. */
@@ -52,8 +52,7 @@ describe("the admin screen guard", () => {
 });
 
 describe("the admin route table", () => {
-  const admin = signedInRoutes[0]!.children!.find((r) => r.path === "admin")!;
-  const guarded = admin.children![0]!.children!;
+  const guarded = staffRoutes[0]!.children![0]!.children!;
   const pathOf = (route: RouteObject) => (route.index ? "/admin" : `/admin/${route.path}`);
 
   it("has a route at the path of every screen of the map, and none for a path the map does not list", () => {

@@ -1,6 +1,6 @@
 import { NO_ROLE_HEADER_LABEL, ROLE_LABELS } from "@app/shared/enums";
 import { NO_ROLE_LABEL } from "@app/shared/messages";
-import {ActionIcon, Alert, Anchor, Burger, Button, Indicator, Text } from "@mantine/core";
+import { ActionIcon, Alert, Anchor, Burger, Button, Indicator, Text } from "@mantine/core";
 import { useHotkeys } from "@mantine/hooks";
 import {
   IconExternalLink,

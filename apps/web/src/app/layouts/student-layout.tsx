@@ -1,4 +1,4 @@
-import {Badge, Burger, Button, NavLink, Stack, Text, Title } from "@mantine/core";
+import { Badge, Burger, Button, NavLink, Stack, Text, Title } from "@mantine/core";
 import {
   IconArrowLeft,
   IconAward,
