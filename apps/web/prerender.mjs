@@ -90,12 +90,17 @@ function chunkStyles(source, seen = new Set()) {
   return [...(chunk.css ?? []), ...(chunk.imports ?? []).flatMap((dep) => chunkStyles(dep, seen))];
 }
 const fetchPreload = (url) => `<link rel="preload" href="${url}" as="fetch" crossorigin="anonymous" />`;
-/** index.html naming `sources` (their chunks, imports and stylesheets) and requesting the session and `data`. */
-function signedInHtml(sources, data = []) {
+/**
+ * index.html naming `sources` (their chunks, imports and stylesheets) and requesting the session and `data`.
+ * `priority` "low": behind the entry, for chunks the address may not need (index.html names both areas').
+ */
+function signedInHtml(sources, data = [], priority = "low") {
   const links = [
     ...["/api/session", ...data].map(fetchPreload),
     ...new Set(
-      sources.flatMap((source) => chunkLinks(source)).map((l) => l.replace("<link", '<link fetchpriority="low"')),
+      sources
+        .flatMap((source) => chunkLinks(source))
+        .map((l) => (priority === "low" ? l.replace("<link", '<link fetchpriority="low"') : l)),
     ),
     ...new Set(
       sources
@@ -175,13 +180,13 @@ const AREAS = [
 ];
 const screens = {};
 for (const area of AREAS) {
-  writeHtml(path.join(out, "screens", area.file), signedInHtml(area.chunks, area.data));
+  writeHtml(path.join(out, "screens", area.file), signedInHtml(area.chunks, area.data, "auto"));
   screens[`${area.prefix}/*`] = `screens/${area.file}`;
   for (const screen of SCREENS.filter((s) => s.path === area.prefix || s.path.startsWith(`${area.prefix}/`))) {
     const file = `screens/${screen.path.slice(1).replaceAll("/", "-")}.html`;
     writeHtml(
       path.join(out, file),
-      signedInHtml([...area.chunks, screen.page], [...area.data, ...(screen.data ?? [])]),
+      signedInHtml([...area.chunks, screen.page], [...area.data, ...(screen.data ?? [])], "auto"),
     );
     screens[screen.path] = file;
   }

@@ -43,6 +43,12 @@ interface ModuleUsage {
   staffOnly: Set<string>;
   /** The module an import() loads: each page, layout and guard keeps a chunk of its own. */
   lazyTargets: Set<string>;
+  /**
+   * What a signed-in screen runs before its first paint: the route tables, and what their layouts, guards
+   * and pages import statically. What a screen imports later (the phone menu's drawer, the toasts, photo
+   * compression) is left out of the groups, so it stays in chunks of its own, fetched when first used.
+   */
+  eager: Set<string>;
 }
 
 /**
@@ -91,7 +97,14 @@ async function moduleUsage(): Promise<ModuleUsage> {
     const outsideStaff = modules(reach(signedInTable, true, isStaffTable));
     const staff = modules(reach(staffTable, true, () => false));
     const all = chunks.flatMap((c) => c.moduleIds);
+    const eager = new Set<string>();
+    for (const table of [signedInTable, staffTable])
+      for (const f of [table.fileName, ...table.dynamicImports]) {
+        const screen = byFile.get(f);
+        if (screen) for (const id of modules(reach(screen, false, () => false))) eager.add(id);
+      }
     return {
+      eager,
       shell,
       publicLazy: new Set([...publicIds].filter((id) => !shell.has(id))),
       signedIn: new Set(all.filter((id) => !publicIds.has(id) && outsideStaff.has(id))),
@@ -115,21 +128,16 @@ function chunkGroups(usage: ModuleUsage | undefined): Rolldown.CodeSplittingGrou
   const router = { name: "router", test: /node_modules[\\/]react-router[\\/]/ };
   if (!usage) return [router];
   const grouped = (id: string, set: Set<string>) => set.has(id) && !usage.lazyTargets.has(id);
+  const signedIn = (id: string) => grouped(id, usage.signedIn) && usage.eager.has(id);
+  const staffOnly = (id: string) => grouped(id, usage.staffOnly) && usage.eager.has(id);
   const vendor = (id: string) => /[\\/]node_modules[\\/]/.test(id);
-  // Photo compression (~20 KB gzip) serves the three screens that upload documents: it stays their chunk.
-  const own = (id: string) => /[\\/]node_modules[\\/]browser-image-compression[\\/]/.test(id);
   return [
     router,
-    { name: "signed-in-vendor", priority: 6, test: (id) => grouped(id, usage.signedIn) && vendor(id) && !own(id) },
-    { name: "staff-vendor", priority: 5, test: (id) => grouped(id, usage.staffOnly) && vendor(id) },
+    { name: "signed-in-vendor", priority: 6, test: (id) => signedIn(id) && vendor(id) },
+    { name: "staff-vendor", priority: 5, test: (id) => staffOnly(id) && vendor(id) },
     { name: "lazy-vendor", priority: 4, test: (id) => grouped(id, usage.publicLazy) && vendor(id) },
-    {
-      name: "signed-in-common",
-      priority: 3,
-      minShareCount: 2,
-      test: (id) => grouped(id, usage.signedIn) && !vendor(id),
-    },
-    { name: "staff-common", priority: 2, minShareCount: 2, test: (id) => grouped(id, usage.staffOnly) && !vendor(id) },
+    { name: "signed-in-common", priority: 3, minShareCount: 2, test: (id) => signedIn(id) && !vendor(id) },
+    { name: "staff-common", priority: 2, minShareCount: 2, test: (id) => staffOnly(id) && !vendor(id) },
     { name: "lazy-common", priority: 1, test: (id) => grouped(id, usage.publicLazy) && !vendor(id) },
   ];
 }
