@@ -1,0 +1,66 @@
+import { expect, type Page, test } from "@playwright/test";
+import { VIEWPORTS } from "./support/axe";
+import { withDatabase } from "./support/server";
+import { signInStudent } from "./support/sign-in";
+
+// Decision 091: a signed-in screen's first HTML names its own page's code and the data it reads first, and
+// a student's screen downloads none of the staff area's code.
+
+/** Every script the page at `path` downloads while opening, with its text. */
+async function scriptsOf(page: Page, path: string) {
+  const scripts = new Map<string, Promise<string>>();
+  const listen = (r: import("@playwright/test").Response) => {
+    if (r.request().resourceType() === "script") scripts.set(new URL(r.url()).pathname, r.text());
+  };
+  page.on("response", listen);
+  const html = await (await page.goto(path))!.text();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  page.off("response", listen);
+  const texts = new Map<string, string>();
+  for (const [file, text] of scripts) texts.set(file, await text);
+  return { html, texts };
+}
+
+test("a student's screens come with their own code named in the first HTML, and none of the staff area's", async ({
+  page,
+  request,
+}) => {
+  const created = await request.post("/api/student-accounts", {
+    data: { studentName: "Rápido Aluno Teste", studentPhone: "923000191", hasEmail: false },
+  });
+  expect(created.status()).toBe(201);
+  const { studentCode, studentPassword } = await created.json();
+  await withDatabase((db) =>
+    db.query(
+      "update student_accounts set enrollment_completed = true, must_change_password = false where student_code = $1",
+      [studentCode],
+    ),
+  );
+  await signInStudent(page, studentCode, studentPassword);
+  await expect(page).toHaveURL(/\/aluno\/pagamento$/);
+
+  for (const [path, title, data] of [
+    ["/aluno/pagamento", "Comprovar Pagamento", "/api/me/enrollments"],
+    ["/aluno/acesso", "Dados de Acesso", "/api/me/account"],
+    ["/aluno/certificados", "Meus Certificados", "/api/me/certificates"],
+  ] as const) {
+    const { html, texts } = await scriptsOf(page, path);
+    await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+    const named = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
+    const pageFile = [...texts].find(([, text]) => text.includes(title))?.[0];
+    expect(pageFile, `${path}: a script with the page's title`).toBeDefined();
+    expect(named, `${path}: its page's code is named in the first HTML`).toContain(pageFile);
+    expect(html, `${path}: the data it reads first is asked with the HTML`).toContain(`href="${data}"`);
+    // The staff area's texts: its menu's link to the public site, and the titles of its screens.
+    for (const staffText of ["Ver site público", "Extratos bancários", "Contas de Alunos"]) {
+      const carrier = [...texts].find(([, text]) => text.includes(staffText))?.[0];
+      expect(carrier, `${path}: downloads staff code ('${staffText}')`).toBeUndefined();
+    }
+  }
+  for (const size of VIEWPORTS) {
+    await page.setViewportSize(size);
+    await page.goto("/aluno/pagamento");
+    await expect(page.getByRole("heading", { name: "Comprovar Pagamento", level: 1 })).toBeVisible();
+    await page.screenshot({ path: `/tmp/shots-091/aluno-pagamento-${size.width}.png`, fullPage: true });
+  }
+});
