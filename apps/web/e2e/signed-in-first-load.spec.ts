@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, type Request, test } from "@playwright/test";
 import { VIEWPORTS } from "./support/axe";
 import { withDatabase } from "./support/server";
 import { signInStudent } from "./support/sign-in";
@@ -6,18 +6,18 @@ import { signInStudent } from "./support/sign-in";
 // Decision 091: a signed-in screen's first HTML names its own page's code and the data it reads first, and
 // a student's screen downloads none of the staff area's code.
 
-/** Every script the page at `path` downloads while opening, with its text. */
-async function scriptsOf(page: Page, path: string) {
-  const scripts = new Map<string, Promise<string>>();
-  const listen = (r: import("@playwright/test").Response) => {
-    if (r.request().resourceType() === "script") scripts.set(new URL(r.url()).pathname, r.text());
+/** Every script the page at `path` downloads while opening (until its title shows), with its text. */
+async function scriptsOf(page: Page, path: string, title: string) {
+  const files = new Set<string>();
+  const listen = (r: Request) => {
+    if (r.resourceType() === "script") files.add(new URL(r.url()).pathname);
   };
-  page.on("response", listen);
+  page.on("request", listen);
   const html = await (await page.goto(path))!.text();
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  page.off("response", listen);
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  page.off("request", listen);
   const texts = new Map<string, string>();
-  for (const [file, text] of scripts) texts.set(file, await text);
+  for (const file of files) texts.set(file, await (await page.request.get(file)).text());
   return { html, texts };
 }
 
@@ -39,16 +39,16 @@ test("a student's screens come with their own code named in the first HTML, and 
   await signInStudent(page, studentCode, studentPassword);
   await expect(page).toHaveURL(/\/aluno\/pagamento$/);
 
-  for (const [path, title, data] of [
-    ["/aluno/pagamento", "Comprovar Pagamento", "/api/me/enrollments"],
-    ["/aluno/acesso", "Dados de Acesso", "/api/me/account"],
-    ["/aluno/certificados", "Meus Certificados", "/api/me/certificates"],
+  // Each screen: its title, a text only its page's code has (the menu names every screen), the data it reads first.
+  for (const [path, title, pageText, data] of [
+    ["/aluno/pagamento", "Comprovar Pagamento", "Aguarde Aprovação", "/api/me/enrollments"],
+    ["/aluno/acesso", "Dados de Acesso", "Use este código para fazer login", "/api/me/account"],
+    ["/aluno/certificados", "Meus Certificados", "Como recebo o certificado?", "/api/me/certificates"],
   ] as const) {
-    const { html, texts } = await scriptsOf(page, path);
-    await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+    const { html, texts } = await scriptsOf(page, path, title);
     const named = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
-    const pageFile = [...texts].find(([, text]) => text.includes(title))?.[0];
-    expect(pageFile, `${path}: a script with the page's title`).toBeDefined();
+    const pageFile = [...texts].find(([, text]) => text.includes(pageText))?.[0];
+    expect(pageFile, `${path}: a script with the page's own text`).toBeDefined();
     expect(named, `${path}: its page's code is named in the first HTML`).toContain(pageFile);
     expect(html, `${path}: the data it reads first is asked with the HTML`).toContain(`href="${data}"`);
     // The staff area's texts: its menu's link to the public site, and the titles of its screens.
