@@ -156,7 +156,11 @@ const SCREENS = [
   {
     path: "/admin/financial",
     page: page("payments/pages/admin-financial-page"),
-    data: [`/api/admin/payments/balances?${FIRST_PAGE}`, `/api/admin/payments?${FIRST_PAGE}`],
+    data: [
+      `/api/admin/payments/balances?${FIRST_PAGE}`,
+      `/api/admin/payments?${FIRST_PAGE}`,
+      `/api/admin/payment-references/unmatched?${FIRST_PAGE}&state=open`,
+    ],
   },
   {
     path: "/admin/student-accounts",
