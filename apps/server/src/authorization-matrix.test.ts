@@ -171,10 +171,11 @@ const MATRIX: Record<string, Row> = {
   "GET /api/admin/payment-references/unmatched": { expect: onlyRole("financeiro", 200) },
   "GET /api/admin/payment-references/summary": { expect: onlyRole("financeiro", 200) },
   "GET /api/admin/payments/export": { expect: onlyRole("financeiro", 200) },
-  // Balances awaited (decision 083): Financeiro's, financeiro and super_admin only.
+  // Balances awaited (decision 083): Financeiro's, financeiro and super_admin only; one enrolment's balance
+  // also for those who confirm payments at the desk (decision 088).
   "GET /api/admin/payments/balances": { expect: onlyRole("financeiro", 200) },
   "GET /api/admin/payments/balances/{enrollmentId}": {
-    expect: onlyRole("financeiro", 404),
+    expect: enrollmentViewers(404),
     path: () => `/api/admin/payments/balances/${MISSING_ID}`,
   },
   "POST /api/admin/payments/balances/{enrollmentId}/accept": {

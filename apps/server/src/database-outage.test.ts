@@ -20,7 +20,7 @@ import { createLogger } from "./logger";
  */
 
 const serverDir = path.resolve(import.meta.dirname, "..");
-const UNAVAILABLE = "O serviço está temporariamente indisponível. Tente novamente dentro de momentos.";
+const UNAVAILABLE = "O serviço está temporariamente indisponível. Tente novamente em alguns instantes.";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -322,7 +322,13 @@ describe("two instances on one PostgreSQL, one S3 bucket and one SMTP server (th
           `/api/admin/enrollments/${r.id}/confirm-payment`,
           jsonRequest(
             "POST",
-            { amount: "150.000,00", paymentDate: todayInLuanda(), method: "transferencia", classId },
+            {
+              amount: "150.000,00",
+              paymentDate: todayInLuanda(),
+              method: "transferencia",
+              classId,
+              expectedBalance: 150000,
+            },
             financeiro.cookie,
           ),
         ),

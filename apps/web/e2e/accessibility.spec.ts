@@ -84,7 +84,7 @@ test("public pages pass axe's WCAG 2.1 A/AA checks on a phone and a laptop", asy
       ready: (p) => p.getByRole("alert").filter({ hasText: "Código ou senha incorretos" }),
     },
     { path: "/auth", ready: (p) => p.getByRole("button", { name: "Entrar" }) },
-    staffAuthMode("Não tem conta? Criar conta", "Criar Conta da Equipa"),
+    staffAuthMode("Não tem conta? Criar conta", "Criar Conta da Equipe"),
     staffAuthMode("Esqueci minha senha", "Recuperar Senha"),
     // .first(): after the resize to 1280 px a second copy of the toast was seen once in CI (see the stop note).
     { path: "/reset-password?token=invalido", ready: (p) => p.getByText("Link inválido").first() },

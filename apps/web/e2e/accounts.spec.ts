@@ -23,7 +23,7 @@ test("a staff sign-up waits without a role until a super_admin gives one", async
   await expect(page.getByRole("navigation", { name: "Menu de administração" })).toHaveCount(0);
   await signOutStaff(page);
 
-  expect(createAdmin("diretor@instituto.ao", "diretor123", "Diretor Geral")).toContain("Utilizador criado");
+  expect(createAdmin("diretor@instituto.ao", "diretor123", "Diretor Geral")).toContain("Usuário criado");
   await signInStaff(page, "diretor@instituto.ao", "diretor123");
   await expect(page.getByTestId("role-label")).toHaveText("Super Administrador");
   const nav = page.getByRole("navigation", { name: "Menu de administração" });
@@ -102,7 +102,7 @@ test("a student created through the API signs in with the code and changes the p
   // The generated password is temporary: choosing one's own comes first (decision 028).
   await expect(page).toHaveURL(/\/escolher-senha$/);
   await expect(page.getByRole("heading", { name: "Bem-vindo, Teresa" })).toBeVisible();
-  await expect(page.getByText("Está a usar uma senha temporária")).toBeVisible();
+  await expect(page.getByText("Está usando uma senha temporária")).toBeVisible();
   // Signed in with the temporary password a moment ago: it is not asked again (decision 090).
   await expect(page.getByLabel(/^Nova senha/)).toBeVisible();
   await expect(page.getByLabel(/^Senha atual/)).toHaveCount(0);
@@ -128,7 +128,7 @@ test("a student created through the API signs in with the code and changes the p
 
   await page.getByRole("navigation", { name: "Área do aluno" }).getByRole("link", { name: "Dados de Acesso" }).click();
   await expect(page.getByText("Use este código para fazer login")).toBeVisible();
-  await expect(page.getByText("Está a usar uma senha temporária")).toHaveCount(0);
+  await expect(page.getByText("Está usando uma senha temporária")).toHaveCount(0);
   await expect(page.getByText("Última alteração da senha")).toBeVisible();
   await expect(page.getByText(/^\d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}$/)).toBeVisible();
 

@@ -27,9 +27,9 @@ test("a staff user creates a class: each date rule shows its message, then a val
 
   await page.getByRole("button", { name: "Nova turma" }).click();
   const dialog = page.getByRole("dialog", { name: "Nova turma" });
-  await dialog.getByLabel(/^Nome da turma/).fill("Gestão de Projectos — Noite");
+  await dialog.getByLabel(/^Nome da turma/).fill("Gestão de Projetos — Noite");
   await dialog.getByRole("combobox", { name: /^Curso/ }).click();
-  await page.getByRole("option", { name: "Gestão de Projectos" }).click();
+  await page.getByRole("option", { name: "Gestão de Projetos" }).click();
   await dialog.getByRole("combobox", { name: /^Professor/ }).click();
   await page.getByRole("option", { name: "Ana Paula Domingos" }).click();
   await dialog.getByRole("combobox", { name: /^Tipo/ }).click();
@@ -55,12 +55,12 @@ test("a staff user creates a class: each date rule shows its message, then a val
   await expect(page.getByText("Turma criada com sucesso!")).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  const row = page.getByRole("row", { name: /Gestão de Projectos — Noite/ });
+  const row = page.getByRole("row", { name: /Gestão de Projetos — Noite/ });
   await expect(row).toContainText("Ana Paula Domingos");
   await expect(row).toContainText("0/30");
   await expect(page.getByRole("region", { name: "Total de turmas" })).toContainText(String(classesBefore + 1));
 
-  await row.getByRole("button", { name: "Ver Gestão de Projectos — Noite" }).click();
+  await row.getByRole("button", { name: "Ver Gestão de Projetos — Noite" }).click();
   const details = page.getByRole("dialog", { name: "Detalhes da turma" });
   const link = details.getByRole("link", { name: "Abrir currículo (PDF)" });
   const pdf = await page.request.get((await link.getAttribute("href"))!);
@@ -68,12 +68,12 @@ test("a staff user creates a class: each date rule shows its message, then a val
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
   await details.getByRole("button", { name: "Fechar" }).click();
 
-  await row.getByRole("button", { name: "Excluir Gestão de Projectos — Noite" }).click();
+  await row.getByRole("button", { name: "Excluir Gestão de Projetos — Noite" }).click();
   const confirm = page.getByRole("dialog", { name: "Excluir turma" });
   await expect(confirm.getByText("Esta ação não pode ser desfeita.")).toBeVisible();
   await confirm.getByRole("button", { name: "Excluir" }).click();
   await expect(page.getByText("Turma eliminada com sucesso!")).toBeVisible();
-  await expect(page.getByRole("row", { name: /Gestão de Projectos — Noite/ })).toHaveCount(0);
+  await expect(page.getByRole("row", { name: /Gestão de Projetos — Noite/ })).toHaveCount(0);
 });
 
 test("a class whose curriculum upload fails is kept, and the retry sends only the PDF (no second class)", async ({
@@ -102,13 +102,13 @@ test("a class whose curriculum upload fails is kept, and the retry sends only th
   // The connection drops while the PDF goes up (the class itself was already saved).
   await page.route("**/api/admin/classes/*/curriculum", (route) => route.abort("internetdisconnected"));
   await dialog.getByRole("button", { name: "Criar turma" }).click();
-  await expect(page.getByText(/A turma foi guardada, mas o currículo não foi enviado/)).toBeVisible();
+  await expect(page.getByText(/A turma foi salva, mas o currículo não foi enviado/)).toBeVisible();
   const editing = page.getByRole("dialog", { name: "Editar turma" });
   await expect(editing).toBeVisible();
   await expect(page.getByRole("row", { name: /Marketing Digital — Sábado/ })).toHaveCount(1);
 
   await page.unroute("**/api/admin/classes/*/curriculum");
-  await editing.getByRole("button", { name: "Guardar alterações" }).click();
+  await editing.getByRole("button", { name: "Salvar alterações" }).click();
   await expect(page.getByText("Turma criada com sucesso!")).toBeVisible();
   await expect(editing).toBeHidden();
   await expect(page.getByRole("row", { name: /Marketing Digital — Sábado/ })).toHaveCount(1);

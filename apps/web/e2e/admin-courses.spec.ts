@@ -29,7 +29,7 @@ async function setFeatured(page: Page, name: string, featured: boolean) {
   await page.getByRole("button", { name: `Editar ${name}` }).click();
   const dialog = page.getByRole("dialog", { name: "Editar curso" });
   await dialog.getByRole("switch", { name: "Em destaque" }).setChecked(featured);
-  await dialog.getByRole("button", { name: "Guardar alterações" }).click();
+  await dialog.getByRole("button", { name: "Salvar alterações" }).click();
   await expect(page.getByText("Curso atualizado com sucesso!").last()).toBeVisible();
   await expect(dialog).toBeHidden();
 }
@@ -71,7 +71,7 @@ test("a staff user creates a course typing the price as people write it; the cat
   await edit.getByLabel(/^Nome/).fill("Fotografia Digital Avançada");
   await typePrice(edit, "1.500,50");
   await expect(edit.getByText(/^= 1\s500,50\sKz$/)).toBeVisible();
-  await edit.getByRole("button", { name: "Guardar alterações" }).click();
+  await edit.getByRole("button", { name: "Salvar alterações" }).click();
   await expect(page.getByText("Curso atualizado com sucesso!")).toBeVisible();
   const updated = await visit(browser, "/cursos");
   await expect(updated.getByRole("article", { name: "Fotografia Digital Avançada" })).toContainText(/1\s500,50\sKz/);

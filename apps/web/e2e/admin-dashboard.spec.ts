@@ -20,7 +20,7 @@ test("a staff user signs in and lands on the 'Painel' with its figures, next ste
 
   const steps = page.getByRole("region", { name: "Próximos passos" });
   await expect(steps.getByRole("link", { name: "Configurar cursos" })).toHaveAttribute("href", "/admin/courses");
-  await expect(steps.getByRole("link", { name: "Gerir utilizadores" })).toHaveAttribute("href", "/admin/users");
+  await expect(steps.getByRole("link", { name: "Gerenciar usuários" })).toHaveAttribute("href", "/admin/users");
   await expect(steps.getByRole("link", { name: "Configurar pagamentos" })).toHaveAttribute("href", "/admin/financial");
 
   const chart = page.getByRole("region", { name: "Receita dos últimos 12 meses" });

@@ -17,10 +17,10 @@ test("a staff user edits a teacher (the 0–50 years rule shows its message) and
   await page.getByRole("button", { name: "Editar Helena Baptista" }).click();
   const dialog = page.getByRole("dialog", { name: "Editar professor" });
   await dialog.getByLabel(/^Anos de experiência/).fill("51");
-  await dialog.getByRole("button", { name: "Guardar alterações" }).click();
+  await dialog.getByRole("button", { name: "Salvar alterações" }).click();
   await expect(dialog.getByText("Os anos de experiência vão de 0 a 50")).toBeVisible();
   await dialog.getByLabel(/^Anos de experiência/).fill("13");
-  await dialog.getByRole("button", { name: "Guardar alterações" }).click();
+  await dialog.getByRole("button", { name: "Salvar alterações" }).click();
   await expect(page.getByText("Professor atualizado com sucesso!")).toBeVisible();
   await expect(page.getByRole("row", { name: /Helena Baptista/ })).toContainText("13 anos");
 

@@ -45,7 +45,7 @@ const statementFile = (price: number) => ({
 /** Chooses the statement file the way a user does: click the field, answer the file chooser. */
 async function chooseFile(page: Page, file: ReturnType<typeof statementFile>) {
   const chooser = page.waitForEvent("filechooser");
-  await page.getByLabel(/^Ficheiro do extrato/).click();
+  await page.getByLabel(/^Arquivo do extrato/).click();
   await (await chooser).setFiles(file);
 }
 
@@ -98,12 +98,12 @@ test("finance imports a bank statement, maps its columns once, confirms the matc
   // The first statement of this bank: nothing remembered, finance maps the columns.
   await fin.getByRole("button", { name: "Continuar" }).click();
   await expect(fin.getByText("Indique o nome do banco")).toBeVisible();
-  await expect(fin.getByText("Escolha o ficheiro do extrato")).toBeVisible();
+  await expect(fin.getByText("Escolha o arquivo do extrato")).toBeVisible();
   await fin.getByRole("combobox", { name: /^Banco/ }).fill(BANK);
   await chooseFile(fin, file);
   await fin.getByRole("button", { name: "Continuar" }).click();
   await expect(fin.getByText(/Primeira importação deste banco/)).toBeVisible();
-  const firstRows = fin.getByRole("table", { name: "Primeiras linhas do ficheiro" });
+  const firstRows = fin.getByRole("table", { name: "Primeiras linhas do arquivo" });
   await expect(firstRows.getByRole("cell", { name: "TRF PROPINA EXTS RQ7W" })).toBeVisible();
   await fin.getByRole("button", { name: "Importar" }).click();
   await expect(fin.getByText("Escolha a coluna da data")).toBeVisible(); // nothing sent yet
@@ -175,7 +175,7 @@ test("finance imports a bank statement, maps its columns once, confirms the matc
   // 10 000 Kz short of the price: finance says what becomes of the difference (decision 083).
   await expect(assign.getByRole("region", { name: "Valor em dívida" })).toContainText(/faltam 10\s000,00\s*Kz/);
   await assign.getByRole("radio", { name: "Aceitar como pago na totalidade" }).check();
-  await assign.getByLabel(/^Motivo da diferença aceite/).fill("Desconto combinado com a direção");
+  await assign.getByLabel(/^Motivo da diferença aceita/).fill("Desconto combinado com a direção");
   await checkAndShoot(fin, "assign-difference");
   await assign.getByRole("button", { name: "Atribuir" }).click();
   await expect(fin.getByText("Linha atribuída")).toBeVisible();
@@ -239,8 +239,8 @@ test("a file that cannot be read tells finance why, under the file field", async
   const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
   await chooseFile(fin, { name: "extrato.csv", mimeType: "text/csv", buffer: png });
   await fin.getByRole("button", { name: "Continuar" }).click();
-  const reason = "O ficheiro não é um extrato que se possa ler. Envie o extrato em CSV, XLSX, MT940 ou CAMT.053";
-  await expect(fin.getByLabel(/^Ficheiro do extrato/)).toHaveAccessibleDescription(
+  const reason = "O arquivo não é um extrato que se possa ler. Envie o extrato em CSV, XLSX, MT940 ou CAMT.053";
+  await expect(fin.getByLabel(/^Arquivo do extrato/)).toHaveAccessibleDescription(
     new RegExp(reason.replace(/\./g, "\\.")),
   );
   await expect(fin.getByText("Por favor, preencha todos os campos obrigatórios")).toHaveCount(0);
@@ -251,7 +251,7 @@ test("a file that cannot be read tells finance why, under the file field", async
     mimeType: "text/csv",
     buffer: Buffer.from("Caro cliente\nsegue o extrato"),
   });
-  await expect(fin.getByLabel(/^Ficheiro do extrato/)).not.toHaveAccessibleDescription(/não é um extrato/);
+  await expect(fin.getByLabel(/^Arquivo do extrato/)).not.toHaveAccessibleDescription(/não é um extrato/);
   await fin.getByRole("button", { name: "Continuar" }).click();
-  await expect(fin.getByLabel(/^Ficheiro do extrato/)).toHaveAccessibleDescription(/O ficheiro não tem uma tabela/);
+  await expect(fin.getByLabel(/^Arquivo do extrato/)).toHaveAccessibleDescription(/O arquivo não tem uma tabela/);
 });

@@ -173,7 +173,7 @@ test("the secretariat approves, asks a correction, rejects and enrols; each stud
   await expect(bruno.page.getByText("Correção pedida").first()).toBeVisible();
   await expect(bruno.page.getByText("A foto está desfocada")).toBeVisible();
   const chooser = bruno.page.waitForEvent("filechooser");
-  await bruno.page.getByRole("button", { name: /^Novo ficheiro: Bilhete de Identidade \(verso\)/ }).click();
+  await bruno.page.getByRole("button", { name: /^Novo arquivo: Bilhete de Identidade \(verso\)/ }).click();
   await (await chooser).setFiles({
     name: "bi-verso-nitido.png",
     mimeType: "image/png",

@@ -128,9 +128,9 @@ test("on a phone: from the home page to a submitted pre-enrolment", async ({ pag
 
   // 'Enviar' tapped while the 12-megapixel photo is still being compressed: the form waits for it.
   await attach(page, /^Bilhete de Identidade \(frente\)/, photo);
-  await expect(page.getByText("A preparar o ficheiro…")).toBeVisible();
+  await expect(page.getByText("Preparando o arquivo…")).toBeVisible();
   await page.getByRole("button", { name: "Enviar inscrição" }).click();
-  await expect(page.getByText("A preparar os ficheiros…")).toBeVisible();
+  await expect(page.getByText("Preparando os arquivos…")).toBeVisible();
   await expect(page.getByText(/^Imagem comprimida: \d+,\d MB → (\d+ KB|1,0 MB)$/)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole("progressbar", { name: "Progresso do envio" })).toBeVisible();
 

@@ -145,7 +145,7 @@ test("a dialog opened from the role selector's options; a confirmation inside th
   // and from there, closed with Escape, back to the row's 'Ver'.
   row = await rowOf(page, "foco.dois.passos@instituto.ao");
   const view = row.getByRole("button", { name: "Ver Quim Dois Passos Foco" });
-  const details = await openWithKeyboard(page, view, "Detalhes do utilizador");
+  const details = await openWithKeyboard(page, view, "Detalhes do usuário");
   const turnOff = details.getByRole("button", { name: "Desativar verificação em dois passos" });
   const asked = await openWithKeyboard(page, turnOff, "Desativar verificação em dois passos");
   await asked.getByRole("button", { name: "Cancelar" }).click();

@@ -64,12 +64,12 @@ test("the super_admin sets the pass mark in Configurações ('9,5'), and a wrong
   const field = section.getByLabel(/^Nota mínima de aprovação \(0–20\)/);
   await expect(field).toHaveValue("10");
   await field.fill("21");
-  await section.getByRole("button", { name: "Guardar nota mínima" }).click();
+  await section.getByRole("button", { name: "Salvar nota mínima" }).click();
   await expect(section.getByText("A nota vai de 0 a 20")).toBeVisible();
   await lookAt(boss, "settings-pass-mark-error", () => expect(section).toBeVisible());
   await field.fill("9,5");
-  await section.getByRole("button", { name: "Guardar nota mínima" }).click();
-  await expect(boss.getByText("Nota mínima de aprovação guardada")).toBeVisible();
+  await section.getByRole("button", { name: "Salvar nota mínima" }).click();
+  await expect(boss.getByText("Nota mínima de aprovação salva")).toBeVisible();
   await boss.reload();
   await expect(boss.getByRole("region", { name: "Nota mínima de aprovação" }).getByLabel(/^Nota mínima/)).toHaveValue(
     "9,5",

@@ -299,7 +299,7 @@ test("a short Multicaixa payment is told to the student; finance accepts the dif
   await expect(accept).toContainText(/faltam 5\s000,00\s*Kz/);
   await accept.getByRole("button", { name: "Aceitar e matricular" }).click();
   await expect(accept.getByText("Indique o motivo para aceitar a diferença")).toBeVisible();
-  await accept.getByLabel(/^Motivo da diferença aceite/).fill("Comissão do banco descontada ao aluno");
+  await accept.getByLabel(/^Motivo da diferença aceita/).fill("Comissão do banco descontada ao aluno");
   await settled(staff);
   expect(await violations(staff)).toEqual([]);
   await staff.screenshot({ path: "/tmp/shots34/accept-difference-1280.png" });
@@ -309,16 +309,16 @@ test("a short Multicaixa payment is told to the student; finance accepts the dif
 
   // Kept: the Financeiro row, its details and the export; History.
   const row = await paymentRow(staff, name);
-  await expect(row).toContainText(/Diferença aceite: 5\s000,00\s*Kz/);
+  await expect(row).toContainText(/Diferença aceita: 5\s000,00\s*Kz/);
   await row.getByRole("button", { name: `Ver ${name}` }).click();
   await expect(staff.getByRole("dialog", { name: "Detalhes do pagamento" })).toContainText(
     /Comissão do banco descontada ao aluno \(Fátima Financeiro/,
   );
   await staff.keyboard.press("Escape");
   expect(await exportedLines(staff, name)).toEqual([
-    expect.stringMatching(/;Diferença aceite: 5\s000,00\s*Kz;Comissão do banco descontada ao aluno$/),
+    expect.stringMatching(/;Diferença aceita: 5\s000,00\s*Kz;Comissão do banco descontada ao aluno$/),
   ]);
   const view = await history(staff, name);
-  await expect(view.getByText(/Diferença de 5\s000,00\s*Kz aceite como paga: Comissão do banco/)).toBeVisible();
+  await expect(view.getByText(/Diferença de 5\s000,00\s*Kz aceita como paga: Comissão do banco/)).toBeVisible();
   await expect(page.getByText("Matriculado", { exact: true })).toBeVisible({ timeout: 10_000 });
 });

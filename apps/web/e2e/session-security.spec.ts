@@ -35,7 +35,7 @@ test("the public pages and the sign-in run under the Content Security Policy wit
   for (const [path, text] of [
     ["/", "Inscrições Abertas 2025"],
     ["/cursos", "Marketing Digital"],
-    ["/auth", "Acesso da Equipa"],
+    ["/auth", "Acesso da Equipe"],
     ["/login-aluno", "Área do Aluno"],
   ] as const) {
     const res = await page.goto(path);

@@ -48,7 +48,7 @@ test("a page whose code cannot be downloaded says so in Portuguese, and opens af
   await nav.getByRole("link", { name: "Inscrição" }).click();
   const alert = page.getByRole("alert");
   await expect(alert.getByRole("heading", { name: "Não foi possível abrir esta página" })).toBeVisible();
-  await expect(alert).toContainText("Sem ligação ao servidor. Verifique a sua internet e tente novamente.");
+  await expect(alert).toContainText("Sem conexão com o servidor. Verifique a sua internet e tente novamente.");
   await expect(nav).toBeVisible(); // the header stays, so the visitor can go elsewhere
   for (const size of VIEWPORTS) {
     await page.setViewportSize(size);

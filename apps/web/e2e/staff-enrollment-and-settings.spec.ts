@@ -148,12 +148,12 @@ test("the secretariat records a walk-in student's enrolment; the student signs i
   const edit = page.getByRole("dialog", { name: "Editar inscrição" });
   await expect(edit.getByLabel(/^Nome completo/)).toHaveValue("Domingos Balcão Sebastião");
   // 'Sábado' and 'Ensino Técnico' are not on the edit form's lists: staff choose again.
-  await expect(edit.getByText("Valor registado: Sábado")).toBeVisible();
+  await expect(edit.getByText("Valor registrado: Sábado")).toBeVisible();
   await shoot(page, "edit-enrollment-1280", false);
   await chooseOption(page, edit.getByRole("combobox", { name: /^Qualificação/ }), "Ensino Médio");
   await chooseOption(page, edit.getByRole("combobox", { name: /^Horário preferido/ }), "Manhã (08h-12h)");
   await edit.getByLabel(/^Bairro/).fill("Compão, Rua 5");
-  await edit.getByRole("button", { name: "Guardar alterações" }).click();
+  await edit.getByRole("button", { name: "Salvar alterações" }).click();
   await expect(page.getByText("Inscrição atualizada com sucesso!")).toBeVisible();
   await row.getByRole("button", { name: "Ver Domingos Balcão Sebastião" }).click();
   const view = page.getByRole("dialog", { name: "Detalhes da inscrição" });
@@ -238,7 +238,7 @@ test("a phone someone already registered: the secretariat sees its accounts and 
   await expect(view.getByText("Sílvia Escolha", { exact: false })).toBeVisible();
   await expect(
     view.getByText(
-      `Inscrição registada pela equipa, com uma nova conta de aluno (${code}); o telefone já tinha a conta ${other.studentCode}, não usada`,
+      `Inscrição registrada pela equipe, com uma nova conta de aluno (${code}); o telefone já tinha a conta ${other.studentCode}, não usada`,
     ),
   ).toBeVisible();
   await page.keyboard.press("Escape");
@@ -251,7 +251,7 @@ test("a phone someone already registered: the secretariat sees its accounts and 
     .getByRole("radio", { name: new RegExp(`^Usar a conta ${code} — ${student.name}, criada em`) })
     .check();
   await next.getByRole("button", { name: "Criar inscrição" }).click();
-  await expect(page.getByText(`Ligada à conta ${code} (${student.name}), com o mesmo telefone`)).toBeVisible();
+  await expect(page.getByText(`Vinculada à conta ${code} (${student.name}), com o mesmo telefone`)).toBeVisible();
   await expect(page.getByRole("dialog", { name: "Conta de aluno criada" })).toHaveCount(0);
   await expect(page.getByRole("dialog", { name: "Nova inscrição" })).toHaveCount(0);
 });
@@ -323,7 +323,7 @@ test("a student replaces only the refused documents, one at a time, with the for
   await page.setViewportSize({ width: 390, height: 844 });
 
   // A web page renamed .pdf is refused in the browser, with the server's words, before any upload.
-  await pickFile(page, certificate.getByRole("button", { name: /^Novo ficheiro/ }), {
+  await pickFile(page, certificate.getByRole("button", { name: /^Novo arquivo/ }), {
     name: "certificado.pdf",
     mimeType: "application/pdf",
     buffer: Buffer.from("<!doctype html><html><body>x</body></html>"),
@@ -331,7 +331,7 @@ test("a student replaces only the refused documents, one at a time, with the for
   await expect(certificate.getByText("Formato inválido. Use JPEG, PNG, WEBP ou PDF")).toBeVisible();
   await expect(certificate.getByRole("button", { name: "Enviar Certificado de habilitações" })).toBeDisabled();
 
-  await pickFile(page, back.getByRole("button", { name: /^Novo ficheiro/ }), {
+  await pickFile(page, back.getByRole("button", { name: /^Novo arquivo/ }), {
     name: "verso-nitido.png",
     mimeType: "image/png",
     buffer: PNG,
@@ -341,7 +341,7 @@ test("a student replaces only the refused documents, one at a time, with the for
   await expect(back).toHaveCount(0);
   await expect(page.getByText("Aguarde Aprovação")).toHaveCount(0); // one document still asked
 
-  await pickFile(page, certificate.getByRole("button", { name: /^Novo ficheiro/ }), {
+  await pickFile(page, certificate.getByRole("button", { name: /^Novo arquivo/ }), {
     name: "certificado-certo.pdf",
     mimeType: "application/pdf",
     buffer: PDF,
@@ -396,19 +396,19 @@ test("super_admin edits the institute's details on 'Configurações'; other role
 
   await page.getByLabel(/^IBAN/).fill("AO06 1234");
   await page.getByLabel(/^Número de WhatsApp/).fill("812 345 678");
-  await page.getByRole("button", { name: "Guardar configurações" }).click();
+  await page.getByRole("button", { name: "Salvar configurações" }).click();
   await expect(page.getByText("IBAN inválido: um IBAN angolano tem 25 caracteres, AO e 23 algarismos")).toBeVisible();
-  await expect(page.getByText("O telemóvel deve começar por 9")).toBeVisible();
+  await expect(page.getByText("O celular deve começar com 9")).toBeVisible();
   // The right length with wrong check digits (ISO 13616): refused, nothing saved.
   await page.getByLabel(/^IBAN/).fill("AO06 0040 0000 8765 4321 0987 6");
-  await page.getByRole("button", { name: "Guardar configurações" }).click();
-  await expect(page.getByText("IBAN inválido: verifique os dígitos de controlo")).toBeVisible();
+  await page.getByRole("button", { name: "Salvar configurações" }).click();
+  await expect(page.getByText("IBAN inválido: verifique os dígitos de controle")).toBeVisible();
 
   await page.getByLabel(/^Banco/).fill("Banco BFA");
   await page.getByLabel(/^IBAN/).fill("ao06.0006.0000.9876.5432.1018.2");
   await page.getByLabel(/^Número de WhatsApp/).fill("+244 923 000 111");
-  await page.getByRole("button", { name: "Guardar configurações" }).click();
-  await expect(page.getByText("Configurações guardadas com sucesso!")).toBeVisible();
+  await page.getByRole("button", { name: "Salvar configurações" }).click();
+  await expect(page.getByText("Configurações salvas com sucesso!")).toBeVisible();
   await page.reload();
   await expect(page.getByLabel(/^Banco/)).toHaveValue("Banco BFA");
   await expect(page.getByLabel(/^IBAN/)).toHaveValue("AO06 0006 0000 9876 5432 1018 2");

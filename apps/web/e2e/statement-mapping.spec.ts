@@ -36,7 +36,7 @@ async function openImport(fin: Page) {
   await fin.goto("/admin/bank-statements");
   await fin.getByRole("combobox", { name: /^Banco/ }).fill(BANK);
   const chooser = fin.waitForEvent("filechooser");
-  await fin.getByLabel(/^Ficheiro do extrato/).click();
+  await fin.getByLabel(/^Arquivo do extrato/).click();
   await (await chooser).setFiles(FILE);
   await fin.getByRole("button", { name: "Continuar" }).click();
   await expect(fin.getByRole("heading", { name: `Colunas do extrato — ${BANK}` })).toBeVisible();

@@ -95,7 +95,7 @@ test("'Editar credenciais' for one student then 'Resetar senha' for another with
   await staff.getByRole("button", { name: "Editar credenciais de Primeira Aluna Lopes" }).click();
   const edit = staff.getByRole("dialog", { name: "Editar credenciais" });
   await edit.getByLabel(/^Nova senha/).fill("LOPES1");
-  await edit.getByRole("button", { name: "Guardar credenciais" }).click();
+  await edit.getByRole("button", { name: "Salvar credenciais" }).click();
   const edited = credentialsDialog(staff, "Credenciais atualizadas com sucesso!");
   await expect(edited).toContainText("Novas credenciais de Primeira Aluna Lopes");
   await expect(edited.getByTestId("Nova senha")).toHaveText("LOPES1");

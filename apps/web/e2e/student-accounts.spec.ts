@@ -42,12 +42,12 @@ test("a secretaria changes and resets a student's password: the old one fails, t
   const edit = staff.getByRole("dialog", { name: "Editar credenciais" });
   await expect(edit.getByLabel(/^Código de estudante/)).toHaveValue(student.code);
   await edit.getByLabel(/^Nova senha/).fill("abc");
-  await edit.getByRole("button", { name: "Guardar credenciais" }).click();
+  await edit.getByRole("button", { name: "Salvar credenciais" }).click();
   await expect(edit.getByText("Senha deve ter exatamente 6 caracteres alfanuméricos (A-Z, 0-9)")).toBeVisible();
   await edit.getByLabel(/^Nova senha/).fill("velha1");
   await expect(edit.getByLabel(/^Nova senha/)).toHaveValue("VELHA1");
   await shot(staff, "edit");
-  await edit.getByRole("button", { name: "Guardar credenciais" }).click();
+  await edit.getByRole("button", { name: "Salvar credenciais" }).click();
   const edited = staff.getByRole("dialog", { name: "Credenciais atualizadas com sucesso!" });
   await expect(edited.getByTestId("Nova senha")).toHaveText("VELHA1");
   await edited.getByRole("button", { name: "Fechar" }).click();
@@ -82,7 +82,7 @@ test("a secretaria changes and resets a student's password: the old one fails, t
   await expect(student.page.getByText("Código ou senha incorretos")).toBeVisible();
   await signInStudent(student.page, student.code, newPassword);
   await expect(student.page).toHaveURL(/\/escolher-senha/);
-  await expect(student.page.getByText("Está a usar uma senha temporária")).toBeVisible();
+  await expect(student.page.getByText("Está usando uma senha temporária")).toBeVisible();
   await student.context.close();
 });
 
@@ -100,9 +100,16 @@ test("a student enrolled in one course applies for a second one with the same ac
   // Enrolled in the first course: approved, then payment confirmed in a class.
   await approveThroughApi(staff.request, baseURL!, student.enrollmentId, "VOLTA-1");
   const classes = await (await staff.request.get(`/api/admin/enrollments/${student.enrollmentId}/classes`)).json();
+  const owed = await (await staff.request.get(`/api/admin/payments/balances/${student.enrollmentId}`)).json();
   const confirmed = await staff.request.post(`/api/admin/enrollments/${student.enrollmentId}/confirm-payment`, {
     headers: { origin: baseURL! },
-    data: { amount: "1000", paymentDate: today(), method: "transferencia", classId: classes[0].id },
+    data: {
+      amount: String(owed.balance),
+      paymentDate: today(),
+      method: "transferencia",
+      classId: classes[0].id,
+      expectedBalance: owed.balance,
+    },
   });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
 

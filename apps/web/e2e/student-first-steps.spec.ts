@@ -67,7 +67,7 @@ test("a student whose password the secretariat reset: the open page says the ses
   // Counted now, not waited for: a toast would still be there (it used to stay 6 s).
   expect(await student.page.getByText("Código ou senha incorretos").count()).toBe(0);
   await expect(student.page.getByText("A sua sessão terminou. Entre novamente.")).toHaveCount(0);
-  await expect(student.page.getByText("Está a usar uma senha temporária")).toBeVisible();
+  await expect(student.page.getByText("Está usando uma senha temporária")).toBeVisible();
 
   // Nothing else opens: not the screens, not the API.
   for (const path of ["/aluno/acesso", "/completar-inscricao"]) {

@@ -6,7 +6,7 @@ test("a phone typed as +244 923 456 789 is kept while typing and stored as 92345
 }) => {
   await page.goto("/criar-conta-aluno");
   const phone = page.getByLabel(/^Telefone/);
-  await expect(page.getByText("Telemóvel angolano: 9 dígitos a começar por 9 (pode incluir +244)")).toBeVisible();
+  await expect(page.getByText("Celular angolano: 9 dígitos, começando com 9 (pode incluir +244)")).toBeVisible();
   await page.getByLabel(/^Nome completo/).fill("Domingas Tchipa");
 
   // A letter is a typo to show, not to drop.

@@ -57,13 +57,13 @@ test("a role's requirement asked with its count; the users' column; the set-up o
     await expect(card).toContainText("quem tem este perfil precisa ativá-la antes de usar o portal");
     await expect(card).not.toContainText("só podem ativá-la");
     await expect(card).toContainText(
-      `${secretaria.users - secretaria.withoutTwoFactor} de ${secretaria.users} utilizadores deste perfil já a usam.`,
+      `${secretaria.users - secretaria.withoutTwoFactor} de ${secretaria.users} usuários deste perfil já a usam.`,
     );
     await expect(toggle).toBeEnabled();
     await toggle.click({ force: true });
     const ask = boss.getByRole("dialog", { name: "Exigir verificação em dois passos" });
     await expect(ask).toContainText(
-      `${secretaria.withoutTwoFactor} utilizadores com o perfil Secretaria ainda não têm a verificação em dois passos ativa. Ao confirmar, serão levados à configuração`,
+      `${secretaria.withoutTwoFactor} usuários com o perfil Secretaria ainda não têm a verificação em dois passos ativa. Ao confirmar, serão levados à configuração`,
     );
     await lookAt(boss, "roles-require-confirmation", () => expect(ask).toBeVisible());
     await ask.getByRole("button", { name: "Cancelar" }).click();
@@ -148,7 +148,7 @@ test("a role's requirement asked with its count; the users' column; the set-up o
       await expect(page.getByText(gone)).toHaveCount(0);
     await lookAt(page, "sign-in-code-step", () => expect(page.getByLabel(/^Código de verificação/)).toBeVisible());
     await page.getByRole("button", { name: "Voltar ao email e senha" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Acesso da Equipa" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Acesso da Equipe" })).toBeVisible();
     await expect(page.getByLabel(/^Email/)).toHaveValue(email);
     await expect(page.getByLabel(/^Senha/)).toBeFocused();
     await page.getByLabel(/^Senha/).fill(PASSWORD);

@@ -60,7 +60,7 @@ test("a financeiro turns on two-factor sign-in; password + code, then a backup c
     role: "super_admin",
   });
   await boss.goto("/admin");
-  await expect(boss.getByText("Exija a verificação em dois passos da equipa financeira")).toBeVisible();
+  await expect(boss.getByText("Exija a verificação em dois passos da equipe financeira")).toBeVisible();
   await setFinanceiroRequired(boss, true);
 
   const email = "dois.passos.financeiro@instituto.ao";
@@ -81,7 +81,7 @@ test("a financeiro turns on two-factor sign-in; password + code, then a backup c
     // Turning it on: password again, the QR code and the secret, a first code, then the backup codes.
     await page.getByLabel(/^Senha atual/).fill(PASSWORD);
     await page.getByRole("button", { name: "Ativar verificação em dois passos" }).click();
-    await expect(page.getByRole("img", { name: "Código QR para a aplicação de autenticação" })).toBeVisible();
+    await expect(page.getByRole("img", { name: "Código QR para o aplicativo de autenticação" })).toBeVisible();
     // Shown in groups of four (decision 086).
     const secret = (await page.getByTestId("Chave secreta").textContent())!.replaceAll(" ", "");
     expect(secret).toMatch(/^[A-Z2-7]+$/);
@@ -93,7 +93,7 @@ test("a financeiro turns on two-factor sign-in; password + code, then a backup c
     const backupCodes = (await codes.allTextContents()).map((c) => c.trim());
     await expect(page.getByRole("button", { name: "Copiar códigos" })).toBeVisible();
     const download = page.waitForEvent("download");
-    await page.getByRole("button", { name: "Descarregar códigos" }).click();
+    await page.getByRole("button", { name: "Baixar códigos" }).click();
     expect((await download).suggestedFilename()).toBe("codigos-de-recuperacao.txt");
     await lookAt(page, "account-backup-codes", () => expect(codes.first()).toBeVisible());
     await page.getByRole("button", { name: "Continuar" }).click();
@@ -130,7 +130,7 @@ test("a financeiro turns on two-factor sign-in; password + code, then a backup c
     // The super_admin turns it off (a lost phone), with confirmation; the next sign-in asks for the set-up again.
     await boss.goto("/admin/users");
     await boss.getByRole("button", { name: "Ver Fernanda Finanças" }).first().click();
-    const details = boss.getByRole("dialog", { name: "Detalhes do utilizador" });
+    const details = boss.getByRole("dialog", { name: "Detalhes do usuário" });
     await details.getByRole("button", { name: "Desativar verificação em dois passos" }).click();
     const confirm = boss.getByRole("dialog", { name: "Desativar verificação em dois passos" });
     await expect(confirm).toContainText("Fernanda Finanças passa a entrar só com a senha");

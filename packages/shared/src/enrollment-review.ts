@@ -111,10 +111,10 @@ const ACTION_VERBS: Record<EnrollmentAction, string> = {
   approve: "aprovar esta inscrição",
   reject: "rejeitar esta inscrição",
   requestCorrection: "pedir correção de documentos",
-  whatsappSent: "registar o envio do código",
+  whatsappSent: "registrar o envio do código",
   confirmPayment: "confirmar o pagamento desta inscrição",
   assignClass: "atribuir uma turma a esta inscrição",
-  recordResult: "registar o resultado",
+  recordResult: "registrar o resultado",
   correctResult: "corrigir o resultado",
 };
 

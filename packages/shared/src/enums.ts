@@ -201,21 +201,21 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
   secretaria: "Secretaria",
 };
 export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
-  super_admin: "Acesso total; gere todos os utilizadores, altera perfis de acesso e configurações do sistema",
-  admin: "Gere cursos, aprova inscrições, gere professores, vê relatórios",
+  super_admin: "Acesso total; gerencia todos os usuários, altera perfis de acesso e configurações do sistema",
+  admin: "Gerencia cursos, aprova inscrições, gerencia professores, vê relatórios",
   financeiro: "Vê e confirma pagamentos, relatórios financeiros, exportação",
-  professor: "Vê os seus cursos, gere conteúdos, vê alunos inscritos, lança notas",
-  secretaria: "Vê inscrições, aprova documentos, comunica com alunos, gere cursos básicos",
+  professor: "Vê os seus cursos, gerencia conteúdos, vê alunos inscritos, lança notas",
+  secretaria: "Vê inscrições, aprova documentos, comunica com alunos, gerencia cursos básicos",
 };
 /** What each access profile may do (SPEC §6), for the read-only 'Perfis de Acesso' cards. */
 export const ROLE_PERMISSIONS: Record<StaffRole, string[]> = {
   super_admin: [
     "Acesso total ao sistema",
-    "Gere todos os utilizadores",
+    "Gerencia todos os usuários",
     "Altera perfis de acesso",
     "Configurações do sistema",
   ],
-  admin: ["Gere cursos", "Aprova inscrições", "Gere professores", "Vê relatórios"],
+  admin: ["Gerencia cursos", "Aprova inscrições", "Gerencia professores", "Vê relatórios"],
   financeiro: [
     "Vê e confirma pagamentos",
     "Relatórios financeiros",
@@ -224,12 +224,12 @@ export const ROLE_PERMISSIONS: Record<StaffRole, string[]> = {
   ],
   professor: [
     "Vê os seus cursos",
-    "Gere os conteúdos das suas aulas",
+    "Gerencia os conteúdos das suas aulas",
     "Vê alunos inscritos",
     "Lança notas",
     "Consulta cursos, turmas e professores (sem alterar)",
   ],
-  secretaria: ["Vê inscrições", "Aprova documentos", "Comunica com alunos", "Gere cursos, turmas e professores"],
+  secretaria: ["Vê inscrições", "Aprova documentos", "Comunica com alunos", "Gerencia cursos, turmas e professores"],
 };
 
 /** Header label for a user without a role. */

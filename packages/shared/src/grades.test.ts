@@ -19,9 +19,9 @@ describe("final grades (0–20, one decimal)", () => {
     expect(parseGrade("-1")).toEqual({ ok: false, message: "A nota vai de 0 a 20" });
     expect(parseGrade("catorze")).toEqual({
       ok: false,
-      message: "Nota inválida: escreva um número de 0 a 20 (ex.: 14,5)",
+      message: "Nota inválida: digite um número de 0 a 20 (ex.: 14,5)",
     });
-    expect(parseGrade("1 4")).toEqual({ ok: false, message: "Nota inválida: escreva um número de 0 a 20 (ex.: 14,5)" });
+    expect(parseGrade("1 4")).toEqual({ ok: false, message: "Nota inválida: digite um número de 0 a 20 (ex.: 14,5)" });
   });
 
   it("is shown with a decimal comma", () => {

@@ -8,7 +8,7 @@ export const GRADE_MIN = 0;
 export const GRADE_MAX = 20;
 
 export const GRADE_MESSAGES = {
-  invalid: "Nota inválida: escreva um número de 0 a 20 (ex.: 14,5)",
+  invalid: "Nota inválida: digite um número de 0 a 20 (ex.: 14,5)",
   decimals: "A nota aceita no máximo uma casa decimal (ex.: 14,5)",
   range: "A nota vai de 0 a 20",
 } as const;

@@ -28,7 +28,7 @@ export function returningApplicationNote(keptDocuments: number): string {
 
 /** A staff-recorded enrolment on an account staff chose (decision 024). */
 export function staffEnrollmentOnAccountNote(account: { studentCode: string; studentName: string }): string {
-  return `Inscrição registada pela equipa e ligada à conta de aluno existente ${account.studentCode} (${account.studentName}), escolhida pela equipa`;
+  return `Inscrição registrada pela equipe e vinculada à conta de aluno existente ${account.studentCode} (${account.studentName}), escolhida pela equipe`;
 }
 
 /** A staff-recorded enrolment with a new account; `unusedCodes` are the accounts the phone already had. */
@@ -37,7 +37,7 @@ export function staffEnrollmentNewAccountNote(studentCode: string, unusedCodes: 
   const others = n
     ? `; o telefone já tinha ${n === 1 ? "a conta" : "as contas"} ${unusedCodes.join(", ")}, não usada${n === 1 ? "" : "s"}`
     : "";
-  return `Inscrição registada pela equipa, com uma nova conta de aluno (${studentCode})${others}`;
+  return `Inscrição registrada pela equipe, com uma nova conta de aluno (${studentCode})${others}`;
 }
 
 /** Staff edited fields of an enrolment (their labels). */
@@ -65,9 +65,12 @@ export const WHATSAPP_SENT_NOTE = ENROLLMENT_EVENT_LABELS.whatsapp_sent;
 export const documentReplacedNote = (documentLabel: string) => `Documento substituído: ${documentLabel}`;
 export const DOCUMENTS_CORRECTED_NOTE = "Documentos corrigidos pelo aluno: inscrição de volta para revisão";
 
-/** A payment confirmed at the desk: amount, method label, the class that took the seat. */
-export const paymentConfirmedNote = (amount: number | string, methodLabel: string, className: string) =>
-  `Pagamento confirmado: ${formatKz(amount)} (${methodLabel}). Turma: ${className}`;
+/**
+ * A payment confirmed at the desk: amount, method label, the class that took the seat (none while the
+ * enrolment waits for its balance, decision 088).
+ */
+export const paymentConfirmedNote = (amount: number | string, methodLabel: string, className: string | null) =>
+  `Pagamento confirmado: ${formatKz(amount)} (${methodLabel})${className ? `. Turma: ${className}` : ""}`;
 export const classAssignedNote = (className: string) => `Turma atribuída: ${className}`;
 
 /** `paymentDate` is YYYY-MM-DD; the note shows DD/MM/YYYY. */
@@ -109,7 +112,7 @@ export const statementLineAssignedNote = (
   fileName: string,
   bankName: string,
 ) =>
-  `Linha do extrato atribuída a esta inscrição pela equipa: ${formatKz(amount)} (linha ${lineNumber} de ${fileName}, ${bankName})`;
+  `Linha do extrato atribuída a esta inscrição pela equipe: ${formatKz(amount)} (linha ${lineNumber} de ${fileName}, ${bankName})`;
 
 /** The import holding a line assigned to this enrolment by hand was deleted (issue 34): the line went with it. */
 export const statementLineDeletedNote = (
@@ -142,9 +145,9 @@ export const balanceAwaitedSuffix = (remaining: number, due: number) =>
   `. Faltam ${formatKz(remaining)} de ${formatKz(due)}: a inscrição aguarda o saldo`;
 /** Finance accepted the shortfall as paid, with why. */
 export const differenceAcceptedSuffix = (remaining: number, reason: string) =>
-  `. Diferença de ${formatKz(remaining)} aceite como paga: ${reason}`;
+  `. Diferença de ${formatKz(remaining)} aceita como paga: ${reason}`;
 /** Paid above what was owed: enrolled, the excess for finance to refund or credit. */
 export const excessSuffix = (excess: number) => `. Excedente de ${formatKz(excess)} a devolver ou creditar`;
 /** Finance accepted, later, the balance an enrolment was waiting for. */
 export const differenceAcceptedNote = (remaining: number, reason: string) =>
-  `Diferença de ${formatKz(remaining)} aceite como paga: ${reason}`;
+  `Diferença de ${formatKz(remaining)} aceita como paga: ${reason}`;

@@ -26,7 +26,7 @@ export const NOT_FOUND = { code: "not_found", message: "Recurso não encontrado"
 export const COURSE_NOT_FOUND = { code: "not_found", message: "Curso não encontrado" } as const;
 export const CLASS_NOT_FOUND = { code: "not_found", message: "Turma não encontrada" } as const;
 export const TEACHER_NOT_FOUND = { code: "not_found", message: "Professor não encontrado" } as const;
-export const USER_NOT_FOUND = { code: "not_found", message: "Utilizador não encontrado" } as const;
+export const USER_NOT_FOUND = { code: "not_found", message: "Usuário não encontrado" } as const;
 export const DOCUMENT_NOT_AVAILABLE = { code: "not_found", message: "Documento não disponível" } as const;
 export const STUDENT_ACCOUNT_NOT_FOUND = { code: "not_found", message: "Conta do aluno não encontrada" } as const;
 
@@ -75,7 +75,7 @@ export const SECOND_STEP_OVER = {
  */
 export const TWO_FACTOR_CODE_USED = {
   code: "sign_in_again",
-  message: "Este código já foi usado. Entre novamente com o seu email e senha e escreva o próximo código da aplicação.",
+  message: "Este código já foi usado. Entre novamente com o seu email e senha e digite o próximo código do aplicativo.",
 } as const;
 export const TWO_FACTOR_LOCKED = {
   code: "two_factor_locked",
@@ -91,11 +91,11 @@ export const TWO_FACTOR_NOT_STARTED = {
 } as const;
 export const TWO_FACTOR_NOT_FOR_STUDENTS = {
   code: "forbidden",
-  message: "A verificação em dois passos é só para a equipa do instituto.",
+  message: "A verificação em dois passos é só para a equipe do instituto.",
 } as const;
 export const TWO_FACTOR_NOT_ON = {
   code: "two_factor_not_on",
-  message: "Este utilizador não tem a verificação em dois passos ativa.",
+  message: "Este usuário não tem a verificação em dois passos ativa.",
 } as const;
 export const WRONG_CURRENT_PASSWORD = { code: "wrong_password", message: "Senha atual incorreta" } as const;
 export const EMAIL_TAKEN = {
@@ -122,12 +122,12 @@ export const DOCUMENT_WRONG_TYPE = {
  */
 export const FILES_NOT_STORED = {
   code: "FILES_NOT_STORED",
-  message: "Não foi possível guardar os arquivos. Nada foi registado: tente enviar novamente dentro de momentos.",
+  message: "Não foi possível salvar os arquivos. Nada foi registrado: tente enviar novamente em alguns instantes.",
 } as const;
 /** 503: the file storage did not answer while a stored file was being opened (decision 066). */
 export const FILE_NOT_READABLE = {
   code: "FILE_NOT_READABLE",
-  message: "Não foi possível abrir o arquivo neste momento. Tente novamente dentro de momentos.",
+  message: "Não foi possível abrir o arquivo neste momento. Tente novamente em alguns instantes.",
 } as const;
 export const CURRICULUM_WRONG_TYPE = {
   code: "unsupported_file_type",
@@ -206,15 +206,15 @@ export const ENROLLMENT_HAS_CLASS = {
 /* Teachers' accounts, results and certificates (issue 15, decision 021). */
 export const TEACHER_USER_TAKEN = {
   code: "teacher_user_taken",
-  message: "Este utilizador já está ligado a outro professor",
+  message: "Este usuário já está vinculado a outro professor",
 } as const;
 export const TEACHER_USER_NOT_PROFESSOR = {
   code: "invalid_teacher_user",
-  message: "Escolha um utilizador com o perfil Professor",
+  message: "Escolha um usuário com o perfil Professor",
 } as const;
 export const TEACHING_CLASS_NOT_YOURS = {
   code: "forbidden",
-  message: "Só pode ver e registar resultados das turmas que leciona",
+  message: "Só pode ver e registrar resultados das turmas que leciona",
 } as const;
 export const CERTIFICATE_NOT_FOUND = { code: "not_found", message: "Certificado não encontrado" } as const;
 export const CERTIFICATE_PDF_NOT_READY = {
@@ -241,7 +241,7 @@ export const CERTIFICATE_REVOKED = { code: "certificate_revoked", message: "Este
 /** 409 when a result would be sent for an enrolment of another class: the student is not named (issue 21). */
 export const RESULT_NOT_IN_CLASS = {
   code: "not_in_class",
-  message: "Um dos alunos indicados não pertence a esta turma. Nenhum resultado foi registado.",
+  message: "Um dos alunos indicados não pertence a esta turma. Nenhum resultado foi registrado.",
 } as const;
 /** 409 when a result is corrected while its certificate is still valid (decision 027). */
 export const RESULT_CERTIFICATE_IN_FORCE = {
@@ -251,22 +251,22 @@ export const RESULT_CERTIFICATE_IN_FORCE = {
 /** 409 when a correction would leave the result as it is. */
 export const RESULT_UNCHANGED = {
   code: "result_unchanged",
-  message: "O resultado e a nota indicados são os que já estão registados: não há nada a corrigir.",
+  message: "O resultado e a nota indicados são os que já estão registrados: não há nada a corrigir.",
 } as const;
 /** A file dropped on /verificar that is not one of our credentials (not JSON, no signed token). */
 export const CREDENTIAL_UNREADABLE = {
   code: "credential_unreadable",
-  message: "Este ficheiro não é uma credencial digital do instituto (certificado-….json)",
+  message: "Este arquivo não é uma credencial digital do instituto (certificado-….json)",
 } as const;
 export const CREDENTIAL_TOO_LARGE = {
   code: "file_too_large",
-  message: "Ficheiro muito grande. Tamanho máximo: 64 KB",
+  message: "Arquivo muito grande. Tamanho máximo: 64 KB",
 } as const;
 /** The signature does not match the content: the file was edited or was not issued by us. */
 export const CREDENTIAL_TAMPERED = {
   code: "credential_tampered",
   message:
-    "Credencial inválida: a assinatura não corresponde ao conteúdo. O ficheiro foi alterado ou não foi emitido por este instituto.",
+    "Credencial inválida: a assinatura não corresponde ao conteúdo. O arquivo foi alterado ou não foi emitido por este instituto.",
 } as const;
 
 /*
@@ -279,7 +279,7 @@ export const CREDENTIAL_TAMPERED = {
 /** Any role may be refused with its own sentence (the *_MESSAGE texts of ./enums, ./enrollment-review…). */
 export const forbidden = (message: string): CodedMessage => ({ code: "forbidden", message });
 export const FORBIDDEN = { code: "forbidden", message: "Não tem permissão para esta ação" } as const;
-export const STAFF_ONLY = { code: "forbidden", message: "Acesso reservado à equipa do instituto" } as const;
+export const STAFF_ONLY = { code: "forbidden", message: "Acesso reservado à equipe do instituto" } as const;
 export const STUDENTS_ONLY = { code: "forbidden", message: "Acesso reservado a alunos" } as const;
 export const SETTINGS_SUPER_ADMIN_ONLY_MESSAGE = "Só o Super Administrador pode alterar as configurações";
 export const SERVER_CONFIG_SUPER_ADMIN_ONLY_MESSAGE = "Só o Super Administrador vê a configuração do servidor";
@@ -287,16 +287,27 @@ export const SERVER_CONFIG_SUPER_ADMIN_ONLY_MESSAGE = "Só o Super Administrador
 export const MAIL_FAILURES_SUPER_ADMIN_ONLY_MESSAGE = "Só o Super Administrador vê e reenvia os e-mails não enviados";
 export const MAIL_NOT_FOUND = { code: "not_found", message: "E-mail não encontrado (já foi apagado da fila)" } as const;
 export const MAIL_ALREADY_SENT = { code: "mail_already_sent", message: "Este e-mail já foi enviado" } as const;
-/** Why an e-mail's last try failed, in the super_admin's words (the server picks one; decision 056). */
+/**
+ * Why an e-mail's last try failed, in a director's words (the server picks one; decisions 056, 088): what
+ * happened and whom to ask. What the technician changes is in MAIL_FAILURE_DETAILS.
+ */
 export const MAIL_FAILURE_REASONS = {
   interrupted: "O envio foi interrompido porque o servidor do portal parou; será tentado de novo.",
-  auth: "O servidor de e-mail recusou o utilizador ou a senha configurados (SMTP_URL).",
+  auth: "O servidor de e-mail recusou o acesso do portal: o usuário ou a senha configurados estão errados. Peça ao técnico que instalou o portal que corrija o acesso ao e-mail.",
   envelope: "O servidor de e-mail recusou o endereço do destinatário ou do remetente.",
   tls: "Não foi possível estabelecer uma ligação segura (TLS) com o servidor de e-mail.",
   timeout: "O servidor de e-mail aceitou a ligação mas não respondeu a tempo.",
-  connection: "Não foi possível ligar ao servidor de e-mail (endereço ou porta de SMTP_URL, ou servidor desligado).",
+  connection:
+    "O portal não conseguiu contatar o servidor de e-mail: ele está desligado ou o endereço configurado está errado. Peça ao técnico que instalou o portal que verifique a configuração do e-mail.",
   unexpected: "Erro inesperado ao enviar o e-mail.",
 } as const;
+export type MailFailureKind = keyof typeof MAIL_FAILURE_REASONS;
+/** The technician's part of a reason ('Detalhes para o técnico', decision 088): the setting and the restart. */
+export const MAIL_FAILURE_DETAILS: Partial<Record<MailFailureKind, string>> = {
+  auth: "Verifique o usuário e a senha na variável de ambiente SMTP_URL (smtp://usuário:senha@servidor:porta) e reinicie o servidor do portal.",
+  connection:
+    "Verifique o servidor e a porta na variável de ambiente SMTP_URL e se o servidor de e-mail está ligado e acessível a partir do servidor do portal. Depois de mudar SMTP_URL, reinicie o servidor do portal.",
+};
 export const mailRefused = (responseCode: number) =>
   `O servidor de e-mail recusou a mensagem (código ${responseCode}).`;
 /** A state change whose Origin (or Referer) is not the portal's: refused before anything runs. */
@@ -332,7 +343,7 @@ export const featuredLimit = (limit: number, names: readonly string[]): CodedMes
 };
 export const CLASS_IN_USE = {
   code: "class_in_use",
-  message: "Não é possível eliminar esta turma: existem inscrições associadas.",
+  message: "Não é possível excluir esta turma: existem inscrições associadas.",
 } as const;
 export const maxStudentsBelowEnrolled = (enrolled: number): CodedMessage => ({
   code: "validation_error",
@@ -352,7 +363,7 @@ export const ENROLLMENT_ALREADY_SUBMITTED = {
 export const ENROLLMENT_HAS_FINANCE_RECORDS = {
   code: "enrollment_has_payments",
   message:
-    "Não é possível excluir esta inscrição: tem pagamentos, comprovantes ou certificados registados, que não podem desaparecer.",
+    "Não é possível excluir esta inscrição: tem pagamentos, comprovantes ou certificados registrados, que não podem desaparecer.",
 } as const;
 /** A refusal about one document of a form with several: 'Bilhete de Identidade (verso): Formato inválido…'. */
 export const ofDocument = (label: string, known: CodedMessage): CodedMessage => ({
@@ -392,7 +403,7 @@ export const STATEMENT_LINE_NOT_FOUND = { code: "not_found", message: "Linha do 
 /** A payment is already recorded for the enrolment (a receipt approved, or another statement line confirmed). */
 export const ENROLLMENT_ALREADY_PAID = {
   code: "enrollment_already_paid",
-  message: "O pagamento desta inscrição já foi registado",
+  message: "O pagamento desta inscrição já foi registrado",
 } as const;
 /**
  * A payment short of what the enrolment still owes, recorded by a person who did not choose (decision 083):
@@ -401,6 +412,14 @@ export const ENROLLMENT_ALREADY_PAID = {
 export const paymentShortOfBalance = (amount: number, balance: number) => ({
   code: "payment_difference_undecided",
   message: `O pagamento (${formatKz(amount)}) é inferior ao que falta pagar (${formatKz(balance)}): escolha se a inscrição aguarda o saldo ou se aceita a diferença, com o motivo`,
+});
+/**
+ * The desk's payment was entered against a balance that has since changed (decision 088): another payment
+ * was recorded meanwhile, or the same one sent twice. Nothing is recorded; staff look again.
+ */
+export const balanceChanged = (shown: number, now: number) => ({
+  code: "balance_changed",
+  message: `O valor em dívida desta inscrição mudou de ${formatKz(shown)} para ${formatKz(now)}: outro pagamento foi registrado enquanto isso. Confira o valor antes de registrar.`,
 });
 /** 'Aceitar a diferença' on an enrolment that owes nothing, or does not await payment. */
 export const NO_DIFFERENCE_TO_ACCEPT = {
@@ -419,7 +438,7 @@ export const STATEMENT_ENROLLMENT_NOT_PAYABLE = {
 } as const;
 export const STATEMENT_FILE_INVALID = {
   code: "statement_file_invalid",
-  message: "O ficheiro do extrato não pôde ser lido",
+  message: "O arquivo do extrato não pôde ser lido",
 } as const;
 /** A statement file that cannot be read (issue 33): the reader's reason is the message, shown to finance. */
 export const statementFileUnreadable = (reason: string): CodedMessage => ({
@@ -439,7 +458,7 @@ export const statementHasConfirmedLines = (confirmed: number): CodedMessage => (
 /** Forget a bank's columns that are not (or no longer) remembered. */
 export const BANK_MAPPING_NOT_FOUND = {
   code: "not_found",
-  message: "As colunas deste banco não estão guardadas",
+  message: "As colunas deste banco não estão salvas",
 } as const;
 /** A payment-reference webhook whose X-Signature does not sign its body (issue 26). */
 export const REFERENCE_SIGNATURE_INVALID = {
@@ -464,7 +483,7 @@ export const REFERENCE_NOT_RENEWABLE = {
 export const PROVIDER_PAYMENT_PROBLEMS = {
   missing: (field: string) => `${field}: em falta`,
   tooLong: (field: string, max: number) => `${field}: mais de ${max} caracteres`,
-  control: (field: string) => `${field}: caracteres de controlo (como \\u0000)`,
+  control: (field: string) => `${field}: caracteres de controle (como \\u0000)`,
   characters: (field: string) => `${field}: caracteres inválidos`,
   amount: "Valor: ilegível ou acima de 999 999 999 999,99 Kz",
   datetime: "Data do pagamento: ilegível ou fora do intervalo (anos 2000 a 9999)",

@@ -6,12 +6,12 @@ const SAID = {
   empty: "Indique o valor",
   negative: "O valor não pode ser negativo",
   characters:
-    "Use apenas algarismos, com ponto ou espaço a separar os milhares e vírgula para os cêntimos (ex.: 150.000,50)",
+    "Use apenas algarismos, com ponto ou espaço separando os milhares e vírgula para os cêntimos (ex.: 150.000,50)",
   ambiguous:
     "Valor ambíguo: use 150.000 ou 150 000 para cento e cinquenta mil, e vírgula para os cêntimos (150.000,50)",
   grouping: "Separe os milhares em grupos de 3 algarismos (ex.: 1.500.000 ou 1 500 000) e use vírgula para os cêntimos",
   decimals: "Use no máximo 2 casas decimais para os cêntimos (ex.: 1.500,50)",
-  cents: "Escreva os algarismos antes e depois da vírgula (ex.: 0,50 ou 150,50), ou apague-a",
+  cents: "Digite os algarismos antes e depois da vírgula (ex.: 0,50 ou 150,50), ou apague-a",
 };
 
 const NBSP = "\u00a0";

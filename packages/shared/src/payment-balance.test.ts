@@ -34,7 +34,7 @@ describe("what a payment does to what is owed (decision 083)", () => {
       /^Faltavam 5\s000,00\sKz$/,
     );
     expect(paymentDifferenceLabel({ balanceAfter: 5000, differenceAccepted: true })).toMatch(
-      /^Diferença aceite: 5\s000,00\sKz$/,
+      /^Diferença aceita: 5\s000,00\sKz$/,
     );
     expect(paymentDifferenceLabel({ balanceAfter: -10000, differenceAccepted: false })).toMatch(
       /^Excedente: 10\s000,00\sKz a devolver ou creditar$/,

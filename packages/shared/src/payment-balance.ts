@@ -91,7 +91,7 @@ export function paymentDifferenceLabel(p: { balanceAfter: number | null; differe
   if (p.balanceAfter === null || toCents(p.balanceAfter) === 0) return "";
   if (p.balanceAfter > 0) {
     return p.differenceAccepted
-      ? `Diferença aceite: ${formatKz(p.balanceAfter)}`
+      ? `Diferença aceita: ${formatKz(p.balanceAfter)}`
       : `Faltavam ${formatKz(p.balanceAfter)}`;
   }
   return `Excedente: ${formatKz(-p.balanceAfter)} a devolver ou creditar`;

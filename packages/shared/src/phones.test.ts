@@ -17,7 +17,7 @@ describe("Angolan student phones", () => {
   });
 
   const DIGITS = "Telefone deve ter 9 dígitos";
-  const MOBILE = "O telemóvel deve começar por 9";
+  const MOBILE = "O celular deve começar com 9";
   const CHARACTERS = "Telefone inválido: use apenas algarismos, com ou sem o indicativo +244";
   it.each([
     ["92345678", DIGITS],

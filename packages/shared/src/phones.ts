@@ -5,11 +5,11 @@ import { STUDENT_PHONE_DIGITS } from "./limits";
 
 export const PHONE_MESSAGES = {
   digits: `Telefone deve ter ${STUDENT_PHONE_DIGITS} dígitos`,
-  mobile: "O telemóvel deve começar por 9",
+  mobile: "O celular deve começar com 9",
   characters: "Telefone inválido: use apenas algarismos, com ou sem o indicativo +244",
 } as const;
 
-export const ANGOLAN_MOBILE_HINT = "Telemóvel angolano: 9 dígitos a começar por 9 (pode incluir +244)";
+export const ANGOLAN_MOBILE_HINT = "Celular angolano: 9 dígitos, começando com 9 (pode incluir +244)";
 
 const SEPARATORS = /[\s().-]/g;
 

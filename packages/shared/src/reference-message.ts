@@ -37,7 +37,7 @@ export function multicaixaMessageSubject(courseName: string): string {
 
 function multicaixaLines(m: MulticaixaPart): string[] {
   return [
-    "A forma mais fácil de pagar: em qualquer caixa Multicaixa ou na aplicação do seu banco, em «Pagamentos por referência»:",
+    "A forma mais fácil de pagar: em qualquer caixa Multicaixa ou no aplicativo do seu banco, em «Pagamentos por referência»:",
     `Entidade: ${m.entity}`,
     `Referência: ${formatReference(m.reference)}`,
     `Montante: ${formatKz(m.amount)}`,

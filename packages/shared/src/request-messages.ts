@@ -13,7 +13,7 @@ export const UNEXPECTED_ERROR = {
 /** Only the browser meets it: the request never reached the server. */
 export const NETWORK_ERROR = {
   code: "network",
-  message: "Sem ligação ao servidor. Verifique a sua internet e tente novamente.",
+  message: "Sem conexão com o servidor. Verifique a sua internet e tente novamente.",
 } as const satisfies CodedMessage;
 /** A guarded call without a live session; the web then sends the user to the login (SESSION_ENDED_NOTICE). */
 export const SESSION_EXPIRED = {
@@ -26,7 +26,7 @@ export const SESSION_EXPIRED = {
  */
 export const DATABASE_UNAVAILABLE = {
   code: "DATABASE_UNAVAILABLE",
-  message: "O serviço está temporariamente indisponível. Tente novamente dentro de momentos.",
+  message: "O serviço está temporariamente indisponível. Tente novamente em alguns instantes.",
 } as const satisfies CodedMessage;
 /**
  * The password hasher's line is full (a crowd signing in at once, decision 090): the server answers 503

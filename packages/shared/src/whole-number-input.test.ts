@@ -5,7 +5,7 @@ import { parseWholeNumber, wholeNumberSchema } from "./whole-number-input";
 const SAID = {
   empty: "Indique um número",
   decimals: "Use um número inteiro, sem casas decimais",
-  spaces: "Escreva o número sem espaços (ex.: 25)",
+  spaces: "Digite o número sem espaços (ex.: 25)",
   characters: "Use apenas algarismos (ex.: 25)",
 };
 

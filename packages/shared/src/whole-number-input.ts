@@ -10,7 +10,7 @@ export type WholeNumberProblem = "empty" | "decimals" | "spaces" | "characters";
 export const WHOLE_NUMBER_MESSAGES: Record<WholeNumberProblem, string> = {
   empty: "Indique um número",
   decimals: "Use um número inteiro, sem casas decimais",
-  spaces: "Escreva o número sem espaços (ex.: 25)",
+  spaces: "Digite o número sem espaços (ex.: 25)",
   characters: "Use apenas algarismos (ex.: 25)",
 };
 

@@ -68,7 +68,7 @@ export function createAuth(config: Config, db: Database, mail: MailQueue, log: L
           text: [
             `Olá ${user.name},`,
             "",
-            "Recebemos um pedido para redefinir a senha da sua conta da equipa do Instituto.",
+            "Recebemos um pedido para redefinir a senha da sua conta da equipe do Instituto.",
             `Para escolher uma nova senha, abra este link (válido durante 1 hora, uma única vez):`,
             link,
             "",

@@ -13,7 +13,7 @@ const named = (o: { schema: string; name: string }) => `${o.schema}.${o.name}`;
 
 function refuse(outside: string[], when: string): never {
   throw new BackupError(
-    `A cópia nomeia ${outside.length === 1 ? "uma tabela ou sequência" : "tabelas ou sequências"} que esta versão da aplicação não cria (${outside.slice(0, 5).join(", ")}): não foi restaurada, ${when}.`,
+    `A cópia nomeia ${outside.length === 1 ? "uma tabela ou sequência" : "tabelas ou sequências"} que esta versão do sistema não cria (${outside.slice(0, 5).join(", ")}): não foi restaurada, ${when}.`,
   );
 }
 

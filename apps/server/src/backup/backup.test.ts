@@ -246,7 +246,7 @@ describe("backup and restore", () => {
     });
     expect(answers.length).toBeGreaterThan(0);
     const made = await backup;
-    expect(made.out).toMatch(/Cópia feita: .* 5 ficheiros/);
+    expect(made.out).toMatch(/Cópia feita: .* 5 arquivos/);
     expect(made.code).toBe(0);
     expect(answers.every((s) => s === 200)).toBe(true);
 
@@ -354,7 +354,7 @@ describe("backup and restore", () => {
     expect(again.code).toBe(1);
     expect(again.out).toContain("A instalação de destino não está vazia (");
     expect(again.out).toContain("public.auth_user: 6 linhas");
-    expect(again.out).toContain("5 ficheiros guardados");
+    expect(again.out).toContain("5 arquivos salvos");
     expect(again.out).toContain("use --force");
     expect(filesOf(target)).toEqual(filesOf(ctx.dataDir));
   });
@@ -494,7 +494,7 @@ describe("backup and restore", () => {
         force: true,
       });
       await expect(refused).rejects.toThrow(
-        /^A cópia nomeia uma tabela ou sequência que esta versão da aplicação não cria \(other_schema\.victim(_seq)?\): não foi restaurada, nada foi alterado\.$/,
+        /^A cópia nomeia uma tabela ou sequência que esta versão do sistema não cria \(other_schema\.victim(_seq)?\): não foi restaurada, nada foi alterado\.$/,
       );
       expect(await theirs()).toEqual(before.theirs);
       expect(await everyRow(shared)).toEqual(before.ours);
@@ -513,7 +513,7 @@ describe("backup and restore", () => {
       force: false,
     });
     expect(warnings).toEqual([
-      "AUTH_SECRET deste ambiente não é o segredo da cópia: retire-o (a cópia traz o seu), ou a equipa com verificação em dois passos deixa de conseguir entrar (os seus segredos estão cifrados com ele).",
+      "AUTH_SECRET deste ambiente não é o segredo da cópia: retire-o (a cópia traz o seu), ou a equipe com verificação em dois passos deixa de conseguir entrar (os seus segredos estão cifrados com ele).",
     ]);
   });
   it("carries an earlier version's secret files while the database keeps none, for the first start to adopt", async () => {

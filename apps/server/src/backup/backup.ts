@@ -65,7 +65,7 @@ export interface BackupOptions {
  */
 export async function createBackup(options: BackupOptions): Promise<Manifest> {
   const { file, progress = () => undefined } = options;
-  if (existsSync(file)) throw new Error(`${file} já existe: escolha outro nome (a cópia nunca substitui um ficheiro)`);
+  if (existsSync(file)) throw new Error(`${file} já existe: escolha outro nome (a cópia nunca substitui um arquivo)`);
   const partial = `${file}.part`;
   const spool = mkdtempSync(path.join(path.dirname(path.resolve(file)), ".backup-spool-"));
   const archive = writeArchive(partial);
@@ -134,7 +134,7 @@ async function exportDatabase(
       authSecretFromEnvironment: options.environment.authSecret !== undefined,
     };
     if (header.migrations.length === 0)
-      throw new Error("A base de dados não tem as tabelas da aplicação: nada a copiar");
+      throw new Error("O banco de dados não tem as tabelas do sistema: nada a copiar");
     entries[HEADER_ENTRY] = await archive.addJson(HEADER_ENTRY, header);
     for (const table of tables) {
       entries[table.entry] = await exportTable(client, table, archive, spool);
@@ -189,9 +189,9 @@ async function copyFiles(
     entries[fileEntry(key)] = await archive.addStream(fileEntry(key), size, stream);
     bytes += size;
   }
-  await progress(`  ficheiros: ${keys.length - missing.length} (${(bytes / 1e6).toFixed(1)} MB)`);
+  await progress(`  arquivos: ${keys.length - missing.length} (${(bytes / 1e6).toFixed(1)} MB)`);
   if (missing.length > 0)
-    progress(`  AVISO: ${missing.length} ficheiro(s) registado(s) mas ausente(s): ${missing.slice(0, 5).join(", ")}`);
+    progress(`  AVISO: ${missing.length} arquivo(s) registrado(s) mas ausente(s): ${missing.slice(0, 5).join(", ")}`);
   return { count: keys.length - missing.length, bytes, missing };
 }
 

@@ -29,7 +29,7 @@ export function knownMigrations(folder = migrationsFolder()): { hash: string; ta
 export function migrationMismatch(archived: { hash: string; tag: string | null }[]): string | undefined {
   const known = knownMigrations();
   if (archived.length > known.length) {
-    return `a cópia tem ${archived.length} migrações e esta versão só conhece ${known.length}: restaure com a versão da aplicação que a fez (ou mais recente)`;
+    return `a cópia tem ${archived.length} migrações e esta versão só conhece ${known.length}: restaure com a versão do sistema que a fez (ou mais recente)`;
   }
   const differs = archived.findIndex((m, i) => m.hash !== known[i]!.hash);
   if (differs >= 0) {

@@ -71,7 +71,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     const sessions = await otherSessions(client);
     if (sessions.count > 0) {
       throw new BackupError(
-        `Há ${sessions.count} ligação(ões) a esta base de dados${sessions.names.length ? ` (${sessions.names.join(", ")})` : ""}: pare o servidor (todas as instâncias) antes de restaurar.`,
+        `Há ${sessions.count} conexão(ões) com este banco de dados${sessions.names.length ? ` (${sessions.names.join(", ")})` : ""}: pare o servidor (todas as instâncias) antes de restaurar.`,
       );
     }
     const replaced = await contentsOf(client, options.storage);
@@ -123,13 +123,13 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
         throw new BackupError(`Entrada desconhecida na cópia: ${entry.name}`);
       }
     }
-    if (!manifest) throw new BackupError("A cópia está incompleta: falta o manifesto (o ficheiro foi cortado?)");
+    if (!manifest) throw new BackupError("A cópia está incompleta: falta o manifesto (o arquivo foi cortado?)");
     checkAgainstManifest(manifest, seen);
     for (const s of header.sequences) {
       await client.query("select setval($1, $2, $3)", [qualified(s.schema, s.name), s.lastValue, s.isCalled]);
     }
     await client.query("commit");
-    progress(`Ficheiros: ${written.length}`);
+    progress(`Arquivos: ${written.length}`);
 
     if (replaced.length > 0) await removeOtherFiles(options.storage, new Set(written));
     const signingKeyFile = writeLegacySecrets(options, legacy);
@@ -150,7 +150,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
 
 async function readHeader(entries: AsyncGenerator<ArchiveEntry>): Promise<BackupHeader> {
   const first = await entries.next();
-  if (first.done || first.value.name !== HEADER_ENTRY) throw new BackupError("Não é uma cópia desta aplicação");
+  if (first.done || first.value.name !== HEADER_ENTRY) throw new BackupError("Não é uma cópia deste sistema");
   const header = await readJson<BackupHeader>(first.value).catch((err) => {
     throw damagedArchive(err);
   });
@@ -184,7 +184,7 @@ async function contentsOf(client: pg.Client, storage: FileStorage): Promise<stri
     files += 1;
     bytes += o.size;
   }
-  if (files > 0) found.push(`${files} ficheiros guardados (${(bytes / 1e6).toFixed(1)} MB)`);
+  if (files > 0) found.push(`${files} arquivos salvos (${(bytes / 1e6).toFixed(1)} MB)`);
   return found;
 }
 
@@ -211,7 +211,7 @@ async function createSchema(databaseUrl: string, header: BackupHeader): Promise<
     const version = await pgbossVersion(client).finally(() => client.release());
     if (version !== header.pgbossVersion) {
       throw new BackupError(
-        `A fila de e-mails da cópia é da versão ${header.pgbossVersion} do pg-boss e esta aplicação usa a ${version}: restaure com a versão da aplicação que fez a cópia`,
+        `A fila de e-mails da cópia é da versão ${header.pgbossVersion} do pg-boss e este sistema usa a ${version}: restaure com a versão do sistema que fez a cópia`,
       );
     }
   } finally {
@@ -252,7 +252,7 @@ function checkAgainstManifest(manifest: Manifest, seen: Record<string, EntrySumm
   for (const name of Object.keys(seen)) if (!(name in manifest.entries)) problems.push(`${name} não está no manifesto`);
   if (problems.length > 0) {
     throw new BackupError(
-      `A cópia não confere com o seu manifesto (${problems.slice(0, 5).join("; ")}): a base de dados não foi carregada.`,
+      `A cópia não confere com o seu manifesto (${problems.slice(0, 5).join("; ")}): o banco de dados não foi carregado.`,
     );
   }
 }
@@ -288,7 +288,7 @@ async function secretWarnings(
   }
   // Sessions are never restored (decision 081), but the second factors are encrypted with AUTH_SECRET.
   const lockedOut =
-    "ou a equipa com verificação em dois passos deixa de conseguir entrar (os seus segredos estão cifrados com ele)";
+    "ou a equipe com verificação em dois passos deixa de conseguir entrar (os seus segredos estão cifrados com ele)";
   if (header.authSecretFromEnvironment && !options.environment.authSecret) {
     warnings.push(
       `AUTH_SECRET vinha do ambiente: defina aqui o mesmo valor antes de iniciar o servidor, ${lockedOut}.`,

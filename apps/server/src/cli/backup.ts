@@ -4,7 +4,7 @@ import { loadConfig } from "../config";
 import { createStorage } from "../storage";
 import { onConfiguredDatabase, runCommand } from "./run";
 
-const USAGE = "Uso: npm run backup -- FICHEIRO.tar.gz";
+const USAGE = "Uso: npm run backup -- ARQUIVO.tar.gz";
 
 /**
  * Writes one archive of the configured installation (decision 067), while the server runs or not: with
@@ -20,7 +20,7 @@ async function main(): Promise<number> {
   const config = loadConfig();
   return onConfiguredDatabase(config, async (database) => {
     console.log(
-      `A copiar a base de dados (${database.kind}) e os ficheiros (${config.s3 ? "S3" : "disco"}) para ${file}…`,
+      `Copiando o banco de dados (${database.kind}) e os arquivos (${config.s3 ? "S3" : "disco"}) para ${file}…`,
     );
     const manifest = await createBackup({
       databaseUrl: database.url,
@@ -33,7 +33,7 @@ async function main(): Promise<number> {
     });
     const c = manifest.counts;
     console.log(
-      `Cópia feita: ${file} — ${c.tables} tabelas, ${c.rows} linhas, ${c.files} ficheiros (${(c.fileBytes / 1e6).toFixed(1)} MB).`,
+      `Cópia feita: ${file} — ${c.tables} tabelas, ${c.rows} linhas, ${c.files} arquivos (${(c.fileBytes / 1e6).toFixed(1)} MB).`,
     );
     if (config.credentialSigningKey) {
       console.log("Guarde à parte CREDENTIAL_SIGNING_KEY: vem do ambiente e não está na cópia.");

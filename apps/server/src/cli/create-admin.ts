@@ -45,7 +45,7 @@ async function main(): Promise<number> {
       console.log(
         found
           ? `Verificação em dois passos desativada: ${values.email.trim().toLowerCase()}`
-          : `Utilizador não encontrado: ${values.email}`,
+          : `Usuário não encontrado: ${values.email}`,
       );
       return found ? 0 : 1;
     }
@@ -56,7 +56,7 @@ async function main(): Promise<number> {
       role: values.role as never,
     });
     console.log(
-      `${result.created ? "Utilizador criado" : "Utilizador atualizado"}: ${values.email.trim().toLowerCase()} (${result.roleLabel})`,
+      `${result.created ? "Usuário criado" : "Usuário atualizado"}: ${values.email.trim().toLowerCase()} (${result.roleLabel})`,
     );
     return 0;
   } finally {

@@ -5,7 +5,7 @@ import { loadConfig } from "../config";
 import { createStorage } from "../storage";
 import { onConfiguredDatabase, runCommand } from "./run";
 
-const USAGE = "Uso: npm run restore -- FICHEIRO.tar.gz [--force]";
+const USAGE = "Uso: npm run restore -- ARQUIVO.tar.gz [--force]";
 
 /**
  * Puts an archive into the installation that DATA_DIR / DATABASE_URL / S3_* name (decision 067): it must
@@ -29,7 +29,7 @@ async function main(): Promise<number> {
   const config = loadConfig();
   return onConfiguredDatabase(config, async (database) => {
     console.log(
-      `A restaurar ${file} na base de dados (${database.kind}) e nos ficheiros (${config.s3 ? "S3" : "disco"})…`,
+      `Restaurando ${file} no banco de dados (${database.kind}) e nos arquivos (${config.s3 ? "S3" : "disco"})…`,
     );
     const result = await restoreBackup({
       file,
@@ -42,7 +42,7 @@ async function main(): Promise<number> {
     });
     const c = result.manifest.counts;
     console.log(
-      `Restaurado: ${c.tables} tabelas, ${c.rows} linhas, ${c.files} ficheiros, da cópia de ${result.header.createdAt}.`,
+      `Restaurado: ${c.tables} tabelas, ${c.rows} linhas, ${c.files} arquivos, da cópia de ${result.header.createdAt}.`,
     );
     for (const w of result.warnings) console.log(`AVISO: ${w}`);
     console.log("Inicie o servidor (npm start): aplica as migrações mais recentes, se as houver.");

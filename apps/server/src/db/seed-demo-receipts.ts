@@ -72,7 +72,7 @@ export async function seedDemoReceipts(
 ) {
   const full = course("Desenvolvimento Web Full Stack");
   const english = course("Inglês para Negócios");
-  const projects = course("Gestão de Projectos");
+  const projects = course("Gestão de Projetos");
   const demo: DemoReceipt[] = [
     {
       student: { name: "Joana Cassule (demonstração)", phone: "923700701" },
@@ -97,7 +97,7 @@ export async function seedDemoReceipts(
       paid: projects.price,
       daysAgo: 2,
       status: "rejected",
-      reason: "O talão está cortado: não se vê o valor nem a data da transferência",
+      reason: "O comprovante está cortado: não se vê o valor nem a data da transferência",
     },
   ];
   const passwordHash = await hashPassword(DEMO_STUDENT_PASSWORD);

@@ -22,7 +22,7 @@ type NewCourse = typeof courses.$inferInsert;
 const DEMO_COURSES: Omit<NewCourse, "createdAt">[] = [
   {
     name: "Didáctica e Metodologias de Ensino",
-    description: "Planificação de aulas, avaliação e metodologias activas para professores e formadores. 40 horas.",
+    description: "Planejamento de aulas, avaliação e metodologias ativas para professores e formadores. 40 horas.",
     area: "Educação",
     modality: "online",
     durationMonths: 2,
@@ -45,8 +45,8 @@ const DEMO_COURSES: Omit<NewCourse, "createdAt">[] = [
     price: 90000,
   },
   {
-    name: "Gestão de Projectos",
-    description: "Planeamento, execução e controlo de projectos com métodos tradicionais e ágeis. 60 horas.",
+    name: "Gestão de Projetos",
+    description: "Planejamento, execução e controle de projetos com métodos tradicionais e ágeis. 60 horas.",
     area: "Gestão",
     modality: "presencial",
     durationMonths: 2,
@@ -72,7 +72,7 @@ const DEMO_COURSES: Omit<NewCourse, "createdAt">[] = [
   },
   {
     name: "Desenvolvimento Web Full Stack",
-    description: "HTML, CSS, JavaScript, bases de dados e publicação de aplicações web completas. 120 horas.",
+    description: "HTML, CSS, JavaScript, bancos de dados e publicação de sistemas web completos. 120 horas.",
     area: "Tecnologia",
     modality: "hibrido",
     durationMonths: 4,
@@ -89,7 +89,7 @@ const DEMO_TEACHERS: (typeof teachers.$inferInsert)[] = [
     specialization: "Desenvolvimento de Software",
     qualification: "Mestrado em Engenharia Informática",
     yearsOfExperience: 9,
-    bio: "Programadora e formadora com experiência em projectos web para o sector bancário.",
+    bio: "Programadora e formadora com experiência em projetos web para o setor bancário.",
   },
   {
     teacherName: "Carlos Mendes Neto",

@@ -45,7 +45,9 @@ export interface MailFailure {
   tries: number;
   /** failed: no more tries; retrying: tries left, the next at nextTryAt. */
   state: "failed" | "retrying";
+  /** In a director's words; the technician's part (a setting to change) apart, or null. */
   error: string;
+  technicalDetail: string | null;
   lastTryAt: string | null;
   nextTryAt: string | null;
 }
@@ -174,7 +176,7 @@ export function createMailQueue(
         subject: r.subject,
         tries: r.retry_count + 1,
         state: r.state === "failed" ? "failed" : "retrying",
-        error: describeMailError(r.output),
+        ...describeMailError(r.output),
         lastTryAt: iso(r.completed_on ?? r.started_on),
         nextTryAt: r.state === "retry" ? iso(r.start_after) : null,
       }));

@@ -23,6 +23,8 @@ export interface MulticaixaServer {
   sim: string;
   dataDir: string;
   restart(references: "on" | "off"): Promise<void>;
+  /** Another staff user of this server (the real create-admin command), e.g. a secretaria. */
+  createStaff(user: { email: string; password: string; name: string; role: string }): void;
   /** The simulator's "pay" action: an ATM payment of `reference`, its webhook delivered unless told not to. */
   pay(
     reference: string,
@@ -71,14 +73,17 @@ export async function startMulticaixaServer(
 
   await startServer("on");
   await expect.poll(async () => (await fetch(`${sim}/_sim/state`).catch(() => null))?.status).toBe(200);
-  execFileSync(
-    "node",
-    [
-      "apps/server/dist/create-admin.js",
-      ...["--email", admin.email, "--password", admin.password, "--name", admin.name, "--role", "super_admin"],
-    ],
-    { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", BASE_URL: "", LOG_LEVEL: "silent" } },
-  );
+  const createStaff = (user: { email: string; password: string; name: string; role: string }) => {
+    execFileSync(
+      "node",
+      [
+        "apps/server/dist/create-admin.js",
+        ...["--email", user.email, "--password", user.password, "--name", user.name, "--role", user.role],
+      ],
+      { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", BASE_URL: "", LOG_LEVEL: "silent" } },
+    );
+  };
+  createStaff({ ...admin, role: "super_admin" });
   // Like the shared e2e server, an installation older than two-factor sign-in (decision 076).
   await existingInstallation(dataDir);
 
@@ -86,6 +91,7 @@ export async function startMulticaixaServer(
     base,
     sim,
     dataDir,
+    createStaff,
     async restart(references) {
       if (server) {
         server.kill("SIGTERM");
@@ -119,8 +125,10 @@ export async function approvedWithReference(
   admin: { email: string; password: string },
   name: string,
   phone: string,
+  /** The student's e-mail (the enrolment takes it); none by default. */
+  email?: string,
 ) {
-  const student = await applicant(browser, base, name, phone);
+  const student = await applicant(browser, base, name, phone, { email });
   const staff = await (await userContext(browser, base)).newPage();
   await signInStaff(staff, admin.email, admin.password);
   await expect(staff.getByTestId("role-label")).toBeVisible();

@@ -26,7 +26,7 @@ export const signedInTheme = createTheme({
       defaultProps: { closeButtonProps: { "aria-label": "Fechar notificação" } },
       styles: { description: { color: "var(--mantine-color-dimmed)" } },
     },
-    FileInput: { defaultProps: { clearButtonProps: { "aria-label": "Remover ficheiro" } } },
+    FileInput: { defaultProps: { clearButtonProps: { "aria-label": "Remover arquivo" } } },
     // A table squeezes its cells; a badge keeps its whole text ("ENCERRADA") instead of an ellipsis.
     Badge: { styles: { root: { minWidth: "max-content" } } },
   },

@@ -73,7 +73,7 @@ describe("DataTable", SLOW, () => {
     const many = Array.from({ length: 45 }, (_, i) => ({ id: `${i}`, name: `Pessoa ${i}`, city: "Luanda", age: i }));
     show(many);
     expect(bodyRows()).toHaveLength(20);
-    expect(screen.getByText("45 registos")).toBeTruthy();
+    expect(screen.getByText("45 registros")).toBeTruthy();
     await userEvent.click(screen.getByRole("button", { name: "Página 3" }));
     expect(bodyRows()).toHaveLength(5);
     await userEvent.click(screen.getByRole("button", { name: "Página anterior" }));
@@ -145,7 +145,7 @@ describe("DataTable on a phone", SLOW, () => {
     const many = Array.from({ length: 45 }, (_, i) => ({ id: `${i}`, name: `Pessoa ${i}`, city: "Luanda", age: i }));
     showCards(many);
     expect(cards()).toHaveLength(20);
-    expect(screen.getByText("45 registos")).toBeTruthy();
+    expect(screen.getByText("45 registros")).toBeTruthy();
     await userEvent.click(screen.getByRole("button", { name: "Página 3" }));
     expect(cards()).toHaveLength(5);
   });

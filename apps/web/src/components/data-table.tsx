@@ -167,7 +167,7 @@ export function DataTable<T extends object>({
       {pages > 1 && (
         <Group justify="space-between" mt="sm">
           <Text size="sm" c="dimmed">
-            {table.total} registos
+            {table.total} registros
           </Text>
           <Pagination
             total={pages}

@@ -58,7 +58,7 @@ export function DeleteConfirmation<T extends { id: string }>({ deletion }: { del
       onClose={deletion.close}
       onConfirm={confirm}
     >
-      Tem a certeza de que quer {DELETE_LABEL.toLowerCase()} {row !== null && deletion.what(row)}?
+      Tem certeza de que quer {DELETE_LABEL.toLowerCase()} {row !== null && deletion.what(row)}?
       {deletion.consequence && ` ${deletion.consequence}`}
     </ConfirmDialog>
   );

@@ -29,8 +29,8 @@ export function DocumentField({
   return (
     <FileInput
       label={label}
-      description={state.preparing ? "A preparar o ficheiro…" : (state.note ?? `${formats}, até ${MAX_FILE_MB}MB`)}
-      placeholder="Escolher ficheiro"
+      description={state.preparing ? "Preparando o arquivo…" : (state.note ?? `${formats}, até ${MAX_FILE_MB}MB`)}
+      placeholder="Escolher arquivo"
       accept={accept.join(",")}
       leftSection={<IconUpload size={16} aria-hidden />}
       required

@@ -139,7 +139,7 @@ function FitNotice({
         </Radio.Group>
         {state.choice === "accept" && (
           <Textarea
-            label="Motivo da diferença aceite"
+            label="Motivo da diferença aceita"
             withAsterisk
             rows={2}
             value={state.reason}

@@ -101,7 +101,7 @@ describe("the enrolment form's documents", () => {
     expect(result.current.documents.idCardFront.error).toBeUndefined();
   });
 
-  it("shows 'A preparar o ficheiro…' while a photo is compressed, then the sizes the pt-AO way", async () => {
+  it("shows 'Preparando o arquivo…' while a photo is compressed, then the sizes the pt-AO way", async () => {
     const { prepare, jobs } = slowPreparation();
     const { container } = render(
       <MantineProvider env="test">
@@ -109,7 +109,7 @@ describe("the enrolment form's documents", () => {
       </MantineProvider>,
     );
     await userEvent.upload(container.querySelector<HTMLInputElement>('input[type="file"]')!, photo(5_300_000));
-    expect(screen.getByText("A preparar o ficheiro…")).toBeTruthy();
+    expect(screen.getByText("Preparando o arquivo…")).toBeTruthy();
 
     await act(async () => jobs[0]!.finish({ file: photo(850_000), compressed: true }));
     expect(screen.getByText("Imagem comprimida: 5,0 MB → 831 KB")).toBeTruthy();

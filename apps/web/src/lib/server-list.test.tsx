@@ -69,7 +69,7 @@ describe("useServerList with DataTable's server mode", { timeout: 20_000 }, () =
     renderAt(<People queryOf={s.queryOf} />, "/pessoas");
     await waitFor(() => expect(names()).toHaveLength(20));
     expect(s.asked).toEqual([{ page: 1, pageSize: 20, city: undefined }]);
-    expect(screen.getByText("45 registos")).toBeTruthy();
+    expect(screen.getByText("45 registros")).toBeTruthy();
 
     await userEvent.click(screen.getByRole("button", { name: "Página 3" }));
     await waitFor(() => expect(names()).toEqual(["Pessoa 41", "Pessoa 42", "Pessoa 43", "Pessoa 44", "Pessoa 45"]));

@@ -82,7 +82,7 @@ describe("readAmount", () => {
     expect(amountConvention(["150000.00", "150.5"])).toBe("mixed");
     expect(readAmount("150.000", "mixed")).toEqual({
       ok: false,
-      reason: "Valor ilegível: «150.000» (ambíguo: o ficheiro escreve outros valores com ponto decimal)",
+      reason: "Valor ilegível: «150.000» (ambíguo: o arquivo escreve outros valores com ponto decimal)",
     });
     expect(readAmount("150000.00", "mixed")).toMatchObject({ ok: false });
     expect(readAmount("150.000", "pt")).toEqual({ ok: true, cents: 15_000_000 });

@@ -22,7 +22,7 @@ const REASONS = {
   cents: "separador sem algarismos",
   negative: "sinal duplicado ou contraditório",
   max: "valor demasiado alto",
-  mixed: "ambíguo: o ficheiro escreve outros valores com ponto decimal",
+  mixed: "ambíguo: o arquivo escreve outros valores com ponto decimal",
   long: `mais de ${NUMBER_MAX_DIGITS} algarismos ou um expoente acima de ${NUMBER_MAX_EXPONENT}`,
 } as const;
 

@@ -59,7 +59,7 @@ describe("readCamt053", () => {
       error: CAMT_MESSAGES.xml("</BkToCstmrStmt> na linha 37 sem abertura"),
     });
     expect(readCamt053(`<!DOCTYPE x [<!ENTITY a "b">]><Document/>`)).toEqual({
-      error: CAMT_MESSAGES.xml("declarações <!DOCTYPE> não são aceites"),
+      error: CAMT_MESSAGES.xml("declarações <!DOCTYPE> não são aceitas"),
     });
     expect(readCamt053(CAMT.replace(/BkToCstmrStmt/g, "BkToCstmrDbtCdtNtfctn"))).toEqual({
       error: CAMT_MESSAGES.notCamt,

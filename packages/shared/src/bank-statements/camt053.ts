@@ -14,8 +14,8 @@ import { child, children, parseXml, textAt, type XmlElement, XmlError } from "./
  */
 
 export const CAMT_MESSAGES = {
-  xml: (why: string) => `O ficheiro XML está mal formado (${why})`,
-  notCamt: "O ficheiro XML não é um extrato CAMT.053 (falta Document/BkToCstmrStmt/Stmt)",
+  xml: (why: string) => `O arquivo XML está mal formado (${why})`,
+  notCamt: "O arquivo XML não é um extrato CAMT.053 (falta Document/BkToCstmrStmt/Stmt)",
   amount: "Movimento sem valor legível (Amt)",
   indicator: "Movimento sem crédito ou débito (CdtDbtInd deve ser CRDT ou DBIT)",
   date: "Movimento sem data legível (BookgDt/Dt)",

@@ -119,7 +119,7 @@ const tally = (counts: Map<number, number>, width: number) => {
   if (width >= 2) counts.set(width, (counts.get(width) ?? 0) + 1);
 };
 
-export const CSV_NO_TABLE = "O ficheiro não tem uma tabela (linhas com colunas separadas por ; , tabulação ou |)";
+export const CSV_NO_TABLE = "O arquivo não tem uma tabela (linhas com colunas separadas por ; , tabulação ou |)";
 
 const WHOLE = /^[-+−–]?(\d{1,3}([. \u00a0\u202f]\d{3})*|\d+)$/;
 const CENTS = /^\d{2}(\s*(D|C|DB|CR|Kz|AOA))?$/i;

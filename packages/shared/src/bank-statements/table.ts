@@ -41,7 +41,7 @@ export const FORMATS_HINT = "Envie o extrato em CSV, XLSX, MT940 ou CAMT.053";
 
 /** `50000` → `50 000`. */
 const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, " ");
-const SPLIT_HINT = "divida-o em ficheiros mais pequenos (um por mês, por exemplo)";
+const SPLIT_HINT = "divida-o em arquivos menores (um por mês, por exemplo)";
 
 /** Why a file past the limits of decision 078 is refused. */
 export const TABLE_LIMIT_MESSAGES = {
@@ -55,7 +55,7 @@ export const TABLE_LIMIT_MESSAGES = {
  * limits above missed costs that one import, never the server).
  */
 export const STATEMENT_READ_FAILED =
-  "Não foi possível ler o extrato: a leitura deste ficheiro passou o limite de memória ou de tempo. Confirme que é o extrato exportado pelo banco, ou divida-o em ficheiros mais pequenos";
+  "Não foi possível ler o extrato: a leitura deste arquivo passou o limite de memória ou de tempo. Confirme que é o extrato exportado pelo banco, ou divida-o em arquivos menores";
 
 /** Why a table of `rows` rows and `width` columns is past the limits, or null when it is within them. */
 export function tableLimitRefusal(rows: number, width: number): string | null {

@@ -68,14 +68,14 @@ describe("readXlsxSheet against sheets built to take the server down (issue 33)"
   const table = `<row r="1">${cell("A1", "Data")}${cell("B1", "Valor")}</row>`;
 
   it("refuses a cell past column XFD or row 1 048 576, and a row past the sheet", () => {
-    const outside = "fica fora da folha, que vai de A1 a XFD1048576";
+    const outside = "fica fora da planilha, que vai de A1 a XFD1048576";
     for (const ref of ["ZZZZZZZZ1", "XFE1", "A1048577", "a1", "A0"]) {
       expect(readXlsxSheet(rows(`<row r="1">${cell(ref, "x")}</row>`), {}), ref).toEqual({
         error: XLSX_MESSAGES.broken(`a célula ${ref} ${outside}`),
       });
     }
     expect(readXlsxSheet(rows(`<row r="1048577">${cell("A1", "x")}</row>`), {})).toEqual({
-      error: XLSX_MESSAGES.broken("a linha 1048577 fica fora da folha, que vai até à linha 1048576"),
+      error: XLSX_MESSAGES.broken("a linha 1048577 fica fora da planilha, que vai até a linha 1048576"),
     });
   });
 

@@ -14,9 +14,9 @@ import { child, children, parseXml, scanXml, XmlError } from "./xml";
  */
 
 export const XLSX_MESSAGES = {
-  broken: (why: string) => `O ficheiro XLSX está danificado (${why})`,
-  noSheet: "O ficheiro XLSX não tem nenhuma folha",
-  empty: "A primeira folha do ficheiro XLSX está vazia",
+  broken: (why: string) => `O arquivo XLSX está danificado (${why})`,
+  noSheet: "O arquivo XLSX não tem nenhuma planilha",
+  empty: "A primeira planilha do arquivo XLSX está vazia",
 } as const;
 
 export type XlsxParts = { workbook?: string; workbookRels?: string; sharedStrings?: string; styles?: string };
@@ -121,7 +121,7 @@ function columnOf(ref: string): number {
   let n = 0;
   for (const ch of m?.[1] ?? "") n = n * 26 + ch.charCodeAt(0) - 64;
   if (!m || n > MAX_SHEET_COLUMN || Number(m[2]) > MAX_SHEET_ROW) {
-    throw new XmlError(`a célula ${ref.slice(0, 20)} fica fora da folha, que vai de A1 a XFD1048576`);
+    throw new XmlError(`a célula ${ref.slice(0, 20)} fica fora da planilha, que vai de A1 a XFD1048576`);
   }
   return n - 1;
 }
@@ -131,7 +131,7 @@ function rowNumber(r: string | undefined, fallback: number): number {
   if (r === undefined) return fallback;
   const n = Number(r);
   if (!Number.isInteger(n) || n < 1 || n > MAX_SHEET_ROW) {
-    throw new XmlError(`a linha ${r.slice(0, 20)} fica fora da folha, que vai até à linha ${MAX_SHEET_ROW}`);
+    throw new XmlError(`a linha ${r.slice(0, 20)} fica fora da planilha, que vai até a linha ${MAX_SHEET_ROW}`);
   }
   return n;
 }

@@ -32,8 +32,8 @@ describe("parseXml", () => {
     expect(reason(`<r ${"a".repeat(XML_MAX_TAG_CHARS)}/>`)).toBe(
       `etiqueta com mais de ${XML_MAX_TAG_CHARS} caracteres na linha 1`,
     );
-    expect(reason(`<!DOCTYPE r [<!ENTITY x "y">]><r>&x;</r>`)).toBe("declarações <!DOCTYPE> não são aceites");
-    expect(reason("<r>\u0000</r>")).toBe("carácter nulo no ficheiro");
+    expect(reason(`<!DOCTYPE r [<!ENTITY x "y">]><r>&x;</r>`)).toBe("declarações <!DOCTYPE> não são aceitas");
+    expect(reason("<r>\u0000</r>")).toBe("caractere nulo no arquivo");
     expect(reason("<r a=1/>")).toBe("atributo a sem aspas na linha 1");
     expect(reason(`<r>${"<e/>".repeat(XML_MAX_ELEMENTS)}</r>`)).toBe(`mais de ${XML_MAX_ELEMENTS} elementos`);
   });

@@ -79,7 +79,7 @@ export type XmlHandler = {
 /** Reads a document, telling `handler` each element and text in order; throws `XmlError` when not well formed. */
 export function scanXml(text: string, handler: XmlHandler): void {
   const src = text.replace(/^\uFEFF/, "");
-  if (src.includes("\u0000")) throw new XmlError("carácter nulo no ficheiro");
+  if (src.includes("\u0000")) throw new XmlError("caractere nulo no arquivo");
   const open: string[] = [];
   let roots = 0;
   let line = 1;
@@ -112,7 +112,7 @@ export function scanXml(text: string, handler: XmlHandler): void {
       handler.text(src.slice(lt + 9, stop), open[open.length - 1]!);
       countLines(lt, stop);
       pos = stop + 3;
-    } else if (src.startsWith("<!", lt)) throw new XmlError("declarações <!DOCTYPE> não são aceites");
+    } else if (src.startsWith("<!", lt)) throw new XmlError("declarações <!DOCTYPE> não são aceitas");
     else {
       const gt = src.indexOf(">", lt);
       if (gt === -1) throw new XmlError(`etiqueta sem fim na linha ${line}`);

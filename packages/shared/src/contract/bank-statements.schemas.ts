@@ -9,7 +9,7 @@ import { fileField } from "./parts";
 
 export const BANK_STATEMENT_MESSAGES = {
   bankName: "Indique o nome do banco",
-  file: "Anexe o ficheiro do extrato (CSV, XLSX, MT940 ou CAMT.053)",
+  file: "Anexe o arquivo do extrato (CSV, XLSX, MT940 ou CAMT.053)",
   mapping: "Indique as colunas da data, do valor (ou crédito/débito) e do descritivo",
   enrollmentId: "Escolha a inscrição",
   reason: "Indique o motivo",

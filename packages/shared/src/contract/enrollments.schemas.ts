@@ -226,14 +226,14 @@ export const enrollmentSchemas = endpointSchemas({
   },
   confirmPayment: {
     summary:
-      "approved → enrolled: records a confirmed payment and takes a seat in the chosen class, in one transaction",
+      "The desk's payment (approved, receipt_rejected or partial_payment), through the one payment rule (decisions 083, 088), in one transaction: a 'confirmed' payment against what the enrolment still owes; one that enrols takes a seat in the chosen class; one short of the balance needs `difference`: 'await_balance' (partial_payment, no class taken; a class sent is not used) or 'accept' with a reason (enrolled). The student is e-mailed when the enrolment has an address",
     params: idParam,
     body: confirmPaymentSchema,
     answers: { 200: adminEnrollmentDetailSchema },
     errors: {
-      400: "Invalid amount, date, method, or no class of the enrolment's course",
+      400: "Invalid amount, date, method or choice, or no class of the enrolment's course for a payment that enrols",
       404: "No such enrolment",
-      409: "Not approved, or the class is full or not active",
+      409: "Not payable at the desk, short of the balance without a choice (payment_difference_undecided), or the class is full or not active",
     },
   },
   assignClass: {

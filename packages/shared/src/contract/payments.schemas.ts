@@ -42,7 +42,7 @@ export const paymentSchemas = endpointSchemas({
   },
   balance: {
     summary:
-      "What an enrolment owes (decision 083): due (its course's price), paid (its payments' sum, each listed) and the balance; what the payment dialogs show before finance chooses",
+      "What an enrolment owes (decision 083): due (its course's price), paid (its payments' sum, each listed) and the balance; what the payment dialogs show before finance chooses. Read by every role that takes payments, the desk's 'Confirmar pagamento' too (decision 088)",
     params: enrollmentParam,
     answers: { 200: enrollmentBalanceSchema },
     errors: { 404: "No such enrolment" },

@@ -13,7 +13,7 @@ export const teacherSchemas = endpointSchemas({
   },
   userOptions: {
     summary:
-      "The staff users with the role professor, for the teacher form's 'Utilizador (acesso)' (each with the teacher it is linked to, if any)",
+      "The staff users with the role professor, for the teacher form's 'Usuário (acesso)' (each with the teacher it is linked to, if any)",
     answers: { 200: z.array(teacherUserOptionSchema) },
   },
   create: {

@@ -137,9 +137,9 @@ export const teacherInputSchema = z.object({
    * of their classes (decision 021). Absent or '' is none; one user per teacher.
    */
   userId: z
-    .string({ message: "Utilizador inválido" })
+    .string({ message: "Usuário inválido" })
     .trim()
-    .max(100, "Utilizador inválido")
+    .max(100, "Usuário inválido")
     .nullish()
     .transform((v) => v || null),
 });

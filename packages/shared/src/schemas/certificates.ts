@@ -42,7 +42,7 @@ export const RESULT_MESSAGES = {
 export function resultRefused(studentName: string, status: string): CodedMessage {
   return {
     code: "invalid_status",
-    message: `Não é possível registar o resultado de «${studentName}»: a inscrição está «${enrollmentStatusLabel(status)}». Nenhum resultado foi registado.`,
+    message: `Não é possível registrar o resultado de «${studentName}»: a inscrição está «${enrollmentStatusLabel(status)}». Nenhum resultado foi registrado.`,
   };
 }
 
@@ -60,7 +60,7 @@ export function certificateRevoked(reason: string | null): CodedMessage {
 export function noStudentAccount(studentName: string): CodedMessage {
   return {
     code: "no_student_account",
-    message: `«${studentName}» não tem conta de aluno: crie a conta em 'Contas de Alunos' antes de concluir. Nenhum resultado foi registado.`,
+    message: `«${studentName}» não tem conta de aluno: crie a conta em 'Contas de Alunos' antes de concluir. Nenhum resultado foi registrado.`,
   };
 }
 
@@ -68,7 +68,7 @@ export function noStudentAccount(studentName: string): CodedMessage {
 export function classNotStarted(startDate: string): CodedMessage {
   return {
     code: "class_not_started",
-    message: `A turma só começa a ${formatDate(startDate)}: os resultados podem ser registados a partir dessa data.`,
+    message: `A turma só começa em ${formatDate(startDate)}: os resultados podem ser registrados a partir dessa data.`,
   };
 }
 

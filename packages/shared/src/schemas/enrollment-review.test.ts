@@ -75,6 +75,7 @@ describe("payment confirmation input", () => {
     paymentDate: today,
     method: "tpa",
     classId: "5d9b3f3a-6a3e-4f2b-9a4c-0d6f1e2a3b4c",
+    expectedBalance: 150000,
   };
 
   it("reads the amount as people type it", () => {
@@ -96,6 +97,25 @@ describe("payment confirmation input", () => {
     ]);
     expect(messages(confirmPaymentSchema.safeParse({ ...valid, classId: undefined }))).toEqual([
       "Selecione uma turma para matricular o aluno",
+    ]);
+    expect(messages(confirmPaymentSchema.safeParse({ ...valid, method: undefined, classId: undefined }))).toEqual([
+      "Selecione o método de pagamento",
+      "Selecione uma turma para matricular o aluno",
+    ]);
+  });
+
+  it("needs no class while the enrolment waits for its balance, and a reason to accept a difference (decision 088)", () => {
+    const waiting = { ...valid, classId: undefined, difference: { choice: "await_balance" } };
+    expect(confirmPaymentSchema.parse(waiting)).toMatchObject({
+      classId: null,
+      difference: { choice: "await_balance" },
+    });
+    const accepting = { ...valid, classId: undefined, difference: { choice: "accept", reason: "Bolsa" } };
+    expect(messages(confirmPaymentSchema.safeParse(accepting))).toEqual([
+      "Selecione uma turma para matricular o aluno",
+    ]);
+    expect(messages(confirmPaymentSchema.safeParse({ ...valid, difference: { choice: "accept" } }))).toEqual([
+      "Indique o motivo para aceitar a diferença",
     ]);
   });
 });

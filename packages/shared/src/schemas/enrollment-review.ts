@@ -12,6 +12,7 @@ import { CLASS_STATUSES, ENROLLMENT_STATUSES, type EnrollmentStatus, MODALITIES,
 import { REJECTION_REASON_REQUIRED, TEXT_TOO_LONG } from "../field-messages";
 import { LONG_TEXT_MAX } from "../limits";
 import { moneySchema } from "../money-input";
+import { differenceChoiceSchema } from "../payment-balance";
 import { wholeNumberSchema } from "../whole-number-input";
 import { z } from "../zod";
 import { listPageSchema, listQuerySchema } from "./lists";
@@ -119,6 +120,7 @@ export const CONFIRM_PAYMENT_MESSAGES = {
   futureDate: "A data de pagamento não pode ser posterior a hoje",
   method: "Selecione o método de pagamento",
   classId: "Selecione uma turma para matricular o aluno",
+  expectedBalance: "Indique o valor em dívida que foi mostrado (expectedBalance)",
 } as const;
 
 /** How far back a payment date may go. */
@@ -133,24 +135,43 @@ export function paymentDateError(date: string, today: string): string | undefine
   if (date < min) return `A data de pagamento não pode ser anterior a ${min.split("-").reverse().join("/")}`;
 }
 
-/** POST /admin/enrollments/{id}/confirm-payment: the payment and the class the student joins. */
-export const confirmPaymentSchema = z.object({
-  amount: moneySchema({ empty: CONFIRM_PAYMENT_MESSAGES.amount }).refine(
-    (v) => v > 0,
-    CONFIRM_PAYMENT_MESSAGES.amountPositive,
-  ),
-  paymentDate: z.string({ message: CONFIRM_PAYMENT_MESSAGES.date }).superRefine((value, ctx) => {
-    const problem = paymentDateError(value, todayInLuanda());
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  }),
-  method: z.enum(PAYMENT_METHODS, { message: CONFIRM_PAYMENT_MESSAGES.method }),
-  classId: z.uuid({ message: CONFIRM_PAYMENT_MESSAGES.classId }),
-  notes: optionalNotes,
-});
+const classIdSchema = z.uuid({ message: CONFIRM_PAYMENT_MESSAGES.classId });
+
+/**
+ * POST /admin/enrollments/{id}/confirm-payment: the payment, the class the student joins and, when the
+ * amount is short of what the enrolment owes, the choice (decision 083, 088). Waiting for the balance
+ * enrols nobody, so it needs no class (one sent is not used); every other payment needs one.
+ */
+export const confirmPaymentSchema = z
+  .object({
+    amount: moneySchema({ empty: CONFIRM_PAYMENT_MESSAGES.amount }).refine(
+      (v) => v > 0,
+      CONFIRM_PAYMENT_MESSAGES.amountPositive,
+    ),
+    paymentDate: z.string({ message: CONFIRM_PAYMENT_MESSAGES.date }).superRefine((value, ctx) => {
+      const problem = paymentDateError(value, todayInLuanda());
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+    method: z.enum(PAYMENT_METHODS, { message: CONFIRM_PAYMENT_MESSAGES.method }),
+    classId: classIdSchema.nullish().transform((v) => v ?? null),
+    notes: optionalNotes,
+    difference: differenceChoiceSchema.optional(),
+    /** What the enrolment owed when the payment was entered: another payment meanwhile (or a second click) is refused. */
+    expectedBalance: z.number({ message: CONFIRM_PAYMENT_MESSAGES.expectedBalance }),
+  })
+  .superRefine(
+    (v, ctx) => {
+      if (!v.classId && v.difference?.choice !== "await_balance") {
+        ctx.addIssue({ code: "custom", path: ["classId"], message: CONFIRM_PAYMENT_MESSAGES.classId });
+      }
+    },
+    // Also beside another field's error (a method not chosen): the form shows every missing field at once.
+    { when: ({ value }) => typeof value === "object" && value !== null },
+  );
 export type ConfirmPaymentInput = z.input<typeof confirmPaymentSchema>;
 
 /** POST /admin/enrollments/{id}/assign-class: the class of an enrolled enrolment that has none (decision 045). */
-export const assignClassSchema = confirmPaymentSchema.pick({ classId: true });
+export const assignClassSchema = z.object({ classId: classIdSchema });
 export type AssignClassInput = z.input<typeof assignClassSchema>;
 
 /* What the API answers. */

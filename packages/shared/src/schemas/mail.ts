@@ -9,8 +9,10 @@ export const mailFailureSchema = z.object({
   tries: z.number().int(),
   /** failed: no more tries unless 'Tentar de novo'; retrying: the queue tries again at nextTryAt. */
   state: z.enum(["failed", "retrying"]),
-  /** What went wrong with the last try, in words. */
+  /** What went wrong with the last try, in a director's words. */
   error: z.string(),
+  /** What the technician changes, when there is a setting to change (behind 'Detalhes para o técnico'). */
+  technicalDetail: z.string().nullable(),
   lastTryAt: z.string().nullable(),
   nextTryAt: z.string().nullable(),
 });

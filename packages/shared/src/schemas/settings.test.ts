@@ -30,7 +30,7 @@ describe("the institute's IBAN (ISO 13616)", () => {
   });
 
   it("refuses wrong check digits: the IBAN seen saved, a mistyped digit, two swapped digits", () => {
-    const wrong = "IBAN inválido: verifique os dígitos de controlo";
+    const wrong = "IBAN inválido: verifique os dígitos de controle";
     expect(ibanMessages("AO06 0040 0000 8765 4321 0987 6")).toEqual([wrong]);
     expect(ibanMessages("AO06 0040 0000 1234 5678 9012 3")).toEqual([wrong]); // the old demo IBAN
     expect(ibanMessages("AO06 0040 0000 1234 5678 9016 8")).toEqual([wrong]);

@@ -8,7 +8,7 @@ import { z } from "../zod";
 /** Not an Angolan IBAN's shape: AO and 23 digits, 25 characters in all (ISO 13616, Angola's entry). */
 export const INVALID_IBAN = "IBAN inválido: um IBAN angolano tem 25 caracteres, AO e 23 algarismos";
 /** The shape is right but the ISO 13616 check (mod 97) fails: a digit was mistyped or swapped. */
-export const IBAN_WRONG_CHECK_DIGITS = "IBAN inválido: verifique os dígitos de controlo";
+export const IBAN_WRONG_CHECK_DIGITS = "IBAN inválido: verifique os dígitos de controle";
 
 /** An Angolan IBAN, compact: AO, two check digits and the 21-digit account number (BBAN). */
 export const ANGOLAN_IBAN = /^AO\d{23}$/;

@@ -194,10 +194,10 @@ describe("bank statements in CSV, XLSX, MT940 and CAMT.053", () => {
     const statementsBefore = (await ctx.db.select().from(bankStatements)).length;
     const cases: [string | Uint8Array, string, string][] = [
       [new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x00, 0x01, 0x02]), "extrato.pdf", FORMATS_HINT],
-      [new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]), "extrato.xlsx", "O ficheiro XLSX está danificado"],
+      [new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]), "extrato.xlsx", "O arquivo XLSX está danificado"],
       [MT940.replace(/:25:.*\r\n/, ""), "extrato.sta", MT940_MESSAGES.missing("25", "conta")],
       [MT940.replace("C261101AOA", "C261101EUR"), "extrato.sta", MT940_MESSAGES.currency("EUR")],
-      [CAMT.replace("</Stmt>", ""), "extrato.xml", "O ficheiro XML está mal formado"],
+      [CAMT.replace("</Stmt>", ""), "extrato.xml", "O arquivo XML está mal formado"],
       ["<html><body>Extrato</body></html>", "extrato.xml", CAMT_MESSAGES.notCamt],
     ];
     for (const [file, name, message] of cases) {
@@ -227,7 +227,7 @@ describe("bank statements in CSV, XLSX, MT940 and CAMT.053", () => {
     expect(mixed.unreadable.map((u: { line: number; reason: string }) => u.reason)).toEqual([
       "Valor ilegível: «150000.00» (ambíguo (use 150.000,00 ou 150 000,00))",
       "Valor ilegível: «140000.00» (ambíguo (use 150.000,00 ou 150 000,00))",
-      "Valor ilegível: «150.000» (ambíguo: o ficheiro escreve outros valores com ponto decimal)",
+      "Valor ilegível: «150.000» (ambíguo: o arquivo escreve outros valores com ponto decimal)",
       "Valor ilegível: «1500.00» (ambíguo (use 150.000,00 ou 150 000,00))",
       "Valor ilegível: «2500.50» (ambíguo (use 150.000,00 ou 150 000,00))",
     ]);

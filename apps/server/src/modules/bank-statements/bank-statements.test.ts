@@ -243,7 +243,7 @@ describe("bank statements", () => {
       ],
       [
         csvForm("Banco", "só uma linha sem colunas", MAPPING),
-        "O ficheiro não tem uma tabela (linhas com colunas separadas por ; , tabulação ou |). Envie o extrato em CSV, XLSX, MT940 ou CAMT.053",
+        "O arquivo não tem uma tabela (linhas com colunas separadas por ; , tabulação ou |). Envie o extrato em CSV, XLSX, MT940 ou CAMT.053",
       ],
     ];
     for (const [fd, message] of cases) {

@@ -71,13 +71,13 @@ describe("statement files a bank or an e-mail hands to finance (issue 33)", () =
 
   it("reads a 60 000-character attribute name at once and refuses a tag longer than 10 000 characters", async () => {
     expect(await refusal(hostile.camtLongAttributeName(), "extrato.xml")).toBe(
-      "O ficheiro XML está mal formado (etiqueta com mais de 10000 caracteres na linha 1)",
+      "O arquivo XML está mal formado (etiqueta com mais de 10000 caracteres na linha 1)",
     );
   });
 
   it("refuses an XLSX cell past column XFD or row 1 048 576", async () => {
     expect(await refusal(hostile.xlsxFarColumn(), "extrato.xlsx")).toBe(
-      XLSX_MESSAGES.broken("a célula ZZZZZZZZ1 fica fora da folha, que vai de A1 a XFD1048576"),
+      XLSX_MESSAGES.broken("a célula ZZZZZZZZ1 fica fora da planilha, que vai de A1 a XFD1048576"),
     );
   });
 
@@ -107,7 +107,7 @@ describe("statement files a bank or an e-mail hands to finance (issue 33)", () =
 
   it("tells finance why a file cannot be read: the reason is the answer's message", async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
-    expect(await refusal(png, "extrato.csv")).toBe(`O ficheiro não é um extrato que se possa ler. ${FORMATS_HINT}`);
+    expect(await refusal(png, "extrato.csv")).toBe(`O arquivo não é um extrato que se possa ler. ${FORMATS_HINT}`);
     const prose = new TextEncoder().encode("Caro cliente\nsegue o extrato pedido\nCumprimentos");
     expect(await refusal(prose, "extrato.csv")).toBe(`${CSV_NO_TABLE}. ${FORMATS_HINT}`);
     expect(await ctx.db.select().from(bankStatements)).toHaveLength(1); // the CAMT above, nothing since

@@ -16,7 +16,7 @@ const reader = createStatementReader();
 afterAll(() => reader.close());
 
 /** Every refusal the readers write starts so (decision 073's and 078's messages). */
-const REFUSAL = /^(O ficheiro|O extrato|O saldo|A primeira folha) /;
+const REFUSAL = /^(O arquivo|O extrato|O saldo|A primeira planilha) /;
 
 function expectTableOrRefusal(read: TableRead) {
   if ("error" in read) {

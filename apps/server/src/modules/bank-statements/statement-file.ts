@@ -20,7 +20,7 @@ const PARTS = {
   styles: "xl/styles.xml",
 } as const;
 
-const notAStatement = { error: `O ficheiro não é um extrato que se possa ler. ${FORMATS_HINT}` };
+const notAStatement = { error: `O arquivo não é um extrato que se possa ler. ${FORMATS_HINT}` };
 
 /**
  * Only the parts the sheet needs are inflated (decision 078): the workbook and its rels (to find the first

@@ -232,7 +232,7 @@ describe("undoing a wrong statement import", () => {
     expect((await body(await call("GET", "?pageSize=1"))).banks).not.toContain("Banco Esquecido");
     const again = await call("DELETE", `/mappings/${id}`);
     expect(again.status).toBe(404);
-    expect((await body(again)).error.message).toBe("As colunas deste banco não estão guardadas");
+    expect((await body(again)).error.message).toBe("As colunas deste banco não estão salvas");
 
     // Changed: the wrong mapping remembered, then an import with the right one replaces it.
     await importCsv("Banco Corrigido", ISSUE_FILE, BALANCE_AS_AMOUNT);

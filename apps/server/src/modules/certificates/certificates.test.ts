@@ -269,7 +269,7 @@ describe("certificates", () => {
     const refused = await verifyFile(edited);
     expect(refused.status).toBe(422);
     expect((await body(refused)).error.message).toBe(
-      "Credencial inválida: a assinatura não corresponde ao conteúdo. O ficheiro foi alterado ou não foi emitido por este instituto.",
+      "Credencial inválida: a assinatura não corresponde ao conteúdo. O arquivo foi alterado ou não foi emitido por este instituto.",
     );
     // The token's payload edited (signature no longer matches).
     const [h, payload, sig] = file.jwt.split(".");
@@ -299,12 +299,12 @@ describe("certificates", () => {
     const notJson = await verifyFile("isto não é JSON");
     expect(notJson.status).toBe(400);
     expect((await body(notJson)).error.message).toBe(
-      "Este ficheiro não é uma credencial digital do instituto (certificado-….json)",
+      "Este arquivo não é uma credencial digital do instituto (certificado-….json)",
     );
     expect((await verifyFile({ credential: file.credential })).status).toBe(400);
     const huge = await verifyFile({ jwt: file.jwt, padding: "x".repeat(70 * 1024) });
     expect(huge.status).toBe(413);
-    expect((await body(huge)).error.message).toBe("Ficheiro muito grande. Tamanho máximo: 64 KB");
+    expect((await body(huge)).error.message).toBe("Arquivo muito grande. Tamanho máximo: 64 KB");
 
     // After a revoke the same file verifies (our signature) but says Revogado.
     await ctx.app.request(

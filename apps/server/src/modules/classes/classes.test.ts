@@ -123,7 +123,7 @@ describe("class management (staff)", () => {
     await ctx.db.insert(enrollments).values(enrollmentRow(courseId, { classId: cls.id, status: "enrolled" }));
     const del = await send("DELETE", `/api/admin/classes/${cls.id}`);
     expect(del.status).toBe(409);
-    expect((await body(del)).error.message).toBe("Não é possível eliminar esta turma: existem inscrições associadas.");
+    expect((await body(del)).error.message).toBe("Não é possível excluir esta turma: existem inscrições associadas.");
   });
 
   describe("curriculum PDF", () => {

@@ -1,3 +1,4 @@
+import { MAIL_FAILURE_DETAILS, MAIL_FAILURE_REASONS } from "@app/shared/messages";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { jsonRequest, staffActor } from "../../../test/actors";
@@ -60,7 +61,8 @@ describe("e-mails that keep failing", () => {
       subject: expect.stringContaining("FALHA001"),
       tries: 3,
       state: "retrying",
-      error: "Não foi possível ligar ao servidor de e-mail (endereço ou porta de SMTP_URL, ou servidor desligado).",
+      error: MAIL_FAILURE_REASONS.connection,
+      technicalDetail: MAIL_FAILURE_DETAILS.connection,
       lastTryAt: expect.any(String),
       nextTryAt: expect.any(String),
     });

@@ -1,13 +1,14 @@
 import { paymentSchemas } from "@app/shared/contract/payments.schemas";
+import { todayInLuanda } from "@app/shared/dates";
 import { differenceAcceptedNote } from "@app/shared/history-notes";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { jsonRequest, staffActor } from "../../../test/actors";
 import { body, TEST_BASE_URL, type TestContext } from "../../../test/context";
-import { insertCourse } from "../../../test/fixtures";
+import { insertClass, insertCourse } from "../../../test/fixtures";
 import { receiptForm, studentWithEnrollment, submitReceipt } from "../../../test/receipts";
 import { approvedWithReference, startReferencesContext } from "../../../test/references";
-import { enrollmentEvents, enrollments, paymentReceipts, paymentReferences, payments } from "../../db/schema";
+import { classes, enrollmentEvents, enrollments, paymentReceipts, paymentReferences, payments } from "../../db/schema";
 import { MAIL_QUEUE, MAIL_QUEUE_SCHEMA } from "../../mail/mail-queue";
 import type { Simulator } from "../payment-references/provider/simulator";
 
@@ -147,7 +148,7 @@ describe("payments short of or above what is owed", () => {
       expect(res.status).toBe(200);
       expect(await statusOf(s.enrollment.id)).toBe("enrolled");
       expect((await notesOf(s.enrollment.id)).at(-1)).toMatch(
-        /Diferença de 10.000,00\sKz aceite como paga: Desconto de antigo aluno$/,
+        /Diferença de 10.000,00\sKz aceita como paga: Desconto de antigo aluno$/,
       );
       expect(await financeRow("Tomás Desconto")).toEqual([
         expect.objectContaining({
@@ -159,7 +160,7 @@ describe("payments short of or above what is owed", () => {
         }),
       ]);
       expect(await exported("Tomás Desconto")).toEqual([
-        expect.stringMatching(/;Diferença aceite: 10.000,00\sKz;Desconto de antigo aluno$/),
+        expect.stringMatching(/;Diferença aceita: 10.000,00\sKz;Desconto de antigo aluno$/),
       ]);
     });
 
@@ -278,6 +279,169 @@ describe("payments short of or above what is owed", () => {
       );
       expect((await cards()).pendingValue).toBe(before.pendingValue);
       expect((await post(`/payments/balances/${s.enrollment.id}/accept`, { reason: " " })).status).toBe(400);
+    });
+  });
+
+  describe("the desk's 'Confirmar pagamento' (Inscrições, decision 088)", () => {
+    /** The secretariat takes the payment at the desk. */
+    const desk = (id: string, payload: Record<string, unknown>) =>
+      post(
+        `/enrollments/${id}/confirm-payment`,
+        { paymentDate: todayInLuanda(), method: "dinheiro", notes: "Pago ao balcão", ...payload },
+        secretaria.cookie,
+      );
+    const seats = async (classId: string) =>
+      (await ctx.db.select().from(classes).where(eq(classes.id, classId)))[0]!.currentStudents;
+    const owed = async (id: string, cookie = secretaria.cookie) =>
+      paymentSchemas.balance.answers[200].parse(await get(`/admin/payments/balances/${id}`, cookie)).balance;
+
+    it("short: refused without a choice; waiting records the payment as the desk does, takes no seat, tells the student; the balance at the desk enrols", async () => {
+      const s = await studentWithEnrollment(ctx, courseId, "Inês Balcão", withEmail("Inês Balcão"));
+      const classId = await insertClass(ctx.db, courseId, { name: "Turma do Balcão" });
+      // The desk reads what is owed (secretaria confirms payments, so it may).
+      expect(await owed(s.enrollment.id)).toBe(150000);
+
+      const undecided = await desk(s.enrollment.id, { amount: "100.000", classId, expectedBalance: 150000 });
+      expect(undecided.status).toBe(409);
+      expect((await body(undecided)).error).toMatchObject({
+        code: "payment_difference_undecided",
+        message: expect.stringMatching(
+          /O pagamento \(100.000,00\sKz\) é inferior ao que falta pagar \(150.000,00\sKz\)/,
+        ),
+      });
+      const noReason = await desk(s.enrollment.id, {
+        amount: "100.000",
+        classId,
+        expectedBalance: 150000,
+        difference: { choice: "accept" },
+      });
+      expect(noReason.status).toBe(400);
+      expect(JSON.stringify(await body(noReason))).toContain("Indique o motivo para aceitar a diferença");
+      expect(await paymentsOf(s.enrollment.id)).toEqual([]);
+      expect(await statusOf(s.enrollment.id)).toBe("approved");
+      expect(await seats(classId)).toBe(0);
+
+      // Waiting: no class is needed (one sent is not used), and no seat is taken.
+      const waiting = await desk(s.enrollment.id, {
+        amount: "100.000",
+        expectedBalance: 150000,
+        difference: { choice: "await_balance" },
+      });
+      expect(waiting.status).toBe(200);
+      expect(await body(waiting)).toMatchObject({ status: "partial_payment", classId: null });
+      expect(await seats(classId)).toBe(0);
+      expect(await paymentsOf(s.enrollment.id)).toEqual([
+        expect.objectContaining({
+          amount: 100000,
+          status: "confirmed",
+          paymentMethod: "dinheiro",
+          notes: "Pago ao balcão",
+          balanceAfter: 50000,
+        }),
+      ]);
+      expect((await notesOf(s.enrollment.id)).at(-1)).toMatch(
+        /^Pagamento confirmado: 100.000,00\sKz \(Dinheiro\)\. Faltam 50.000,00\sKz de 150.000,00\sKz: a inscrição aguarda o saldo$/,
+      );
+      const told = (await mailsTo(s.enrollment.studentEmail!)).find((m) => m.subject.startsWith("Pagamento recebido"))!;
+      expect(told.subject).toMatch(/^Pagamento recebido: faltam 50.000,00\sKz para «Gestão de Projetos»$/);
+      expect(await financeRow("Inês Balcão")).toEqual([
+        expect.objectContaining({ amount: 100000, balanceAfter: 50000, status: "confirmed" }),
+      ]);
+
+      // The balance at the desk: proposed as what is still owed, paid, enrolled in the class with one seat.
+      expect(await owed(s.enrollment.id)).toBe(50000);
+      const paid = await desk(s.enrollment.id, { amount: "50.000", method: "tpa", classId, expectedBalance: 50000 });
+      expect(paid.status).toBe(200);
+      expect(await body(paid)).toMatchObject({ status: "enrolled", classId, className: "Turma do Balcão" });
+      expect(await seats(classId)).toBe(1);
+      expect((await notesOf(s.enrollment.id)).at(-1)).toMatch(
+        /^Pagamento confirmado: 50.000,00\sKz \(TPA\)\. Turma: Turma do Balcão$/,
+      );
+      const done = (await mailsTo(s.enrollment.studentEmail!)).find((m) =>
+        m.subject.startsWith("Pagamento confirmado"),
+      )!;
+      expect(done.subject).toBe("Pagamento confirmado: você está matriculado em «Gestão de Projetos»");
+      expect(done.text).toContain("na turma «Turma do Balcão»");
+    });
+
+    it("short, accepted with a reason: enrolled in the class, the reason in History and Financeiro", async () => {
+      const s = await studentWithEnrollment(ctx, courseId, "Jorge Bolsista");
+      const classId = await insertClass(ctx.db, courseId, { name: "Turma da Bolsa" });
+      const res = await desk(s.enrollment.id, {
+        amount: "120.000",
+        classId,
+        expectedBalance: 150000,
+        difference: { choice: "accept", reason: "Bolsa de mérito" },
+      });
+      expect(res.status).toBe(200);
+      expect(await body(res)).toMatchObject({ status: "enrolled", classId });
+      expect(await seats(classId)).toBe(1);
+      expect((await notesOf(s.enrollment.id)).at(-1)).toMatch(
+        /^Pagamento confirmado: 120.000,00\sKz \(Dinheiro\)\. Turma: Turma da Bolsa\. Diferença de 30.000,00\sKz aceite como paga: Bolsa de mérito$/,
+      );
+      expect(await financeRow("Jorge Bolsista")).toEqual([
+        expect.objectContaining({
+          amount: 120000,
+          status: "confirmed",
+          balanceAfter: 30000,
+          differenceReason: "Bolsa de mérito",
+          differenceAcceptedByName: expect.any(String),
+        }),
+      ]);
+    });
+
+    it("after a partial Multicaixa payment the desk is offered the balance, and paying it enrols and drops the balance's reference", async () => {
+      const s = await approvedWithReference(ctx, secretaria.cookie, courseId, "Kiala Misto");
+      await sim.pay(s.ref.reference!, { amount: "140000.00" });
+      expect(await statusOf(s.enrollment.id)).toBe("partial_payment");
+      expect(await owed(s.enrollment.id)).toBe(10000);
+
+      const classId = await insertClass(ctx.db, courseId, { name: "Turma Mista" });
+      // Entered against the full price, as if the Multicaixa payment had not been seen: refused, nothing recorded.
+      const stale = await desk(s.enrollment.id, { amount: "150.000", classId, expectedBalance: 150000 });
+      expect(stale.status).toBe(409);
+      expect((await body(stale)).error).toMatchObject({
+        code: "balance_changed",
+        message: expect.stringMatching(/mudou de 150.000,00\sKz para 10.000,00\sKz/),
+      });
+      expect(await paymentsOf(s.enrollment.id)).toHaveLength(1);
+
+      const res = await desk(s.enrollment.id, { amount: "10.000", classId, expectedBalance: 10000 });
+      expect(res.status).toBe(200);
+      expect(await body(res)).toMatchObject({ status: "enrolled", classId });
+      expect((await paymentsOf(s.enrollment.id)).map((p) => [p.amount, p.paymentMethod, p.status])).toEqual([
+        [140000, "multicaixa", "completed"],
+        [10000, "dinheiro", "confirmed"],
+      ]);
+      expect((await own(s.cookie))[0]).toMatchObject({ amountPaid: 150000, balance: 0 });
+      const live = await ctx.db
+        .select()
+        .from(paymentReferences)
+        .where(
+          and(
+            eq(paymentReferences.enrollmentId, s.enrollment.id),
+            inArray(paymentReferences.status, ["creating", "active"]),
+          ),
+        );
+      expect(live).toEqual([]);
+    });
+
+    it("two clicks at once, for a wait and for the balance: one payment each", async () => {
+      const s = await studentWithEnrollment(ctx, courseId, "Luísa Dois Cliques");
+      const classId = await insertClass(ctx.db, courseId, { name: "Turma dos Cliques" });
+      const wait = { amount: "90.000", expectedBalance: 150000, difference: { choice: "await_balance" } };
+      const first = await Promise.all([desk(s.enrollment.id, wait), desk(s.enrollment.id, wait)]);
+      expect(first.map((r) => r.status).sort()).toEqual([200, 409]);
+      const refused = await body(first.find((r) => r.status === 409)!);
+      expect(refused.error.code).toBe("balance_changed");
+      expect(await paymentsOf(s.enrollment.id)).toHaveLength(1);
+
+      const rest = { amount: "60.000", classId, expectedBalance: 60000 };
+      const second = await Promise.all([desk(s.enrollment.id, rest), desk(s.enrollment.id, rest)]);
+      expect(second.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect((await paymentsOf(s.enrollment.id)).map((p) => p.amount)).toEqual([90000, 60000]);
+      expect(await seats(classId)).toBe(1);
+      expect(await statusOf(s.enrollment.id)).toBe("enrolled");
     });
   });
 

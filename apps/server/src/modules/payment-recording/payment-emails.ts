@@ -34,7 +34,7 @@ export function closing(input: PaymentEmailInput): string[] {
   return [
     `Dúvidas: WhatsApp +244 ${formatAngolanMobile(institute.whatsappNumber)} ou ${institute.contactEmail}.`,
     "",
-    "Com os melhores cumprimentos,",
+    "Atenciosamente,",
     institute.name,
   ];
 }
@@ -47,11 +47,11 @@ export function receiptApprovedEmail(input: PaymentEmailInput): { subject: strin
     text: [
       `Olá ${firstName(input.studentName)},`,
       "",
-      `A equipa financeira do ${input.institute.name} validou o comprovante de pagamento que enviou para o curso «${input.courseName}».`,
+      `A equipe financeira do ${input.institute.name} validou o comprovante de pagamento que enviou para o curso «${input.courseName}».`,
       `Valor confirmado: ${formatKz(input.paidAmount)} (transferência de ${formatDate(input.paymentDate)}${reference}).`,
       "",
       "A sua matrícula está concluída: já está matriculado neste curso.",
-      "A secretaria vai indicar-lhe a turma, o horário e a data de início das aulas.",
+      "A secretaria vai informar a turma, o horário e a data de início das aulas.",
       "",
       `Pode ver o estado da sua matrícula e o histórico dos seus comprovantes na Área do Aluno, em «Comprovar Pagamento»: ${paymentPage(input.baseUrl)}`,
       "",
@@ -71,13 +71,34 @@ export function referencePaidEmail(input: PaymentEmailInput): { subject: string;
       `Valor pago: ${formatKz(input.paidAmount)} (${formatDate(input.paymentDate)}).`,
       "",
       "A sua matrícula está concluída: já está matriculado neste curso.",
-      "A secretaria vai indicar-lhe a turma, o horário e a data de início das aulas.",
+      "A secretaria vai informar a turma, o horário e a data de início das aulas.",
       "",
       `Pode ver o estado da sua matrícula na Área do Aluno: ${paymentPage(input.baseUrl)}`,
       "",
       ...closing(input),
     ].join("\n"),
   };
+}
+
+/**
+ * A payment taken by staff in 'Confirmar pagamento' (decision 088): the amount, the way and the date as
+ * staff recorded them, and the class the student joined.
+ */
+export function deskPaymentEmail(methodLabel: string, className: string): PaymentEmail {
+  return (input) => ({
+    subject: `Pagamento confirmado: você está matriculado em «${input.courseName}»`,
+    text: [
+      `Olá ${firstName(input.studentName)},`,
+      "",
+      `A equipe do ${input.institute.name} registrou seu pagamento de ${formatKz(input.paidAmount)} (${methodLabel}, ${formatDate(input.paymentDate)}) para o curso «${input.courseName}».`,
+      "",
+      `Sua matrícula está concluída: você está matriculado na turma «${className}».`,
+      "",
+      `Você pode ver o estado da sua matrícula e os pagamentos recebidos na Área do Aluno: ${paymentPage(input.baseUrl)}`,
+      "",
+      ...closing(input),
+    ].join("\n"),
+  });
 }
 
 /**

@@ -68,7 +68,10 @@ export interface PaidInput {
   historyNote: string;
   /** Default RECEIPT_PAYMENT_METHOD, with receiptPaymentNotes and receiptApprovedEmail. */
   method?: PaymentMethod;
-  notes?: string;
+  /** Default receiptPaymentNotes; null keeps none (the desk's notes left empty). */
+  notes?: string | null;
+  /** Default 'completed'; the desk's 'Confirmar pagamento' records 'confirmed' (SPEC §4). */
+  status?: "completed" | "confirmed";
   email?: PaymentEmail;
   /**
    * What to do when the amount is short of what the enrolment owes (decision 083): wait for the balance,
@@ -79,6 +82,26 @@ export interface PaidInput {
 
 /** What a payment did to the enrolment: paid what it owed, left a balance awaited, had it accepted, paid above it. */
 export type PaymentOutcome = "paid" | "awaiting_balance" | "difference_accepted" | "excess";
+
+/**
+ * What a payment of `amount` does to the enrolment's balance `before` (decision 083): short of it without
+ * `difference` it is refused (409 'payment_difference_undecided') and nothing changes. A source that must
+ * know before recording (the desk takes a class seat only when the payment enrols) asks this too.
+ */
+export function decidePayment(before: Balance, amount: number, difference: DifferenceChoice | undefined) {
+  const fit = paymentFit(before.balance, amount);
+  if (fit.kind === "short" && !difference) throw ApiError.of(409, paymentShortOfBalance(amount, before.balance));
+  const accepted = fit.kind === "short" && difference?.choice === "accept" ? difference.reason : null;
+  const outcome: PaymentOutcome =
+    fit.kind === "exact"
+      ? "paid"
+      : fit.kind === "over"
+        ? "excess"
+        : accepted
+          ? "difference_accepted"
+          : "awaiting_balance";
+  return { fit, accepted, outcome };
+}
 
 /**
  * A payment of an enrolment, on the enrolment row the caller LOCKED, which must still await payment
@@ -101,19 +124,7 @@ export async function recordPayment(
 ): Promise<{ paymentId: string; studentEmail: StudentEmail; outcome: PaymentOutcome; balance: Balance }> {
   if (!RECEIPT_SENDING_STATUSES.includes(enrollment.status)) throw ApiError.of(409, ENROLLMENT_ALREADY_PAID);
   const before = await enrollmentBalance(tx, enrollment);
-  const fit = paymentFit(before.balance, paid.amount);
-  if (fit.kind === "short" && !paid.difference) {
-    throw ApiError.of(409, paymentShortOfBalance(paid.amount, before.balance));
-  }
-  const accepted = fit.kind === "short" && paid.difference?.choice === "accept" ? paid.difference.reason : null;
-  const outcome: PaymentOutcome =
-    fit.kind === "exact"
-      ? "paid"
-      : fit.kind === "over"
-        ? "excess"
-        : accepted
-          ? "difference_accepted"
-          : "awaiting_balance";
+  const { fit, accepted, outcome } = decidePayment(before, paid.amount, paid.difference);
   const status = outcome === "awaiting_balance" ? "partial_payment" : "enrolled";
   const [payment] = await tx
     .insert(payments)
@@ -122,8 +133,8 @@ export async function recordPayment(
       amount: paid.amount,
       paymentDate: paid.paymentDate,
       paymentMethod: paid.method ?? RECEIPT_PAYMENT_METHOD,
-      status: "completed",
-      notes: paid.notes ?? receiptPaymentNotes(paid.referenceCode),
+      status: paid.status ?? "completed",
+      notes: paid.notes === undefined ? receiptPaymentNotes(paid.referenceCode) : paid.notes,
       receiptId: paid.receiptId ?? null,
       balanceAfter: fit.remaining,
       ...(accepted

@@ -413,7 +413,7 @@ describe("payment references (Multicaixa through ProxyPay)", () => {
       // The enrolment is paid now: a second payment cannot go to it, and stays open.
       const late = await apply(b.id, target.enrollment.id);
       expect(late.status).toBe(409);
-      expect((await body(late)).error.message).toBe("O pagamento desta inscrição já foi registado");
+      expect((await body(late)).error.message).toBe("O pagamento desta inscrição já foi registrado");
       expect((await notificationOf(second.payment.id)).resolution).toBeNull();
       expect(await paymentsOf(target.enrollment.id)).toHaveLength(1);
 

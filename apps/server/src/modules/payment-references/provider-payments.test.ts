@@ -164,13 +164,13 @@ describe("the ProxyPay webhook and poll against hostile or faulty input", () => 
     {
       field: "a NUL in the reference",
       payment: { ...good("81000005"), reference_id: "911\u0000000111" },
-      reason: "Referência: caracteres de controlo",
+      reason: "Referência: caracteres de controle",
       acknowledged: true,
     },
     {
       field: "a NUL in the id",
       payment: good("81000006\u0000"),
-      reason: "Identificador do pagamento: caracteres de controlo",
+      reason: "Identificador do pagamento: caracteres de controle",
       // An id with a NUL cannot be sent back (nor kept in the queue's JSON): it is only kept, once.
       acknowledged: false,
     },
@@ -206,7 +206,7 @@ describe("the ProxyPay webhook and poll against hostile or faulty input", () => 
       const rows = await openList();
       const longReference = rows.find((r) => r.invalidReason?.startsWith("Referência: mais de 20"));
       expect(longReference?.reference).toBe(`${"1".repeat(19)}…`);
-      const nul = rows.find((r) => r.invalidReason?.startsWith("Referência: caracteres de controlo"));
+      const nul = rows.find((r) => r.invalidReason?.startsWith("Referência: caracteres de controle"));
       expect(nul?.reference).toBe("911\\u0000000111");
       const overflow = rows.find((r) => r.invalidReason?.startsWith("Valor"));
       expect(overflow).toMatchObject({ amount: null, paidAt: "2026-11-26T10:00:00.000Z" });

@@ -1,7 +1,8 @@
 import { paymentEndpoints as endpoints } from "@app/shared/contract/payments";
 import { paymentSchemas as schemas, XLSX_TYPE } from "@app/shared/contract/payments.schemas";
 import { todayInLuanda } from "@app/shared/dates";
-import { requireScreen } from "../../auth/guards";
+import { PAYMENT_CONFIRMER_MESSAGE, PAYMENT_CONFIRMER_ROLES } from "@app/shared/enrollment-review";
+import { requireScreen, requireStaff } from "../../auth/guards";
 import { route } from "../../http/contract";
 import { guardErrors } from "../../http/errors";
 import { createRouter } from "../../http/router";
@@ -13,6 +14,13 @@ import { paymentBatches, paymentPage } from "./payments.service";
 const finance = {
   middleware: [requireScreen("financial")],
   guardErrors: guardErrors("Not financeiro or super_admin"),
+  tags: ["payments"],
+};
+
+/** An enrolment's balance is read by everyone who takes payments, the desk too (decision 088). */
+const confirmers = {
+  middleware: [requireStaff(PAYMENT_CONFIRMER_ROLES, PAYMENT_CONFIRMER_MESSAGE)],
+  guardErrors: guardErrors("Not super_admin, admin, secretaria or financeiro"),
   tags: ["payments"],
 };
 
@@ -38,7 +46,7 @@ export const paymentRoutes = createRouter()
     c.header("Cache-Control", "no-store");
     return c.json(await balancePage(c.get("deps").db, c.req.valid("query")), 200);
   })
-  .openapi(route(endpoints.balance, schemas.balance, finance), async (c) => {
+  .openapi(route(endpoints.balance, schemas.balance, confirmers), async (c) => {
     c.header("Cache-Control", "no-store");
     return c.json(await readBalance(c.get("deps").db, c.req.valid("param").enrollmentId), 200);
   })

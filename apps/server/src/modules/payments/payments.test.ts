@@ -157,7 +157,7 @@ describe("one bank-transfer method, whichever flow recorded it", () => {
     const financeiro = await staffActor(ctx, "financeiro");
     const [course] = await ctx.db
       .insert(courses)
-      .values({ name: "Gestão de Projectos", durationMonths: 3, price: 230000 })
+      .values({ name: "Gestão de Projetos", durationMonths: 3, price: 230000 })
       .returning();
     const [schoolClass] = await ctx.db.insert(classes).values(classRow(course!.id)).returning();
 
@@ -184,7 +184,14 @@ describe("one bank-transfer method, whichever flow recorded it", () => {
       `/api/admin/enrollments/${walkIn!.id}/confirm-payment`,
       jsonRequest(
         "POST",
-        { amount: "80.000", paymentDate: todayInLuanda(), method: "transferencia", classId: schoolClass!.id },
+        {
+          amount: "80.000",
+          paymentDate: todayInLuanda(),
+          method: "transferencia",
+          classId: schoolClass!.id,
+          expectedBalance: 230000,
+          difference: { choice: "accept", reason: "Bolsa combinada com a direção" },
+        },
         financeiro.cookie,
       ),
     );

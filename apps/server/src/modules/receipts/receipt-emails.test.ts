@@ -46,15 +46,15 @@ describe("receipt review e-mails through SMTP", () => {
     expect(text).toContain("Subject: Pagamento confirmado: está matriculado em «Gestão de Recursos Humanos»");
     expect(text).toContain("Olá Beatriz,");
     expect(text).toContain(
-      "A equipa financeira do Instituto Politécnico do Kilamba validou o comprovante de pagamento que enviou para o curso «Gestão de Recursos Humanos».",
+      "A equipe financeira do Instituto Politécnico do Kilamba validou o comprovante de pagamento que enviou para o curso «Gestão de Recursos Humanos».",
     );
     expect(text).toMatch(
       new RegExp(`Valor confirmado: 90\\s000,00\\sKz \\(transferência de ${today}, referência RH-APROV\\)\\.`),
     );
     expect(text).toContain("A sua matrícula está concluída: já está matriculado neste curso.");
-    expect(text).toContain("A secretaria vai indicar-lhe a turma, o horário e a data de início das aulas.");
+    expect(text).toContain("A secretaria vai informar a turma, o horário e a data de início das aulas.");
     expect(text).toContain(`${TEST_BASE_URL}/aluno/pagamento`);
-    expect(text).toContain("Com os melhores cumprimentos,\nInstituto Politécnico do Kilamba");
+    expect(text).toContain("Atenciosamente,\nInstituto Politécnico do Kilamba");
     expect(text).not.toMatch(/<html/i); // plain text only
   });
 
@@ -64,7 +64,7 @@ describe("receipt review e-mails through SMTP", () => {
     expect(res.status).toBe(200);
     expect((await body(res)).studentEmail).toBe("queued");
     const { text } = await sink.waitForMailTo("carlos@exemplo.ao");
-    expect(text).toContain("Subject: Comprovante de pagamento não aceite: «Gestão de Recursos Humanos»");
+    expect(text).toContain("Subject: Comprovante de pagamento não aceito: «Gestão de Recursos Humanos»");
     expect(text).toContain("Olá Carlos,");
     expect(text).toMatch(
       new RegExp(

@@ -5,11 +5,11 @@ import { closing, firstName, type PaymentEmailInput, paymentPage } from "../paym
 /** A receipt finance could not accept (decision 044): the reason, and how to send another. */
 export function receiptRejectedEmail(input: PaymentEmailInput & { reason: string }): { subject: string; text: string } {
   return {
-    subject: `Comprovante de pagamento não aceite: «${input.courseName}»`,
+    subject: `Comprovante de pagamento não aceito: «${input.courseName}»`,
     text: [
       `Olá ${firstName(input.studentName)},`,
       "",
-      `A equipa financeira do ${input.institute.name} analisou o comprovante de pagamento que enviou para o curso «${input.courseName}» (${formatKz(input.paidAmount)}, transferência de ${formatDate(input.paymentDate)}) e não o pôde aceitar.`,
+      `A equipe financeira do ${input.institute.name} analisou o comprovante de pagamento que enviou para o curso «${input.courseName}» (${formatKz(input.paidAmount)}, transferência de ${formatDate(input.paymentDate)}) e não o pôde aceitar.`,
       "",
       `Motivo: ${input.reason}`,
       "",

@@ -55,7 +55,7 @@ describe("institute settings", () => {
       "IBAN inválido: um IBAN angolano tem 25 caracteres, AO e 23 algarismos",
     );
     expect((await body(await put({ ...valid, whatsappNumber: "823111222" }))).error.message).toBe(
-      "O telemóvel deve começar por 9",
+      "O celular deve começar com 9",
     );
     expect((await body(await put({ ...valid, contactEmail: "sem-arroba" }))).error.message).toBe("Email inválido");
     const admin = await staffActor(ctx, "admin");
@@ -73,8 +73,8 @@ describe("institute settings", () => {
     );
     expect(res.status).toBe(400);
     expect((await body(res)).error).toMatchObject({
-      message: "IBAN inválido: verifique os dígitos de controlo",
-      issues: [{ path: "iban", message: "IBAN inválido: verifique os dígitos de controlo" }],
+      message: "IBAN inválido: verifique os dígitos de controle",
+      issues: [{ path: "iban", message: "IBAN inválido: verifique os dígitos de controle" }],
     });
     expect(await read()).toEqual(saved);
   });

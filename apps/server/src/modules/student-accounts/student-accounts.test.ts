@@ -79,7 +79,7 @@ describe("student accounts", () => {
       [
         { studentName: "Ana Paula", studentPhone: "823456789", hasEmail: false },
         "studentPhone",
-        "O telemóvel deve começar por 9",
+        "O celular deve começar com 9",
       ],
       [
         { studentName: "Ana Paula", studentPhone: "923-45a6 789", hasEmail: false },

@@ -142,7 +142,7 @@ describe("result correction", () => {
     const same = await correct(id, { outcome: "not_completed", finalGrade: "7,0", reason: "Nada" });
     expect(same.status).toBe(409);
     expect((await body(same)).error.message).toBe(
-      "O resultado e a nota indicados são os que já estão registados: não há nada a corrigir.",
+      "O resultado e a nota indicados são os que já estão registrados: não há nada a corrigir.",
     );
     const enrolled = await enrolledStudent(ctx, setup.cls, "Eva Matriculada");
     const noResult = await correct(enrolled.enrollment.id, { outcome: "completed", finalGrade: "", reason: "x" });

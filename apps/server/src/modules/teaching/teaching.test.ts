@@ -61,7 +61,7 @@ describe("teaching: results and certificate issuing", () => {
       jsonRequest("GET", undefined, mine.professor.cookie),
     );
     expect(read.status).toBe(403);
-    expect((await body(read)).error.message).toBe("Só pode ver e registar resultados das turmas que leciona");
+    expect((await body(read)).error.message).toBe("Só pode ver e registrar resultados das turmas que leciona");
     const res = await postResults(ctx, mine.professor.cookie, other.cls.id, [
       { enrollmentId: s.enrollment.id, outcome: "completed" },
     ]);
@@ -139,7 +139,7 @@ describe("teaching: results and certificate issuing", () => {
     expect(early.status).toBe(409);
     const start = addDays(todayInLuanda(), 10).split("-").reverse().join("/");
     expect((await body(early)).error.message).toBe(
-      `A turma só começa a ${start}: os resultados podem ser registados a partir dessa data.`,
+      `A turma só começa em ${start}: os resultados podem ser registrados a partir dessa data.`,
     );
     const bad = await postResults(ctx, professor.cookie, cls.id, [
       { enrollmentId: s.enrollment.id, outcome: "completed", finalGrade: "20,5" },
@@ -166,7 +166,7 @@ describe("teaching: results and certificate issuing", () => {
     ]);
     expect(res.status).toBe(409);
     expect((await body(res)).error.message).toBe(
-      "Não é possível registar o resultado de «Ivo Pereira»: a inscrição está «Não concluído». Nenhum resultado foi registado.",
+      "Não é possível registrar o resultado de «Ivo Pereira»: a inscrição está «Não concluído». Nenhum resultado foi registrado.",
     );
     expect(await statusOf(a.enrollment.id)).toBe("enrolled");
     expect(await certificatesOf(a.enrollment.id)).toEqual([]);
@@ -182,7 +182,7 @@ describe("teaching: results and certificate issuing", () => {
     ]);
     expect(res.status).toBe(409);
     const { error } = await body(res);
-    expect(error.message).toBe("Um dos alunos indicados não pertence a esta turma. Nenhum resultado foi registado.");
+    expect(error.message).toBe("Um dos alunos indicados não pertence a esta turma. Nenhum resultado foi registrado.");
     expect(error.message).not.toContain("Joana");
     expect(await statusOf(s.enrollment.id)).toBe("enrolled");
   });
@@ -294,7 +294,7 @@ describe("teaching: results and certificate issuing", () => {
   });
 });
 
-/** The teacher form's 'Utilizador (acesso)' (decision 021). */
+/** The teacher form's 'Usuário (acesso)' (decision 021). */
 describe("teachers linked to staff users", () => {
   let ctx: TestContext;
   let admin: { cookie: string };
@@ -330,8 +330,8 @@ describe("teachers linked to staff users", () => {
     expect(second.status).toBe(409);
     expect(await body(second)).toMatchObject({
       error: {
-        message: "Este utilizador já está ligado a outro professor",
-        issues: [{ path: "userId", message: "Este utilizador já está ligado a outro professor" }],
+        message: "Este usuário já está vinculado a outro professor",
+        issues: [{ path: "userId", message: "Este usuário já está vinculado a outro professor" }],
       },
     });
     const notProfessor = await ctx.app.request(
@@ -339,7 +339,7 @@ describe("teachers linked to staff users", () => {
       jsonRequest("POST", teacherInput(fin.userId), admin.cookie),
     );
     expect(notProfessor.status).toBe(400);
-    expect((await body(notProfessor)).error.message).toBe("Escolha um utilizador com o perfil Professor");
+    expect((await body(notProfessor)).error.message).toBe("Escolha um usuário com o perfil Professor");
 
     const options = await body(
       await ctx.app.request("/api/admin/teachers/user-options", jsonRequest("GET", undefined, admin.cookie)),

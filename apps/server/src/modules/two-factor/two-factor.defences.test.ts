@@ -16,7 +16,7 @@ import { authSession } from "../../db/schema";
 
 const CODE_USED = {
   code: "sign_in_again",
-  message: "Este código já foi usado. Entre novamente com o seu email e senha e escreva o próximo código da aplicação.",
+  message: "Este código já foi usado. Entre novamente com o seu email e senha e digite o próximo código do aplicativo.",
 };
 
 describe("two-factor sign-in: a code once, no half sessions, no password oracle (issue 33, decision 080)", () => {

@@ -85,7 +85,7 @@ describe("create-admin", () => {
 
     it("works with no server running (starts and stops PostgreSQL) and while one runs (attaches, leaves it running)", async () => {
       const first = await cli("--email", "root@inst.ao", "--password", "segredo1", "--name", "Root");
-      expect(first.stdout).toContain("Utilizador criado: root@inst.ao (Super Administrador)");
+      expect(first.stdout).toContain("Usuário criado: root@inst.ao (Super Administrador)");
 
       const running = await startEmbeddedPostgres(dataDir, createLogger("silent"));
       expect(running.started).toBe(true); // the command stopped the one it started
@@ -100,7 +100,7 @@ describe("create-admin", () => {
           "--role",
           "admin",
         );
-        expect(second.stdout).toContain("Utilizador atualizado: root@inst.ao (Administrador)");
+        expect(second.stdout).toContain("Usuário atualizado: root@inst.ao (Administrador)");
         // The last super_admin who lost their phone (decision 076): only the e-mail is needed.
         const reset = await cli("--email", "Root@inst.ao", "--reset-two-factor");
         expect(reset.stdout).toContain("Verificação em dois passos desativada: root@inst.ao");

@@ -104,7 +104,7 @@ function AdminShell() {
           >
             {collapsed ? <IconLayoutSidebarLeftExpand size={20} /> : <IconLayoutSidebarLeftCollapse size={20} />}
           </ActionIcon>
-          <Text className={classes.title}>Sistema de Gestão Académica</Text>
+          <Text className={classes.title}>Sistema de Gestão Acadêmica</Text>
           <div className={classes.who}>
             <Text size="sm" fw={600}>
               {session?.user?.email}

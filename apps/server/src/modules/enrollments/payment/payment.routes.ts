@@ -10,18 +10,14 @@ export const paymentRoutes: ReturnType<typeof createRouter> = createRouter()
   .openapi(route(endpoints.classes, schemas.classes, confirmer), async (c) =>
     c.json(await listEnrollableClasses(c.get("deps").db, c.req.valid("param").id), 200),
   )
-  .openapi(route(endpoints.confirmPayment, schemas.confirmPayment, confirmer), async (c) =>
-    c.json(
-      await confirmPayment(
-        c.get("deps").db,
-        c.get("session").user!.id,
-        c.req.valid("param").id,
-        c.req.valid("json"),
-        c.get("deps").references,
-      ),
+  .openapi(route(endpoints.confirmPayment, schemas.confirmPayment, confirmer), async (c) => {
+    const { db, mail, config, references } = c.get("deps");
+    const deps = { db, mail, baseUrl: config.baseUrl, references };
+    return c.json(
+      await confirmPayment(deps, c.get("session").user!.id, c.req.valid("param").id, c.req.valid("json")),
       200,
-    ),
-  )
+    );
+  })
   .openapi(route(endpoints.assignClass, schemas.assignClass, reviewer), async (c) =>
     c.json(
       await assignClass(c.get("deps").db, c.get("session").user!.id, c.req.valid("param").id, c.req.valid("json")),

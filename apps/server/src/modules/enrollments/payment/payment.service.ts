@@ -1,6 +1,13 @@
 import { CLASS_STATUS_LABELS, PAYMENT_METHOD_LABELS } from "@app/shared/enums";
 import { classAssignedNote, paymentConfirmedNote } from "@app/shared/history-notes";
-import { CLASS_NOT_OF_COURSE, classFull, classNotActive, ENROLLMENT_HAS_CLASS } from "@app/shared/messages";
+import {
+  balanceChanged,
+  CLASS_NOT_OF_COURSE,
+  classFull,
+  classNotActive,
+  ENROLLMENT_HAS_CLASS,
+} from "@app/shared/messages";
+import { toCents } from "@app/shared/payment-balance";
 import {
   type assignClassSchema,
   CONFIRM_PAYMENT_MESSAGES,
@@ -9,10 +16,11 @@ import {
 import { and, asc, eq, lt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database, Tx } from "../../../db/client";
-import { classes, enrollments, payments } from "../../../db/schema";
+import { classes, enrollments } from "../../../db/schema";
 import { ApiError } from "../../../http/errors";
-import { dropReferences } from "../../payment-references/drop-references";
-import type { PaymentReferences } from "../../payment-references/references-setup";
+import { enrollmentBalance } from "../../payment-recording/balance";
+import { deskPaymentEmail } from "../../payment-recording/payment-emails";
+import { decidePayment, type RecordingDeps, recordPayment } from "../../payment-recording/record-payment";
 import { ENROLLMENT_NOT_FOUND, getEnrollmentDetail } from "../enrollment-admin.queries";
 import { lockForAction, recordEvent } from "../enrollment-history";
 
@@ -69,40 +77,51 @@ async function takeSeat(tx: Tx, classId: string, courseId: string): Promise<stri
 }
 
 /**
- * approved → enrolled (SPEC §4), all in one transaction: the enrolment row is locked and must still be
- * approved, a seat is taken in the chosen class of the same course, the payment is recorded as
- * confirmed, the enrolment gets its class, and History gets one event.
+ * 'Confirmar pagamento' (SPEC §4 approved → enrolled), recorded through the one payment rule (decisions
+ * 079, 083, 088), in one transaction: the enrolment row locked and still payable at the desk, and still
+ * owing what staff saw (`expectedBalance`; else 409, so a second click records nothing); its balance
+ * (price less the payments recorded) decides. A payment that enrols (the balance, above it, or short with
+ * the difference accepted) takes a seat in the chosen class of the same course and gives the enrolment its
+ * class; one short of it that waits for the balance takes none. The payment is recorded as the desk records
+ * it ('confirmed', the method chosen, staff's notes), with History and the student's e-mail.
  */
 export async function confirmPayment(
-  db: Database,
+  deps: RecordingDeps,
   actorUserId: string,
   id: string,
   input: z.output<typeof confirmPaymentSchema>,
-  references?: PaymentReferences,
 ) {
-  await db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const row = await lockForAction(tx, id, "confirmPayment");
-    // Paid at the desk: a live Multicaixa reference must not be paid too (decision 075).
-    await dropReferences(tx, references, id);
-    const className = await takeSeat(tx, input.classId, row.courseId);
-    await tx.insert(payments).values({
-      enrollmentId: id,
+    const before = await enrollmentBalance(tx, row);
+    // The desk has no receipt or line to mark done: the balance staff saw is what makes a payment once.
+    if (toCents(before.balance) !== toCents(input.expectedBalance)) {
+      throw ApiError.of(409, balanceChanged(input.expectedBalance, before.balance));
+    }
+    const { outcome } = decidePayment(before, input.amount, input.difference);
+    const className = outcome === "awaiting_balance" ? null : await seatIn(tx, input.classId, row);
+    const method = PAYMENT_METHOD_LABELS[input.method] ?? input.method;
+    await recordPayment(tx, deps, actorUserId, row, {
       amount: input.amount,
       paymentDate: input.paymentDate,
-      paymentMethod: input.method,
+      referenceCode: row.paymentReferenceCode,
+      method: input.method,
       status: "confirmed",
       notes: input.notes,
-    });
-    await tx.update(enrollments).set({ status: "enrolled", classId: input.classId }).where(eq(enrollments.id, id));
-    const method = PAYMENT_METHOD_LABELS[input.method] ?? input.method;
-    await recordEvent(tx, id, {
-      actorUserId,
-      fromStatus: row.status,
-      toStatus: "enrolled",
-      note: paymentConfirmedNote(input.amount, method, className),
+      historyNote: paymentConfirmedNote(input.amount, method, className),
+      email: className ? deskPaymentEmail(method, className) : undefined,
+      difference: input.difference,
     });
   });
-  return getEnrollmentDetail(db, id);
+  return getEnrollmentDetail(deps.db, id);
+}
+
+/** The enrolment joins the class: a seat taken, its class set; the class's name. 400 without a class. */
+async function seatIn(tx: Tx, classId: string | null, row: { id: string; courseId: string }): Promise<string> {
+  if (!classId) throw CLASS_FIELD(CONFIRM_PAYMENT_MESSAGES.classId);
+  const className = await takeSeat(tx, classId, row.courseId);
+  await tx.update(enrollments).set({ classId }).where(eq(enrollments.id, row.id));
+  return className;
 }
 
 /**

@@ -46,6 +46,7 @@ describe("payment confirmation and class seats", () => {
     paymentDate: todayInLuanda(),
     method: "transferencia",
     classId,
+    expectedBalance: 100000,
     ...extra,
   });
   const seats = async (id: string) =>

@@ -113,7 +113,7 @@ describe("an enrolment whose receipt was rejected", () => {
       `/api/admin/enrollments/${s.enrollmentId}/confirm-payment`,
       jsonRequest(
         "POST",
-        { amount: "150000", paymentDate: todayInLuanda(), method: "tpa", classId, notes: "" },
+        { amount: "150000", paymentDate: todayInLuanda(), method: "tpa", classId, notes: "", expectedBalance: 150000 },
         financeiro.cookie,
       ),
     );

@@ -170,7 +170,7 @@ describe("staff new enrolment and edit", () => {
         fromStatus: null,
         toStatus: "pre_inscrito",
         actorName: "Sara Secretaria",
-        note: `Inscrição registada pela equipa e ligada à conta de aluno existente ${student.studentCode} (Joana Lunda), escolhida pela equipa`,
+        note: `Inscrição registrada pela equipe e vinculada à conta de aluno existente ${student.studentCode} (Joana Lunda), escolhida pela equipe`,
       }),
     ]);
 
@@ -352,7 +352,7 @@ describe("staff new enrolment and edit", () => {
         .where(eq(studentAccounts.studentCode, created.account.studentCode));
       expect(created.enrollment.studentAccountId).toBe(victimAccount!.id);
       expect(created.enrollment.events[0].note).toBe(
-        `Inscrição registada pela equipa, com uma nova conta de aluno (${created.account.studentCode}); o telefone já tinha a conta ${attacker.studentCode}, não usada`,
+        `Inscrição registrada pela equipe, com uma nova conta de aluno (${created.account.studentCode}); o telefone já tinha a conta ${attacker.studentCode}, não usada`,
       );
       const approved = await ctx.app.request(
         `/api/admin/enrollments/${created.enrollment.id}/approve`,

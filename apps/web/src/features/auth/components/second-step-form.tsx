@@ -46,8 +46,8 @@ export function SecondStepForm({ onRestart }: { onRestart: () => void }) {
       <Stack gap="sm">
         <Text size="sm">
           {backup
-            ? "Escreva um dos seus códigos de recuperação (cada um serve uma única vez)."
-            : "Abra a aplicação de autenticação e escreva o código de 6 dígitos."}
+            ? "Digite um dos seus códigos de recuperação (cada um serve uma única vez)."
+            : "Abra o aplicativo de autenticação e digite o código de 6 dígitos."}
         </Text>
         <TextInput
           key={label}
@@ -74,7 +74,7 @@ export function SecondStepForm({ onRestart }: { onRestart: () => void }) {
             form.setFieldValue("code", "");
           }}
         >
-          {backup ? "Usar o código da aplicação" : "Usar um código de recuperação"}
+          {backup ? "Usar o código do aplicativo" : "Usar um código de recuperação"}
         </Anchor>
       </Stack>
     </form>

@@ -18,9 +18,9 @@ import { SecondStepForm } from "../components/second-step-form";
 type Mode = "login" | "code" | "signup" | "recovery";
 
 const TITLES: Record<Exclude<Mode, "code">, { title: string; subtitle: string }> = {
-  login: { title: "Acesso da Equipa", subtitle: "Entre com o seu email e senha" },
+  login: { title: "Acesso da Equipe", subtitle: "Entre com o seu email e senha" },
   signup: {
-    title: "Criar Conta da Equipa",
+    title: "Criar Conta da Equipe",
     subtitle: "Depois de criar a conta, aguarde que um administrador lhe atribua um perfil",
   },
   recovery: { title: "Recuperar Senha", subtitle: "Enviaremos um link para redefinir a sua senha" },

@@ -52,7 +52,7 @@ export function ImportPanel({ banks, statementPath }: { banks: string[]; stateme
   const next = () => {
     const missing = {
       ...(bankName.trim() ? {} : { bankName: "Indique o nome do banco" }),
-      ...(file ? {} : { file: "Escolha o ficheiro do extrato" }),
+      ...(file ? {} : { file: "Escolha o arquivo do extrato" }),
     };
     setErrors(missing);
     if (!file || Object.keys(missing).length > 0 || !once()) return;
@@ -113,9 +113,9 @@ export function ImportPanel({ banks, statementPath }: { banks: string[]; stateme
                 maxLength={100}
               />
               <FileInput
-                label="Ficheiro do extrato"
+                label="Arquivo do extrato"
                 description="CSV, Excel (XLSX), MT940 ou CAMT.053"
-                placeholder="Escolher ficheiro"
+                placeholder="Escolher arquivo"
                 withAsterisk
                 accept={ACCEPT}
                 value={file}
@@ -191,7 +191,7 @@ function ImportResult({
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onAgain}>
-          Importar outro ficheiro
+          Importar outro arquivo
         </Button>
         <Button component={Link} to={statementPath(result.statementId)}>
           Ver linhas do extrato

@@ -113,7 +113,7 @@ export function IgnoreLineDialog({ statementId, line, opened, onClose }: LineDia
       onClose={onClose}
       title={`Ignorar linha ${line?.lineNumber ?? ""}`}
       subject={line && <LineSummary line={line} />}
-      description="Fica registado na linha do extrato"
+      description="Fica registrado na linha do extrato"
       reasonLabel="Motivo"
       submitLabel="Ignorar"
       schema={ignoreLineSchema}
@@ -161,7 +161,7 @@ export function ConfirmLinesDialog({
       <Modal opened={opened} onClose={close} title="Resultado da confirmação" centered>
         <Stack gap="md">
           <Alert color={n > 0 ? "teal" : "gray"} role="status">
-            {n === 1 ? "1 pagamento confirmado" : `${n} pagamentos confirmados`}: pagamento registado e aluno
+            {n === 1 ? "1 pagamento confirmado" : `${n} pagamentos confirmados`}: pagamento registrado e aluno
             matriculado{answer.awaitingBalance.length > 0 ? ", salvo onde ainda falta pagar" : ""}.
           </Alert>
           {answer.awaitingBalance.length > 0 && (

@@ -103,8 +103,8 @@ export function MappingStep({
       {remembered ? (
         <Group justify="space-between" align="center" gap="xs">
           <Text size="sm">
-            As colunas deste banco já são conhecidas (guardadas em {formatDate(remembered.updatedAt)}). Confira os
-            valores lidos antes de importar.
+            As colunas deste banco já são conhecidas (salvas em {formatDate(remembered.updatedAt)}). Confira os valores
+            lidos antes de importar.
           </Text>
           <Button size="compact-sm" variant="subtle" color="red.8" onClick={forget} loading={forgetting.isPending}>
             Esquecer estas colunas
@@ -114,7 +114,7 @@ export function MappingStep({
         <Text size="sm">
           {preview.mapping && !preview.remembered
             ? "As colunas deste formato são sempre as mesmas. Confira os valores lidos e importe."
-            : "Primeira importação deste banco: indique o que cada coluna contém. Fica guardado para as próximas."}
+            : "Primeira importação deste banco: indique o que cada coluna contém. Fica salvo para as próximas."}
         </Text>
       )}
       <Radio.Group
@@ -154,12 +154,12 @@ export function MappingStep({
       )}
       <Stack gap={4}>
         <Text fw={600} size="sm">
-          Primeiras linhas do ficheiro
+          Primeiras linhas do arquivo
         </Text>
-        <SidewaysTable label="Primeiras linhas do ficheiro" minWidth={560}>
+        <SidewaysTable label="Primeiras linhas do arquivo" minWidth={560}>
           <Table striped withTableBorder fz="xs" verticalSpacing={4}>
             <Table.Caption style={{ captionSide: "top", textAlign: "left" }} className="visually-hidden">
-              Primeiras linhas do ficheiro
+              Primeiras linhas do arquivo
             </Table.Caption>
             <Table.Thead>
               <Table.Tr>

@@ -131,7 +131,7 @@ export function Component() {
                 Ref. {l.enrollment.paymentReferenceCode ?? "—"}
               </Text>
               {l.proposed && (
-                <Tooltip label="Código escrito com um carácter parecido (5/S, 2/Z, 8/B, 6/G): confirme a inscrição">
+                <Tooltip label="Código escrito com um caractere parecido (5/S, 2/Z, 8/B, 6/G): confirme a inscrição">
                   <Badge size="sm" variant="outline" color="#a33d07" style={{ textTransform: "none" }}>
                     proposta
                   </Badge>

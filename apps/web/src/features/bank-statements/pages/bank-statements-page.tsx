@@ -100,7 +100,7 @@ export function Component() {
           loading={list.isPending}
           columns={columns}
           rowKey={(s) => s.id}
-          searchPlaceholder="Pesquisar por banco ou ficheiro..."
+          searchPlaceholder="Pesquisar por banco ou arquivo..."
           server={list.table}
         />
       </Stack>

@@ -14,7 +14,7 @@ describe("public verification helpers", () => {
     await expect(readCredentialFile(new Blob(['{"a":1}']))).resolves.toEqual({ a: 1 });
     await expect(readCredentialFile(new Blob(["%PDF"]))).rejects.toThrow(/não é uma credencial digital/);
     await expect(readCredentialFile(new Blob(["x".repeat(CREDENTIAL_MAX_BYTES + 1)]))).rejects.toThrow(
-      "Ficheiro muito grande. Tamanho máximo: 64 KB",
+      "Arquivo muito grande. Tamanho máximo: 64 KB",
     );
   });
 });

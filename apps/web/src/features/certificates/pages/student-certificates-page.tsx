@@ -63,7 +63,7 @@ export function Component() {
         </>
       )}
       <Alert color="blue" icon={<IconInfoCircle size={20} />} title="Como recebo o certificado?">
-        Os certificados são emitidos automaticamente após a conclusão do curso, quando o professor regista o seu
+        Os certificados são emitidos automaticamente após a conclusão do curso, quando o professor registra o seu
         resultado. Cada certificado tem um número que qualquer pessoa pode confirmar em{" "}
         <Anchor component={Link} to="/verificar" inherit>
           Verificar certificado
@@ -118,8 +118,8 @@ function CertificateCard({ certificate: c }: { certificate: OwnCertificate }) {
         </Group>
         {revoked ? (
           <Text size="sm" c="red.9">
-            Este certificado foi revogado em {formatDate(c.revokedAt)} e já não é válido. Em caso de dúvida, contacte a
-            secretaria do instituto.
+            Este certificado foi revogado em {formatDate(c.revokedAt)} e já não é válido. Em caso de dúvida, entre em
+            contato com a secretaria do instituto.
           </Text>
         ) : (
           c.fileReady && (

@@ -64,14 +64,14 @@ describe("/verificar", () => {
     const fetch = answer({ ...valid, signatureValid: true, matchesRecord: true });
     renderAt(<VerifyPage />, "/verificar", "/verificar/:numero?");
     const user = userEvent.setup({ delay: null, applyAccept: false });
-    const input = screen.getByLabelText("Ficheiro de credencial (.json)");
+    const input = screen.getByLabelText("Arquivo de credencial (.json)");
     await user.upload(input, new File(["%PDF-1.7"], "certificado.pdf", { type: "application/pdf" }));
     expect(await screen.findByText(/não é uma credencial digital do instituto/)).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
     const credential = { credential: { type: ["VerifiableCredential"] }, jws: "a.b.c" };
     await user.upload(input, new File([JSON.stringify(credential)], "certificado.json", { type: "application/json" }));
-    const card = await screen.findByRole("region", { name: "Resultado da verificação do ficheiro" });
-    expect(within(card).getByText(/assinatura digital do ficheiro é válida/)).toBeTruthy();
+    const card = await screen.findByRole("region", { name: "Resultado da verificação do arquivo" });
+    expect(within(card).getByText(/assinatura digital do arquivo é válida/)).toBeTruthy();
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
     expect(String(fetch.mock.calls[0]![0])).toBe("/api/verify/credential");
     expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toEqual(credential);
@@ -90,7 +90,7 @@ describe("/verificar", () => {
     renderAt(<VerifyPage />, "/verificar", "/verificar/:numero?");
     const user = userEvent.setup({ delay: null });
     await user.upload(
-      screen.getByLabelText("Ficheiro de credencial (.json)"),
+      screen.getByLabelText("Arquivo de credencial (.json)"),
       new File(["{}"], "certificado.json", { type: "application/json" }),
     );
     expect((await screen.findByRole("alert")).textContent).toContain("Credencial inválida");

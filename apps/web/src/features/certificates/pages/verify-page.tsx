@@ -50,7 +50,7 @@ export function Component() {
     e.preventDefault();
     const clean = typed.replace(/[\s-]/g, "").toUpperCase();
     if (!clean) {
-      setLookup({ state: "error", message: "Escreva o número do certificado." });
+      setLookup({ state: "error", message: "Digite o número do certificado." });
       return;
     }
     setFile({ state: "idle" });
@@ -73,7 +73,7 @@ export function Component() {
         <Stack gap={4}>
           <Title order={1}>Verificar certificado</Title>
           <Text c="dimmed">
-            Confirme se um certificado foi emitido pelo instituto: escreva o número impresso no certificado ou use o
+            Confirme se um certificado foi emitido pelo instituto: digite o número impresso no certificado ou use o
             código QR.
           </Text>
         </Stack>
@@ -96,7 +96,7 @@ export function Component() {
         </form>
         <LookupResult lookup={lookup} title="Resultado da verificação" />
         <CredentialDrop onFile={check} busy={file.state === "loading"} />
-        <LookupResult lookup={file} title="Resultado da verificação do ficheiro" />
+        <LookupResult lookup={file} title="Resultado da verificação do arquivo" />
       </Stack>
     </Container>
   );
@@ -107,7 +107,7 @@ function LookupResult({ lookup, title }: { lookup: Lookup; title: string }) {
   if (lookup.state === "loading")
     return (
       <Text role="status" c="dimmed">
-        A verificar…
+        Verificando…
       </Text>
     );
   if (lookup.state === "error")
@@ -168,8 +168,8 @@ function ResultCard({ answer, title }: { answer: Verification | CredentialVerifi
         {credential && (
           <Text size="sm" fw={600}>
             {credential.signatureValid && credential.matchesRecord
-              ? "A assinatura digital do ficheiro é válida e corresponde ao registo do instituto."
-              : "O ficheiro não corresponde ao registo do instituto."}
+              ? "A assinatura digital do arquivo é válida e corresponde ao registro do instituto."
+              : "O arquivo não corresponde ao registro do instituto."}
           </Text>
         )}
         <dl style={{ margin: 0, display: "grid", gridTemplateColumns: "max-content 1fr", gap: "4px 16px" }}>
@@ -209,11 +209,11 @@ function CredentialDrop({ onFile, busy }: { onFile: (file: File) => void; busy: 
   return (
     <Stack gap="xs" component="section" aria-labelledby="credential-title">
       <Title order={2} size="h3" id="credential-title">
-        Verificar ficheiro de credencial
+        Verificar arquivo de credencial
       </Title>
       <Text size="sm" c="dimmed">
-        O aluno pode entregar o certificado também como credencial digital (um ficheiro .json assinado pelo instituto,
-        no formato Open Badges 3.0). A verificação confirma a assinatura e compara-a com o registo.
+        O aluno pode entregar o certificado também como credencial digital (um arquivo .json assinado pelo instituto, no
+        formato Open Badges 3.0). A verificação confirma a assinatura e compara-a com o registro.
       </Text>
       <Paper
         withBorder
@@ -232,16 +232,16 @@ function CredentialDrop({ onFile, busy }: { onFile: (file: File) => void; busy: 
         }}
       >
         <Stack gap="xs" align="center" ta="center">
-          <Text size="sm">Arraste o ficheiro da credencial para aqui, ou</Text>
+          <Text size="sm">Arraste o arquivo da credencial para cá, ou</Text>
           <Button variant="default" loading={busy} onClick={() => input.current?.click()}>
-            Escolher ficheiro (.json)
+            Escolher arquivo (.json)
           </Button>
           {/* Hidden: the button above opens it (a styled, focusable control with a visible name). */}
           <input
             ref={input}
             type="file"
             accept="application/json,.json"
-            aria-label="Ficheiro de credencial (.json)"
+            aria-label="Arquivo de credencial (.json)"
             onChange={onChange}
             hidden
           />

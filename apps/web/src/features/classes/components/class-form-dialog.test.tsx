@@ -70,7 +70,7 @@ describe("class form", () => {
     for (const [text, message] of [
       ["25,5", "Use um número inteiro, sem casas decimais"],
       ["25.5", "Use um número inteiro, sem casas decimais"],
-      ["2 5", "Escreva o número sem espaços (ex.: 25)"],
+      ["2 5", "Digite o número sem espaços (ex.: 25)"],
       ["0", "O número máximo de alunos deve ser pelo menos 1"],
     ] as const) {
       await user.clear(seats);

@@ -114,7 +114,7 @@ export function ClassFormDialog({
               setFileError({ message: errorMessage(curriculumError), blocking: false });
               toastError(
                 `Erro ao ${verb} turma`,
-                `A turma foi guardada, mas o currículo não foi enviado: ${errorMessage(curriculumError)}`,
+                `A turma foi salva, mas o currículo não foi enviado: ${errorMessage(curriculumError)}`,
               );
               return;
             }
@@ -164,7 +164,7 @@ export function ClassFormDialog({
             />
             <TextInput
               label="Local"
-              description="Morada, sala ou link da aula online"
+              description="Endereço, sala ou link da aula online"
               {...form.getInputProps("location")}
             />
             <DateInput label="Início das inscrições" required {...form.getInputProps("enrollmentStartDate")} />
@@ -189,7 +189,7 @@ export function ClassFormDialog({
               description={
                 file ? `${file.name} (${Math.ceil(file.size / 1024)} KB)` : `Apenas PDF, até ${MAX_FILE_MB}MB`
               }
-              placeholder="Escolher ficheiro"
+              placeholder="Escolher arquivo"
               accept={CURRICULUM_MIME_TYPES.join(",")}
               leftSection={<IconFileTypePdf size={16} aria-hidden />}
               clearable
@@ -226,7 +226,7 @@ export function ClassFormDialog({
           )}
           <Textarea label="Observações" autosize minRows={2} {...form.getInputProps("notes")} />
           <DialogActions
-            submitLabel={editing ? "Guardar alterações" : "Criar turma"}
+            submitLabel={editing ? "Salvar alterações" : "Criar turma"}
             pending={save.isPending}
             onCancel={onClose}
           />

@@ -20,7 +20,7 @@ describe("Gestão de Turmas screen", () => {
     const dialog = await screen.findByRole("dialog", { name: "Excluir turma" });
     expect(
       within(dialog).getByText(
-        "Tem a certeza de que quer excluir a turma «Turma da Noite»? O currículo dela também é apagado.",
+        "Tem certeza de que quer excluir a turma «Turma da Noite»? O currículo dela também é apagado.",
       ),
     ).toBeTruthy();
     expect(within(dialog).getByRole("button", { name: "Excluir" })).toBeTruthy();

@@ -75,7 +75,7 @@ describe("course form: the price is saved as typed", () => {
         ],
         [
           "150 mil",
-          "Use apenas algarismos, com ponto ou espaço a separar os milhares e vírgula para os cêntimos (ex.: 150.000,50)",
+          "Use apenas algarismos, com ponto ou espaço separando os milhares e vírgula para os cêntimos (ex.: 150.000,50)",
         ],
         ["-150", "O preço não pode ser negativo"],
       ] as const) {
@@ -104,7 +104,7 @@ describe("course form: the duration is a whole number of months", () => {
       for (const [text, message] of [
         ["2,5", "Use um número inteiro, sem casas decimais"],
         ["2.5", "Use um número inteiro, sem casas decimais"],
-        ["1 2", "Escreva o número sem espaços (ex.: 25)"],
+        ["1 2", "Digite o número sem espaços (ex.: 25)"],
         ["0", "A duração deve ser de pelo menos 1 mês"],
       ] as const) {
         const duration = await typeInto(/^Duração \(meses\)/, text);

@@ -118,7 +118,7 @@ export function CourseFormDialog({
             {...form.getInputProps("featured", { type: "checkbox" })}
           />
           <DialogActions
-            submitLabel={editing ? "Guardar alterações" : "Criar curso"}
+            submitLabel={editing ? "Salvar alterações" : "Criar curso"}
             pending={save.isPending}
             onCancel={onClose}
           />

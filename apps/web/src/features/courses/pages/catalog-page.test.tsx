@@ -27,7 +27,7 @@ describe("/cursos when the catalogue cannot be read", () => {
         JSON.stringify({
           error: {
             code: "DATABASE_UNAVAILABLE",
-            message: "O serviço está temporariamente indisponível. Tente novamente dentro de momentos.",
+            message: "O serviço está temporariamente indisponível. Tente novamente em alguns instantes.",
           },
         }),
         { status: 503, headers: { "retry-after": "5" } },
@@ -37,7 +37,7 @@ describe("/cursos when the catalogue cannot be read", () => {
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("Erro ao carregar os cursos");
     expect(alert.textContent).toContain(
-      "O serviço está temporariamente indisponível. Tente novamente dentro de momentos.",
+      "O serviço está temporariamente indisponível. Tente novamente em alguns instantes.",
     );
 
     fetch.mockResolvedValue(new Response(JSON.stringify([course]), { status: 200 }));

@@ -1,7 +1,7 @@
-import { Code, Stack, Text } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
+import { BaseUrlTechnicianDetails } from "../../../components/technician-details";
 import { WarningNotice } from "../../../components/warning-notice";
 import { useBaseUrlStatus } from "../api/base-url";
-import classes from "./technician-details.module.css";
 
 /**
  * The super_admin's dashboard says so while BASE_URL is a loopback address (decision 049): every
@@ -21,13 +21,7 @@ export function BaseUrlNotice() {
           certificado não funcionariam para mais ninguém. Peça ao técnico que instalou o portal que configure o endereço
           público antes de emitir o primeiro certificado.
         </Text>
-        <details className={classes.details}>
-          <summary className={classes.summary}>Detalhes para o técnico</summary>
-          <Text size="sm" mt="xs">
-            A variável de ambiente <Code>BASE_URL</Code> vale <Code>{data.baseUrl}</Code>, um endereço local. Defina-a
-            com o endereço público (ex.: <Code>https://portal.instituto.ao</Code>) e reinicie o servidor.
-          </Text>
-        </details>
+        <BaseUrlTechnicianDetails baseUrl={data.baseUrl} />
       </Stack>
     </WarningNotice>
   );

@@ -1,3 +1,4 @@
+import { MAIL_FAILURE_DETAILS, MAIL_FAILURE_REASONS } from "@app/shared/messages";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderAt } from "../../../test/render";
@@ -13,6 +14,7 @@ const failures: MailFailure[] = [
     tries: 8,
     state: "failed",
     error: "O servidor de e-mail aceitou a ligação mas não respondeu a tempo.",
+    technicalDetail: null,
     lastTryAt: "2026-03-02T13:20:00.000Z",
     nextTryAt: null,
   },
@@ -22,7 +24,8 @@ const failures: MailFailure[] = [
     subject: "Certificado emitido",
     tries: 3,
     state: "retrying",
-    error: "Não foi possível ligar ao servidor de e-mail (endereço ou porta de SMTP_URL, ou servidor desligado).",
+    error: MAIL_FAILURE_REASONS.connection,
+    technicalDetail: MAIL_FAILURE_DETAILS.connection!,
     lastTryAt: "2026-03-02T13:20:00.000Z",
     nextTryAt: "2026-03-02T13:36:00.000Z",
   },
@@ -50,6 +53,25 @@ describe("the super_admin's notice of e-mails that were not sent", () => {
         "3 tentativas, a última em 02/03/2026 às 14:20. Nova tentativa em 02/03/2026 às 14:36.",
       ),
     ).toBeTruthy();
+  });
+
+  it("says why in a director's words; SMTP_URL and the restart wait behind 'Detalhes para o técnico' (decision 088)", () => {
+    show("super_admin");
+    const [timedOut, unreachable] = screen.getAllByRole("listitem");
+    expect(within(timedOut!).queryByText("Detalhes para o técnico")).toBeNull();
+    const item = within(unreachable!);
+    expect(
+      item.getByText(
+        "O portal não conseguiu contatar o servidor de e-mail: ele está desligado ou o endereço configurado está errado. Peça ao técnico que instalou o portal que verifique a configuração do e-mail.",
+      ),
+    ).toBeTruthy();
+    const details = item.getByText("Detalhes para o técnico").closest("details")!;
+    expect(details.open).toBe(false);
+    expect(details.textContent).toContain("SMTP_URL");
+    // Outside the closed details, nothing names the variable.
+    const seen = unreachable!.cloneNode(true) as HTMLElement;
+    seen.querySelector("details")!.remove();
+    expect(seen.textContent).not.toMatch(/SMTP_URL|reinicie/);
   });
 
   it("is not shown to another role", () => {

@@ -1,5 +1,6 @@
 import { formatDateTime } from "@app/shared/dates";
 import { Button, Group, Stack, Text } from "@mantine/core";
+import { TechnicianDetails } from "../../../components/technician-details";
 import { WarningNotice } from "../../../components/warning-notice";
 import { feedback } from "../../../lib/mutation-feedback";
 import { type MailFailure, useMailFailures, useRequeueMail } from "../api/mail-failures";
@@ -7,7 +8,8 @@ import { mailFailuresTitle } from "../logic/mail-failures";
 
 /**
  * The super_admin's dashboard lists the e-mails that keep failing (decision 056): each recipient and
- * subject, its tries, what went wrong in words, and 'Tentar de novo'. Nobody else asks.
+ * subject, its tries, what went wrong in a director's words (the setting to change behind 'Detalhes para o
+ * técnico', decision 088), and 'Tentar de novo'. Nobody else asks.
  */
 export function MailFailuresNotice() {
   const { isSuperAdmin, data } = useMailFailures();
@@ -28,14 +30,14 @@ export function MailFailuresNotice() {
                   {f.to} — {f.subject}
                 </Text>
                 <Text size="sm">{f.error}</Text>
+                {f.technicalDetail && <TechnicianDetails>{f.technicalDetail}</TechnicianDetails>}
                 <Text size="xs" c="dimmed">
                   {triesLine(f)}
                 </Text>
               </Stack>
               <Button
                 size="xs"
-                variant="outline"
-                color="orange"
+                variant="default"
                 loading={requeue.isPending && requeue.variables === f.id}
                 aria-label={`Tentar de novo: e-mail para ${f.to}`}
                 onClick={() => requeue.mutate(f.id, feedback({ failure: "Erro ao reenviar o e-mail" }))}

@@ -24,7 +24,7 @@ export function TwoFactorNotice() {
   const missing = RECOMMENDED.filter((role) => !data.items.find((item) => item.role === role)?.required);
   if (missing.length === 0) return null;
   return (
-    <WarningNotice title="Exija a verificação em dois passos da equipa financeira">
+    <WarningNotice title="Exija a verificação em dois passos da equipe financeira">
       Uma senha roubada ainda basta para aprovar pagamentos e ver os documentos dos alunos. Em{" "}
       <Anchor component={Link} to="/admin/roles" inherit>
         Perfis de Acesso

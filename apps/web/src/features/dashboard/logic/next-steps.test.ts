@@ -7,14 +7,14 @@ describe("dashboard next steps", () => {
   it("offers each role only the screens it opens and the changes it may make", () => {
     expect(labels("super_admin")).toEqual([
       "Configurar cursos",
-      "Gerir utilizadores",
+      "Gerenciar usuários",
       "Configurar pagamentos",
-      "Registar resultados",
+      "Registrar resultados",
     ]);
-    expect(labels("admin")).toEqual(["Configurar cursos", "Registar resultados"]);
-    expect(labels("secretaria")).toEqual(["Configurar cursos", "Registar resultados"]);
+    expect(labels("admin")).toEqual(["Configurar cursos", "Registrar resultados"]);
+    expect(labels("secretaria")).toEqual(["Configurar cursos", "Registrar resultados"]);
     expect(labels("financeiro")).toEqual(["Configurar pagamentos"]);
-    expect(labels("professor")).toEqual(["Registar resultados"]);
+    expect(labels("professor")).toEqual(["Registrar resultados"]);
     expect(labels(null)).toEqual([]);
   });
 

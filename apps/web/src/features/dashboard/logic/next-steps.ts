@@ -19,8 +19,8 @@ const NEXT_STEPS: NextStep[] = [
   },
   {
     screen: "users",
-    label: "Gerir utilizadores",
-    description: "Convide a equipa e atribua as funções de cada um.",
+    label: "Gerenciar usuários",
+    description: "Convide a equipe e atribua as funções de cada um.",
   },
   {
     screen: "financial",
@@ -29,7 +29,7 @@ const NEXT_STEPS: NextStep[] = [
   },
   {
     screen: "teaching",
-    label: "Registar resultados",
+    label: "Registrar resultados",
     description: "No fim do curso, marque cada aluno como concluído: o certificado é emitido de imediato.",
   },
 ];

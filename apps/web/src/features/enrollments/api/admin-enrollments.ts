@@ -138,13 +138,14 @@ export function useWhatsappSent() {
   });
 }
 
-/** approved → enrolled: a payment and a seat; the classes' seat counts change too. */
+/** The desk's payment (decision 088): enrolled with a seat, or waiting for the balance; seats and payments change. */
 export function useConfirmPayment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: ConfirmPaymentInput }) =>
       api(endpoints.confirmPayment, { params: { id }, body: input }),
-    onSuccess: (detail) => refresh(client, detail, [["classes"]]),
+    // A payment recorded: Financeiro's list and the balances change too.
+    onSuccess: (detail) => refresh(client, detail, [["classes"], ["payments"]]),
   });
 }
 

@@ -68,7 +68,7 @@ export function ApproveEnrollmentDialog({
       {approved ? (
         <Approved result={approved} onClose={onClose} />
       ) : !row || pending ? (
-        <Loader size="sm" aria-label="A carregar" />
+        <Loader size="sm" aria-label="Carregando..." />
       ) : (
         <ApproveForm
           row={row}

@@ -35,7 +35,7 @@ export function AssignClassDialog({
   const row = useAdminEnrollmentRow(enrollmentId);
   return (
     <Modal opened={opened} onClose={onClose} title="Atribuir turma" centered>
-      {row ? <AssignForm row={row} onClose={onClose} /> : <Loader size="sm" aria-label="A carregar" />}
+      {row ? <AssignForm row={row} onClose={onClose} /> : <Loader size="sm" aria-label="Carregando..." />}
     </Modal>
   );
 }

@@ -43,7 +43,7 @@ export function ClassPicker({
       ) : (
         <Select
           label="Turma"
-          placeholder={classes.isPending ? "A carregar turmas…" : "Selecione a turma"}
+          placeholder={classes.isPending ? "Carregando turmas..." : "Selecione a turma"}
           withAsterisk
           data={(classes.data ?? []).map((c) => ({ value: c.id, label: classOptionLabel(c) }))}
           allowDeselect={false}

@@ -102,7 +102,7 @@ function EditForm({ enrollment, onClose }: { enrollment: AdminEnrollmentDetail; 
           schedules={STAFF_EDIT_SCHEDULES}
           stored={{ qualification: enrollment.qualification, schedulePreference: enrollment.schedulePreference }}
         />
-        <DialogActions submitLabel="Guardar alterações" pending={save.isPending} onCancel={onClose} />
+        <DialogActions submitLabel="Salvar alterações" pending={save.isPending} onCancel={onClose} />
       </Stack>
     </form>
   );

@@ -101,7 +101,7 @@ export function EnrollmentDocuments({
             {open.map((r) => (
               <List.Item key={r.id}>
                 <b>{r.documentLabel}</b>: {r.reasonLabel}
-                {r.note && ` — ${r.note}`} ({r.requestedByName ?? "Equipa"}, {formatDateTime(r.requestedAt)})
+                {r.note && ` — ${r.note}`} ({r.requestedByName ?? "Equipe"}, {formatDateTime(r.requestedAt)})
               </List.Item>
             ))}
           </List>

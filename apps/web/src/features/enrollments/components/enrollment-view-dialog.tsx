@@ -40,7 +40,7 @@ export function EnrollmentViewDialog({
       {detail.isError ? (
         <Alert color="red.8">{errorMessage(detail.error)}</Alert>
       ) : !e ? (
-        <Loader size="sm" aria-label="A carregar" />
+        <Loader size="sm" aria-label="Carregando..." />
       ) : (
         <Stack gap="md">
           <Group justify="space-between" wrap="wrap" gap="xs">
@@ -54,7 +54,9 @@ export function EnrollmentViewDialog({
               <EnrollmentStatusBadge status={e.status} codeSent={e.codeSent} />
               <WithoutClassNote enrollment={e} />
               {canSendWhatsapp(e.status, access) && <WhatsappButton enrollment={e} />}
-              {canSendWhatsapp(e.status, access) && <RenewReferenceButton enrollmentId={e.id} />}
+              {canSendWhatsapp(e.status, access) && (
+                <RenewReferenceButton enrollmentId={e.id} studentEmail={e.studentEmail} />
+              )}
             </Group>
           </Group>
           <Tabs defaultValue="geral" keepMounted={false} styles={{ tab: { paddingInline: 10 } }}>

@@ -154,7 +154,7 @@ function NewEnrollmentForm({
         ENROLLMENT_CREATED,
         account.created
           ? `Nova conta de aluno: ${account.studentCode}`
-          : `Ligada à conta ${account.studentCode} (${account.studentName}), com o mesmo telefone`,
+          : `Vinculada à conta ${account.studentCode} (${account.studentName}), com o mesmo telefone`,
       );
       onCreated(result);
     } catch (e) {
@@ -235,7 +235,7 @@ function NewEnrollmentForm({
         </Tabs>
         {sending && (
           <Stack gap={4}>
-            <Text size="sm">A enviar... {progress}%</Text>
+            <Text size="sm">Enviando... {progress}%</Text>
             <Progress value={progress} aria-label="Progresso do envio" animated={progress < 100} />
           </Stack>
         )}

@@ -91,7 +91,7 @@ export function EducationFields({
   stored?: { qualification: string; schedulePreference: string };
 }) {
   const outside = (value: string | undefined, list: readonly string[], label: (v: string) => string) =>
-    value && !list.includes(value) ? `Valor registado: ${label(value)}` : undefined;
+    value && !list.includes(value) ? `Valor registrado: ${label(value)}` : undefined;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <Select

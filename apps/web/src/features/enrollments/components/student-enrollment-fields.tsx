@@ -158,7 +158,7 @@ export function StudentEnrollmentFields({
   );
 }
 
-/** 'A preparar os ficheiros…', the upload progress and the submit button of a student's enrolment form. */
+/** 'Preparando os arquivos…', the upload progress and the submit button of a student's enrolment form. */
 export function EnrollmentSubmitBar({
   waiting,
   progress,
@@ -172,12 +172,12 @@ export function EnrollmentSubmitBar({
     <>
       {waiting && (
         <Text size="sm" role="status">
-          A preparar os ficheiros…
+          Preparando os arquivos…
         </Text>
       )}
       {progress !== null && (
         <Stack gap={4}>
-          <Text size="sm">A enviar... {progress}%</Text>
+          <Text size="sm">Enviando... {progress}%</Text>
           <Progress value={progress} aria-label="Progresso do envio" animated={progress < 100} />
         </Stack>
       )}

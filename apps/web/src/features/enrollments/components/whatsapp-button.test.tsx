@@ -76,14 +76,14 @@ describe("'Enviar por WhatsApp' with a Multicaixa reference (decision 077)", () 
 
   it("while it is being created: says so, offers the transfer text, and sends the reference once it exists", async () => {
     const client = show(reference("creating"));
-    expect(screen.getByRole("button", { name: "A criar a referência Multicaixa…" })).toHaveProperty("disabled", true);
+    expect(screen.getByRole("button", { name: "Criando a referência Multicaixa…" })).toHaveProperty("disabled", true);
     const transferOnly = screen.getByRole("link", { name: "Enviar só os dados de transferência" });
     expect(textOf(transferOnly)).not.toContain("Entidade");
     expect(screen.queryByRole("link", { name: "Enviar por WhatsApp" })).toBeNull();
 
     act(() => client.setQueryData(liveReferenceQuery(ID).queryKey, { reference: reference("active") }));
     expect(textOf(await screen.findByRole("link", { name: "Enviar por WhatsApp" }))).toContain("Entidade: 12345");
-    expect(screen.queryByText("A criar a referência Multicaixa…")).toBeNull();
+    expect(screen.queryByText("Criando a referência Multicaixa…")).toBeNull();
   });
 
   it("when it takes long (the tries used up), stops waiting and sends the transfer text", async () => {

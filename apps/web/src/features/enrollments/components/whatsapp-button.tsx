@@ -63,14 +63,14 @@ export function WhatsappButton({ enrollment }: { enrollment: AdminEnrollmentRow 
           }),
         )
       : undefined;
-  const record = () => sent.mutate(enrollment.id, feedback({ failure: "Erro ao registar o envio por WhatsApp" }));
+  const record = () => sent.mutate(enrollment.id, feedback({ failure: "Erro ao registrar o envio por WhatsApp" }));
 
   if (waiting) {
     const transferOnly = hrefWith(null);
     return (
       <Group gap="xs">
         <Button color="teal.9" disabled leftSection={<IconBrandWhatsapp size={18} aria-hidden />}>
-          A criar a referência Multicaixa…
+          Criando a referência Multicaixa…
         </Button>
         <Button
           component="a"

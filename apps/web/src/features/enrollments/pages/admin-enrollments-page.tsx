@@ -75,7 +75,7 @@ export function Component() {
   const deleting = useDeletion<AdminEnrollmentRow>({
     noun: "inscrição",
     what: (r) => `a inscrição de «${r.studentName}» em «${r.courseName}»`,
-    consequence: "Os documentos e o histórico também são apagados; uma vaga ocupada numa turma é libertada.",
+    consequence: "Os documentos e o histórico também são apagados; uma vaga ocupada numa turma é liberada.",
     mutation: useDeleteEnrollment(),
     success: "Inscrição excluída com sucesso!",
     failure: "Erro ao excluir inscrição",

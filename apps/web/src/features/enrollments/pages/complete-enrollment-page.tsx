@@ -103,7 +103,7 @@ export function Component() {
               Documentos
             </Title>
             <Text size="sm" c="dimmed" mb="sm">
-              Fotografias grandes são comprimidas no telemóvel antes do envio, para gastar menos dados.
+              Fotos grandes são comprimidas no celular antes do envio, para gastar menos dados.
             </Text>
             <Stack gap="sm">
               {ENROLLMENT_DOCUMENTS.map((d) => (

@@ -154,8 +154,8 @@ function NewApplicationForm({
             Documentos
           </Title>
           <Text size="sm" c="dimmed" mb="sm">
-            Pode manter os documentos que já enviou ou anexar novos. Fotografias grandes são comprimidas no telemóvel
-            antes do envio.
+            Pode manter os documentos que já enviou ou anexar novos. Fotos grandes são comprimidas no celular antes do
+            envio.
           </Text>
           <Stack gap="md">
             {ENROLLMENT_DOCUMENTS.map((d) => {

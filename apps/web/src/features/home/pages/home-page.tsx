@@ -24,7 +24,7 @@ const BENEFITS = [
   },
   {
     icon: <IconDeviceMobile size={24} />,
-    title: "Tudo pelo telemóvel",
+    title: "Tudo pelo celular",
     text: "Inscrição, envio de documentos e comprovativo de pagamento sem sair de casa.",
   },
 ];
@@ -33,12 +33,12 @@ const TESTIMONIALS = [
   {
     name: "Edna M.",
     course: "Marketing Digital",
-    text: "Aprendi a gerir as redes sociais do meu negócio. As vendas subiram logo no primeiro mês.",
+    text: "Aprendi a gerenciar as redes sociais do meu negócio. As vendas subiram logo no primeiro mês.",
   },
   {
     name: "Joaquim P.",
     course: "Desenvolvimento Web Full Stack",
-    text: "Os projectos práticos ajudaram-me a conseguir o meu primeiro estágio como programador.",
+    text: "Os projetos práticos me ajudaram a conseguir o meu primeiro estágio como programador.",
   },
   {
     name: "Luísa K.",
@@ -90,7 +90,7 @@ export function Component() {
         <Stack gap="lg">
           <Stack gap={4}>
             <Title id="sobre-title" order={2}>
-              Porquê estudar connosco
+              Por que estudar conosco
             </Title>
             <Text c="dimmed">
               Somos um instituto de ensino superior com cursos curtos pensados para quem trabalha ou estuda.
@@ -168,9 +168,7 @@ export function Component() {
             <Title id="cta-title" order={2} c="white">
               Pronto para começar?
             </Title>
-            <Text c="white">
-              Crie a sua conta de aluno em menos de um minuto e complete a inscrição pelo telemóvel.
-            </Text>
+            <Text c="white">Crie a sua conta de aluno em menos de um minuto e complete a inscrição pelo celular.</Text>
             <Button component={Link} to="/criar-conta-aluno" variant="white" color="blue.9" size="md">
               Criar conta de aluno
             </Button>

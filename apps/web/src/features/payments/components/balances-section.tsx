@@ -143,7 +143,7 @@ function AcceptDifferenceDialog({
         )
       }
       description="O aluno fica matriculado; a diferença e o motivo ficam no histórico e no Financeiro"
-      reasonLabel="Motivo da diferença aceite"
+      reasonLabel="Motivo da diferença aceita"
       submitLabel="Aceitar e matricular"
       schema={acceptDifferenceSchema}
       pending={accept.isPending}

@@ -69,12 +69,12 @@ export function PaymentViewDialog({
             <DetailField label="Método" value={p.paymentMethodLabel} />
             <DetailField label="Código de referência" value={p.paymentReferenceCode ?? "—"} />
             <DetailField label="Origem" value={originOf(p)} />
-            <DetailField label="Registado em" value={formatDateTime(p.createdAt)} />
+            <DetailField label="Registrado em" value={formatDateTime(p.createdAt)} />
             <DetailField label="Observações" value={p.notes ?? "—"} />
             {differenceOf(p) && <DetailField label="Diferença" value={differenceOf(p)} />}
             {p.differenceReason && (
               <DetailField
-                label="Motivo da diferença aceite"
+                label="Motivo da diferença aceita"
                 value={`${p.differenceReason} (${p.differenceAcceptedByName ?? "—"}, ${formatDateTime(p.differenceAcceptedAt)})`}
               />
             )}

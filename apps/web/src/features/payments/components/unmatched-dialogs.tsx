@@ -116,7 +116,7 @@ export function ArchiveUnmatchedDialog({ payment, opened, onClose }: DialogProps
       onClose={onClose}
       title="Arquivar pagamento por referência"
       subject={payment && <PaymentSummary payment={payment} />}
-      description="Sai da lista por resolver e fica guardado, com o motivo, em «Arquivados»"
+      description="Sai da lista por resolver e fica salvo, com o motivo, em «Arquivados»"
       reasonLabel="Motivo (por exemplo: devolvido ao pagador)"
       submitLabel="Arquivar"
       schema={archiveNotificationSchema}

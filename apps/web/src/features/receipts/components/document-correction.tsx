@@ -57,7 +57,7 @@ export function DocumentCorrection({ enrollment }: { enrollment: OwnEnrollment }
     <Stack gap="sm">
       <Alert color="orange" icon={<IconFileAlert size={20} />} title="Correção pedida">
         A secretaria pediu que substitua {enrollment.documentRequests.length === 1 ? "o documento" : "os documentos"}{" "}
-        abaixo. Envie um novo ficheiro para cada um; depois do último, a inscrição volta para análise.
+        abaixo. Envie um novo arquivo para cada um; depois do último, a inscrição volta para análise.
       </Alert>
       {enrollment.documentRequests.map((request) => {
         const field = fieldOf(request.document);
@@ -79,13 +79,13 @@ export function DocumentCorrection({ enrollment }: { enrollment: OwnEnrollment }
                 </Text>
               )}
               <DocumentField
-                label={`Novo ficheiro: ${request.documentLabel}`}
+                label={`Novo arquivo: ${request.documentLabel}`}
                 state={state}
                 onPick={(file) => uploads.pick(field, file)}
               />
               {busy && (
                 <Stack gap={4}>
-                  <Text size="sm">A enviar... {sending.progress}%</Text>
+                  <Text size="sm">Enviando... {sending.progress}%</Text>
                   <Progress
                     value={sending.progress}
                     aria-label={`Progresso do envio: ${request.documentLabel}`}

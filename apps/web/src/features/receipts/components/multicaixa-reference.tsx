@@ -26,7 +26,8 @@ export function MulticaixaReference({ reference }: { reference: OwnReference }) 
         </Title>
         {reference.status === "creating" || !reference.reference || !reference.entity ? (
           <Text size="sm" role="status">
-            <Loader size="xs" mr="xs" />A preparar a referência de pagamento…
+            <Loader size="xs" mr="xs" />
+            Preparando a referência de pagamento…
           </Text>
         ) : reference.expired ? (
           <Alert color="orange" icon={<IconClockExclamation size={20} />} title="Referência expirada">
@@ -60,8 +61,8 @@ export function MulticaixaReference({ reference }: { reference: OwnReference }) 
               copied="Montante copiado!"
             />
             <Text size="sm">
-              Válida até <strong>{formatDateTime(reference.endsAt)}</strong>. Pague em qualquer caixa Multicaixa ou na
-              aplicação do seu banco, em «Pagamentos por referência»: a matrícula fica concluída sozinha, sem
+              Válida até <strong>{formatDateTime(reference.endsAt)}</strong>. Pague em qualquer caixa Multicaixa ou no
+              aplicativo do seu banco, em «Pagamentos por referência»: a matrícula fica concluída sozinha, sem
               comprovante.
             </Text>
           </>
@@ -85,13 +86,13 @@ export function SuspendedReference({ reference }: { reference: string }) {
         title="Pagamento por referência Multicaixa suspenso"
       >
         <Text size="sm">
-          Não pague a referência {formatReference(reference)}: de momento o portal não recebe pagamentos por referência
+          Não pague a referência {formatReference(reference)}: no momento o portal não recebe pagamentos por referência
           Multicaixa. Pague por transferência bancária com o código de referência e envie o comprovante no formulário
           abaixo.
         </Text>
         <Text size="sm" mt="xs">
-          Se já pagou esta referência, envie o comprovante do Multicaixa (o talão ou a captura da aplicação do banco) no
-          formulário abaixo: a equipe financeira confirma o pagamento e a matrícula.
+          Se já pagou esta referência, envie o comprovante do Multicaixa (o recibo impresso ou a captura de tela do
+          aplicativo do banco) no formulário abaixo: a equipe financeira confirma o pagamento e a matrícula.
         </Text>
       </Alert>
     </section>

@@ -92,7 +92,7 @@ describe("the student's receipt form", () => {
     await userEvent.type(screen.getByRole("textbox", { name: /Valor pago/ }), "140.000");
     await userEvent.type(screen.getByLabelText(/Data do pagamento/), "2026-01-15");
     await userEvent.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, photo());
-    const button = screen.getByRole("button", { name: "A preparar os ficheiros…" });
+    const button = screen.getByRole("button", { name: "Preparando os arquivos…" });
     expect(button.hasAttribute("disabled")).toBe(true);
     expect(screen.getByText(/Kz abaixo do valor do curso/)).toBeTruthy(); // a warning only
 

@@ -140,12 +140,12 @@ export function ReceiptForm({
           />
           {sending && (
             <Stack gap={4}>
-              <Text size="sm">A enviar... {progress}%</Text>
+              <Text size="sm">Enviando... {progress}%</Text>
               <Progress value={progress} aria-label="Progresso do envio do comprovante" animated />
             </Stack>
           )}
           <Button type="submit" disabled={sending || file.state.preparing}>
-            {sending ? "Enviando..." : file.state.preparing ? "A preparar os ficheiros…" : "Enviar Comprovante"}
+            {sending ? "Enviando..." : file.state.preparing ? "Preparando os arquivos…" : "Enviar Comprovante"}
           </Button>
         </Stack>
       </form>

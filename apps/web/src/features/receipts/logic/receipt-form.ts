@@ -53,6 +53,6 @@ export function divergenceWarning(amountText: string, due: number, partial = fal
   const of = partial ? "do valor que falta pagar" : "do valor do curso";
   return (
     `O valor indicado (${formatKz(parsed.value)}) está ${formatKz(Math.abs(difference))} ${side} ${of} ` +
-    `(${formatKz(due)}). Pode enviar na mesma: a equipa financeira irá verificar.`
+    `(${formatKz(due)}). Pode enviar mesmo assim: a equipe financeira irá verificar.`
   );
 }

@@ -68,7 +68,7 @@ describe("'Comprovantes'", () => {
     ]);
     expect(within(screen.getByRole("region", { name: "Total" })).getByText("41")).toBeTruthy();
     expect(within(screen.getByRole("region", { name: "Aprovados" })).getByText("40")).toBeTruthy();
-    expect(screen.getByText("41 registos")).toBeTruthy();
+    expect(screen.getByText("41 registros")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Página 3" })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Página 2" }));
     expect(await screen.findByText("Zulmira da Página Dois")).toBeTruthy();

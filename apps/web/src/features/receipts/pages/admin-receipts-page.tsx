@@ -139,7 +139,7 @@ export function Component() {
     <Stack gap="lg">
       <PageHeader
         title="Gestão de Comprovantes de Pagamento"
-        subtitle="Valide os comprovantes enviados pelos alunos: a aprovação regista o pagamento e matricula o aluno"
+        subtitle="Valide os comprovantes enviados pelos alunos: a aprovação registra o pagamento e matricula o aluno"
       />
       <Stack gap="md">
         <SimpleGrid cols={{ base: 2, sm: 4 }}>

@@ -160,7 +160,7 @@ describe("/aluno/pagamento for each own enrolment", () => {
     const request = screen.getByRole("region", { name: "Bilhete de Identidade (verso)" });
     expect(within(request).getByText("Ilegível")).toBeTruthy();
     expect(within(request).getByText("A foto está desfocada")).toBeTruthy();
-    expect(within(request).getByLabelText(/Novo ficheiro: Bilhete de Identidade \(verso\)/)).toBeTruthy();
+    expect(within(request).getByLabelText(/Novo arquivo: Bilhete de Identidade \(verso\)/)).toBeTruthy();
     expect(screen.queryByLabelText(/Bilhete de Identidade \(frente\)/)).toBeNull();
     const send = within(request).getByRole("button", { name: "Enviar Bilhete de Identidade (verso)" });
     expect(send.hasAttribute("disabled") || send.getAttribute("data-disabled") === "true").toBe(true);

@@ -192,7 +192,7 @@ function EnrollmentCard({
           <Alert color="red" icon={<IconX size={20} />} title="Inscrição rejeitada">
             <Text size="sm">{enrollment.rejectionReason ?? "A secretaria não indicou o motivo."}</Text>
             <Text size="sm" mt="xs">
-              Em caso de dúvida, contacte a secretaria do instituto.
+              Em caso de dúvida, entre em contato com a secretaria do instituto.
             </Text>
           </Alert>
         )}
@@ -201,13 +201,13 @@ function EnrollmentCard({
         )}
         {panel === "payment" && step.kind === "pending" && (
           <Alert color="teal" icon={<IconCircleCheck size={20} />} title="Comprovante enviado">
-            O seu comprovante aguarda a validação da equipa financeira. Receberá a confirmação da matrícula assim que
+            O seu comprovante aguarda a validação da equipe financeira. Receberá a confirmação da matrícula assim que
             for validado.
           </Alert>
         )}
         {panel === "payment" && step.kind === "form" && step.rejected && (
           <Alert color="red" icon={<IconX size={20} />} title="Comprovante rejeitado">
-            <Text size="sm">{step.rejection ?? "A equipa financeira não indicou o motivo."}</Text>
+            <Text size="sm">{step.rejection ?? "A equipe financeira não indicou o motivo."}</Text>
             <Text size="sm" mt="xs">
               Corrija e envie um novo comprovante no formulário abaixo.
             </Text>
@@ -236,7 +236,8 @@ function EnrollmentCard({
         )}
         {panel === "ended" && (
           <Alert color="gray" icon={<IconCircleCheck size={20} />} title="Curso terminado sem conclusão">
-            O curso terminou com o resultado «Não concluído». Em caso de dúvida, contacte a secretaria do instituto.
+            O curso terminou com o resultado «Não concluído». Em caso de dúvida, entre em contato com a secretaria do
+            instituto.
           </Alert>
         )}
       </Stack>

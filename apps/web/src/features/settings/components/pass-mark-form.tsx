@@ -45,14 +45,14 @@ function PassMarkForm({ passMark }: { passMark: number }) {
       onSubmit={form.onSubmit((values) =>
         save.mutate(
           values,
-          feedback({ success: "Nota mínima de aprovação guardada", failure: "Erro ao guardar a nota mínima", form }),
+          feedback({ success: "Nota mínima de aprovação salva", failure: "Erro ao salvar a nota mínima", form }),
         ),
       )}
     >
       <Stack gap="sm">
         <TextInput
           label="Nota mínima de aprovação (0–20)"
-          description="Ao registar «Concluído» com uma nota inferior, o portal pergunta antes de emitir o certificado."
+          description="Ao registrar «Concluído» com uma nota inferior, o portal pergunta antes de emitir o certificado."
           required
           inputMode="decimal"
           maw={{ base: "100%", sm: 420 }}
@@ -60,7 +60,7 @@ function PassMarkForm({ passMark }: { passMark: number }) {
         />
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>
-            Guardar nota mínima
+            Salvar nota mínima
           </Button>
         </Group>
       </Stack>

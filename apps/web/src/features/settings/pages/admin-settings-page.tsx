@@ -11,8 +11,8 @@ import { feedback } from "../../../lib/mutation-feedback";
 import { type InstituteSettings, instituteSettingsQuery, useSaveInstituteSettings } from "../api/institute-settings";
 import { PassMarkSection } from "../components/pass-mark-form";
 
-export const SETTINGS_SAVED = "Configurações guardadas com sucesso!";
-export const SETTINGS_SAVE_FAILED = "Erro ao guardar configurações";
+export const SETTINGS_SAVED = "Configurações salvas com sucesso!";
+export const SETTINGS_SAVE_FAILED = "Erro ao salvar configurações";
 
 /**
  * /admin/settings 'Configurações' (super_admin; decision 047): the institute's name, bank details and
@@ -24,7 +24,7 @@ export function Component() {
     <Stack gap="lg">
       <PageHeader
         title="Configurações"
-        subtitle="Dados do instituto usados nas mensagens aos alunos e no ecrã de pagamento"
+        subtitle="Dados do instituto usados nas mensagens aos alunos e na tela de pagamento"
       />
       {isPending ? (
         <Skeleton height={320} />
@@ -75,7 +75,7 @@ function SettingsForm({ settings }: { settings: InstituteSettings }) {
               {...form.getInputProps("name")}
             />
             <TextInput
-              label="Email de contacto"
+              label="Email de contato"
               type="email"
               required
               maxLength={EMAIL_MAX}
@@ -118,7 +118,7 @@ function SettingsForm({ settings }: { settings: InstituteSettings }) {
             Última alteração: {formatDateTime(settings.updatedAt)}
           </Text>
           <Button type="submit" loading={save.isPending}>
-            Guardar configurações
+            Salvar configurações
           </Button>
         </Group>
       </Stack>

@@ -90,7 +90,7 @@ export function ChangePasswordForm({ temporary, title }: { temporary: boolean; t
         </List>
         <Alert variant="light" icon={<IconShieldCheck size={18} />} p="sm">
           <Text size="sm">
-            Dica de segurança: não partilhe a sua senha e evite datas de nascimento ou sequências como 123456.
+            Dica de segurança: não compartilhe a sua senha e evite datas de nascimento ou sequências como 123456.
           </Text>
         </Alert>
         <Button type="submit" loading={change.isPending} style={{ alignSelf: "flex-start" }}>

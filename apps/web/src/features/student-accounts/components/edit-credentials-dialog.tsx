@@ -97,9 +97,9 @@ export function EditCredentialsDialog({
               onChange={(e) => form.setFieldValue("newPassword", upper(e))}
             />
             <Text size="xs" c="dimmed">
-              Ao guardar, o aluno sai de todas as sessões e entra de novo com as novas credenciais.
+              Ao salvar, o aluno sai de todas as sessões e entra de novo com as novas credenciais.
             </Text>
-            <DialogActions submitLabel="Guardar credenciais" pending={save.isPending} onCancel={onClose} />
+            <DialogActions submitLabel="Salvar credenciais" pending={save.isPending} onCancel={onClose} />
           </Stack>
         </form>
       )}

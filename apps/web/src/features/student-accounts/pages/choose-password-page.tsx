@@ -20,7 +20,7 @@ export function Component() {
       <Title order={1} size="h2">
         Escolha a sua senha
       </Title>
-      <Alert color="yellow" icon={<IconAlertTriangle size={20} />} title="Está a usar uma senha temporária">
+      <Alert color="yellow" icon={<IconAlertTriangle size={20} />} title="Está usando uma senha temporária">
         A senha com que entrou foi gerada ao criar a conta ou dada pela secretaria. Por segurança, escolha uma senha só
         sua antes de continuar.
       </Alert>

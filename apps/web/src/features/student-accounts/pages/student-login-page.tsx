@@ -81,7 +81,7 @@ export function Component() {
             Entrar
           </Button>
           <Alert variant="light" color="gray" p="sm">
-            <Text size="sm">Esqueceu a senha? Contacte a secretaria do instituto para a redefinir.</Text>
+            <Text size="sm">Esqueceu a senha? Entre em contato com a secretaria do instituto para redefini-la.</Text>
           </Alert>
           <Text size="sm" ta="center">
             Ainda não tem conta?{" "}

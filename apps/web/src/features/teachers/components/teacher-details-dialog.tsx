@@ -29,7 +29,7 @@ export function TeacherDetailsDialog({
           <DetailField label="Telefone" value={teacher.teacherPhone ?? "—"} />
           <DetailField label="Email" value={teacher.teacherEmail ?? "—"} />
           <DetailField label="Estado" value={TEACHER_STATUS_LABELS[teacher.status]} />
-          <DetailField label="Utilizador (acesso)" value={teacher.userName ?? "Sem acesso"} />
+          <DetailField label="Usuário (acesso)" value={teacher.userName ?? "Sem acesso"} />
           <DetailField label="Criado em" value={formatDateTime(teacher.createdAt)} />
           <DetailField label="Biografia" value={teacher.bio ?? "—"} />
         </SimpleGrid>

@@ -17,7 +17,7 @@ describe("teacher form: years of experience", () => {
     for (const [text, message] of [
       ["2,5", "Use um número inteiro, sem casas decimais"],
       ["2.5", "Use um número inteiro, sem casas decimais"],
-      ["1 2", "Escreva o número sem espaços (ex.: 25)"],
+      ["1 2", "Digite o número sem espaços (ex.: 25)"],
       ["51", "Os anos de experiência vão de 0 a 50"],
       ["-1", "Os anos de experiência vão de 0 a 50"],
     ] as const) {
@@ -34,7 +34,7 @@ describe("teacher form: years of experience", () => {
   }, 60_000);
 });
 
-describe("teacher form: 'Utilizador (acesso)'", () => {
+describe("teacher form: 'Usuário (acesso)'", () => {
   it("offers the professor users, a user linked to another teacher disabled, and sends the chosen one", async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
     client.setQueryData(teacherUserOptionsQuery.queryKey, [
@@ -55,8 +55,8 @@ describe("teacher form: 'Utilizador (acesso)'", () => {
     await user.type(within(dialog).getByLabelText(/^Especialização/), "Marketing");
     await user.type(within(dialog).getByLabelText(/^Qualificação/), "Mestrado");
     await user.type(within(dialog).getByLabelText(/^Anos de experiência/), "5");
-    await user.click(within(dialog).getByRole("combobox", { name: "Utilizador (acesso)" }));
-    const linked = await screen.findByRole("option", { name: /Joana Silva .* — ligado a Joana Silva/ });
+    await user.click(within(dialog).getByRole("combobox", { name: "Usuário (acesso)" }));
+    const linked = await screen.findByRole("option", { name: /Joana Silva .* — vinculado a Joana Silva/ });
     expect(linked.getAttribute("aria-disabled") ?? linked.getAttribute("data-combobox-disabled")).toBeTruthy();
     await user.click(screen.getByRole("option", { name: "Carlos Mendes (carlos@instituto.example)" }));
     await user.click(within(dialog).getByRole("button", { name: "Criar professor" }));

@@ -95,18 +95,18 @@ export function TeacherFormDialog({
             <TextInput label="Email (opcional)" type="email" {...form.getInputProps("teacherEmail")} />
           </SimpleGrid>
           <Select
-            label="Utilizador (acesso)"
-            description="A conta com o perfil Professor com que este professor regista os resultados das suas turmas"
-            placeholder={users.isPending ? "A carregar..." : "Sem acesso"}
+            label="Usuário (acesso)"
+            description="A conta com o perfil Professor com que este professor registra os resultados das suas turmas"
+            placeholder={users.isPending ? "Carregando..." : "Sem acesso"}
             data={userOptions(users.data ?? [], teacherId)}
-            nothingFoundMessage="Nenhum utilizador com o perfil Professor"
+            nothingFoundMessage="Nenhum usuário com o perfil Professor"
             searchable
             clearable
             {...form.getInputProps("userId")}
           />
           <Textarea label="Biografia" autosize minRows={2} {...form.getInputProps("bio")} />
           <DialogActions
-            submitLabel={editing ? "Guardar alterações" : "Criar professor"}
+            submitLabel={editing ? "Salvar alterações" : "Criar professor"}
             pending={save.isPending}
             onCancel={onClose}
           />
@@ -122,7 +122,7 @@ function userOptions(users: TeacherUserOption[], teacherId: string | null) {
     const elsewhere = u.teacherId !== null && u.teacherId !== teacherId;
     return {
       value: u.id,
-      label: elsewhere ? `${u.name} (${u.email}) — ligado a ${u.teacherName}` : `${u.name} (${u.email})`,
+      label: elsewhere ? `${u.name} (${u.email}) — vinculado a ${u.teacherName}` : `${u.name} (${u.email})`,
       disabled: elsewhere,
     };
   });

@@ -55,7 +55,7 @@ export function Component() {
     },
     {
       key: "contact",
-      title: "Contacto",
+      title: "Contato",
       text: (t) => `${t.teacherPhone ?? ""} ${t.teacherEmail ?? ""}`,
       render: (t) => t.teacherEmail ?? t.teacherPhone ?? "—",
     },
@@ -90,7 +90,7 @@ export function Component() {
       list={list}
       caption="Professores"
       columns={columns}
-      searchPlaceholder="Pesquisar por nome, especialização ou contacto..."
+      searchPlaceholder="Pesquisar por nome, especialização ou contato..."
       deletion={deleting}
     >
       <TeacherFormDialog key={editing.key} opened={editing.opened} teacherId={editing.id} onClose={editing.close} />

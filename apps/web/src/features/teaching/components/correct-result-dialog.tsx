@@ -69,7 +69,7 @@ export function CorrectResultDialog({
       <form noValidate onSubmit={submit}>
         <Stack gap="md">
           <Text>
-            {student?.studentName}: resultado registado «{recorded}»
+            {student?.studentName}: resultado registrado «{recorded}»
             {student?.certificate?.revokedAt
               ? ` (certificado n.º ${formatCertificateNumber(student.certificate.number)} revogado)`
               : ""}

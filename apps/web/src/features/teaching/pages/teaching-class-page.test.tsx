@@ -38,12 +38,12 @@ describe("/admin/teaching/:classId — recording results", () => {
     await user.click(
       within(row("Ana Lúcia")).getByRole("button", { name: "Marcar Ana Lúcia Gonçalves como Concluído" }),
     );
-    const dialog = screen.getByRole("dialog", { name: "Registar resultado" });
+    const dialog = screen.getByRole("dialog", { name: "Registrar resultado" });
     expect(within(dialog).getByText(/fica «Concluído» com a nota final 14,5\. O certificado é emitido/)).toBeTruthy();
     expect(within(dialog).queryByText(/inferior à nota mínima/)).toBeNull();
     expect(within(dialog).queryByText(/BASE_URL/)).toBeNull();
     await user.dblClick(within(dialog).getByRole("button", { name: "Confirmar" }));
-    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Registar resultado" })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Registrar resultado" })).toBeNull());
     const posts = fetch.mock.calls.filter(([, init]) => init?.method === "POST");
     expect(posts).toHaveLength(1);
     expect(String(posts[0]![0])).toBe(`/api/admin/teaching/classes/${detail.class.id}/results`);
@@ -108,7 +108,7 @@ describe("/admin/teaching/:classId — before a certificate is issued", () => {
     const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText("Nota final de Ana Lúcia Gonçalves"), "9,5");
     await user.click(screen.getByRole("button", { name: "Marcar Ana Lúcia Gonçalves como Concluído" }));
-    const dialog = screen.getByRole("dialog", { name: "Registar resultado" });
+    const dialog = screen.getByRole("dialog", { name: "Registrar resultado" });
     expect(
       within(dialog).getByText(
         "A nota 9,5 é inferior à nota mínima de aprovação (10). Emitir o certificado mesmo assim?",
@@ -124,7 +124,7 @@ describe("/admin/teaching/:classId — before a certificate is issued", () => {
     const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText("Nota final de Ana Lúcia Gonçalves"), "7");
     await user.click(screen.getByRole("button", { name: "Marcar Ana Lúcia Gonçalves como Não concluído" }));
-    const dialog = screen.getByRole("dialog", { name: "Registar resultado" });
+    const dialog = screen.getByRole("dialog", { name: "Registrar resultado" });
     expect(within(dialog).queryByText(/inferior à nota mínima/)).toBeNull();
     expect(within(dialog).getByRole("button", { name: "Confirmar" })).toBeTruthy();
   });
@@ -148,18 +148,25 @@ describe("/admin/teaching/:classId — before a certificate is issued", () => {
     expect(within(dialog).getByRole("button", { name: "Emitir mesmo assim" })).toBeTruthy();
   });
 
-  it("warns, while BASE_URL is a loopback address, that the certificate would carry it for ever", async () => {
+  it("warns, while BASE_URL is a loopback address, that the certificate would carry it for ever, in a teacher's words", async () => {
     show(sampleClassDetail([sampleClassStudent()], 30, { loopbackBaseUrl: "http://127.0.0.1:3000" }));
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole("button", { name: "Marcar Ana Lúcia Gonçalves como Concluído" }));
-    const dialog = screen.getByRole("dialog", { name: "Registar resultado" });
+    const dialog = screen.getByRole("dialog", { name: "Registrar resultado" });
     const warning = within(dialog).getByRole("alert");
     expect(within(warning).getByText("O portal ainda não tem o seu endereço público")).toBeTruthy();
-    expect(warning.textContent).toContain("http://127.0.0.1:3000");
-    expect(warning.textContent).toContain("BASE_URL");
+    expect(warning.textContent).toContain("Peça à direção do instituto que mande configurar o endereço público");
+    // In a teacher's words (decision 088): the variable, its value and the restart wait for the technician.
+    const details = within(warning).getByText("Detalhes para o técnico").closest("details")!;
+    expect(details.open).toBe(false);
+    expect(details.textContent).toContain("BASE_URL");
+    expect(details.textContent).toContain("http://127.0.0.1:3000");
+    const seen = warning.cloneNode(true) as HTMLElement;
+    seen.querySelector("details")!.remove();
+    expect(seen.textContent).not.toMatch(/BASE_URL|127\.0\.0\.1|reinicie/);
     await user.click(within(dialog).getByRole("button", { name: "Cancelar" }));
     await user.click(screen.getByRole("button", { name: "Marcar Ana Lúcia Gonçalves como Não concluído" }));
-    expect(within(screen.getByRole("dialog", { name: "Registar resultado" })).queryByRole("alert")).toBeNull();
+    expect(within(screen.getByRole("dialog", { name: "Registrar resultado" })).queryByRole("alert")).toBeNull();
   });
 });
 

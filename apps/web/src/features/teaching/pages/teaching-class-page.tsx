@@ -141,7 +141,7 @@ export function Component() {
             : pending.outcome === "completed"
               ? `${pending.student.studentName}: ${COMPLETED}, certificado emitido`
               : `${pending.student.studentName}: ${NOT_COMPLETED}`,
-        failure: "Erro ao registar o resultado",
+        failure: "Erro ao registrar o resultado",
         done: () =>
           setGrades((g) => {
             const next = { ...g };
@@ -331,7 +331,7 @@ export function Component() {
       />
       {!canRecord && (
         <Alert color="blue" icon={<IconInfoCircle size={20} />} title="A turma ainda não começou">
-          Os resultados registam-se a partir do início da turma, a {formatDate(cls.startDate)}.
+          Os resultados são registrados a partir do início da turma, em {formatDate(cls.startDate)}.
         </Alert>
       )}
       <DataTable
@@ -351,7 +351,7 @@ export function Component() {
             ? "Concluir todos"
             : pending?.kind === "reissue"
               ? "Reemitir certificado"
-              : "Registar resultado"
+              : "Registrar resultado"
         }
         confirmLabel={
           question

@@ -75,14 +75,14 @@ export function Component() {
         title={teachingTitle(role)}
         subtitle={
           professor
-            ? "As turmas que leciona: registe o resultado de cada aluno no fim do curso; quem conclui recebe o certificado"
+            ? "As turmas que leciona: registre o resultado de cada aluno no fim do curso; quem conclui recebe o certificado"
             : "Todas as turmas: resultados dos alunos, certificados emitidos, revogações e reemissões"
         }
       />
       {professor && data?.length === 0 && (
         <Text c="dimmed">
-          Ainda não tem turmas. A secretaria liga a sua conta ao seu registo de professor em «Professores», e as turmas
-          desse professor aparecem aqui.
+          Ainda não tem turmas. A secretaria vincula a sua conta ao seu registro de professor em «Professores», e as
+          turmas desse professor aparecem aqui.
         </Text>
       )}
       <DataTable

@@ -18,11 +18,11 @@ export function BackupCodes({ codes }: { codes: string[] }) {
   return (
     <Stack gap="md">
       <Alert color="green" variant="light" title="Verificação em dois passos ativa">
-        A partir de agora, cada entrada pede o código da aplicação depois da senha.
+        A partir de agora, cada entrada pede o código do aplicativo depois da senha.
       </Alert>
       <Text fw={600}>Códigos de recuperação</Text>
       <Text size="sm">
-        Guarde estes 10 códigos num lugar seguro: se não tiver o telemóvel, cada um permite entrar uma única vez. Não
+        Guarde estes 10 códigos num lugar seguro: se não tiver o celular, cada um permite entrar uma única vez. Não
         voltarão a ser mostrados.
       </Text>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" aria-label="Códigos de recuperação" component="ul" p={0} m={0}>
@@ -48,7 +48,7 @@ export function BackupCodes({ codes }: { codes: string[] }) {
           )}
         </CopyButton>
         <Button variant="light" leftSection={<IconDownload size={16} aria-hidden />} onClick={download}>
-          Descarregar códigos
+          Baixar códigos
         </Button>
         <Button onClick={() => navigate("/admin")}>Continuar</Button>
       </Group>

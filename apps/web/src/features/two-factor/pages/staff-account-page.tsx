@@ -38,8 +38,8 @@ export function Component() {
             <BackupCodes codes={codes} />
           ) : staff?.twoFactorEnabled ? (
             <Text>
-              Ao entrar, depois da senha, é pedido o código de 6 dígitos da sua aplicação de autenticação (ou um código
-              de recuperação). Se perder o telemóvel, peça a um Super Administrador que a desative.
+              Ao entrar, depois da senha, é pedido o código de 6 dígitos do seu aplicativo de autenticação (ou um código
+              de recuperação). Se perder o celular, peça a um Super Administrador que a desative.
             </Text>
           ) : setUp ? (
             <ConfirmStep setUp={setUp} onDone={() => setCodes(setUp.backupCodes)} />
@@ -51,8 +51,8 @@ export function Component() {
                 </WarningNotice>
               )}
               <Text>
-                Além da senha, cada entrada pede um código de 6 dígitos de uma aplicação de autenticação no seu
-                telemóvel (Google Authenticator, Microsoft Authenticator, Aegis). Uma senha roubada deixa de bastar.
+                Além da senha, cada entrada pede um código de 6 dígitos de um aplicativo de autenticação no seu celular
+                (Google Authenticator, Microsoft Authenticator, Aegis). Uma senha roubada deixa de bastar.
               </Text>
               <StartForm onStarted={setSetUp} />
             </>
@@ -115,14 +115,14 @@ function ConfirmStep({ setUp, onDone }: { setUp: TwoFactorSetUp; onDone: () => v
   return (
     <Stack gap="md">
       <Text>
-        1. Na aplicação de autenticação, adicione uma conta e leia este código QR (ou escreva a chave secreta).
+        1. No aplicativo de autenticação, adicione uma conta e leia este código QR (ou digite a chave secreta).
       </Text>
       <Alert color="blue" variant="light" title="Está vendo esta página no celular?" hiddenFrom="sm">
         O celular não consegue ler o código QR que ele mesmo mostra. Abra esta página em outro dispositivo (um
         computador, por exemplo) e leia o código de lá, ou, no aplicativo, escolha digitar a chave e copie a chave
         secreta abaixo.
       </Alert>
-      <img src={qr} alt="Código QR para a aplicação de autenticação" width={200} height={200} />
+      <img src={qr} alt="Código QR para o aplicativo de autenticação" width={200} height={200} />
       <CopyableValue
         label="Chave secreta"
         value={setUp.secret}
@@ -130,7 +130,7 @@ function ConfirmStep({ setUp, onDone }: { setUp: TwoFactorSetUp; onDone: () => v
         copied="Chave copiada"
         size="md"
       />
-      <Text>2. Escreva o código de 6 dígitos que a aplicação mostra.</Text>
+      <Text>2. Digite o código de 6 dígitos que o aplicativo mostra.</Text>
       <form
         noValidate
         onSubmit={form.onSubmit((values) =>

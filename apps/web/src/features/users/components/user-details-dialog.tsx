@@ -25,7 +25,7 @@ export function UserDetailsDialog({
   const { data: users } = useQuery({ ...usersQuery, enabled: userId !== null });
   const user = users?.find((u) => u.id === userId);
   return (
-    <Modal opened={opened} onClose={onClose} title="Detalhes do utilizador" centered>
+    <Modal opened={opened} onClose={onClose} title="Detalhes do usuário" centered>
       {user && (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 2 }}>

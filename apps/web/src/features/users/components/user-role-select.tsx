@@ -66,7 +66,7 @@ export function UserRoleSelect({ user }: { user: StaffUser }) {
         Alterar o perfil de «{user.fullName}» de {labelOf(asked.from)} para {labelOf(asked.to)}?{" "}
         {asked.to
           ? `${ROLE_LABELS[asked.to]}: ${ROLE_DESCRIPTIONS[asked.to]}.`
-          : "Deixa de aceder às áreas de gestão e as sessões abertas desta conta terminam."}
+          : "Deixa de acessar as áreas de gestão e as sessões abertas desta conta terminam."}
       </ConfirmDialog>
     </>
   );

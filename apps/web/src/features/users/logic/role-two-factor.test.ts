@@ -4,10 +4,10 @@ import { requireTwoFactorQuestion, roleTwoFactorUsage } from "./role-two-factor"
 describe("requiring two-factor sign-in of a role, said before it is done", () => {
   it("counts those it sends to the set-up, in the singular and the plural", () => {
     expect(requireTwoFactorQuestion("Financeiro", { users: 4, withoutTwoFactor: 3 })).toBe(
-      "3 utilizadores com o perfil Financeiro ainda não têm a verificação em dois passos ativa. Ao confirmar, serão levados à configuração na próxima vez que usarem o portal, e nada mais abre até a ativarem.",
+      "3 usuários com o perfil Financeiro ainda não têm a verificação em dois passos ativa. Ao confirmar, serão levados à configuração na próxima vez que usarem o portal, e nada mais abre até a ativarem.",
     );
     expect(requireTwoFactorQuestion("Secretaria", { users: 2, withoutTwoFactor: 1 })).toMatch(
-      /^1 utilizador com o perfil Secretaria ainda não tem .* será levado .* que usar o portal, e nada mais abre até a ativar\.$/,
+      /^1 usuário com o perfil Secretaria ainda não tem .* será levado .* que usar o portal, e nada mais abre até a ativar\.$/,
     );
   });
 
@@ -18,10 +18,8 @@ describe("requiring two-factor sign-in of a role, said before it is done", () =>
   });
 
   it("says how many already use it", () => {
-    expect(roleTwoFactorUsage({ users: 5, withoutTwoFactor: 2 })).toBe("3 de 5 utilizadores deste perfil já a usam.");
-    expect(roleTwoFactorUsage({ users: 1, withoutTwoFactor: 1 })).toBe(
-      "O único utilizador deste perfil ainda não a usa.",
-    );
-    expect(roleTwoFactorUsage({ users: 0, withoutTwoFactor: 0 })).toBe("Nenhum utilizador tem este perfil.");
+    expect(roleTwoFactorUsage({ users: 5, withoutTwoFactor: 2 })).toBe("3 de 5 usuários deste perfil já a usam.");
+    expect(roleTwoFactorUsage({ users: 1, withoutTwoFactor: 1 })).toBe("O único usuário deste perfil ainda não a usa.");
+    expect(roleTwoFactorUsage({ users: 0, withoutTwoFactor: 0 })).toBe("Nenhum usuário tem este perfil.");
   });
 });

@@ -13,18 +13,18 @@ export function requireTwoFactorQuestion(roleLabel: string, { users, withoutTwoF
     return `Ainda ninguém tem o perfil ${roleLabel}. Quem o receber precisará ativar a verificação em dois passos antes de usar o portal.`;
   if (withoutTwoFactor === 0)
     return users === 1
-      ? `O único utilizador com o perfil ${roleLabel} já tem a verificação em dois passos ativa: nada muda para ele.`
-      : `Os ${users} utilizadores com o perfil ${roleLabel} já têm a verificação em dois passos ativa: nada muda para eles.`;
+      ? `O único usuário com o perfil ${roleLabel} já tem a verificação em dois passos ativa: nada muda para ele.`
+      : `Os ${users} usuários com o perfil ${roleLabel} já têm a verificação em dois passos ativa: nada muda para eles.`;
   return withoutTwoFactor === 1
-    ? `1 utilizador com o perfil ${roleLabel} ainda não tem a verificação em dois passos ativa. Ao confirmar, será levado à configuração na próxima vez que usar o portal, e nada mais abre até a ativar.`
-    : `${withoutTwoFactor} utilizadores com o perfil ${roleLabel} ainda não têm a verificação em dois passos ativa. Ao confirmar, serão levados à configuração na próxima vez que usarem o portal, e nada mais abre até a ativarem.`;
+    ? `1 usuário com o perfil ${roleLabel} ainda não tem a verificação em dois passos ativa. Ao confirmar, será levado à configuração na próxima vez que usar o portal, e nada mais abre até a ativar.`
+    : `${withoutTwoFactor} usuários com o perfil ${roleLabel} ainda não têm a verificação em dois passos ativa. Ao confirmar, serão levados à configuração na próxima vez que usarem o portal, e nada mais abre até a ativarem.`;
 }
 
 /** Under each role's switch: how many of its users already use it. */
 export function roleTwoFactorUsage({ users, withoutTwoFactor }: RoleUsers): string {
-  if (users === 0) return "Nenhum utilizador tem este perfil.";
+  if (users === 0) return "Nenhum usuário tem este perfil.";
   const on = users - withoutTwoFactor;
   return users === 1
-    ? `O único utilizador deste perfil ${on === 1 ? "já a usa" : "ainda não a usa"}.`
-    : `${on} de ${users} utilizadores deste perfil já a usam.`;
+    ? `O único usuário deste perfil ${on === 1 ? "já a usa" : "ainda não a usa"}.`
+    : `${on} de ${users} usuários deste perfil já a usam.`;
 }

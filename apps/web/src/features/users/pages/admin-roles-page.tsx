@@ -21,7 +21,7 @@ export function Component() {
     setRequired.mutate(
       { role, required },
       feedback({
-        failure: "Erro ao guardar o perfil",
+        failure: "Erro ao salvar o perfil",
         success: ({ required }) =>
           required ? "Verificação em dois passos exigida" : "Verificação em dois passos deixou de ser exigida",
         done: () => setAsking(null),
@@ -34,7 +34,7 @@ export function Component() {
         <Title order={1} size="h2">
           Perfis de Acesso
         </Title>
-        <Text c="dimmed">Cada utilizador tem um perfil. O Super Administrador atribui-os em Utilizadores.</Text>
+        <Text c="dimmed">Cada usuário tem um perfil. O Super Administrador os atribui em Utilizadores.</Text>
       </Stack>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         {STAFF_ROLES.map((role) => {

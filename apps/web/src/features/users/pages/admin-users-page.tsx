@@ -58,9 +58,9 @@ export function Component() {
   return (
     <AdminListPage
       title="Utilizadores"
-      subtitle="Contas da equipa e os seus perfis de acesso"
+      subtitle="Contas da equipe e os seus perfis de acesso"
       stats={[
-        { label: "Total de utilizadores", value: users.length, icon: <IconUsers size={20} /> },
+        { label: "Total de usuários", value: users.length, icon: <IconUsers size={20} /> },
         { label: "Com perfil", value: withRole, icon: <IconUserCheck size={20} /> },
         { label: NO_ROLE_LABEL, value: users.length - withRole, icon: <IconUserOff size={20} /> },
         {
