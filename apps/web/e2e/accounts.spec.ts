@@ -131,6 +131,8 @@ test("a student created through the API signs in with the code and changes the p
   await expect(page.getByText("Está usando uma senha temporária")).toHaveCount(0);
   await expect(page.getByText("Última alteração da senha")).toBeVisible();
   await expect(page.getByText(/^\d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}$/)).toBeVisible();
+  // A password of their own: 'Dados de Acesso' asks for it to change it, however fresh the sign-in (decision 090).
+  await expect(page.getByLabel(/^Senha atual/)).toBeVisible();
 
   await page.getByRole("button", { name: "Sair" }).click();
   await expect(page.getByText("Logout realizado com sucesso")).toBeVisible();
