@@ -13,6 +13,8 @@ import { hashLike } from "./password-salted.mjs";
  * than PASSWORD_QUEUE_SECONDS is refused at once (`PasswordQueueFullError`, a 503 with Retry-After), and
  * one still waiting at twice that (the estimate was wrong: the machine got busier) is refused then. So a
  * crowd signing in gets an honest "try again in N seconds" instead of a request that hangs into a timeout.
+ * Each refusal books its own later turn (N grows by one hash's share of the cores per refusal), so those
+ * sent away come back spread out at the pace the hasher works, not all at the same second.
  * Without the child (it cannot start) the server hashes in its own pool, through the same line.
  */
 
@@ -53,6 +55,8 @@ let maxWaitMs = DEFAULT_PASSWORD_QUEUE_SECONDS * 1000;
 let hashMs = FIRST_GUESS_MS;
 /** Questions answered since the server started (hashes and checks: each one scrypt). */
 let answered = 0;
+/** The latest turn (Date.now() ms) a refused question was told to come back at. */
+let bookedUntil = 0;
 
 /** PASSWORD_QUEUE_SECONDS: how long a question may wait for a free core; 0: only when one is free now. */
 export function configurePasswordQueue(seconds: number) {
@@ -70,8 +74,11 @@ function expectedWaitMs(): number {
   return ahead <= 0 ? 0 : (ahead * hashMs) / CORES;
 }
 
+/** A refusal, with a turn of its own after the line has drained and after every turn booked before it. */
 function full(): PasswordQueueFullError {
-  return new PasswordQueueFullError(Math.min(60, Math.max(1, Math.ceil(expectedWaitMs() / 1000))));
+  const now = Date.now();
+  bookedUntil = Math.min(now + 60_000, Math.max(now + expectedWaitMs(), bookedUntil) + hashMs / CORES);
+  return new PasswordQueueFullError(Math.max(1, Math.ceil((bookedUntil - now) / 1000)));
 }
 
 /**

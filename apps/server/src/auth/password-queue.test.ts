@@ -111,6 +111,32 @@ describe("the password hasher's line is bounded", () => {
     });
   });
 
+  describe("turns of their own", () => {
+    it("those refused one after the other are told later and later turns, at the pace the hasher works", async () => {
+      stopHasher();
+      const busy = Array.from({ length: passwordQueue().cores }, () => hashPassword("OCUPADO"));
+      const told: number[] = [];
+      const refusals = 300 * passwordQueue().cores;
+      for (let i = 0; i < refusals; i++) {
+        try {
+          assertPasswordQueueHasRoom();
+        } catch (err) {
+          if (err instanceof PasswordQueueFullError) told.push(err.retryAfterSeconds);
+        }
+      }
+      expect(told).toHaveLength(refusals);
+      // Never an earlier turn than one told before; the turns spread over those hashes' share of the cores.
+      expect(told).toEqual([...told].sort((a, b) => a - b));
+      const { hashMs, cores } = passwordQueue();
+      expect(told.at(-1)! - told[0]!).toBeGreaterThanOrEqual(
+        Math.min(59, Math.floor(((refusals - 1) * hashMs) / cores / 1000)) - 1,
+      );
+      expect(told.at(-1)!).toBeLessThanOrEqual(60);
+      resume();
+      await Promise.all(busy);
+    });
+  });
+
   describe("a line of at most one second (PASSWORD_QUEUE_SECONDS=1)", () => {
     beforeAll(async () => {
       await ctx?.close();
