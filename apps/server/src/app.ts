@@ -5,11 +5,12 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { originCheck } from "./auth/csrf";
+import { PasswordQueueFullError } from "./auth/password-hashing";
 import { isDatabaseUnavailable, rootCause } from "./db/pg-errors";
 import { jsonBodyLimit } from "./http/body-limit";
 import { apiCompression } from "./http/compression";
 import type { AppDeps, AppEnv } from "./http/env";
-import { ApiError, databaseUnavailable, sendError, storageUnavailable } from "./http/errors";
+import { ApiError, crowdedAnswer, databaseUnavailable, sendError, storageUnavailable } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
 import { mountSpa } from "./http/static";
 import { bankStatementRoutes } from "./modules/bank-statements/bank-statements.routes";
@@ -110,6 +111,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return sendError(c, err);
+    if (err instanceof PasswordQueueFullError) return sendError(c, crowdedAnswer(err.retryAfterSeconds));
     if (err instanceof HTTPException && err.status < 500) {
       return sendError(c, ApiError.of(err.status, MALFORMED_REQUEST));
     }

@@ -4,6 +4,7 @@ import { useNotifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { Outlet } from "react-router";
+import { CrowdWaitNotice } from "../../components/crowd-wait-notice";
 import { queryClient } from "../../lib/query-client";
 import { signedInTheme } from "../signed-in-theme";
 
@@ -34,6 +35,8 @@ export function Component() {
     <MantineThemeProvider theme={signedInTheme}>
       <QueryClientProvider client={queryClient}>
         <Toasts />
+        {/* A request waiting out a crowd of sign-ins (decision 090): its countdown, over any screen. */}
+        <CrowdWaitNotice />
         <Outlet />
       </QueryClientProvider>
     </MantineThemeProvider>
