@@ -8,6 +8,7 @@ import { originCheck } from "./auth/csrf";
 import { isDatabaseUnavailable, rootCause } from "./db/pg-errors";
 import { jsonBodyLimit } from "./http/body-limit";
 import { apiCompression } from "./http/compression";
+import { mountCrawlerFiles } from "./http/crawler-files";
 import type { AppDeps, AppEnv } from "./http/env";
 import { ApiError, databaseUnavailable, sendError, storageUnavailable } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
@@ -127,6 +128,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     return sendError(c, ApiError.of(500, UNEXPECTED_ERROR));
   });
 
+  mountCrawlerFiles(app);
   if (options.webDist) mountSpa(app, options.webDist);
   return app;
 }
