@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { addDays } from "@app/shared/calendar-date";
@@ -8,6 +8,7 @@ import { jsonRequest, staffActor } from "../../../test/actors";
 import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../test/context";
 import { classRow } from "../../../test/fixtures";
 import { classes } from "../../db/schema";
+import { OG_IMAGE } from "./course-page.head";
 
 /** Canonical addresses, og:url and the sitemap are written from BASE_URL. */
 const BASE_URL = TEST_BASE_URL;
@@ -28,7 +29,11 @@ function fakeWebBuild(): string {
   writeFileSync(path.join(dist, "prerendered", "curso.html"), shell("<style>body{}</style>"));
   writeFileSync(
     path.join(root, "dist-ssr", "prerender.js"),
-    "export const renderCoursePage = (p, origin) => `<h1>${p.course.name}</h1><p>${origin}</p>` + p.classes.map((c) => `<p>${c.name}: ${c.seats}</p>`).join('');",
+    [
+      "export const renderCoursePage = (p, origin) =>",
+      "  '<h1>' + p.course.name + '</h1><p>' + origin + '</p>' +",
+      "  p.classes.map((c) => '<p>' + c.name + ': ' + c.seats + '</p>').join('');",
+    ].join("\n"),
   );
   return root;
 }
@@ -46,12 +51,12 @@ describe("a course's public page, as a crawler fetches it", () => {
     price: 85000,
     status: "active",
   };
-  const admin = (method: string, p: string, payload?: unknown) => ctx.app.request(p, jsonRequest(method, payload, cookie));
+  const admin = (method: string, p: string, payload?: unknown) =>
+    ctx.app.request(p, jsonRequest(method, payload, cookie));
   const page = (p: string) => ctx.app.request(p, { headers: { "user-agent": "facebookexternalhit/1.1" } });
   const metaContent = (html: string, key: string) =>
     html.match(new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`))?.[1];
-  const jsonLd = (html: string) =>
-    JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]!);
+  const jsonLd = (html: string) => JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]!);
 
   beforeAll(async () => {
     webRoot = fakeWebBuild();
@@ -66,7 +71,9 @@ describe("a course's public page, as a crawler fetches it", () => {
   it("gives each course a slug from its name (accents folded, numbered when taken)", async () => {
     const first = await body(await admin("POST", "/api/admin/courses", course));
     expect(first.slug).toBe("programacao-web-design-grafico");
-    const second = await body(await admin("POST", "/api/admin/courses", { ...course, name: "Programação Web — Design Gráfico" }));
+    const second = await body(
+      await admin("POST", "/api/admin/courses", { ...course, name: "Programação Web — Design Gráfico" }),
+    );
     expect(second.slug).toBe("programacao-web-design-grafico-2");
     const catalogue = await body(await ctx.app.request("/api/courses/catalog"));
     expect(catalogue.map((c: { slug: string }) => c.slug).sort()).toEqual([first.slug, second.slug].sort());
@@ -127,7 +134,9 @@ describe("a course's public page, as a crawler fetches it", () => {
     expect(metaContent(html, "og:title")).toBe("Excel Avançado");
     expect(metaContent(html, "og:url")).toBe(url);
     expect(metaContent(html, "og:type")).toBe("website");
-    expect(metaContent(html, "og:description")).toMatch(/^85\s000,00\sKz · 3 meses · Híbrido\. HTML, CSS e &lt;JavaScript&gt;/);
+    expect(metaContent(html, "og:description")).toMatch(
+      /^85\s000,00\sKz · 3 meses · Híbrido\. HTML, CSS e &lt;JavaScript&gt;/,
+    );
     expect(metaContent(html, "og:image")).toBe(`${BASE_URL}/og-image.png`);
     expect(Number(metaContent(html, "og:image:width"))).toBeGreaterThanOrEqual(600);
     expect(metaContent(html, "twitter:card")).toBe("summary_large_image");
@@ -159,7 +168,11 @@ describe("a course's public page, as a crawler fetches it", () => {
 
     // The same page as data, for the web app arriving from the catalogue.
     const data = await body(await ctx.app.request("/api/courses/page/excel-avancado"));
-    expect(data.classes.map((c: { seats: string }) => c.seats)).toEqual(["Últimas vagas", "Esgotado", "Vagas disponíveis"]);
+    expect(data.classes.map((c: { seats: string }) => c.seats)).toEqual([
+      "Últimas vagas",
+      "Esgotado",
+      "Vagas disponíveis",
+    ]);
   });
 
   it("shows a staff edit at once, moves the page when the name changes (301 from the old slug) and answers 404 when inactive", async () => {
@@ -169,7 +182,9 @@ describe("a course's public page, as a crawler fetches it", () => {
     await admin("PUT", `/api/admin/courses/${created.id}`, { ...course, name: "Inglês Básico", price: 90000 });
     expect(metaContent(await (await page("/cursos/ingles-basico")).text(), "og:description")).toMatch(/^90\s000,00/);
 
-    const renamed = await body(await admin("PUT", `/api/admin/courses/${created.id}`, { ...course, name: "Inglês para Iniciantes" }));
+    const renamed = await body(
+      await admin("PUT", `/api/admin/courses/${created.id}`, { ...course, name: "Inglês para Iniciantes" }),
+    );
     expect(renamed.slug).toBe("ingles-para-iniciantes");
     const moved = await page("/cursos/ingles-basico?origem=whatsapp");
     expect(moved.status).toBe(301);
@@ -180,10 +195,16 @@ describe("a course's public page, as a crawler fetches it", () => {
       "ingles-basico-2",
     );
     // A capital or an accent changed keeps the address.
-    const recased = await body(await admin("PUT", `/api/admin/courses/${created.id}`, { ...course, name: "INGLÊS para iniciantes" }));
+    const recased = await body(
+      await admin("PUT", `/api/admin/courses/${created.id}`, { ...course, name: "INGLÊS para iniciantes" }),
+    );
     expect(recased.slug).toBe("ingles-para-iniciantes");
 
-    await admin("PUT", `/api/admin/courses/${created.id}`, { ...course, name: "Inglês para Iniciantes", status: "inactive" });
+    await admin("PUT", `/api/admin/courses/${created.id}`, {
+      ...course,
+      name: "Inglês para Iniciantes",
+      status: "inactive",
+    });
     for (const p of ["/cursos/ingles-para-iniciantes", "/cursos/ingles-basico", "/cursos/nao-existe"]) {
       const res = await page(p);
       expect(res.status).toBe(404);
@@ -193,12 +214,23 @@ describe("a course's public page, as a crawler fetches it", () => {
     expect((await ctx.app.request("/api/courses/page/ingles-para-iniciantes")).status).toBe(404);
   });
 
+  it("names a preview image WhatsApp shows: a PNG of at least 600 px, under 300 KB", () => {
+    const png = readFileSync(path.join(import.meta.dirname, "../../../../web/public/og-image.png"));
+    expect(png.subarray(1, 4).toString()).toBe("PNG");
+    // IHDR: width and height, big-endian, at bytes 16 and 20.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([OG_IMAGE.width, OG_IMAGE.height]);
+    expect(OG_IMAGE.width).toBeGreaterThanOrEqual(600);
+    expect(png.length).toBeLessThan(300 * 1024);
+  });
+
   it("lists the public pages and every active course in sitemap.xml, and robots.txt closes the private areas", async () => {
     const res = await page("/sitemap.xml");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/xml/);
     const xml = await res.text();
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toContain(`${BASE_URL}/`);
     expect(locs).toContain(`${BASE_URL}/cursos`);
