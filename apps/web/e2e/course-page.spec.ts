@@ -84,3 +84,32 @@ test("an unknown course answers 404 with the 404 page", async ({ page }) => {
   expect(res?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
 });
+
+test("the public pages' HTML is adopted by the app, not drawn again (the largest paint is the HTML's)", async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("pageerror", (e) => errors.push(e.message));
+  // The first h1 the page gets is the HTML's (the parser adds it before any script runs): it is marked,
+  // and after the app has started it must still be the one on screen.
+  await page.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      const h1 = document.querySelector("h1");
+      if (!h1) return;
+      h1.setAttribute("data-from-html", "");
+      observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+  for (const [path, heading] of [
+    [`/cursos/${SLUG}`, COURSE],
+    ["/cursos", "Cursos"],
+  ] as const) {
+    await page.goto(path);
+    // Once this shows, the app runs the page (the class cards / the catalogue's cards come from it or stay).
+    await expect(page.getByRole("article").first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: heading, level: 1 })).toHaveAttribute("data-from-html", "");
+  }
+  expect(errors).toEqual([]);
+});

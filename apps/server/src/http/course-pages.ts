@@ -45,7 +45,7 @@ export function mountCoursePages(app: AppHono, webDist: string): void {
       .replace("\n  </head>", `\n    ${coursePageHead(page, baseUrl, siteName)}\n  </head>`)
       .replace(
         '<div id="root"></div>',
-        `<script type="application/json" id="${COURSE_PAGE_DATA_ID}">${scriptJson(page)}</script><div id="root">${body}</div>`,
+        `<script type="application/json" id="${COURSE_PAGE_DATA_ID}">${scriptJson({ data: page, origin: baseUrl })}</script><div id="root">${body}</div>`,
       );
     const etag = `W/"${createHash("sha256").update(html).digest("base64url").slice(0, 32)}"`;
     return { html, gzip: new Uint8Array(gzipSync(html)), etag };

@@ -6,15 +6,20 @@ import { type AnswerOf, ApiError, api } from "../../../lib/api";
 export type CoursePageData = AnswerOf<typeof courseEndpoints.page>;
 
 /** The page's data and the site's address (BASE_URL) when the server renders it (src/prerender.tsx). */
-export const PreloadedCoursePage = createContext<{ data: CoursePageData; origin: string } | undefined>(undefined);
+export const PreloadedCoursePage = createContext<Preloaded | undefined>(undefined);
 
-/** The data the server put beside the HTML it sent (decision 093): read once, at the first page shown. */
-let embedded: CoursePageData | undefined | null = null;
-function takeEmbedded(): CoursePageData | undefined {
+type Preloaded = { data: CoursePageData; origin: string };
+
+/**
+ * The data and site address (BASE_URL) the server put beside the HTML it sent (decision 093): the first
+ * render is then the page already on screen (React adopts it). Read once, for the first page shown.
+ */
+let embedded: Preloaded | undefined | null = null;
+function takeEmbedded(): Preloaded | undefined {
   if (embedded === null) {
     const text = typeof document === "undefined" ? null : document.getElementById(COURSE_PAGE_DATA_ID)?.textContent;
     try {
-      embedded = text ? (JSON.parse(text) as CoursePageData) : undefined;
+      embedded = text ? (JSON.parse(text) as Preloaded) : undefined;
     } catch {
       embedded = undefined;
     }
@@ -33,8 +38,8 @@ type State =
  * else asked of the server (arriving from the catalogue). An unknown or inactive course is `missing`.
  */
 export function useCoursePage(slug: string) {
-  const server = useContext(PreloadedCoursePage);
-  const preloaded = server?.data ?? takeEmbedded();
+  const server = useContext(PreloadedCoursePage) ?? takeEmbedded();
+  const preloaded = server?.data;
   const initial: State =
     preloaded && preloaded.course.slug === slug ? { status: "success", data: preloaded } : { status: "pending" };
   const [state, setState] = useState<State>(initial);
