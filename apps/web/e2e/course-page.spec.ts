@@ -105,6 +105,7 @@ test("the public pages' HTML is adopted by the app, not drawn again (the largest
   for (const [path, heading] of [
     [`/cursos/${SLUG}`, COURSE],
     ["/cursos", "Cursos"],
+    ["/", "Cursos extracurriculares para crescer na sua carreira"],
   ] as const) {
     await page.goto(path);
     // Once this shows, the app runs the page (the class cards / the catalogue's cards come from it or stay).
