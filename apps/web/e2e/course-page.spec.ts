@@ -61,7 +61,7 @@ test("the catalogue's card leads to the course's page; 'Enviar por WhatsApp' car
   });
 });
 
-test("where the phone has a share sheet, 'Partilhar' opens it with the course's link", async ({ page, baseURL }) => {
+test("where the phone has a share sheet, 'Compartilhar' opens it with the course's link", async ({ page, baseURL }) => {
   await page.addInitScript(() => {
     // The share sheet as a recorder: what the page asked to share.
     Object.defineProperty(Navigator.prototype, "share", {
@@ -73,7 +73,7 @@ test("where the phone has a share sheet, 'Partilhar' opens it with the course's 
     });
   });
   await page.goto(`/cursos/${SLUG}`);
-  await page.getByRole("button", { name: "Partilhar" }).click();
+  await page.getByRole("button", { name: "Compartilhar" }).click();
   const shared = await page.evaluate(() => (window as unknown as { shared: ShareData }).shared);
   expect(shared).toMatchObject({ title: COURSE, url: `${baseURL}/cursos/${SLUG}` });
   await expect(page.getByRole("link", { name: "Enviar por WhatsApp" })).toHaveCount(0);

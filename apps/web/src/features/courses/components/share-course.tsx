@@ -8,9 +8,10 @@ interface Props {
 }
 
 /**
- * 'Partilhar' (decision 093): the phone's own share sheet where the browser has one; else a WhatsApp link
- * with the course's name, price and address, and 'Copiar link'. The HTML the server sends has the WhatsApp
- * link, so it works before (or without) the JavaScript.
+ * 'Compartilhar' (decision 093; the issue's 'Partilhar' in the SPEC's variety, decision 089): the phone's
+ * own share sheet where the browser has one; else a WhatsApp link with the course's name, price and
+ * address, and 'Copiar link'. The HTML the server sends has the WhatsApp link, so it works before (or
+ * without) the JavaScript.
  */
 export function ShareCourse({ course, pageUrl }: Props) {
   const [canShare, setCanShare] = useState(false);
@@ -24,7 +25,7 @@ export function ShareCourse({ course, pageUrl }: Props) {
       });
     return (
       <Button variant="default" onClick={share}>
-        Partilhar
+        Compartilhar
       </Button>
     );
   }
@@ -35,7 +36,7 @@ export function ShareCourse({ course, pageUrl }: Props) {
       () => setCopied("failed"),
     );
   return (
-    <Group gap="xs" role="group" aria-label="Partilhar">
+    <Group gap="xs" role="group" aria-label="Compartilhar">
       <Button
         component="a"
         href={whatsappShareUrl(course, pageUrl)}
