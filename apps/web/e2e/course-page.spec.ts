@@ -42,7 +42,11 @@ test("the catalogue's card leads to the course's page; 'Enviar por WhatsApp' car
     // biome-ignore lint/suspicious/noExplicitAny: removing a browser API for the test
     delete (Navigator.prototype as any).share;
   });
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/cursos");
+  // The card's title is the link to the course's page (a screenshot to look at).
+  await expect(page.getByRole("link", { name: COURSE })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/catalogue-390.png` });
   await page.getByRole("link", { name: COURSE }).click();
   await expect(page).toHaveURL(new RegExp(`/cursos/${SLUG}$`));
   await expect(courseHeading(page)).toBeVisible();

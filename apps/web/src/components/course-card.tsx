@@ -23,7 +23,7 @@ export function CourseCard({ course, headingOrder = 3 }: { course: CatalogCourse
           )}
         </Group>
         <Title order={headingOrder} size="h4" id={`curso-${course.id}`}>
-          <Anchor component={Link} to={coursePagePath(course.slug)} c="inherit">
+          <Anchor component={Link} to={coursePagePath(course.slug)} c="inherit" inherit>
             {course.name}
           </Anchor>
         </Title>
