@@ -1,5 +1,5 @@
 // `npm run bench`: the public pages against the budgets of ARCHITECTURE.md §7, on the production build.
-//   1. gzipped JS and CSS of the first load of /, /cursos and /verificar (every script and stylesheet a fresh
+//   1. gzipped JS and CSS of the first load of /, /cursos, a course's page and /verificar (every script and stylesheet a fresh
 //      browser fetches until the network is idle: the entry, the page's lazy chunk and its imports);
 //   2. Lighthouse 13, mobile, on each of them (performance, accessibility, LCP), with the system Chromium
 //      (budgets for / and /cursos, as §7 sets them; reported for /verificar); the median of 3 runs
@@ -10,8 +10,9 @@
 //      main-thread task while typing a search, the total blocking time and the time to the filtered rows;
 //   5. Lighthouse on every signed-in screen, signed in (scripts/bench/signed-in.mjs);
 //   6. the student's whole way on a throttled phone, bytes and time per step (scripts/bench/student-way.mjs).
-// Writes bench-results/report.json; exits 1 when a budget is missed. `--screens` runs 1, 2 and 5 alone
-// (scripts/bench/index.mjs lists every option).
+// Writes bench-results/report.json; exits 1 when a budget is missed. `--public`: parts 1 and 2 only
+// (bench-results/public-pages.json); `--screens` runs 1, 2 and 5 alone (scripts/bench/index.mjs lists
+// every option).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -53,11 +54,20 @@ function load(url, headers = {}) {
   );
 }
 
+function reportPublicPages(pages, out) {
+  writeFileSync(path.join(out, "public-pages.json"), `${JSON.stringify(pages, null, 2)}\n`);
+  const checks = publicPageChecks(pages);
+  console.log("\nPublic pages (ARCHITECTURE.md §7):");
+  for (const [name, value, ok, budget] of checks) console.log(`  ${ok ? "✔" : "✖"} ${name}: ${value} (${budget})`);
+  if (checks.some((c) => !c[2])) process.exitCode = 1;
+}
+
 async function main() {
   const args = process.argv.slice(2);
   // `--volume` / `--load` / `--statements` / `--screens`: only those parts (scripts/bench/index.mjs).
   if (await benchParts(args, () => run("npm", ["run", "build"]))) return;
   const runs = lighthouseRuns(args);
+  const publicOnly = args.includes("--public");
   if (!statSync(CHROME, { throwIfNoEntry: false })) {
     console.error(`Chromium not found at ${CHROME}; set CHROMIUM_PATH.`);
     process.exit(1);
@@ -72,6 +82,8 @@ async function main() {
   const report = { budgets: BUDGET, pages: {}, api: {}, dataTable: {}, signedIn: {}, studentWay: {} };
   try {
     report.pages = await benchPublicPages({ base, out, runs });
+    // `--public`: the public pages only (first load and Lighthouse); the server stops, then nothing else runs.
+    if (publicOnly) return reportPublicPages(report.pages, out);
     // Issue 23, slow phones signed in: Lighthouse on each signed-in screen, then the student's whole way.
     // One super_admin, signed in once, for the signed-in screens and the approvals of the student's way.
     const staffCookie = await staffSession(server);

@@ -41,9 +41,11 @@ export const SCREEN_BUDGET = {
 // issue 15), whose largest paint is the answer of a lookup (decision 022).
 // /verificar keeps issue 15's "as light as the public pages" of its time (130 KB): the shell plus the
 // page's own chunk (decision 060).
+// A course's page (issue 37, decision 093) is held to the budgets of / and /cursos: a demo course's.
 export const PUBLIC_PAGES = [
   { path: "/", lighthouseBudget: true },
   { path: "/cursos", lighthouseBudget: true },
+  { path: "/cursos/desenvolvimento-web-full-stack", lighthouseBudget: true },
   { path: "/verificar", lighthouseBudget: false, jsKB: 130 },
 ];
 

@@ -9,6 +9,7 @@ import { PasswordQueueFullError } from "./auth/password-hashing";
 import { isDatabaseUnavailable, rootCause } from "./db/pg-errors";
 import { jsonBodyLimit } from "./http/body-limit";
 import { apiCompression } from "./http/compression";
+import { mountCrawlerFiles } from "./http/crawler-files";
 import type { AppDeps, AppEnv } from "./http/env";
 import { ApiError, crowdedAnswer, databaseUnavailable, sendError, storageUnavailable } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
@@ -129,6 +130,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     return sendError(c, ApiError.of(500, UNEXPECTED_ERROR));
   });
 
+  mountCrawlerFiles(app);
   if (options.webDist) mountSpa(app, options.webDist);
   return app;
 }
