@@ -40,6 +40,7 @@ describe("migrations", () => {
       "bank_statements",
       "certificates",
       "classes",
+      "course_slug_redirects",
       "courses",
       "enrollment_document_requests",
       "enrollment_events",
