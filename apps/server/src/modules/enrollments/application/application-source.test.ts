@@ -2,7 +2,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { studentActor } from "../../../../test/actors";
 import { body, createTestContext, TEST_BASE_URL, type TestContext } from "../../../../test/context";
-import { ENROLLMENT_DOCUMENT_FILES, enrollmentForm, enrollmentFormFields, insertCourse } from "../../../../test/fixtures";
+import {
+  ENROLLMENT_DOCUMENT_FILES,
+  enrollmentForm,
+  enrollmentFormFields,
+  insertCourse,
+} from "../../../../test/fixtures";
 import { enrollments } from "../../../db/schema";
 
 /** 'Como soube deste curso?' on the student's form (issue 37, decision 093). */
@@ -24,7 +29,10 @@ describe("where an applicant heard of the course", () => {
       headers: { cookie: s.cookie, origin: TEST_BASE_URL },
     });
     expect(res.status).toBe(201);
-    const [row] = await ctx.db.select().from(enrollments).where(eq(enrollments.id, (await body(res)).id));
+    const [row] = await ctx.db
+      .select()
+      .from(enrollments)
+      .where(eq(enrollments.id, (await body(res)).id));
     return row!.source;
   };
 

@@ -123,12 +123,18 @@ describe("GET /api/admin/enrollments", () => {
   });
 
   it("filters by where the applicant heard of the course, on the server, and says it on each row", async () => {
-    await ctx.db
-      .insert(enrollments)
-      .values([
-        enrollmentRow(ingles, { studentName: "Origem Zap", source: "whatsapp", applicationDate: new Date("2025-01-01") }),
-        enrollmentRow(ingles, { studentName: "Origem Rádio", source: "radio", applicationDate: new Date("2025-01-01") }),
-      ]);
+    await ctx.db.insert(enrollments).values([
+      enrollmentRow(ingles, {
+        studentName: "Origem Zap",
+        source: "whatsapp",
+        applicationDate: new Date("2025-01-01"),
+      }),
+      enrollmentRow(ingles, {
+        studentName: "Origem Rádio",
+        source: "radio",
+        applicationDate: new Date("2025-01-01"),
+      }),
+    ]);
     const page = await list("?source=whatsapp");
     expect(page.total).toBe(1);
     expect(page.rows).toEqual([expect.objectContaining({ studentName: "Origem Zap", source: "whatsapp" })]);
