@@ -1,3 +1,4 @@
+import { APPLICATION_SOURCES } from "../application-source";
 import { z } from "../zod";
 
 /** The 'Painel' figures of the admin dashboard (GET /admin/dashboard; SPEC §2 'Admin dashboard', decision 012). */
@@ -15,4 +16,10 @@ export const dashboardFiguresSchema = z.object({
   monthRevenue: z.number(),
   /** 12 entries, oldest first; `month` is "YYYY-MM" (a calendar month in Luanda). */
   revenueByMonth: z.array(z.object({ month: z.string(), total: z.number() })),
+  /** Applications of the last `periodDays` days by where the applicant heard of the course (decision 093). */
+  applicationsBySource: z.object({
+    periodDays: z.number().int(),
+    sources: z.array(z.object({ source: z.enum(APPLICATION_SOURCES), count: z.number().int() })),
+    notStated: z.number().int().describe("Applications that did not say"),
+  }),
 });

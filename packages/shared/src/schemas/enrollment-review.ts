@@ -1,3 +1,4 @@
+import { APPLICATION_SOURCES } from "../application-source";
 import { addYears, isCalendarDate } from "../calendar-date";
 import { todayInLuanda } from "../dates";
 import {
@@ -194,6 +195,8 @@ export const adminEnrollmentRowSchema = z.object({
   paymentReferenceCode: z.string().nullable(),
   /** The code reached the student: its e-mail delivered or the WhatsApp message opened (decision 084). */
   codeSent: z.boolean(),
+  /** 'Como soube deste curso?' (decision 093); null when the applicant did not say. */
+  source: z.enum(APPLICATION_SOURCES).nullable(),
 });
 export type AdminEnrollmentRow = z.infer<typeof adminEnrollmentRowSchema>;
 
@@ -205,6 +208,7 @@ export type AdminEnrollmentSort = (typeof ADMIN_ENROLLMENT_SORTS)[number];
 export const adminEnrollmentListQuerySchema = listQuerySchema(ADMIN_ENROLLMENT_SORTS).extend({
   status: z.enum(ENROLLMENT_STATUSES, { message: "Estado inválido" }).optional(),
   courseId: z.uuid({ message: "Curso inválido" }).optional(),
+  source: z.enum(APPLICATION_SOURCES, { message: "Origem inválida" }).optional(),
 });
 export type AdminEnrollmentListQuery = z.output<typeof adminEnrollmentListQuerySchema>;
 

@@ -1,3 +1,4 @@
+import { normaliseSource } from "../application-source";
 import { birthDate } from "../calendar-date";
 import { EDUCATION_LEVELS, PROVINCES, SCHEDULE_PREFERENCES } from "../enums";
 import { SELECT_COURSE, TEXT_TOO_LONG } from "../field-messages";
@@ -30,6 +31,8 @@ export const studentEnrollmentSchema = z.object({
   trainingArea: required("Área de formação é obrigatória"),
   courseId: z.uuid({ message: SELECT_COURSE }),
   schedulePreference: z.enum(SCHEDULE_PREFERENCES, { message: "Selecione o horário" }),
+  /** 'Como soube deste curso?' (optional): folded into the known list, anything else 'outro'. */
+  source: z.string().optional().transform(normaliseSource),
 });
 export type StudentEnrollmentInput = z.input<typeof studentEnrollmentSchema>;
 

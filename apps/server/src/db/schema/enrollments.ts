@@ -1,3 +1,4 @@
+import { APPLICATION_SOURCES } from "@app/shared/application-source";
 import { GRADE_MAX, GRADE_MIN } from "@app/shared/grades";
 import { EMAIL_MAX, NAME_MAX, PHONE_MAX, TEXT_MAX } from "@app/shared/limits";
 import { sql } from "drizzle-orm";
@@ -44,6 +45,8 @@ export const enrollments = pgTable(
     paymentReferenceCode: varchar("payment_reference_code", { length: 50 }),
     paymentReferenceSentAt: timestamp("payment_reference_sent_at", { withTimezone: true }),
     notes: text("notes"),
+    /** Where the applicant heard of the course (decision 093): one of APPLICATION_SOURCES, or null if not said. */
+    source: varchar("source", { length: 20 }),
     /** The teacher's result (decision 021): 0–20 with one decimal, optional; when and by whom it was recorded. */
     finalGrade: numeric("final_grade", { precision: 4, scale: 1, mode: "number" }),
     resultAt: timestamp("result_at", { withTimezone: true }),
@@ -59,12 +62,17 @@ export const enrollments = pgTable(
       "enrollments_final_grade_check",
       sql`${t.finalGrade} between ${sql.raw(String(GRADE_MIN))} and ${sql.raw(String(GRADE_MAX))}`,
     ),
+    check(
+      "enrollments_source_check",
+      sql`${t.source} in (${sql.raw(APPLICATION_SOURCES.map((v) => `'${v}'`).join(", "))})`,
+    ),
     check("enrollments_schedule_check", sql`${t.schedulePreference} in ('manha', 'tarde', 'noite', 'sabado')`),
     index("enrollments_student_account_idx").on(t.studentAccountId),
     // 'Inscrições' (decision 057): newest application first, alone or within a status or a course.
     index("enrollments_application_date_idx").on(t.applicationDate, t.id),
     index("enrollments_status_date_idx").on(t.status, t.applicationDate, t.id),
     index("enrollments_course_date_idx").on(t.courseId, t.applicationDate, t.id),
+    index("enrollments_source_date_idx").on(t.source, t.applicationDate, t.id),
     index("enrollments_class_idx").on(t.classId),
     // The lists' search ('contains', decision 062) and the sort by name.
     containsIndex("enrollments_student_name_search_idx", t.studentNameKey),

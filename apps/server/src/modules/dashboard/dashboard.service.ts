@@ -1,6 +1,20 @@
+import { APPLICATION_SOURCES, type ApplicationSource } from "@app/shared/application-source";
 import { TIME_ZONE } from "@app/shared/dates";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+
+/** 'Inscrições por origem' counts the applications of the last 30 days (the Painel has no period of its own). */
+export const SOURCE_PERIOD_DAYS = 30;
+
+/** Every known source in the list's order (zeros included), then the applications that did not say (null). */
+function sourceCounts(rows: { source: ApplicationSource | null; n: number }[]) {
+  const count = (source: ApplicationSource | null) => rows.find((r) => r.source === source)?.n ?? 0;
+  return {
+    periodDays: SOURCE_PERIOD_DAYS,
+    sources: APPLICATION_SOURCES.map((source) => ({ source, count: count(source) })),
+    notStated: count(null),
+  };
+}
 
 /**
  * The four dashboard figures (SPEC §2 'Admin dashboard') and revenue per month for the last 12 months.
@@ -12,7 +26,7 @@ export async function dashboardFigures(db: Database, now: Date = new Date()) {
   const at = now.toISOString();
   const month = sql`date_trunc('month', (${at}::timestamptz at time zone ${TIME_ZONE}))::date`;
   // Two reads at once, on two connections: the figures and the months (this month's revenue is the last).
-  const [{ rows }, byMonth] = await Promise.all([
+  const [{ rows }, byMonth, bySource] = await Promise.all([
     db.execute<{
       total_students: number;
       active_courses: number;
@@ -35,6 +49,10 @@ export async function dashboardFigures(db: Database, now: Date = new Date()) {
     from generate_series(${month} - interval '11 months', ${month}, interval '1 month') as m
     left join payments p on p.payment_date >= m and p.payment_date < m + interval '1 month'
     group by m order by m`),
+    db.execute<{ source: ApplicationSource | null; n: number }>(sql`
+    select source, count(*)::int as n from enrollments
+    where application_date >= ${at}::timestamptz - make_interval(days => ${SOURCE_PERIOD_DAYS})
+    group by source`),
   ]);
   const f = rows[0]!;
   const revenueByMonth = byMonth.rows.map((r) => ({ month: r.month, total: Number(r.total) }));
@@ -47,5 +65,6 @@ export async function dashboardFigures(db: Database, now: Date = new Date()) {
     awaitingNewReceipt: f.awaiting_new_receipt,
     monthRevenue: revenueByMonth.at(-1)!.total,
     revenueByMonth,
+    applicationsBySource: sourceCounts(bySource.rows),
   };
 }

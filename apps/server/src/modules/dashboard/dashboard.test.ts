@@ -128,4 +128,39 @@ describe("dashboard figures", () => {
     expect(after.pendingEnrollments).toBe(after.preEnrollmentsToReview + after.receiptsToValidate);
     expect(after.pendingEnrollments - before.pendingEnrollments).toBe(3);
   });
+
+  it("counts the last 30 days' applications per source, every known source listed, the silent ones apart", async () => {
+    const [course] = await ctx.db
+      .insert(courses)
+      .values({ name: "Fotografia", durationMonths: 2, price: 50000 })
+      .returning();
+    const now = new Date("2031-03-31T12:00:00Z");
+    const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
+    await ctx.db
+      .insert(enrollments)
+      .values([
+        enrollmentRow(course!.id, { source: "whatsapp", applicationDate: daysAgo(1) }),
+        enrollmentRow(course!.id, { source: "whatsapp", applicationDate: daysAgo(29) }),
+        enrollmentRow(course!.id, { source: "whatsapp", applicationDate: daysAgo(31) }),
+        enrollmentRow(course!.id, { source: "outro", applicationDate: daysAgo(2) }),
+        enrollmentRow(course!.id, { source: null, applicationDate: daysAgo(3) }),
+        enrollmentRow(course!.id, { source: "radio", applicationDate: daysAgo(-1) }),
+      ]);
+    const { applicationsBySource } = await dashboardFigures(ctx.db, now);
+    expect(applicationsBySource.periodDays).toBe(30);
+    expect(applicationsBySource.sources.map((s) => s.source)).toEqual([
+      "whatsapp",
+      "facebook",
+      "instagram",
+      "google",
+      "radio",
+      "amigo",
+      "outro",
+    ]);
+    const count = (source: string) => applicationsBySource.sources.find((s) => s.source === source)?.count;
+    expect(count("whatsapp")).toBe(2);
+    expect(count("outro")).toBe(1);
+    expect(count("facebook")).toBe(0);
+    expect(applicationsBySource.notStated).toBe(1);
+  });
 });

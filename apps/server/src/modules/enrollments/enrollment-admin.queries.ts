@@ -1,3 +1,4 @@
+import type { ApplicationSource } from "@app/shared/application-source";
 import { DOCUMENT_REFUSAL_REASON_LABELS, ENROLLMENT_DOCUMENT_LABELS } from "@app/shared/enrollment-review";
 import { ENROLLMENT_STATUSES, enrollmentStatusLabel } from "@app/shared/enums";
 import { ENROLLMENT_NOT_FOUND as NOT_FOUND } from "@app/shared/messages";
@@ -58,6 +59,7 @@ function rowBody({ e, courseName, coursePrice, className }: JoinedRow) {
     approvalDate: iso(e.approvalDate),
     paymentReferenceCode: e.paymentReferenceCode,
     codeSent: e.paymentReferenceSentAt !== null,
+    source: e.source as ApplicationSource | null,
   };
 }
 
@@ -78,7 +80,8 @@ const SORTS: Record<AdminEnrollmentSort, AnyColumn | SQL> = {
 
 /**
  * 'Inscrições' (decision 057): one page of the enrolments with course name and price and class name,
- * searched (student's name, phone, e-mail, reference code, course name), filtered by status and course,
+ * searched (student's name, phone, e-mail, reference code, course name), filtered by status, course and
+ * source (decision 093),
  * newest application first unless a column is chosen; with the number of matching rows and the cards'
  * counts over every enrolment.
  */
@@ -86,6 +89,7 @@ export async function listEnrollments(db: Database, query: AdminEnrollmentListQu
   const where = and(
     query.status ? eq(enrollments.status, query.status) : undefined,
     query.courseId ? eq(enrollments.courseId, query.courseId) : undefined,
+    query.source ? eq(enrollments.source, query.source) : undefined,
     await enrollmentMatching(db, query.q, [
       enrollments.studentNameKey,
       enrollments.studentEmailKey,

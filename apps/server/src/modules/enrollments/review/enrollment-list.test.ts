@@ -1,4 +1,5 @@
 import { LIST_QUERY_MESSAGES } from "@app/shared/schemas/lists";
+import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonRequest, staffActor } from "../../../../test/actors";
 import { body, createTestContext, type TestContext } from "../../../../test/context";
@@ -121,6 +122,27 @@ describe("GET /api/admin/enrollments", () => {
     expect((await list("?q=joao&status=approved&page=2")).counts).toEqual(expected);
   });
 
+  it("filters by where the applicant heard of the course, on the server, and says it on each row", async () => {
+    await ctx.db.insert(enrollments).values([
+      enrollmentRow(ingles, {
+        studentName: "Origem Zap",
+        source: "whatsapp",
+        applicationDate: new Date("2025-01-01"),
+      }),
+      enrollmentRow(ingles, {
+        studentName: "Origem Rádio",
+        source: "radio",
+        applicationDate: new Date("2025-01-01"),
+      }),
+    ]);
+    const page = await list("?source=whatsapp");
+    expect(page.total).toBe(1);
+    expect(page.rows).toEqual([expect.objectContaining({ studentName: "Origem Zap", source: "whatsapp" })]);
+    expect(names(await list(`?source=radio&courseId=${ingles}`))).toEqual(["Origem Rádio"]);
+    expect((await list(`?source=radio&courseId=${marketing}`)).total).toBe(0);
+    await ctx.db.delete(enrollments).where(inArray(enrollments.studentName, ["Origem Zap", "Origem Rádio"]));
+  });
+
   it("refuses a bad query with a Portuguese message", async () => {
     const message = async (query: string) => (await list(query, 400)).error.message;
     expect(await message("?page=0")).toBe(LIST_QUERY_MESSAGES.page);
@@ -129,6 +151,7 @@ describe("GET /api/admin/enrollments", () => {
     expect(await message("?sort=studentPhone")).toBe(LIST_QUERY_MESSAGES.sort);
     expect(await message("?sort=student&dir=up")).toBe(LIST_QUERY_MESSAGES.dir);
     expect(await message("?status=paid")).toBe("Estado inválido");
+    expect(await message("?source=tiktok")).toBe("Origem inválida");
     expect(await message("?courseId=42")).toBe("Curso inválido");
   });
 });

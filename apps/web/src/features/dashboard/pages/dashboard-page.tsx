@@ -1,4 +1,5 @@
 import { formatKz } from "@app/shared/money";
+import { canOpenScreen } from "@app/shared/screen-access";
 import { Alert, Anchor, Button, Grid, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import {
   IconAlertCircle,
@@ -20,6 +21,7 @@ import { unmatchedSectionPath, useReferenceSummary } from "../../payment-referen
 import { useBaseUrlStatus } from "../api/base-url";
 import { dashboardQuery } from "../api/dashboard";
 import { useMailFailures } from "../api/mail-failures";
+import { ApplicationsBySource } from "../components/applications-by-source";
 import { BaseUrlNotice } from "../components/base-url-notice";
 import { MailFailuresNotice } from "../components/mail-failures-notice";
 import { ReferencesOffNotice } from "../components/references-off-notice";
@@ -33,6 +35,7 @@ export function Component() {
   const { data, isPending, isError, error, refetch, isRefetching } = useQuery(dashboardQuery);
   const role = useSession().data?.staff?.role;
   const steps = nextStepsFor(role);
+  const seesApplications = canOpenScreen(role, "enrollments");
   // Finance's roles: how many reference payments wait, first thing on the Painel (decision 084).
   const references = useReferenceSummary(role);
   const cards = references.finance ? 6 : 5;
@@ -141,6 +144,11 @@ export function Component() {
             </Stack>
           </Paper>
         </Grid.Col>
+        {seesApplications && !isError && (
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <ApplicationsBySource figures={data.applicationsBySource} />
+          </Grid.Col>
+        )}
       </Grid>
     </Stack>
   );

@@ -1,3 +1,4 @@
+import type { ApplicationSource } from "@app/shared/application-source";
 import { enrollmentEndpoints as endpoints } from "@app/shared/contract/enrollments";
 import type { EnrollmentStatus } from "@app/shared/enums";
 import type {
@@ -24,7 +25,7 @@ const PAGES_KEY = [...ADMIN_ENROLLMENTS_KEY, "list"] as const;
 
 export type AdminEnrollmentListParams = ServerListParams<
   AdminEnrollmentSort,
-  { status?: EnrollmentStatus | undefined; courseId?: string | undefined }
+  { status?: EnrollmentStatus | undefined; courseId?: string | undefined; source?: ApplicationSource | undefined }
 >;
 
 /**

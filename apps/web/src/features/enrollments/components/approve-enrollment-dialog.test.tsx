@@ -25,6 +25,7 @@ const row: AdminEnrollmentRow = {
   approvalDate: null,
   paymentReferenceCode: null,
   codeSent: false,
+  source: null,
 };
 
 const NO_COUNTS = enrollmentCounts({});

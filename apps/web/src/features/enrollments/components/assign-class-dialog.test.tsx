@@ -24,6 +24,7 @@ const row: AdminEnrollmentRow = {
   approvalDate: "2026-02-02T09:00:00.000Z",
   paymentReferenceCode: "KX7MPQ2R",
   codeSent: false,
+  source: null,
 };
 
 const online: EnrollableClass = {

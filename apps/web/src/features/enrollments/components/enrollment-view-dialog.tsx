@@ -1,3 +1,4 @@
+import { APPLICATION_SOURCE_LABELS } from "@app/shared/application-source";
 import { formatDate, formatDateTime } from "@app/shared/dates";
 import { ENROLLMENT_EVENT_LABELS } from "@app/shared/enrollment-review";
 import { EDUCATION_LEVEL_LABELS, enrollmentStatusLabel, SCHEDULE_LABELS } from "@app/shared/enums";
@@ -75,6 +76,10 @@ export function EnrollmentViewDialog({
                 <DetailField label="Área de formação" value={e.trainingArea} />
                 <DetailField label="Curso" value={`${e.courseName} (${formatKz(e.coursePrice)})`} />
                 <DetailField label="Horário preferido" value={label(SCHEDULE_LABELS, e.schedulePreference)} />
+                <DetailField
+                  label="Como soube do curso"
+                  value={e.source ? APPLICATION_SOURCE_LABELS[e.source] : "Não informado"}
+                />
                 <DetailField
                   label="Turma"
                   value={

@@ -1,3 +1,4 @@
+import { APPLICATION_SOURCE_LABELS, APPLICATION_SOURCES } from "@app/shared/application-source";
 import {
   EDUCATION_LEVEL_LABELS,
   EDUCATION_LEVELS,
@@ -71,6 +72,8 @@ export interface StudentEnrollmentValues {
   trainingArea: string;
   courseId: string;
   schedulePreference: string;
+  /** 'Como soube deste curso?' (optional): one of APPLICATION_SOURCES, or "". */
+  source: string;
 }
 
 export const EMPTY_STUDENT_ENROLLMENT: StudentEnrollmentValues = {
@@ -86,6 +89,7 @@ export const EMPTY_STUDENT_ENROLLMENT: StudentEnrollmentValues = {
   trainingArea: "",
   courseId: "",
   schedulePreference: "",
+  source: "",
 };
 
 /** Name, phone and e-mail come from the account and are not edited on the form. */
@@ -151,6 +155,15 @@ export function StudentEnrollmentFields({
             data={SCHEDULE_PREFERENCES.map((v) => ({ value: v, label: SCHEDULE_LABELS[v] }))}
             required
             {...form.getInputProps("schedulePreference")}
+          />
+          <Select
+            label="Como soube deste curso? (opcional)"
+            placeholder="Selecione"
+            data={APPLICATION_SOURCES.map((v) => ({ value: v, label: APPLICATION_SOURCE_LABELS[v] }))}
+            clearable
+            {...form.getInputProps("source")}
+            // Cleared, Mantine gives null; the form keeps "" so FormData never sends the text 'null'.
+            onChange={(value) => form.setFieldValue("source", value ?? "")}
           />
         </SimpleGrid>
       </Paper>

@@ -18,11 +18,12 @@ const personal = {
 };
 
 describe("the returning student's starting values", () => {
-  it("reuses the latest data and leaves the course to choose", () => {
+  it("reuses the latest data and leaves the course and where they heard of it to choose", () => {
     expect(startingValues(personal, lists)).toEqual({
       ...personal,
       fatherName: "",
       courseId: "",
+      source: "",
     });
   });
 

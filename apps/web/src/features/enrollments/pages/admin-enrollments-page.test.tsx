@@ -24,6 +24,7 @@ const row = (n: number, status: AdminEnrollmentRow["status"]): AdminEnrollmentRo
   approvalDate: null,
   paymentReferenceCode: null,
   codeSent: false,
+  source: null,
 });
 
 /** Every status an enrolment can be in, two of them twice. */

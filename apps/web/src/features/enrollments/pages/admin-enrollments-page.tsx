@@ -1,3 +1,4 @@
+import { APPLICATION_SOURCE_LABELS, APPLICATION_SOURCES, type ApplicationSource } from "@app/shared/application-source";
 import { formatDate } from "@app/shared/dates";
 import { ENROLLMENT_STATUSES, type EnrollmentStatus, enrollmentStatusLabel } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
@@ -39,6 +40,7 @@ import { NewEnrollmentDialog } from "../components/new-enrollment-dialog";
 import { RejectEnrollmentDialog } from "../components/reject-enrollment-dialog";
 import { actionAccess, type RowAction, rowActionsFor } from "../logic/enrollment-actions";
 
+const sourceOptions = APPLICATION_SOURCES.map((s) => ({ value: s, label: APPLICATION_SOURCE_LABELS[s] }));
 const statusOptions = ENROLLMENT_STATUSES.map((s) => ({ value: s, label: enrollmentStatusLabel(s) }));
 
 /**
@@ -63,6 +65,7 @@ export function Component() {
   const list = useServerList(adminEnrollmentsQuery, {
     status: undefined as EnrollmentStatus | undefined,
     courseId: undefined as string | undefined,
+    source: undefined as ApplicationSource | undefined,
   });
   const courses = useQuery(coursesQuery);
   const access = actionAccess(useSession().data?.staff?.role);
@@ -205,6 +208,16 @@ export function Component() {
           onChange={(status) => list.setFilters({ status: (status as EnrollmentStatus | null) ?? undefined })}
           clearable
           w={240}
+          maw="100%"
+        />
+        <Select
+          label="Origem"
+          placeholder="Todas as origens"
+          data={sourceOptions}
+          value={list.filters.source ?? null}
+          onChange={(source) => list.setFilters({ source: (source as ApplicationSource | null) ?? undefined })}
+          clearable
+          w={200}
           maw="100%"
         />
       </Group>

@@ -7,6 +7,7 @@ import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { DocumentField } from "../../../components/document-field";
 import { Modal } from "../../../components/modal";
 import { type Documents, useEnrollmentDocuments } from "../../../components/use-enrollment-documents";
+import { arrivalSource, forgetArrivalSource } from "../../../lib/arrival-source";
 import { useDeviceDraft } from "../../../lib/device-draft";
 import { sessionQuery, useSession, withStudent } from "../../../lib/session";
 import { useCatalog } from "../../courses/api/catalog";
@@ -40,10 +41,17 @@ export function Component() {
   const [progress, setProgress] = useState<number | null>(null);
   const [done, setDone] = useState(false);
   const draft = useDeviceDraft(session?.user?.id, "completar-inscricao", EMPTY_STUDENT_ENROLLMENT);
+  const [arrival] = useState(arrivalSource);
   const form = useForm<StudentEnrollmentValues>({
     // A course chosen in the catalogue (?curso=) wins over the draft's; the address then drops it, so a
     // reload keeps the course the student last picked.
-    initialValues: { ...EMPTY_STUDENT_ENROLLMENT, ...draft.saved, ...(preselected ? { courseId: preselected } : {}) },
+    // So does the source a shared link brought (?origem=, kept on the device: decision 093).
+    initialValues: {
+      ...EMPTY_STUDENT_ENROLLMENT,
+      ...draft.saved,
+      ...(preselected ? { courseId: preselected } : {}),
+      ...(arrival ? { source: arrival } : {}),
+    },
     validate: schemaResolver(studentEnrollmentSchema, { sync: true }),
     onValuesChange: (values) => draft.save(values),
   });
@@ -66,6 +74,7 @@ export function Component() {
     try {
       await submitEnrollment(body, (p) => setProgress(Math.min(p, 99)));
       draft.clear();
+      forgetArrivalSource();
       setProgress(100);
       await new Promise((r) => setTimeout(r, 500)); // SPEC §9: 500 ms before the success dialog
       setDone(true);

@@ -11,6 +11,7 @@ import {
   type Documents,
   useEnrollmentDocuments,
 } from "../../../components/use-enrollment-documents";
+import { arrivalSource, forgetArrivalSource } from "../../../lib/arrival-source";
 import { useDeviceDraft } from "../../../lib/device-draft";
 import { fileUrl } from "../../../lib/file-url";
 import { errorMessage } from "../../../lib/form-errors";
@@ -79,11 +80,13 @@ function NewApplicationForm({
   // the account took meanwhile (another device) is no longer offered, so its choice is not restored.
   const draft = useDeviceDraft(useSession().data?.user?.id, "nova-inscricao", prefill);
   const { courseId: draftCourse, ...draftFields } = draft.saved;
+  const [arrival] = useState(arrivalSource);
   const form = useForm<StudentEnrollmentValues>({
     initialValues: {
       ...prefill,
       ...draftFields,
       ...(draftCourse && courses.some((c) => c.value === draftCourse) ? { courseId: draftCourse } : {}),
+      ...(arrival ? { source: arrival } : {}),
     },
     validate: schemaResolver(studentEnrollmentSchema, { sync: true }),
     onValuesChange: (values) => draft.save(values),
@@ -115,6 +118,7 @@ function NewApplicationForm({
     try {
       await submitNewApplication(body, (p) => setProgress(Math.min(p, 99)));
       draft.clear();
+      forgetArrivalSource();
       setProgress(100);
       setDone(true);
       await client.invalidateQueries({ queryKey: ["enrollments", "mine"] });

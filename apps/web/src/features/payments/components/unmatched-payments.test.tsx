@@ -87,6 +87,7 @@ function show(pages: Partial<Record<UnmatchedState, UnmatchedPayment[]>>, c = co
     approvalDate: null,
     paymentReferenceCode: "K7PQ2MXA",
     codeSent: false,
+    source: null,
   });
   client.setQueryData(
     enrollmentSearchQuery("Gil Diferente").queryKey,
