@@ -18,6 +18,8 @@ import { scheduleStatementRetention } from "./modules/bank-statements/statement-
 import { runReferenceJob } from "./modules/payment-references/payment-references.service";
 import { schedulePolling } from "./modules/payment-references/provider-payments.service";
 import { createPaymentReferences } from "./modules/payment-references/references-setup";
+import { deliverSms } from "./modules/sms/deliver-sms";
+import { createSms } from "./modules/sms/sms-setup";
 import { type Closable, closeInOrder } from "./shutdown";
 import { createStorage } from "./storage";
 import { scheduleOrphanSweeps } from "./storage/orphan-files";
@@ -102,11 +104,18 @@ async function main(): Promise<void> {
     polling = schedulePolling(referenceDeps, config.proxyPay!.pollSeconds * 1000);
     log.info({ provider: config.proxyPay!.baseUrl, entity: config.proxyPay!.entity }, "Multicaixa references on");
   }
+  // SMS to students (decision 092), when SMS_PROVIDER is set: the queue of messages and its worker.
+  const sms = createSms(config, { databaseUrl: database.url, log });
+  if (sms) {
+    await sms.jobs.start();
+    await sms.jobs.work((job, retryCount) => deliverSms({ db, sms, log }, job.messageId, retryCount));
+    log.info({ provider: config.sms!.provider, from: sms.provider.from }, "SMS on");
+  }
   const auth = createAuth(config, db, mail, log);
   // Bank-statement files are read in worker threads (decision 078).
   const statements = createStatementReader();
   const app = createApp(
-    { config, db, pool, databaseKind: database.kind, storage, mail, auth, log, statements, references },
+    { config, db, pool, databaseKind: database.kind, storage, mail, auth, log, statements, references, sms },
     { webDist: config.webDist ?? defaultWebDist() },
   );
 
@@ -133,6 +142,7 @@ async function main(): Promise<void> {
     polling?.stop();
     await statements.close();
     await references?.jobs.stop().catch((err: Error) => log.warn({ error: err.message }, "reference queue stop"));
+    await sms?.jobs.stop().catch((err: Error) => log.warn({ error: err.message }, "sms queue stop"));
     await closeInOrder({ server, mail, pool, database }, log);
     log.info("stopped");
     process.exit(0);

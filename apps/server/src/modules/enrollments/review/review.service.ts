@@ -16,6 +16,9 @@ import type { MailQueue } from "../../../mail/mail-queue";
 import { queueReference } from "../../payment-references/queue-reference";
 import type { PaymentReferences } from "../../payment-references/references-setup";
 import { getBankDetails } from "../../settings/settings.service";
+import { queueSms } from "../../sms/queue-sms";
+import type { Sms } from "../../sms/sms-setup";
+import { approvalSms } from "../../sms/templates";
 import { getEnrollmentDetail } from "../enrollment-admin.queries";
 import { type EnrollmentRow, lockForAction, recordEvent } from "../enrollment-history";
 
@@ -32,7 +35,7 @@ export type ReferenceEmail = "queued" | "no_email";
  * is queued in the same transaction, valid `referenceValidDays` (default 7) from now.
  */
 export async function approveEnrollment(
-  deps: { db: Database; mail: MailQueue; references?: PaymentReferences },
+  deps: { db: Database; mail: MailQueue; references?: PaymentReferences; sms?: Sms },
   actorUserId: string,
   id: string,
   input: z.output<typeof approveEnrollmentSchema>,
@@ -62,6 +65,8 @@ export async function approveEnrollment(
       await recordEvent(tx, id, { actorUserId, fromStatus: row.status, toStatus: "approved", note });
       // Multicaixa references on (decision 075): one is created by the queue, never inside this request.
       if (deps.references) await queueReference(tx, deps.references, updated!, input.referenceValidDays);
+      // With references on, the SMS waits for the reference (it carries it); without, it carries the IBAN.
+      else await queueApprovalSms(tx, deps.sms, updated!);
       return enqueueReference(tx, deps.mail, updated!);
     })
     .catch((err: unknown) => {
@@ -95,6 +100,28 @@ async function enqueueReference(tx: Tx, mail: MailQueue, enrollment: EnrollmentR
     },
   ]);
   return "queued";
+}
+
+/** The approval's SMS (decision 092): the code, the amount and the IBAN, once per enrolment. */
+async function queueApprovalSms(tx: Tx, sms: Sms | undefined, enrollment: EnrollmentRow) {
+  if (!sms || !enrollment.paymentReferenceCode) return;
+  const [course] = await tx
+    .select({ name: courses.name, price: courses.price })
+    .from(courses)
+    .where(eq(courses.id, enrollment.courseId));
+  const { iban } = await getBankDetails(tx);
+  await queueSms(tx, sms, {
+    key: `approval:${enrollment.id}`,
+    enrollmentId: enrollment.id,
+    phone: enrollment.studentPhone,
+    template: "approval",
+    body: approvalSms({
+      courseName: course!.name,
+      referenceCode: enrollment.paymentReferenceCode,
+      amount: course!.price,
+      iban,
+    }),
+  });
 }
 
 /** pre_inscrito or correction_requested → rejected; the reason is stored in notes, open requests close. */

@@ -51,6 +51,11 @@ export interface SmsSimulator {
   /** Requests that reached the Messages route (accepted or not), counted per number. */
   attempts: Map<string, number>;
   setNumber(to: string, behaviour: NumberBehaviour): void;
+  /**
+   * Posts the status callbacks to this origin instead of the callback URL's own (a server behind a proxy,
+   * or on a test's random port), still signing the URL it was given, as Twilio does.
+   */
+  setCallbackOrigin(origin: string): void;
   /** Resolves once a message to `to` was accepted and its last status callback was answered. */
   waitForFinalStatus(to: string, timeoutMs?: number): Promise<SimMessage>;
   /** The exact signature Twilio would put on these fields posted to `url`. */
@@ -78,6 +83,7 @@ export async function startSmsSimulator(options: SmsSimulatorOptions): Promise<S
   const messagesPath = `/2010-04-01/Accounts/${options.accountSid}/Messages.json`;
   const stalls = new Set<ServerResponse>();
   let closed = false;
+  let callbackOrigin: string | undefined;
 
   const sign = (url: string, fields: URLSearchParams) => twilioSignature(url, fields, options.authToken);
   const notify = () => {
@@ -99,7 +105,10 @@ export async function startSmsSimulator(options: SmsSimulatorOptions): Promise<S
     });
     let answer: number | null = null;
     try {
-      const res = await fetch(message.statusCallback, {
+      const target = callbackOrigin
+        ? new URL(new URL(message.statusCallback).pathname + new URL(message.statusCallback).search, callbackOrigin)
+        : message.statusCallback;
+      const res = await fetch(target, {
         method: "POST",
         headers: {
           "Content-Type": "application/x-www-form-urlencoded",
@@ -221,6 +230,9 @@ export async function startSmsSimulator(options: SmsSimulatorOptions): Promise<S
     attempts,
     setNumber(to, behaviour) {
       behaviours.set(to, behaviour);
+    },
+    setCallbackOrigin(origin) {
+      callbackOrigin = origin;
     },
     async waitForFinalStatus(to, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;

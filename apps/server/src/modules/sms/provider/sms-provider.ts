@@ -19,6 +19,8 @@ export interface SmsProvider {
   verifyCallback(url: string, fields: URLSearchParams, header: string | undefined): boolean;
   /** A status callback's fields read as what became of a message, or null when they are not one. */
   readStatus(fields: URLSearchParams): SmsStatusReport | null;
+  /** Why a message did not reach the phone, in Portuguese for staff, from the provider's error code. */
+  describeError(code: string | null): string;
 }
 
 export interface OutgoingSms {

@@ -38,6 +38,26 @@ const STATES: Record<string, SmsDeliveryState> = {
   failed: "failed",
 };
 
+/** Twilio's error codes staff meet most (https://www.twilio.com/docs/api/errors), in their words. */
+const ERRORS: Record<string, string> = {
+  "21211": "número de telefone inválido",
+  "21408": "a conta Twilio não tem autorização para enviar a Angola",
+  "21610": "o número pediu para não receber mensagens (STOP)",
+  "21612": "a Twilio não consegue enviar para este número",
+  "21614": "o número não é um celular",
+  "30003": "celular desligado ou fora de área",
+  "30004": "mensagem bloqueada pelo destinatário",
+  "30005": "número desconhecido ou inexistente",
+  "30006": "número fixo ou operadora que não recebe SMS",
+  "30007": "mensagem filtrada pela operadora",
+  "30008": "erro desconhecido da operadora",
+};
+
+export function describeTwilioError(code: string | null): string {
+  if (!code) return "a operadora não informou o motivo";
+  return ERRORS[code] ? `${ERRORS[code]} (erro ${code})` : `erro ${code} da Twilio`;
+}
+
 /** A thin client of Twilio's Messages API over fetch (form-encoded POST, Basic auth with the SID and token). */
 export function createTwilioProvider(
   config: Pick<SmsConfig, "accountSid" | "authToken" | "from" | "baseUrl">,
@@ -104,5 +124,6 @@ export function createTwilioProvider(
         errorCode: errorCode && /^\d{1,10}$/.test(errorCode) ? errorCode : null,
       };
     },
+    describeError: describeTwilioError,
   };
 }
