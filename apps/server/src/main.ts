@@ -94,22 +94,22 @@ async function main(): Promise<void> {
     throw err;
   }
   await stopIfAsked(mail);
-  // Multicaixa references (decision 075), when PROXYPAY_* are set: the provider calls' queue and its worker.
-  const references = createPaymentReferences(config, { databaseUrl: database.url, log });
-  let polling: { stop(): void } | undefined;
-  if (references) {
-    await references.jobs.start();
-    const referenceDeps = { db, mail, baseUrl: config.baseUrl, log, references };
-    await references.jobs.work((job) => runReferenceJob(referenceDeps, job));
-    polling = schedulePolling(referenceDeps, config.proxyPay!.pollSeconds * 1000);
-    log.info({ provider: config.proxyPay!.baseUrl, entity: config.proxyPay!.entity }, "Multicaixa references on");
-  }
   // SMS to students (decision 092), when SMS_PROVIDER is set: the queue of messages and its worker.
   const sms = createSms(config, { databaseUrl: database.url, log });
   if (sms) {
     await sms.jobs.start();
     await sms.jobs.work((job, retryCount) => deliverSms({ db, sms, log }, job.messageId, retryCount));
     log.info({ provider: config.sms!.provider, from: sms.provider.from }, "SMS on");
+  }
+  // Multicaixa references (decision 075), when PROXYPAY_* are set: the provider calls' queue and its worker.
+  const references = createPaymentReferences(config, { databaseUrl: database.url, log });
+  let polling: { stop(): void } | undefined;
+  if (references) {
+    await references.jobs.start();
+    const referenceDeps = { db, mail, baseUrl: config.baseUrl, log, references, sms };
+    await references.jobs.work((job) => runReferenceJob(referenceDeps, job));
+    polling = schedulePolling(referenceDeps, config.proxyPay!.pollSeconds * 1000);
+    log.info({ provider: config.proxyPay!.baseUrl, entity: config.proxyPay!.entity }, "Multicaixa references on");
   }
   const auth = createAuth(config, db, mail, log);
   // Bank-statement files are read in worker threads (decision 078).

@@ -120,6 +120,12 @@ export async function createTestContext(
   const mail = createMailQueue({ databaseUrl, db, log }, { ...TEST_MAIL_SETTINGS, ...mailSettings });
   await mail.start();
   await mail.work(createMailer(config, log));
+  // SMS when the overrides set SMS_PROVIDER (the simulator's URL): the queue's worker runs.
+  const sms = createSms(config, { databaseUrl, log }, { ...TEST_SMS_SETTINGS, ...smsSettings });
+  if (sms) {
+    await sms.jobs.start();
+    await sms.jobs.work((job, retryCount) => deliverSms({ db, sms, log }, job.messageId, retryCount));
+  }
   // Multicaixa references when the overrides set PROXYPAY_* (the simulator's URL): the queue's worker runs.
   const references = createPaymentReferences(
     config,
@@ -134,13 +140,9 @@ export async function createTestContext(
   );
   if (references) {
     await references.jobs.start();
-    await references.jobs.work((job) => runReferenceJob({ db, mail, baseUrl: config.baseUrl, log, references }, job));
-  }
-  // SMS when the overrides set SMS_PROVIDER (the simulator's URL): the queue's worker runs.
-  const sms = createSms(config, { databaseUrl, log }, { ...TEST_SMS_SETTINGS, ...smsSettings });
-  if (sms) {
-    await sms.jobs.start();
-    await sms.jobs.work((job, retryCount) => deliverSms({ db, sms, log }, job.messageId, retryCount));
+    await references.jobs.work((job) =>
+      runReferenceJob({ db, mail, baseUrl: config.baseUrl, log, references, sms }, job),
+    );
   }
   const deps: AppDeps = {
     config,

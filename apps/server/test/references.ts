@@ -43,12 +43,14 @@ export async function approvedWithReference(
   courseId: string,
   name: string,
   extra: Record<string, unknown> = {},
+  studentPhone = "923000000",
 ) {
   const email = `${name.toLowerCase().replace(/\s+/g, ".")}@exemplo.ao`;
   const s = await studentWithEnrollment(ctx, courseId, name, {
     status: "pre_inscrito",
     paymentReferenceCode: null,
     studentEmail: email,
+    studentPhone,
   });
   const res = await ctx.app.request(
     `/api/admin/enrollments/${s.enrollment.id}/approve`,

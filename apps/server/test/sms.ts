@@ -13,7 +13,10 @@ export const TEST_TWILIO_TOKEN = "token-de-teste-twilio-0123456789";
  * SMS on (decision 092): the Twilio simulator on a random port, a test context pointed at it, and the
  * app served over HTTP (a real socket) for the simulator's status callbacks.
  */
-export async function startSmsContext(smsSettings: Partial<SmsJobSettings> = {}) {
+export async function startSmsContext(
+  smsSettings: Partial<SmsJobSettings> = {},
+  overrides: Record<string, string> = {},
+) {
   const sim: SmsSimulator = await startSmsSimulator({
     accountSid: TEST_TWILIO_SID,
     authToken: TEST_TWILIO_TOKEN,
@@ -26,6 +29,7 @@ export async function startSmsContext(smsSettings: Partial<SmsJobSettings> = {})
       TWILIO_AUTH_TOKEN: TEST_TWILIO_TOKEN,
       TWILIO_FROM: "INSTITUTO",
       TWILIO_BASE_URL: sim.url,
+      ...overrides,
     },
     {},
     {},

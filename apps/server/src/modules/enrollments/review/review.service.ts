@@ -16,9 +16,8 @@ import type { MailQueue } from "../../../mail/mail-queue";
 import { queueReference } from "../../payment-references/queue-reference";
 import type { PaymentReferences } from "../../payment-references/references-setup";
 import { getBankDetails } from "../../settings/settings.service";
-import { queueSms } from "../../sms/queue-sms";
 import type { Sms } from "../../sms/sms-setup";
-import { approvalSms } from "../../sms/templates";
+import { queueApprovalSms, queueCorrectionSms } from "../../sms/student-sms";
 import { getEnrollmentDetail } from "../enrollment-admin.queries";
 import { type EnrollmentRow, lockForAction, recordEvent } from "../enrollment-history";
 
@@ -66,7 +65,7 @@ export async function approveEnrollment(
       // Multicaixa references on (decision 075): one is created by the queue, never inside this request.
       if (deps.references) await queueReference(tx, deps.references, updated!, input.referenceValidDays);
       // With references on, the SMS waits for the reference (it carries it); without, it carries the IBAN.
-      else await queueApprovalSms(tx, deps.sms, updated!);
+      else await queueApprovalSms(tx, deps.sms, id);
       return enqueueReference(tx, deps.mail, updated!);
     })
     .catch((err: unknown) => {
@@ -102,28 +101,6 @@ async function enqueueReference(tx: Tx, mail: MailQueue, enrollment: EnrollmentR
   return "queued";
 }
 
-/** The approval's SMS (decision 092): the code, the amount and the IBAN, once per enrolment. */
-async function queueApprovalSms(tx: Tx, sms: Sms | undefined, enrollment: EnrollmentRow) {
-  if (!sms || !enrollment.paymentReferenceCode) return;
-  const [course] = await tx
-    .select({ name: courses.name, price: courses.price })
-    .from(courses)
-    .where(eq(courses.id, enrollment.courseId));
-  const { iban } = await getBankDetails(tx);
-  await queueSms(tx, sms, {
-    key: `approval:${enrollment.id}`,
-    enrollmentId: enrollment.id,
-    phone: enrollment.studentPhone,
-    template: "approval",
-    body: approvalSms({
-      courseName: course!.name,
-      referenceCode: enrollment.paymentReferenceCode,
-      amount: course!.price,
-      iban,
-    }),
-  });
-}
-
 /** pre_inscrito or correction_requested → rejected; the reason is stored in notes, open requests close. */
 export async function rejectEnrollment(
   db: Database,
@@ -154,22 +131,26 @@ async function closeOpenRequests(tx: Tx, enrollmentId: string) {
  * them ('Correção pedida: Certificado de habilitações — Ilegível (…)').
  */
 export async function requestCorrection(
-  db: Database,
+  deps: { db: Database; sms?: Sms },
   actorUserId: string,
   id: string,
   input: z.output<typeof requestCorrectionSchema>,
 ) {
+  const { db } = deps;
   await db.transaction(async (tx) => {
     const row = await lockForAction(tx, id, "requestCorrection");
-    await tx.insert(enrollmentDocumentRequests).values(
-      input.documents.map((d) => ({
-        enrollmentId: id,
-        document: d.document,
-        reason: d.reason,
-        note: d.note,
-        requestedBy: actorUserId,
-      })),
-    );
+    const requests = await tx
+      .insert(enrollmentDocumentRequests)
+      .values(
+        input.documents.map((d) => ({
+          enrollmentId: id,
+          document: d.document,
+          reason: d.reason,
+          note: d.note,
+          requestedBy: actorUserId,
+        })),
+      )
+      .returning({ id: enrollmentDocumentRequests.id });
     await tx.update(enrollments).set({ status: "correction_requested" }).where(eq(enrollments.id, id));
     await recordEvent(tx, id, {
       actorUserId,
@@ -177,6 +158,8 @@ export async function requestCorrection(
       toStatus: "correction_requested",
       note: correctionRequestedNote(input.documents),
     });
+    const documents = input.documents.map((d) => d.document);
+    await queueCorrectionSms(tx, deps.sms, id, requests[0]!.id, documents);
   });
   return getEnrollmentDetail(db, id);
 }
