@@ -3,12 +3,14 @@
 //              receipts and payments); --volume=0.05 measures one scale only
 //   --load     only the mixed day (300 students and 20 staff for 60 s on one instance)
 //   --statements only the bank-statement import of 5 000 lines (issue 25, decision 070)
+//   --sms      only approval → SMS at the provider (issue 36, decision 092): p50/p99 over 100 approvals
 //   neither    bench.mjs runs its public-page budgets, then the mixed day (mixedDayChecks)
 // Each figure is printed beside its goal; bench-results/volume.json and load.json keep the details.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { root } from "../ensure-built.mjs";
 import { loadBench } from "./load.mjs";
+import { smsBench } from "./sms.mjs";
 import { statementBench } from "./statements.mjs";
 import { volumeBench } from "./volume.mjs";
 
@@ -38,7 +40,8 @@ export async function benchParts(args, build) {
   const volume = args.find((a) => a === "--volume" || a.startsWith("--volume="));
   const load = args.includes("--load");
   const statements = args.includes("--statements");
-  if (!volume && !load && !statements) return false;
+  const sms = args.includes("--sms");
+  if (!volume && !load && !statements && !sms) return false;
   build();
   const checks = [];
   if (volume) {
@@ -59,7 +62,13 @@ export async function benchParts(args, build) {
     printChecks("Bank statements (issue 25)", c);
     checks.push(...c);
   }
-  console.log("\nDetails: bench-results/volume.json, load.json, statements.json");
+  if (sms) {
+    const { report, checks: c } = await smsBench();
+    save("sms.json", report);
+    printChecks("SMS to students (issue 36)", c);
+    checks.push(...c);
+  }
+  console.log("\nDetails: bench-results/volume.json, load.json, statements.json, sms.json");
   if (checks.some((c) => !c[2])) process.exit(1);
   return true;
 }

@@ -88,6 +88,7 @@ const MATRIX: Record<string, Row> = {
   "POST /api/student-accounts": { expect: all(400), body: () => ({}) },
   "GET /api/me/account": { expect: { ...onlyStudents(200), studentTemp: 200 } },
   "PUT /api/me/account/password": { expect: { ...onlyStudents(400), studentTemp: 400 }, body: () => ({}) },
+  "PUT /api/me/account/sms": { expect: { ...onlyStudents(400), studentTemp: 400 }, body: () => ({}) },
   // 'Contas de Alunos' (issue 14): every staff role sees it; super_admin, admin and secretaria change credentials.
   "GET /api/admin/student-accounts": { expect: anyStaffRole(200) },
   "PUT /api/admin/student-accounts/{id}/credentials": {

@@ -8,7 +8,7 @@ import { receiptForm, studentWithEnrollment, submitReceipt } from "../../../test
 import { approvedWithReference, TEST_PROXYPAY_ENTITY, TEST_PROXYPAY_KEY } from "../../../test/references";
 import { smsOf, smsStatusIs, startSmsContext } from "../../../test/sms";
 import { enrolledStudent, postResults, teachingSetup } from "../../../test/teaching";
-import { certificates, enrollments, studentAccounts } from "../../db/schema";
+import { certificates, enrollments } from "../../db/schema";
 import { verifyPageUrl } from "../certificates/credential";
 import { type Simulator, startSimulator } from "../payment-references/provider/simulator";
 
@@ -84,18 +84,6 @@ describe("the SMS of each step", () => {
       "Pagamento confirmado. Matricula em Gestao de Projetos, turma Turma Manha A, inicio 01/02/2027. Bem-vindo(a)!",
     ]);
   });
-
-  it("'Receber SMS' off: the step sends none", async () => {
-    const st = await student("Dario Sem SMS");
-    await s.ctx.db.update(studentAccounts).set({ smsOptIn: false }).where(eq(studentAccounts.id, st.accountId));
-    const sent = await submitReceipt(s.ctx, st.cookie, receiptForm(st.enrollment.id, { paidAmount: "90000" }));
-    const res = await s.ctx.app.request(
-      `/api/admin/receipts/${(await body(sent)).id}/approve`,
-      jsonRequest("POST", {}, financeiro.cookie),
-    );
-    expect(res.status).toBe(200);
-    expect(await smsOf(s.ctx, st.enrollment.id)).toEqual([]);
-  });
 });
 
 describe("the SMS of a Multicaixa reference and of a certificate", () => {
@@ -141,5 +129,36 @@ describe("the SMS of a Multicaixa reference and of a certificate", () => {
     expect(s.sim.messages.filter((m) => m.to === "+244923620022").map((m) => m.body)).toEqual([
       `Certificado de Fotografia Digital emitido. Verificar: ${verifyPageUrl(TEST_BASE_URL, certificate!.certificateNumber)}`,
     ]);
+  });
+});
+
+describe("'Receber SMS' in 'Dados de Acesso'", () => {
+  let s: Awaited<ReturnType<typeof startSmsContext>>;
+  beforeAll(async () => {
+    s = await startSmsContext();
+  });
+  afterAll(() => s.close());
+
+  it("is on by default; the student turns it off (the date kept) and the next step sends none", async () => {
+    const courseId = await insertCourse(s.ctx.db, { name: "Canto Coral", price: 20000 });
+    const financeiro = await staffActor(s.ctx, "financeiro");
+    const st = await studentWithEnrollment(s.ctx, courseId, "Gabriela Opção", { studentPhone: "923630011" });
+    const own = async () => body(await s.ctx.app.request("/api/me/account", { headers: { cookie: st.cookie } }));
+    expect(await own()).toMatchObject({ smsOptIn: true, smsOptInChangedAt: null });
+    const off = await s.ctx.app.request("/api/me/account/sms", jsonRequest("PUT", { smsOptIn: false }, st.cookie));
+    expect(off.status).toBe(200);
+    const answer = await body(off);
+    expect(answer.smsOptIn).toBe(false);
+    expect(await own()).toMatchObject({ smsOptIn: false, smsOptInChangedAt: answer.smsOptInChangedAt });
+    const bad = await s.ctx.app.request("/api/me/account/sms", jsonRequest("PUT", { smsOptIn: "sim" }, st.cookie));
+    expect(bad.status).toBe(400);
+    const sent = await submitReceipt(s.ctx, st.cookie, receiptForm(st.enrollment.id, { paidAmount: "20000" }));
+    const res = await s.ctx.app.request(
+      `/api/admin/receipts/${(await body(sent)).id}/approve`,
+      jsonRequest("POST", {}, financeiro.cookie),
+    );
+    expect(res.status).toBe(200);
+    expect(await smsOf(s.ctx, st.enrollment.id)).toEqual([]);
+    expect(s.sim.attempts.get("+244923630011")).toBeUndefined();
   });
 });

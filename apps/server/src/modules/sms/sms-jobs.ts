@@ -25,9 +25,11 @@ export const SMS_JOB_SETTINGS: SmsJobSettings = {
   retryLimit: 7,
   retryDelaySeconds: 30,
   retryDelayMaxSeconds: 900,
-  pollingIntervalSeconds: 2,
+  // A pg-boss worker waits its polling interval between two jobs: 10 workers polling each second hand
+  // about 10 SMS a second to the provider (an approval day's queue drains in seconds, not minutes).
+  pollingIntervalSeconds: 1,
   stopTimeoutMs: 8_000,
-  batchSize: 5,
+  batchSize: 10,
   sendTimeoutMs: 10_000,
 };
 
