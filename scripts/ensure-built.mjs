@@ -10,6 +10,8 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 export function ensureBuilt(workspaces = ["apps/web", "apps/server"]) {
   const missing = [
     ["apps/web", "apps/web/dist/index.html"],
+    // A build from before courses had pages (decision 093) lacks the server renderer of a course's page.
+    ["apps/web", "apps/web/dist-ssr/prerender.js"],
     ["apps/server", "apps/server/dist/main.js"],
     // A build from before a command was added lacks its bundle.
     ["apps/server", "apps/server/dist/backup.js"],

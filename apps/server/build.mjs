@@ -34,6 +34,7 @@ await build({
 await cp("src/db/migrations", "dist/migrations", { recursive: true });
 // A child process the server forks (decision 068): plain JavaScript, run as it is.
 await cp("src/auth/password-hasher.mjs", "dist/password-hasher.mjs");
+await cp("src/auth/password-salted.mjs", "dist/password-salted.mjs");
 console.log(
-  "server built: dist/main.js, dist/create-admin.js, dist/backup.js, dist/restore.js, dist/statement-reader.worker.js, dist/password-hasher.mjs",
+  "server built: dist/main.js, dist/create-admin.js, dist/backup.js, dist/restore.js, dist/statement-reader.worker.js, dist/password-hasher.mjs, dist/password-salted.mjs",
 );

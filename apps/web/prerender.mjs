@@ -22,6 +22,8 @@ const CATALOG_PRELOAD = '<link rel="preload" href="/api/courses/catalog" as="fet
 const PAGES = [
   { route: "/", file: "index.html", head: [CATALOG_PRELOAD] },
   { route: "/cursos", file: "cursos.html", head: [CATALOG_PRELOAD] },
+  // A course's page (decision 093): the server fills the head and #root per request (its data, its tags).
+  { file: "curso.html" },
   { file: "verificar.html", chunk: "src/features/certificates/pages/verify-page.tsx" },
   { file: "inscricao.html", chunk: "src/features/enrollments/pages/enrollment-entry-page.tsx" },
 ];
@@ -64,7 +66,8 @@ for (const { route, file, head = [], chunk } of PAGES) {
   const links = [...head, ...(chunk ? chunkLinks(chunk) : [])];
   let html = inlineStyles(shell).replace("\n  </head>", `\n${links.map((l) => `    ${l}\n`).join("")}  </head>`);
   if (route) html = html.replace('<div id="root"></div>', renderInto(route));
-  if (html === shell) throw new Error(`${file}: index.html has no </head> or #root to fill`);
+  if (html === shell || !html.includes("</style>"))
+    throw new Error(`${file}: index.html has no </head> or #root to fill`);
   writeFileSync(path.join(out, file), html);
   writeFileSync(path.join(out, `${file}.br`), brotliCompressSync(html));
   writeFileSync(path.join(out, `${file}.gz`), gzipSync(html, { level: 9 }));
@@ -108,7 +111,7 @@ writeFileSync(path.join(here, "dist/index.html"), index);
 writeFileSync(path.join(here, "dist/index.html.br"), brotliCompressSync(index));
 writeFileSync(path.join(here, "dist/index.html.gz"), gzipSync(index, { level: 9 }));
 
-rmSync(path.join(here, "dist-ssr"), { recursive: true, force: true });
+// dist-ssr/prerender.js stays: the server renders each course's page with it (decision 093).
 rmSync(path.join(here, "dist/.vite"), { recursive: true, force: true });
 console.log(
   `public pages: ${PAGES.map((p) => p.file).join(", ")}; index.html names ${signedIn.length - 1} signed-in files`,

@@ -32,8 +32,10 @@ export async function request(
   }
   if (body) sent["content-length"] = String(body.length);
   const started = performance.now();
-  // A kept-alive socket the server closed as idle just as this request went out: a browser sends an
-  // idempotent request again on a new connection (Node's documentation: `request.reusedSocket`); so do we.
+  // A kept-alive socket the server closed as idle just as this request went out, before any answer: the
+  // server never read it, so it is sent again on a new connection (Node's documentation:
+  // `request.reusedSocket`), a write too: a client waiting out a Retry-After of ~5 s meets the server's 5-s
+  // keep-alive timeout. The mixed day's database check would see a write made twice.
   const once = () =>
     new Promise((resolve, reject) => {
       const req = http.request(url, { method, headers: sent, agent: agent ?? false, timeout: timeoutMs }, (res) => {
@@ -68,7 +70,7 @@ export async function request(
   try {
     return await once();
   } catch (err) {
-    if (err.code !== "ECONNRESET" || !err.reusedSocket || !["GET", "HEAD"].includes(method)) throw err;
+    if (err.code !== "ECONNRESET" || !err.reusedSocket) throw err;
     return once();
   }
 }

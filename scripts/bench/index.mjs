@@ -1,7 +1,8 @@
 // The data-growth and mixed-day parts of `npm run bench` (decision 059), called from scripts/bench.mjs:
 //   --volume   only the seeded volume (1/10, then full: 30 000 students, 50 000 enrolments, 40 000
 //              receipts and payments); --volume=0.05 measures one scale only
-//   --load     only the mixed day (300 students and 20 staff for 60 s on one instance)
+//   --load     only the mixed day (300 students and 20 staff for 60 s) on one instance, then on two
+//              instances of one PostgreSQL (decision 090); --load=1 or --load=2 only that one
 //   --statements only the bank-statement import of 5 000 lines (issue 25, decision 070)
 //   --sms      only approval → SMS at the provider (issue 36, decision 092): p50/p99 over 100 approvals
 //   neither    bench.mjs runs its public-page budgets, then the mixed day (mixedDayChecks)
@@ -25,10 +26,17 @@ export function printChecks(title, checks) {
   for (const [name, value, ok, goal] of checks) console.log(`  ${ok ? "✔" : "✖"} ${name}: ${value} (${goal})`);
 }
 
-/** The mixed day's checks, for the full `npm run bench` (the build is already done). */
-export async function mixedDayChecks() {
-  const { report, checks } = await loadBench();
-  save("load.json", report);
+/**
+ * The mixed day's checks on each of `instances` (1: one server; 2: two on one PostgreSQL), for the full
+ * `npm run bench` and `--load` (the build is already done).
+ */
+export async function mixedDayChecks(instances = [1, 2]) {
+  const checks = [];
+  for (const n of instances) {
+    const { report, checks: c } = await loadBench({ instances: n });
+    save(n === 1 ? "load.json" : `load-${n}-instances.json`, report);
+    checks.push(...c);
+  }
   return checks;
 }
 
@@ -38,7 +46,7 @@ export async function mixedDayChecks() {
  */
 export async function benchParts(args, build) {
   const volume = args.find((a) => a === "--volume" || a.startsWith("--volume="));
-  const load = args.includes("--load");
+  const load = args.find((a) => a === "--load" || a.startsWith("--load="));
   const statements = args.includes("--statements");
   const sms = args.includes("--sms");
   if (!volume && !load && !statements && !sms) return false;
@@ -52,7 +60,7 @@ export async function benchParts(args, build) {
     checks.push(...c);
   }
   if (load) {
-    const c = await mixedDayChecks();
+    const c = await mixedDayChecks(load.includes("=") ? [Number(load.split("=")[1])] : undefined);
     printChecks("Mixed day (ARCHITECTURE.md §7)", c);
     checks.push(...c);
   }
@@ -68,7 +76,7 @@ export async function benchParts(args, build) {
     printChecks("SMS to students (issue 36)", c);
     checks.push(...c);
   }
-  console.log("\nDetails: bench-results/volume.json, load.json, statements.json, sms.json");
+  console.log("\nDetails: bench-results/volume.json, load.json, load-2-instances.json, statements.json, sms.json");
   if (checks.some((c) => !c[2])) process.exit(1);
   return true;
 }

@@ -19,9 +19,21 @@ function postmasterPid(dataDir) {
   }
 }
 
-/** Starts apps/server/dist/main.js on its own DATA_DIR and a free port; resolves when /api/health answers. */
-export async function startBenchServer({ demoData = false, env = {} } = {}) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
+/** The connection string of the embedded PostgreSQL a server started in `dataDir` (port from postmaster.pid). */
+function embeddedDatabaseUrl(dataDir) {
+  const lines = readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n");
+  const password = readFileSync(path.join(dataDir, "postgres-password"), "utf8").trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${Number(lines[3])}/postgres`;
+}
+
+/**
+ * Starts apps/server/dist/main.js on its own DATA_DIR and a free port; resolves when /api/health answers.
+ * `beside`: a second instance of that (running) server, the two-instance set-up on one machine: the same
+ * PostgreSQL (its DATABASE_URL), BASE_URL and files folder (standing in for the shared bucket); stopping
+ * it leaves them to the first.
+ */
+export async function startBenchServer({ demoData = false, env = {}, beside } = {}) {
+  const dataDir = beside?.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
   chmodSync(dataDir, 0o755);
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const base = `http://127.0.0.1:${port}`;
@@ -32,10 +44,10 @@ export async function startBenchServer({ demoData = false, env = {} } = {}) {
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      BASE_URL: base,
+      DATABASE_URL: beside ? embeddedDatabaseUrl(dataDir) : "",
+      BASE_URL: beside?.base ?? base,
       LOG_LEVEL: process.env.BENCH_SERVER_LOG ? "info" : "warn",
-      DEMO_DATA: demoData ? "true" : "false",
+      DEMO_DATA: demoData && !beside ? "true" : "false",
       ...env,
     },
     // BENCH_SERVER_LOG=file keeps the server's own log (JSON lines on stdout) there.
@@ -57,13 +69,11 @@ export async function startBenchServer({ demoData = false, env = {} } = {}) {
     base,
     dataDir,
     pid: child.pid,
+    /** False for a second instance: the PostgreSQL it uses is the first one's. */
+    ownsDatabase: !beside,
     /** A connection to the server's own embedded PostgreSQL (port from postmaster.pid). */
     async database() {
-      const lines = readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n");
-      const password = readFileSync(path.join(dataDir, "postgres-password"), "utf8").trim();
-      const client = new pg.Client({
-        connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${Number(lines[3])}/postgres`,
-      });
+      const client = new pg.Client({ connectionString: embeddedDatabaseUrl(dataDir) });
       await client.connect();
       return client;
     },
@@ -82,7 +92,7 @@ export async function startBenchServer({ demoData = false, env = {} } = {}) {
      * PostgreSQL given a fast shutdown (SIGINT to the postmaster) so that nothing is left running.
      */
     async stop() {
-      const postmaster = postmasterPid(dataDir);
+      const postmaster = beside ? undefined : postmasterPid(dataDir);
       if (child.exitCode === null) child.kill("SIGTERM");
       const done = await Promise.race([exited.then(() => true), sleep(20_000).then(() => false)]);
       if (!done) {
@@ -95,7 +105,7 @@ export async function startBenchServer({ demoData = false, env = {} } = {}) {
           } catch {}
         }
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!beside) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -121,17 +131,18 @@ function cpuOf(pid, children = false) {
 
 /**
  * CPU seconds used so far by the server process (with its password hasher) and by its PostgreSQL (the postmaster, the backends
- * it has reaped, and the ones alive): with the wall time, how much of the machine the bench really got.
+ * it has reaped, and the ones alive): with the wall time, how much of the machine the bench really got. A second
+ * instance counts its own process and hasher only (the PostgreSQL is the first one's).
  */
 export function cpuSeconds(server) {
-  const postmaster = postmasterPid(server.dataDir);
-  let postgres = cpuOf(postmaster, true);
+  const postmaster = server.ownsDatabase ? postmasterPid(server.dataDir) : undefined;
+  let postgres = postmaster ? cpuOf(postmaster, true) : 0;
   let node = cpuOf(server.pid);
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const ppid = Number(readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ")[1]);
-      if (ppid === postmaster) postgres += cpuOf(entry);
+      if (postmaster && ppid === postmaster) postgres += cpuOf(entry);
       // The server's other child: its password hasher (decision 068).
       else if (ppid === server.pid && Number(entry) !== postmaster) node += cpuOf(entry);
     } catch {}

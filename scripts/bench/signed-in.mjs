@@ -52,7 +52,8 @@ export async function studentSession({ base, staffCookie, name = "Bench Aluno Ki
   const chosen = "BENCH1";
   const changed = await call(base, "PUT", "/api/me/account/password", {
     cookie: temporary,
-    json: { currentPassword: created.studentPassword, newPassword: chosen, confirmPassword: chosen },
+    // Just signed in with the temporary password: not asked again (decision 090).
+    json: { newPassword: chosen, confirmPassword: chosen },
   });
   const cookie = cookieOf(changed) || temporary;
   const courses = await (await call(base, "GET", "/api/courses/catalog")).json();

@@ -116,7 +116,6 @@ export async function benchStudentWay({ serverPort, chrome, flags, approve }) {
       await dialog.getByRole("button", { name: "Já anotei — ir para o login" }).click();
       await page.getByLabel(/^Senha/).fill(password);
       await page.getByRole("button", { name: "Entrar" }).click();
-      await page.getByLabel(/^Senha atual/).fill(password);
       await page.getByLabel(/^Nova senha/).fill("BENCH1");
       await page.getByLabel(/^Confirmar nova senha/).fill("BENCH1");
       await page.getByRole("button", { name: "Alterar senha" }).click();

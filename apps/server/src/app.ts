@@ -6,11 +6,13 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { originCheck } from "./auth/csrf";
+import { PasswordQueueFullError } from "./auth/password-hashing";
 import { isDatabaseUnavailable, rootCause } from "./db/pg-errors";
 import { jsonBodyLimit } from "./http/body-limit";
 import { apiCompression } from "./http/compression";
+import { mountCrawlerFiles } from "./http/crawler-files";
 import type { AppDeps, AppEnv } from "./http/env";
-import { ApiError, databaseUnavailable, sendError, storageUnavailable } from "./http/errors";
+import { ApiError, crowdedAnswer, databaseUnavailable, sendError, storageUnavailable } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
 import { mountSpa } from "./http/static";
 import { bankStatementRoutes } from "./modules/bank-statements/bank-statements.routes";
@@ -117,6 +119,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return sendError(c, err);
+    if (err instanceof PasswordQueueFullError) return sendError(c, crowdedAnswer(err.retryAfterSeconds));
     if (err instanceof HTTPException && err.status < 500) {
       return sendError(c, ApiError.of(err.status, MALFORMED_REQUEST));
     }
@@ -134,6 +137,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     return sendError(c, ApiError.of(500, UNEXPECTED_ERROR));
   });
 
+  mountCrawlerFiles(app);
   if (options.webDist) mountSpa(app, options.webDist);
   return app;
 }

@@ -78,6 +78,8 @@ const MATRIX: Record<string, Row> = {
   "GET /api/health": { expect: all(200) },
   "GET /api/session": { expect: all(200) },
   "GET /api/courses/catalog": { expect: all(200) },
+  // A course's public page (decision 093): anyone; an unknown slug is 404 for everyone.
+  "GET /api/courses/page/{slug}": { expect: all(404), path: () => "/api/courses/page/curso-que-nao-existe" },
   // Public forms: an empty body is invalid for everyone (400), never 401/403.
   "POST /api/auth/sign-in": { expect: all(400), body: () => ({}) },
   "POST /api/auth/sign-up": { expect: all(400), body: () => ({}) },

@@ -1,6 +1,7 @@
 import { createPrivateKey } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_PASSWORD_QUEUE_SECONDS } from "./auth/password-hashing";
 import type { Logger } from "./logger";
 
 /** The only reader of process.env. Validated once at start; a bad value stops the server with a clear message. */
@@ -44,6 +45,11 @@ const envSchema = z.object({
     .optional(),
   PROXYPAY_BASE_URL: z.url({ message: "must be a URL such as https://api.sandbox.proxypay.co.ao" }).optional(),
   PROXYPAY_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  /**
+   * The longest a request may wait in line for the password hasher (decision 090): beyond it the server
+   * answers 503 with Retry-After at once. 0: a hash only when a core is free (tests saturate it so).
+   */
+  PASSWORD_QUEUE_SECONDS: z.coerce.number().min(0).max(60).default(DEFAULT_PASSWORD_QUEUE_SECONDS),
   /** SMS to students (issue 36, decision 092): off unless SMS_PROVIDER and its settings are set. */
   SMS_PROVIDER: z.enum(["twilio"], { message: "must be twilio (the only provider so far)" }).optional(),
   TWILIO_ACCOUNT_SID: z
@@ -88,6 +94,8 @@ export interface Config {
   credentialSigningKey: string;
   /** Multicaixa references (decision 075); undefined: off, the bank-transfer flow only. Never logged. */
   proxyPay: { apiKey: string; entity: string; baseUrl: string; pollSeconds: number } | undefined;
+  /** PASSWORD_QUEUE_SECONDS: how long a hash may wait for the password hasher (decision 090). */
+  passwordQueueSeconds: number;
   /** SMS to students (decision 092); undefined: off, nothing is sent. The token is never logged. */
   sms: SmsConfig | undefined;
 }
@@ -165,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
             pollSeconds: e.PROXYPAY_POLL_SECONDS,
           }
         : undefined,
+    passwordQueueSeconds: e.PASSWORD_QUEUE_SECONDS,
     sms,
   };
 }

@@ -66,11 +66,8 @@ export async function studentActor(ctx: ApiContext, name = "Aluno Teste", { temp
     "/api/me/account/password",
     jsonRequest(
       "PUT",
-      {
-        currentPassword: studentPassword,
-        newPassword: CHOSEN_STUDENT_PASSWORD,
-        confirmPassword: CHOSEN_STUDENT_PASSWORD,
-      },
+      // Signed in with the temporary password a moment ago: not asked again (decision 090).
+      { newPassword: CHOSEN_STUDENT_PASSWORD, confirmPassword: CHOSEN_STUDENT_PASSWORD },
       cookie,
     ),
   );

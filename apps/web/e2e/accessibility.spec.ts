@@ -108,7 +108,7 @@ test("student pages pass axe's WCAG 2.1 A/AA checks on a phone and a laptop", as
   await checkScreens(page, [{ path: "/escolher-senha", ready: heading("Escolha a sua senha") }]);
   await checkPhoneMenu(page, "/escolher-senha", dialog("Área do Aluno"));
   await page.setViewportSize(VIEWPORTS[1]!);
-  await chooseOwnPassword(page, studentPassword);
+  await chooseOwnPassword(page);
   await expect(page).toHaveURL(/\/completar-inscricao$/);
   await checkScreens(page, [{ path: "/completar-inscricao", ready: heading("Completar Inscrição") }]);
 
@@ -366,7 +366,7 @@ test("the student's enrolment panels, 'Nova inscrição', 'Editar' and 'Configur
   await studentPage.getByLabel(/^Código de estudante/).fill(account.studentCode);
   await studentPage.getByLabel(/^Senha/).fill(account.studentPassword);
   await studentPage.getByRole("button", { name: "Entrar" }).click();
-  await chooseOwnPassword(studentPage, account.studentPassword);
+  await chooseOwnPassword(studentPage);
   await expect(studentPage).toHaveURL(/\/aluno\/pagamento$/);
   await checkScreens(studentPage, [
     {

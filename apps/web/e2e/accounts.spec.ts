@@ -103,9 +103,22 @@ test("a student created through the API signs in with the code and changes the p
   await expect(page).toHaveURL(/\/escolher-senha$/);
   await expect(page.getByRole("heading", { name: "Bem-vindo, Teresa" })).toBeVisible();
   await expect(page.getByText("Está usando uma senha temporária")).toBeVisible();
-  await page.getByLabel(/^Senha atual/).fill("AAAAAA");
+  // Signed in with the temporary password a moment ago: it is not asked again (decision 090).
+  await expect(page.getByLabel(/^Nova senha/)).toBeVisible();
+  await expect(page.getByLabel(/^Senha atual/)).toHaveCount(0);
+  // Until the sign-in is more than 15 minutes old: then the server asks for it, and the field appears.
+  await withDatabase((db) =>
+    db.query(
+      `update auth_session set created_at = now() - interval '16 minutes'
+        where user_id = (select user_id from student_accounts where student_code = $1)`,
+      [studentCode],
+    ),
+  );
   await page.getByLabel(/^Nova senha/).fill("nova12");
   await page.getByLabel(/^Confirmar nova senha/).fill("NOVA12");
+  await page.getByRole("button", { name: "Alterar senha" }).click();
+  await expect(page.getByText("Senha atual é obrigatória")).toBeVisible();
+  await page.getByLabel(/^Senha atual/).fill("AAAAAA");
   await page.getByRole("button", { name: "Alterar senha" }).click();
   await expect(page.getByText("Senha atual incorreta")).toBeVisible();
   await page.getByLabel(/^Senha atual/).fill(studentPassword);
@@ -118,6 +131,8 @@ test("a student created through the API signs in with the code and changes the p
   await expect(page.getByText("Está usando uma senha temporária")).toHaveCount(0);
   await expect(page.getByText("Última alteração da senha")).toBeVisible();
   await expect(page.getByText(/^\d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}$/)).toBeVisible();
+  // A password of their own: 'Dados de Acesso' asks for it to change it, however fresh the sign-in (decision 090).
+  await expect(page.getByLabel(/^Senha atual/)).toBeVisible();
 
   await page.getByRole("button", { name: "Sair" }).click();
   await expect(page.getByText("Logout realizado com sucesso")).toBeVisible();

@@ -118,7 +118,7 @@ test("a professor concludes a student: the student downloads the certificate, an
   await studentPage.getByLabel(/^Código de estudante/).fill(studentCode);
   await studentPage.getByLabel(/^Senha/).fill(studentPassword);
   await studentPage.getByRole("button", { name: "Entrar" }).click();
-  await chooseOwnPassword(studentPage, studentPassword);
+  await chooseOwnPassword(studentPage);
   await expect(studentPage).toHaveURL(/\/completar-inscricao$/);
   const submitted = await student.request.post("/api/me/enrollments", {
     headers: origin,

@@ -140,7 +140,7 @@ test("a short payment at the desk: refused without a choice; waiting takes no cl
   await expect(owed).toContainText(kz(60000));
   await dialog.getByLabel(/^Valor pago/).fill("35.000");
   await dialog.getByRole("radio", { name: "Aceitar como pago na totalidade" }).check();
-  await dialog.getByLabel(/^Motivo da diferença aceite/).fill("Desconto de irmãos");
+  await dialog.getByLabel(/^Motivo da diferença aceita/).fill("Desconto de irmãos");
   await choose(page, dialog, /^Método de pagamento/, "TPA");
   await choose(page, dialog, /^Turma/, new RegExp(CLASS));
   await lookAt(page, "desk-payment-accept", () => expect(dialog).toBeVisible());
@@ -153,7 +153,7 @@ test("a short payment at the desk: refused without a choice; waiting takes no cl
   const view = await history(page, name);
   await expect(view.getByText(/Faltam 40\s000,00\s*Kz de 100\s000,00\s*Kz: a inscrição aguarda o saldo/)).toBeVisible();
   await expect(
-    view.getByText(/Turma: .*Diferença de 5\s000,00\s*Kz aceite como paga: Desconto de irmãos/),
+    view.getByText(/Turma: .*Diferença de 5\s000,00\s*Kz aceita como paga: Desconto de irmãos/),
   ).toBeVisible();
 });
 

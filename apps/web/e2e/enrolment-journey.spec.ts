@@ -95,7 +95,7 @@ test("on a phone: from the home page to a submitted pre-enrolment", async ({ pag
   await page.getByLabel(/^Senha/).fill(password);
   await page.getByRole("button", { name: "Entrar" }).click();
   // The generated password is temporary: the student chooses their own first (decision 028).
-  await chooseOwnPassword(page, password);
+  await chooseOwnPassword(page);
   await expect(page).toHaveURL(/\/completar-inscricao/);
 
   await expect(page.getByRole("textbox", { name: "Nome", exact: true })).toHaveValue("Esperança Kiala");

@@ -59,7 +59,7 @@ test("a student's divergent receipt is approved by finance: enrolled, given a cl
   await created.getByRole("button", { name: "Já anotei — ir para o login" }).click();
   await student.getByLabel(/^Senha/).fill(password);
   await student.getByRole("button", { name: "Entrar" }).click();
-  await chooseOwnPassword(student, password);
+  await chooseOwnPassword(student);
   await expect(student).toHaveURL(/\/completar-inscricao/);
   await student.getByLabel(/^Data de nascimento/).fill("1999-03-02");
   await student.getByLabel(/^Nome da mãe/).fill("Joana Finanças Mussungo");

@@ -165,7 +165,7 @@ test("the secretariat records a walk-in student's enrolment; the student signs i
   const student = await browser.newContext({ locale: "pt-AO", timezoneId: "Africa/Luanda" });
   const studentPage = await student.newPage();
   await signInStudent(studentPage, code, password);
-  await chooseOwnPassword(studentPage, password);
+  await chooseOwnPassword(studentPage);
   await expect(studentPage).toHaveURL(/\/aluno\/pagamento$/);
   await expect(studentPage.getByRole("article", { name: `Inscrição: ${COURSE}` })).toBeVisible();
   await expect(studentPage.getByText("Aguarde Aprovação")).toBeVisible();
@@ -308,7 +308,7 @@ test("a student replaces only the refused documents, one at a time, with the for
 
   await page.setViewportSize({ width: 390, height: 844 });
   await signInStudent(page, account.studentCode, account.studentPassword);
-  await chooseOwnPassword(page, account.studentPassword);
+  await chooseOwnPassword(page);
   await expect(page).toHaveURL(/\/aluno\/pagamento$/);
   await expect(page.getByRole("alert").filter({ hasText: "Correção pedida" })).toBeVisible();
   const back = page.getByRole("region", { name: "Bilhete de Identidade (verso)" });

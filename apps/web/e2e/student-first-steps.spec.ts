@@ -81,7 +81,7 @@ test("a student whose password the secretariat reset: the open page says the ses
   await shot(student.page, "choose-password");
   await student.page.setViewportSize({ width: 1280, height: 800 });
 
-  await chooseOwnPassword(student.page, temporary, "JOSE26");
+  await chooseOwnPassword(student.page, "JOSE26");
   await expect(student.page).toHaveURL(/\/aluno\/pagamento$/);
   await expect(student.page.getByText("Senha alterada com sucesso")).toBeVisible();
   await expect(student.page.getByRole("article", { name: `Inscrição: ${COURSE}` })).toBeVisible();
@@ -107,7 +107,7 @@ test("the enrolment form has the student layout and keeps what was typed (not th
   await shot(page, "login-refused");
   await page.setViewportSize({ width: 390, height: 844 });
   await signInStudent(page, ana.studentCode, ana.studentPassword);
-  await chooseOwnPassword(page, ana.studentPassword);
+  await chooseOwnPassword(page);
   await expect(page).toHaveURL(/\/completar-inscricao$/);
   const header = page.getByRole("banner");
   await expect(header.getByRole("heading", { name: "Bem-vindo, Ana" })).toBeVisible();
@@ -148,7 +148,7 @@ test("the enrolment form has the student layout and keeps what was typed (not th
   // Ana's session ends without 'Sair' (idle, or the phone handed on); Bruno signs in on the same phone.
   await phone.clearCookies();
   await signInStudent(page, bruno.studentCode, bruno.studentPassword);
-  await chooseOwnPassword(page, bruno.studentPassword);
+  await chooseOwnPassword(page);
   await expect(page).toHaveURL(/\/completar-inscricao$/);
   await expect(page.getByRole("banner").getByRole("heading", { name: "Bem-vindo, Bruno" })).toBeVisible();
   await expect(page.getByLabel(/^Nome da mãe/)).toHaveValue("");

@@ -28,7 +28,7 @@ test("a phone typed as +244 923 456 789 is kept while typing and stored as 92345
   await expect(page.getByLabel(/^Código de estudante/)).toHaveValue(code);
   await page.getByLabel(/^Senha/).fill(password);
   await page.getByRole("button", { name: "Entrar" }).click();
-  await chooseOwnPassword(page, password);
+  await chooseOwnPassword(page);
   await expect(page).toHaveURL(/\/completar-inscricao/);
   await expect(page.getByRole("textbox", { name: "Telefone", exact: true })).toHaveValue("923456789");
 

@@ -295,8 +295,8 @@ export const MAIL_FAILURE_REASONS = {
   interrupted: "O envio foi interrompido porque o servidor do portal parou; será tentado de novo.",
   auth: "O servidor de e-mail recusou o acesso do portal: o usuário ou a senha configurados estão errados. Peça ao técnico que instalou o portal que corrija o acesso ao e-mail.",
   envelope: "O servidor de e-mail recusou o endereço do destinatário ou do remetente.",
-  tls: "Não foi possível estabelecer uma ligação segura (TLS) com o servidor de e-mail.",
-  timeout: "O servidor de e-mail aceitou a ligação mas não respondeu a tempo.",
+  tls: "Não foi possível estabelecer uma conexão segura (TLS) com o servidor de e-mail.",
+  timeout: "O servidor de e-mail aceitou a conexão, mas não respondeu a tempo.",
   connection:
     "O portal não conseguiu contatar o servidor de e-mail: ele está desligado ou o endereço configurado está errado. Peça ao técnico que instalou o portal que verifique a configuração do e-mail.",
   unexpected: "Erro inesperado ao enviar o e-mail.",

@@ -28,3 +28,12 @@ export const DATABASE_UNAVAILABLE = {
   code: "DATABASE_UNAVAILABLE",
   message: "O serviço está temporariamente indisponível. Tente novamente em alguns instantes.",
 } as const satisfies CodedMessage;
+/**
+ * The password hasher's line is full (a crowd signing in at once, decision 090): the server answers 503
+ * with Retry-After at once instead of keeping the request waiting; the web counts down and tries again.
+ */
+export const CROWDED_CODE = "crowded";
+export const crowded = (seconds: number): CodedMessage => ({
+  code: CROWDED_CODE,
+  message: `Muitas pessoas a entrar ao mesmo tempo. Tente de novo dentro de ${seconds} ${seconds === 1 ? "segundo" : "segundos"}.`,
+});

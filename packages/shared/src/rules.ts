@@ -32,6 +32,16 @@ export function isSeatWarning(currentStudents: number, maxStudents: number): boo
   return maxStudents > 0 && currentStudents / maxStudents >= 0.8;
 }
 
+/** What a course's public page says of a class's seats (decision 093): never a count that may be stale. */
+export const SEAT_LABELS = ["Vagas disponíveis", "Últimas vagas", "Esgotado"] as const;
+export type SeatLabel = (typeof SEAT_LABELS)[number];
+
+/** 'Esgotado' when full, 'Últimas vagas' from the seat warning on (80 %), else 'Vagas disponíveis'. */
+export function seatLabel(currentStudents: number, maxStudents: number): SeatLabel {
+  if (currentStudents >= maxStudents) return "Esgotado";
+  return isSeatWarning(currentStudents, maxStudents) ? "Últimas vagas" : "Vagas disponíveis";
+}
+
 /** Percentage elapsed between class start and end, rounded; 0 before, 100 after, 0 without a class. */
 export function courseProgressPercent(
   startDate: string | Date | null | undefined,

@@ -8,7 +8,7 @@ import { authAccount, authSession, authTwoFactor, authUser, authVerification } f
 import type { Logger } from "../logger";
 import type { MailQueue } from "../mail/mail-queue";
 import { backupCodeStorage, newBackupCodes } from "./backup-codes";
-import { hashPassword, verifyPassword } from "./password-hashing";
+import { configurePasswordQueue, hashPassword, verifyPassword } from "./password-hashing";
 import { resetLink } from "./reset-link";
 
 /** Students sign in with their code; better-auth needs an e-mail, so each student gets this never-shown address. */
@@ -33,6 +33,7 @@ export const BACKUP_CODE_COUNT = 10;
  * (src/auth/) is what every route uses: this set-up, the session, the guards, hashing, limits, CSRF.
  */
 export function createAuth(config: Config, db: Database, mail: MailQueue, log: Logger) {
+  configurePasswordQueue(config.passwordQueueSeconds);
   const auth = betterAuth({
     appName: "Instituto",
     baseURL: config.baseUrl,

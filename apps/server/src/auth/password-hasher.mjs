@@ -1,13 +1,20 @@
 // The password hasher (decision 068): a child process of the server, started at a low CPU priority,
 // that hashes and checks passwords with better-auth's own functions (scrypt) and answers each message
-// { id, op: "hash" | "verify", password, hash } with { id, value } or { id, error }. Plain JavaScript so that
-// `fork()` runs it as it is, from src/ under tsx and from dist/ after the build.
+// { id, op: "hash" | "verify" | "hashLike", password, hash } with { id, value } or { id, error }. The server
+// sends it at most one question per core at a time (its line is in password-hashing.ts, decision 090).
+// Plain JavaScript so that `fork()` runs it as it is, from src/ under tsx and from dist/ after the build.
 import { hashPassword, verifyPassword } from "better-auth/crypto";
+import { hashLike } from "./password-salted.mjs";
+
+const answer = {
+  hash: ({ password }) => hashPassword(password),
+  verify: verifyPassword,
+  hashLike: ({ password, hash }) => hashLike(password, hash),
+};
 
 process.on("message", async ({ id, op, password, hash }) => {
   try {
-    const value = op === "hash" ? await hashPassword(password) : await verifyPassword({ hash, password });
-    process.send?.({ id, value });
+    process.send?.({ id, value: await answer[op]({ password, hash }) });
   } catch (err) {
     process.send?.({ id, error: err instanceof Error ? err.message : String(err) });
   }

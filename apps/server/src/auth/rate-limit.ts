@@ -2,6 +2,7 @@ import { tooManyAttempts } from "@app/shared/messages";
 import { sql } from "drizzle-orm";
 import type { Database, Tx } from "../db/client";
 import { ApiError } from "../http/errors";
+import { assertPasswordQueueHasRoom, PasswordQueueFullError } from "./password-hashing";
 
 /** At most `max` counted events per fixed window of `windowSeconds` (row: window start, count). */
 export interface WindowRule {
@@ -197,10 +198,40 @@ export async function recordSuccess(db: Database, counters: Counter[]): Promise<
   const refunded = counters.filter((c) => c.rule.kind === "window").map((c) => c.key);
   await db.transaction(async (tx) => {
     for (const key of cleared) await tx.execute(sql`delete from rate_limits where key = ${key}`);
-    for (const key of refunded) {
-      await tx.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
-    }
+    await refund(tx, refunded);
   });
+}
+
+/** One attempt given back on each of these counters. */
+async function refund(tx: Tx, keys: string[]): Promise<void> {
+  for (const key of keys)
+    await tx.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
+}
+
+/**
+ * An attempt that hashes a password (`work`), counted like any other; but while the password hasher's line
+ * is full it is refused before it is counted, and one the hasher refused later is given back on every
+ * counter: a student sent to try again in N seconds (decision 090) does not use up their attempts.
+ */
+export async function hashingAttempt<T>(db: Database, counters: Counter[], work: () => Promise<T>): Promise<T> {
+  assertPasswordQueueHasRoom();
+  await takeAttempt(db, counters);
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof PasswordQueueFullError) await giveBack(db, counters);
+    throw err;
+  }
+}
+
+/** One counted attempt taken back on every counter (a back-off counter keeps the time it was counted at). */
+async function giveBack(db: Database, counters: Counter[]): Promise<void> {
+  await db.transaction((tx) =>
+    refund(
+      tx,
+      counters.map((c) => c.key),
+    ),
+  );
 }
 
 /** Rows untouched for a day count for nothing under any rule (the longest lasts an hour). */

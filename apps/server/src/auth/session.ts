@@ -20,6 +20,8 @@ export interface SessionInfo {
   } | null;
   /** The better-auth session id, when read from a request. */
   sessionId?: string;
+  /** When that session was opened (its sign-in): a fresh one proves the password just typed (decision 090). */
+  sessionOpenedAt?: Date;
   /** Nobody is signed in, but the request carried a session cookie: that session has ended. */
   ended?: boolean;
 }
@@ -55,7 +57,7 @@ export async function readSession(c: Context<AppEnv>): Promise<SessionInfo> {
   }
   const idleLimit = info.student ? IDLE_LIMIT_SECONDS.student : IDLE_LIMIT_SECONDS.staff;
   if (!(await stillInUse(db, session.session.id, session.session.updatedAt, idleLimit))) return ENDED;
-  return { ...info, sessionId: session.session.id };
+  return { ...info, sessionId: session.session.id, sessionOpenedAt: new Date(session.session.createdAt) };
 }
 
 /** better-auth's session cookie (its name has a `__Secure-` prefix on https). */

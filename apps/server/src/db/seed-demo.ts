@@ -1,5 +1,6 @@
 import { addDays } from "@app/shared/calendar-date";
 import { todayInLuanda } from "@app/shared/dates";
+import { slugify } from "@app/shared/slug";
 import { eq, inArray, sql } from "drizzle-orm";
 import { hashPassword } from "../auth/password-hashing";
 import type { Config } from "../config";
@@ -153,6 +154,7 @@ export async function seedDemoData(
         .values(
           DEMO_COURSES.map((c, i) => ({
             ...c,
+            slug: slugify(c.name),
             createdAt: new Date(now.getTime() - (DEMO_COURSES.length - i) * 60_000),
           })),
         )

@@ -1,5 +1,5 @@
 import { type CodedMessage, FILE_NOT_READABLE, FILES_NOT_STORED, INVALID_DATA } from "@app/shared/messages";
-import { DATABASE_UNAVAILABLE } from "@app/shared/request-messages";
+import { crowded, DATABASE_UNAVAILABLE } from "@app/shared/request-messages";
 import { apiErrorSchema } from "@app/shared/schemas/errors";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -59,6 +59,14 @@ export function databaseUnavailable(): ApiError {
 export function storageUnavailable(operation: "write" | "read" | "delete"): ApiError {
   const known = operation === "read" ? FILE_NOT_READABLE : FILES_NOT_STORED;
   return ApiError.of(503, known, undefined, { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
+}
+
+/**
+ * 503: the password hasher's line is full (decision 090). Said at once, with the seconds the line needs to
+ * drain, in the message and in Retry-After: the web counts them down and sends the request once more.
+ */
+export function crowdedAnswer(seconds: number): ApiError {
+  return ApiError.of(503, crowded(seconds), undefined, { "Retry-After": String(seconds) });
 }
 
 export const errorBodySchema = component("Error", apiErrorSchema);

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { MiddlewareHandler } from "hono";
+import { mountCoursePages } from "./course-pages";
 import type { AppEnv, AppHono } from "./env";
 
 function cacheFor(value: string): MiddlewareHandler<AppEnv> {
@@ -27,6 +28,7 @@ export function mountSpa(app: AppHono, webDist: string): void {
     cacheFor("public, max-age=31536000, immutable"),
     serveStatic({ root: webDist, precompressed: true }),
   );
+  mountCoursePages(app, webDist);
   // The public pages' own HTML (apps/web/prerender.mjs): / and /cursos rendered at build time (painted
   // before any JavaScript runs); /verificar and /inscricao naming their page's chunk (fetched with the entry).
   for (const [route, file] of [

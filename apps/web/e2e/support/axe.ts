@@ -13,6 +13,11 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 export async function violations(page: Page): Promise<string[]> {
   // Dialogs and drawers fade in: axe would measure contrast against a half-transparent layer.
   await settled(page);
+  return violationsNow(page);
+}
+
+/** The same at once, on a page that keeps animating (a button's loader while a request waits). */
+export async function violationsNow(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   return violations.flatMap((v) =>
     v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(" ")}: ${v.help}\n    ${n.failureSummary}`),

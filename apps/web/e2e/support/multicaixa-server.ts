@@ -1,9 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { type Browser, expect, type Page } from "@playwright/test";
 import { existingInstallation } from "./existing-installation";
+import { ownServerPlace, spawnOwnServer, stopped } from "./own-server";
 import { signInStaff } from "./sign-in";
 import { applicant, approveThroughApi, userContext } from "./students";
 
@@ -34,20 +34,14 @@ export interface MulticaixaServer {
   close(): Promise<void>;
 }
 
-const stopped = (child: ChildProcess) =>
-  child.exitCode === null && child.signalCode === null
-    ? new Promise((resolve) => child.once("exit", resolve))
-    : Promise.resolve();
-
 export async function startMulticaixaServer(
   name: string,
   admin: { email: string; password: string; name: string },
 ): Promise<MulticaixaServer> {
-  const port = 40_000 + Math.floor(Math.random() * 10_000);
-  const simPort = port + 1;
-  const base = `http://127.0.0.1:${port}`;
+  const place = ownServerPlace(name);
+  const { base, dataDir } = place;
+  const simPort = place.port + 1;
   const sim = `http://127.0.0.1:${simPort}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `e2e-${name}-`));
   const proxyPay = {
     PROXYPAY_API_KEY: MULTICAIXA_API_KEY,
     PROXYPAY_ENTITY: MULTICAIXA_ENTITY,
@@ -72,23 +66,9 @@ export async function startMulticaixaServer(
   let server: ChildProcess | undefined;
 
   const startServer = async (references: "on" | "off") => {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      BASE_URL: base,
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-      SMTP_URL: "",
-      EMBEDDED_POSTGRES_FSYNC: "off",
-      ...(references === "on" ? proxyPay : {}),
-    };
-    if (references === "off") for (const key of Object.keys(proxyPay)) delete env[key];
-    server = spawn("node", ["apps/server/dist/main.js"], { cwd: root, stdio: "ignore", env });
-    await expect
-      .poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status, { timeout: 150_000 })
-      .toBe(200);
+    // Off: PROXYPAY_* unset, even if the spec's own environment had them.
+    const off = Object.fromEntries(Object.keys(proxyPay).map((key) => [key, undefined]));
+    server = await spawnOwnServer(place, references === "on" ? proxyPay : off);
   };
 
   await startServer("on");

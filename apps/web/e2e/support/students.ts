@@ -6,11 +6,13 @@ export const CHOSEN_PASSWORD = "MINHA1";
 
 /**
  * /escolher-senha, where a student signing in with a temporary password lands before anything else
- * (decision 028): they replace it by their own and go on.
+ * (decision 028): they replace it by their own and go on. The temporary one, typed a moment ago to sign
+ * in, is not asked again (decision 090).
  */
-export async function chooseOwnPassword(page: Page, temporary: string, chosen = CHOSEN_PASSWORD) {
+export async function chooseOwnPassword(page: Page, chosen = CHOSEN_PASSWORD) {
   await expect(page).toHaveURL(/\/escolher-senha/);
-  await page.getByLabel(/^Senha atual/).fill(temporary);
+  await expect(page.getByLabel(/^Nova senha/)).toBeVisible();
+  await expect(page.getByLabel(/^Senha atual/)).toHaveCount(0);
   await page.getByLabel(/^Nova senha/).fill(chosen);
   await page.getByLabel(/^Confirmar nova senha/).fill(chosen);
   await page.getByRole("button", { name: "Alterar senha" }).click();
@@ -18,15 +20,10 @@ export async function chooseOwnPassword(page: Page, temporary: string, chosen = 
 }
 
 /** The same through the API, as that screen sends it, for a context signed in with a temporary password. */
-export async function choosePasswordThroughApi(
-  request: APIRequestContext,
-  baseURL: string,
-  temporary: string,
-  chosen = CHOSEN_PASSWORD,
-) {
+export async function choosePasswordThroughApi(request: APIRequestContext, baseURL: string, chosen = CHOSEN_PASSWORD) {
   const changed = await request.put("/api/me/account/password", {
     headers: { origin: baseURL },
-    data: { currentPassword: temporary, newPassword: chosen, confirmPassword: chosen },
+    data: { newPassword: chosen, confirmPassword: chosen },
   });
   expect(changed.status(), await changed.text()).toBe(200);
 }
@@ -77,7 +74,7 @@ export async function applicant(
     data: { code: studentCode, password: studentPassword },
   });
   expect(signedIn.status()).toBe(200);
-  await choosePasswordThroughApi(context.request, baseURL, studentPassword);
+  await choosePasswordThroughApi(context.request, baseURL);
   const courses: { id: string; name: string }[] = await (await context.request.get("/api/courses/catalog")).json();
   const photo = options.idPhoto ? await options.idPhoto(page) : PNG;
   const submitted = await context.request.post("/api/me/enrollments", {

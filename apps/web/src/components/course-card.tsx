@@ -1,9 +1,10 @@
+import { coursePagePath } from "@app/shared/course-page";
 import { MODALITY_LABELS } from "@app/shared/modalities";
 import { formatKz } from "@app/shared/money";
 import { durationLabel } from "@app/shared/rules";
 import type { catalogCourseSchema } from "@app/shared/schemas/catalog";
 import type { z } from "@app/shared/zod";
-import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 
 type CatalogCourse = z.infer<typeof catalogCourseSchema>;
@@ -22,7 +23,9 @@ export function CourseCard({ course, headingOrder = 3 }: { course: CatalogCourse
           )}
         </Group>
         <Title order={headingOrder} size="h4" id={`curso-${course.id}`}>
-          {course.name}
+          <Anchor component={Link} to={coursePagePath(course.slug)} c="inherit" inherit>
+            {course.name}
+          </Anchor>
         </Title>
         {course.description && (
           <Text size="sm" c="dimmed" style={{ flex: 1 }}>

@@ -4,6 +4,7 @@ import type { AnswerOf, Endpoint, SchemaPart, SchemasOf } from "@app/shared/cont
 import { NETWORK_ERROR, UNEXPECTED_ERROR } from "@app/shared/request-messages";
 import type { apiErrorSchema } from "@app/shared/schemas/errors";
 import type { z } from "@app/shared/zod";
+import { crowdedRetryAfter, waitOutCrowd } from "./crowd-wait";
 
 type ErrorBody = z.infer<typeof apiErrorSchema>;
 
@@ -76,10 +77,15 @@ export function api<E extends Endpoint>(endpoint: E, ...[call]: CallArgs<E>): Pr
   return request(apiUrl(endpoint, params, query), { method: endpoint.method.toUpperCase(), body, signal, headers });
 }
 
-/** fetch: JSON (or multipart FormData) in, JSON out, cookies of this site, errors as ApiError with the server's message. */
+/**
+ * fetch: JSON (or multipart FormData) in, JSON out, cookies of this site, errors as ApiError with the
+ * server's message. A 503 'crowded' (the server's password hasher has a full line, decision 090) is waited
+ * out — the Retry-After seconds, counted down on screen — and the request sent once more by itself.
+ */
 async function request<T>(
   url: string,
   init: { method: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> },
+  crowdedBefore = false,
 ): Promise<T> {
   // A FormData body goes as multipart (the browser sets its boundary); anything else as JSON.
   const json = init.body !== undefined && !(init.body instanceof FormData);
@@ -101,6 +107,11 @@ async function request<T>(
   if (!res.ok) {
     // Not necessarily our API's answer (a proxy's error page): every part of the error body may be missing.
     const error = (data as { error?: Partial<ErrorBody["error"]> } | undefined)?.error;
+    const crowded = crowdedRetryAfter(res.status, error?.code, res.headers.get("retry-after"));
+    if (crowded && !crowdedBefore) {
+      await waitOutCrowd(crowded, init.signal);
+      return request(url, init, true);
+    }
     throw new ApiError(
       res.status,
       error?.code ?? "http_error",

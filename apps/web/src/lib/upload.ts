@@ -1,6 +1,7 @@
 import type { AnswerOf, Endpoint } from "@app/shared/contract/endpoint";
 import { NETWORK_ERROR, UNEXPECTED_ERROR } from "@app/shared/request-messages";
 import { ApiError, apiUrl, type CallOf } from "./api";
+import { crowdedRetryAfter, waitOutCrowd } from "./crowd-wait";
 
 /**
  * Sends a multipart form to an endpoint of the shared contract (one whose schemas have a `form`),
@@ -19,7 +20,7 @@ export function upload<E extends Endpoint>(
 /**
  * A multipart request that reports real upload progress in percent (XMLHttpRequest: fetch cannot report
  * upload progress). Errors come back as ApiError with the server's message, or `fallback` when the
- * answer carries none (a proxy's error page).
+ * answer carries none (a proxy's error page). A 503 'crowded' is waited out and sent once more, as lib/api does.
  */
 function send<T>(
   method: string,
@@ -27,6 +28,7 @@ function send<T>(
   form: FormData,
   onProgress: (percent: number) => void,
   fallback: string = UNEXPECTED_ERROR.message,
+  crowdedBefore = false,
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -43,7 +45,10 @@ function send<T>(
           return undefined;
         }
       })();
+      const crowded = crowdedRetryAfter(xhr.status, data?.error?.code, xhr.getResponseHeader("retry-after"));
       if (xhr.status >= 200 && xhr.status < 300) resolve(data);
+      else if (crowded && !crowdedBefore)
+        waitOutCrowd(crowded).then(() => resolve(send(method, url, form, onProgress, fallback, true)), reject);
       else
         reject(
           new ApiError(

@@ -12,6 +12,7 @@ import {
 import { studentLoginSchema } from "../schemas/student-accounts";
 import { z } from "../zod";
 import { endpointSchemas } from "./endpoint";
+import { CROWDED } from "./parts";
 
 /** Sign-in, sign-up, sign-out, password reset and who is signed in: public, no prefix (decision 040). */
 export const authSchemas = endpointSchemas({
@@ -30,13 +31,19 @@ export const authSchemas = endpointSchemas({
       400: "Invalid input",
       401: WRONG_STAFF_CREDENTIALS.message,
       429: "Too many failures (this account from this client, the account, or the IP); see Retry-After",
+      503: CROWDED,
     },
   },
   staffSignUp: {
     summary: "Staff sign-up; the new user has no role until a super_admin gives one (account created and signed in)",
     body: staffSignUpSchema,
     answers: { 201: sessionSchema },
-    errors: { 400: "Invalid input", 409: "E-mail already registered", 429: "Too many attempts from this IP" },
+    errors: {
+      400: "Invalid input",
+      409: "E-mail already registered",
+      429: "Too many attempts from this IP",
+      503: CROWDED,
+    },
   },
   signOut: {
     summary: "Ends the current session (staff or student)",
@@ -58,7 +65,7 @@ export const authSchemas = endpointSchemas({
     summary: "Sets a new password from a reset link; ends every session of the user (sign in again)",
     body: resetPasswordSchema,
     answers: { 200: okSchema },
-    errors: { 400: `Invalid input or ${INVALID_LINK.message}` },
+    errors: { 400: `Invalid input or ${INVALID_LINK.message}`, 503: CROWDED },
   },
   studentSignIn: {
     summary: "Student sign-in with the student code (case-insensitive) and password; the session cookie is set",
@@ -68,6 +75,7 @@ export const authSchemas = endpointSchemas({
       400: "Invalid input",
       401: WRONG_STUDENT_CREDENTIALS.message,
       429: "Too many failures (this code from this client, the code, or the IP); see Retry-After",
+      503: CROWDED,
     },
   },
 });

@@ -1,5 +1,5 @@
 import { COURSE_NOT_FOUND } from "../messages";
-import { catalogCourseSchema, courseInputSchema, courseSchema } from "../schemas/catalog";
+import { catalogCourseSchema, courseInputSchema, coursePageSchema, courseSchema } from "../schemas/catalog";
 import { z } from "../zod";
 import { endpointSchemas } from "./endpoint";
 
@@ -11,6 +11,14 @@ export const courseSchemas = endpointSchemas({
     description:
       "Sent with `Cache-Control: no-cache` and an `ETag`: a cache may keep it but asks each time; `If-None-Match` with the current ETag answers 304 without a body.",
     answers: { 200: z.array(catalogCourseSchema), 304: null },
+  },
+  page: {
+    summary: "An active course's public page: the course and its classes open (or about to open) for enrolment",
+    description:
+      "`slug` may be one the course had before a rename: the answer names the current one. Inactive or unknown: 404.",
+    params: z.object({ slug: z.string().max(200) }),
+    answers: { 200: coursePageSchema },
+    errors: { 404: "No such active course" },
   },
   list: {
     summary: "Every course, newest first (staff with any role)",

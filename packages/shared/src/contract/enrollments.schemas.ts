@@ -25,6 +25,7 @@ import {
 import { enrollmentSubmittedSchema, newApplicationStartSchema } from "../schemas/enrollments";
 import { z } from "../zod";
 import { endpointSchemas } from "./endpoint";
+import { CROWDED } from "./parts";
 
 /**
  * Enrolments (decisions 018, 019, 020, 024), by the sub-module that serves them: the student's own
@@ -205,6 +206,7 @@ export const enrollmentSchemas = endpointSchemas({
       400: "A field or a document is missing or invalid",
       409: "Accounts have this phone and none was chosen (the message names them), the chosen account does not have this phone, or it already has an open enrolment in this course",
       ...uploadErrors,
+      503: `${uploadErrors[503]}; or, for a new account, ${CROWDED}`,
     },
   },
   edit: {

@@ -10,3 +10,7 @@ export const idempotencyHeaders = z.object({
     .uuid({ message: IDEMPOTENCY_KEY_MISSING.message })
     .meta({ description: "One UUID per confirmation: a repeated request with it gets the first answer back" }),
 });
+
+/** The 503 of every request that hashes a password while the hasher's line is full (decision 090). */
+export const CROWDED =
+  "The password hasher's line is full ('crowded', Retry-After in seconds, the same N in the message): nothing was done; send it again after Retry-After";

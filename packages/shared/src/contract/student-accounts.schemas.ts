@@ -15,7 +15,7 @@ import {
 } from "../schemas/student-accounts";
 import { z } from "../zod";
 import { endpointSchemas } from "./endpoint";
-import { idempotencyHeaders } from "./parts";
+import { CROWDED, idempotencyHeaders } from "./parts";
 
 const idParam = z.object({ id: z.uuid({ message: STUDENT_ACCOUNT_NOT_FOUND.message }) });
 
@@ -24,7 +24,7 @@ export const studentAccountSchemas = endpointSchemas({
     summary: "Creates a student account; the generated code and password are shown once",
     body: createStudentAccountSchema,
     answers: { 201: newStudentCredentialsSchema },
-    errors: { 400: "Invalid input", 429: "Too many accounts from this IP or phone" },
+    errors: { 400: "Invalid input", 429: "Too many accounts from this IP or phone", 503: CROWDED },
   },
   own: {
     summary: "The signed-in student's own account (open while the password is still temporary)",
@@ -35,8 +35,9 @@ export const studentAccountSchemas = endpointSchemas({
     body: changeStudentPasswordSchema,
     answers: { 200: passwordChangedSchema },
     errors: {
-      400: "Invalid input, 'Senha atual incorreta' on currentPassword, or a new password equal to the temporary one",
+      400: "Invalid input, 'Senha atual incorreta' or 'Senha atual é obrigatória' on currentPassword (it may be left out only while the password is temporary, within 15 minutes of the sign-in that opened this session: decision 090), or a new password equal to the temporary one",
       429: "Too many wrong current passwords (this account, or the IP); see Retry-After",
+      503: CROWDED,
     },
   },
   setOwnSms: {
@@ -64,6 +65,7 @@ export const studentAccountSchemas = endpointSchemas({
       400: "Invalid code or password, or no Idempotency-Key",
       404: "No such student account",
       409: "The code belongs to another student, or the Idempotency-Key was used for another request",
+      503: CROWDED,
     },
   },
   resetPassword: {
@@ -76,6 +78,7 @@ export const studentAccountSchemas = endpointSchemas({
       400: "No Idempotency-Key",
       404: "No such student account",
       409: "The key was used for another request, or its answer is no longer kept",
+      503: CROWDED,
     },
   },
 });

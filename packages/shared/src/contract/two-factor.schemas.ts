@@ -23,6 +23,7 @@ import {
 } from "../schemas/auth";
 import { z } from "../zod";
 import { endpointSchemas } from "./endpoint";
+import { CROWDED } from "./parts";
 
 /** Staff two-factor sign-in (decision 076): the code step, the own set-up, the super_admin's controls. */
 export const twoFactorSchemas = endpointSchemas({
@@ -46,6 +47,7 @@ export const twoFactorSchemas = endpointSchemas({
       400: WRONG_CURRENT_PASSWORD.message,
       409: `${TWO_FACTOR_ALREADY_ON.message} (said before the password is checked)`,
       429: "Too many wrong passwords for this account (the sign-in's limits); see Retry-After",
+      503: CROWDED,
     },
   },
   confirm: {

@@ -30,6 +30,7 @@ import {
   TEXT_MAX,
 } from "../limits";
 import { moneySchema } from "../money-input";
+import { SEAT_LABELS } from "../rules";
 import { wholeNumberSchema } from "../whole-number-input";
 import { z } from "../zod";
 
@@ -223,6 +224,8 @@ export type ClassInput = z.input<typeof classInputSchema>;
 export const courseSchema = z.object({
   id: z.uuid(),
   name: z.string(),
+  /** Its public page is `/cursos/{slug}` (decision 093). */
+  slug: z.string(),
   description: z.string().nullable(),
   area: z.enum(COURSE_AREAS).nullable(),
   modality: z.enum(MODALITIES).nullable(),
@@ -236,6 +239,26 @@ export const courseSchema = z.object({
 
 /** A course of the public catalogue (GET /courses/catalog): only active ones, so no status. */
 export const catalogCourseSchema = courseSchema.omit({ status: true });
+
+/** A class as a course's public page shows it: enrolment still possible or about to open (decision 093). */
+export const publicClassSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  classType: z.enum(MODALITIES),
+  location: z.string().nullable(),
+  enrollmentStartDate: z.string(),
+  enrollmentEndDate: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  schedule: z.string(),
+  seats: z.enum(SEAT_LABELS),
+});
+
+/** A course's public page (GET /courses/page/{slug}, and the data of /cursos/{slug}'s HTML). */
+export const coursePageSchema = z.object({
+  course: catalogCourseSchema,
+  classes: z.array(publicClassSchema),
+});
 
 /** A teacher (GET /admin/teachers, and the answer of saving one). */
 export const teacherSchema = z.object({

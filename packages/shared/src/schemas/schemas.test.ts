@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { resetPasswordSchema, staffLoginSchema, staffSignUpSchema } from "./auth";
 import { CLASS_DATE_MESSAGES, classDateErrors } from "./catalog";
-import { changeStudentPasswordSchema, createStudentAccountSchema, studentLoginSchema } from "./student-accounts";
+import {
+  changeStudentPasswordFormSchema,
+  changeStudentPasswordSchema,
+  createStudentAccountSchema,
+  studentLoginSchema,
+} from "./student-accounts";
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.error?.issues[0]?.message;
@@ -73,9 +78,16 @@ describe("student account schemas", () => {
   it("requires a new password of exactly 6 A-Z/0-9 characters, confirmed", () => {
     const base = { currentPassword: "ABC123", newPassword: "XYZ789", confirmPassword: "XYZ789" };
     expect(changeStudentPasswordSchema.safeParse(base).success).toBe(true);
-    expect(firstMessage(changeStudentPasswordSchema.safeParse({ ...base, currentPassword: "" }))).toBe(
+    // 'Dados de Acesso' asks the current password; the API lets a fresh sign-in leave it out (decision 090).
+    expect(firstMessage(changeStudentPasswordFormSchema.safeParse({ ...base, currentPassword: "" }))).toBe(
       "Senha atual é obrigatória",
     );
+    expect(changeStudentPasswordSchema.parse({ ...base, currentPassword: " " }).currentPassword).toBeUndefined();
+    expect(changeStudentPasswordSchema.parse({ newPassword: "xyz789", confirmPassword: "XYZ789" })).toEqual({
+      currentPassword: undefined,
+      newPassword: "XYZ789",
+      confirmPassword: "XYZ789",
+    });
     expect(firstMessage(changeStudentPasswordSchema.safeParse({ ...base, newPassword: "", confirmPassword: "" }))).toBe(
       "Nova senha é obrigatória",
     );

@@ -57,17 +57,37 @@ export const studentPasswordRule = z
 /** A student replacing the temporary password must choose another one (checked by the server and the form). */
 export const SAME_AS_TEMPORARY_PASSWORD = "Escolha uma senha diferente da temporária";
 
+export const CURRENT_PASSWORD_REQUIRED = "Senha atual é obrigatória";
+const currentPassword = z.string().trim().toUpperCase().min(1, CURRENT_PASSWORD_REQUIRED);
+const newPassword = z.string().trim().toUpperCase().min(1, "Nova senha é obrigatória").pipe(studentPasswordRule);
+const confirmPassword = z.string().trim().toUpperCase().min(1, "Confirmação de senha é obrigatória");
+const confirmed: [
+  (v: { newPassword: string; confirmPassword: string }) => boolean,
+  { message: string; path: string[] },
+] = [(v) => v.newPassword === v.confirmPassword, { message: PASSWORDS_DIFFER, path: ["confirmPassword"] }];
+
+/**
+ * PUT /me/account/password. The current password may be left out (or empty) by a student who signed in
+ * with the temporary one moments ago: that session proves it (decision 090); anyone else is asked for it.
+ */
 export const changeStudentPasswordSchema = z
   .object({
-    currentPassword: z.string().trim().toUpperCase().min(1, "Senha atual é obrigatória"),
-    newPassword: z.string().trim().toUpperCase().min(1, "Nova senha é obrigatória").pipe(studentPasswordRule),
-    confirmPassword: z.string().trim().toUpperCase().min(1, "Confirmação de senha é obrigatória"),
+    currentPassword: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .optional()
+      .transform((v) => v || undefined),
+    newPassword,
+    confirmPassword,
   })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    message: PASSWORDS_DIFFER,
-    path: ["confirmPassword"],
-  });
+  .refine(...confirmed);
 export type ChangeStudentPasswordInput = z.input<typeof changeStudentPasswordSchema>;
+
+/** 'Dados de Acesso': the current password is always asked. */
+export const changeStudentPasswordFormSchema = z
+  .object({ currentPassword, newPassword, confirmPassword })
+  .refine(...confirmed);
 
 /* What the API answers. */
 

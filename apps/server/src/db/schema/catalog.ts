@@ -10,6 +10,7 @@ import {
   TEACHER_YEARS_MIN,
   TEXT_MAX,
 } from "@app/shared/limits";
+import { SLUG_MAX } from "@app/shared/slug";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -21,6 +22,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
@@ -34,6 +36,11 @@ export const courses = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     name: varchar("name", { length: NAME_MAX }).notNull(),
+    /**
+     * The public page's address, `/cursos/{slug}`, from the name (decision 093): the service writes it. The
+     * default only keeps rows inserted by hand (tests, SQL) unique until staff next save the course.
+     */
+    slug: varchar("slug", { length: SLUG_MAX }).notNull().default(sql`'curso-' || substr(md5(random()::text), 1, 12)`),
     description: text("description"),
     area: courseArea("area"),
     modality: modality("modality"),
@@ -45,6 +52,11 @@ export const courses = pgTable(
     /** Chosen by staff for the home page (at most three; decision 010). */
     featured: boolean("featured").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Last saved by staff: the sitemap's `lastmod` of the course's page (decision 093). */
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
     // The lists' search by course and sort by course read it (decision 062); never written by us.
     nameKey: normalisedColumn("name_key", "name"),
   },
@@ -58,8 +70,20 @@ export const courses = pgTable(
     index("courses_status_created_idx").on(t.status, t.createdAt),
     // The lists' sort by course: PostgreSQL walks the courses in this order, then each one's rows.
     index("courses_name_key_idx").on(t.nameKey, t.id),
+    uniqueIndex("courses_slug_idx").on(t.slug),
   ],
 );
+
+/**
+ * A course's former slugs (its name changed): their address answers 301 to the course's page, so a link
+ * already shared in a WhatsApp group keeps working (decision 093). A slug lives in one of the two tables.
+ */
+export const courseSlugRedirects = pgTable("course_slug_redirects", {
+  slug: varchar("slug", { length: SLUG_MAX }).primaryKey(),
+  courseId: uuid("course_id")
+    .notNull()
+    .references(() => courses.id, { onDelete: "cascade" }),
+});
 
 export const teachers = pgTable(
   "teachers",

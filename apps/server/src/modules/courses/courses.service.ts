@@ -8,6 +8,7 @@ import type { Database, Tx } from "../../db/client";
 import { isForeignKeyViolation } from "../../db/pg-errors";
 import { classes, courses, enrollments } from "../../db/schema";
 import { ApiError } from "../../http/errors";
+import { renameSlug, slugForNewCourse } from "./course-slugs";
 
 type CatalogCourse = Awaited<ReturnType<typeof queryCatalog>>[number];
 
@@ -67,6 +68,7 @@ export function courseBody(r: CourseRow) {
   return {
     id: r.id,
     name: r.name,
+    slug: r.slug,
     description: r.description,
     area: r.area,
     modality: r.modality,
@@ -88,7 +90,11 @@ export async function listCourses(db: Database) {
 export async function createCourse(db: Database, input: z.output<typeof courseInputSchema>) {
   const row = await db.transaction(async (tx) => {
     if (input.featured) await lockFeatured(tx);
-    const [inserted] = await tx.insert(courses).values(input).returning();
+    const slug = await slugForNewCourse(tx, input.name);
+    const [inserted] = await tx
+      .insert(courses)
+      .values({ ...input, slug })
+      .returning();
     if (input.featured) await ensureFeaturedLimit(tx, inserted!.id);
     return inserted!;
   });
@@ -101,8 +107,9 @@ export async function updateCourse(db: Database, id: string, input: z.output<typ
   const row = await db.transaction(async (tx) => {
     if (input.featured) await lockFeatured(tx);
     const [updated] = await tx.update(courses).set(input).where(eq(courses.id, id)).returning();
-    if (updated && input.featured) await ensureFeaturedLimit(tx, id);
-    return updated;
+    if (!updated) return undefined;
+    if (input.featured) await ensureFeaturedLimit(tx, id);
+    return { ...updated, slug: await renameSlug(tx, id, updated.slug, updated.name) };
   });
   if (!row) throw ApiError.of(404, COURSE_NOT_FOUND);
   forgetCatalog(db);

@@ -377,7 +377,7 @@ describe("payments short of or above what is owed", () => {
       expect(await body(res)).toMatchObject({ status: "enrolled", classId });
       expect(await seats(classId)).toBe(1);
       expect((await notesOf(s.enrollment.id)).at(-1)).toMatch(
-        /^Pagamento confirmado: 120.000,00\sKz \(Dinheiro\)\. Turma: Turma da Bolsa\. Diferença de 30.000,00\sKz aceite como paga: Bolsa de mérito$/,
+        /^Pagamento confirmado: 120.000,00\sKz \(Dinheiro\)\. Turma: Turma da Bolsa\. Diferença de 30.000,00\sKz aceita como paga: Bolsa de mérito$/,
       );
       expect(await financeRow("Jorge Bolsista")).toEqual([
         expect.objectContaining({

@@ -11,7 +11,8 @@ import type { StaffLoginInput, sessionSchema, staffSignUpSchema } from "@app/sha
 import type { z } from "@app/shared/zod";
 import { isAPIError } from "better-auth/api";
 import { isStudentEmail, studentEmail } from "../../auth/auth";
-import { COUNTERS, recordSuccess, takeAttempt } from "../../auth/rate-limit";
+import { alreadyAdmitted } from "../../auth/password-hashing";
+import { COUNTERS, hashingAttempt, recordSuccess, takeAttempt } from "../../auth/rate-limit";
 import { type SessionInfo, sessionForUser } from "../../auth/session";
 import { isDatabaseUnavailable } from "../../db/pg-errors";
 import type { AppDeps } from "../../http/env";
@@ -88,9 +89,10 @@ export async function signInStaff(
   { email, password }: StaffLoginInput,
 ): Promise<StaffSignedIn> {
   const counters = COUNTERS.signIn("staff", email, req.ip);
-  await takeAttempt(deps.db, counters);
-  if (isStudentEmail(email)) throw ApiError.of(401, WRONG_STAFF_CREDENTIALS);
-  const { session, cookies } = await signIn(deps, req.headers, email, password, WRONG_STAFF_CREDENTIALS);
+  const { session, cookies } = await hashingAttempt(deps.db, counters, async () => {
+    if (isStudentEmail(email)) throw ApiError.of(401, WRONG_STAFF_CREDENTIALS);
+    return signIn(deps, req.headers, email, password, WRONG_STAFF_CREDENTIALS);
+  });
   await recordSuccess(deps.db, counters);
   return { session: session ? sessionBody(session) : { secondStep: true }, cookies };
 }
@@ -101,16 +103,17 @@ export async function signUpStaff(
   req: Request,
   input: z.output<typeof staffSignUpSchema>,
 ): Promise<SignedIn> {
-  await takeAttempt(deps.db, COUNTERS.staffSignUp(req.ip));
-  if (isStudentEmail(input.email)) throw ApiError.invalid([{ path: "email", message: INVALID_EMAIL }]);
-  await createStaffUser(deps.db, {
-    email: input.email,
-    password: input.password,
-    name: input.fullName,
-    phone: input.phone,
-    role: null,
+  const { session, cookies } = await hashingAttempt(deps.db, COUNTERS.staffSignUp(req.ip), async () => {
+    if (isStudentEmail(input.email)) throw ApiError.invalid([{ path: "email", message: INVALID_EMAIL }]);
+    await createStaffUser(deps.db, {
+      email: input.email,
+      password: input.password,
+      name: input.fullName,
+      phone: input.phone,
+      role: null,
+    });
+    return alreadyAdmitted(() => signIn(deps, req.headers, input.email, input.password, SIGN_UP_FAILED));
   });
-  const { session, cookies } = await signIn(deps, req.headers, input.email, input.password, SIGN_UP_FAILED);
   if (!session) throw ApiError.of(401, SIGN_UP_FAILED); // a new user has no second factor
   return { session: sessionBody(session), cookies };
 }
@@ -122,8 +125,9 @@ export async function signInStudent(
   { code, password }: { code: string; password: string },
 ): Promise<SignedIn> {
   const counters = COUNTERS.signIn("student", code, req.ip);
-  await takeAttempt(deps.db, counters);
-  const { session, cookies } = await signIn(deps, req.headers, studentEmail(code), password, WRONG_STUDENT_CREDENTIALS);
+  const { session, cookies } = await hashingAttempt(deps.db, counters, () =>
+    signIn(deps, req.headers, studentEmail(code), password, WRONG_STUDENT_CREDENTIALS),
+  );
   if (!session?.student) throw ApiError.of(401, WRONG_STUDENT_CREDENTIALS);
   await recordSuccess(deps.db, counters);
   return { session: sessionBody(session), cookies };

@@ -2,7 +2,8 @@ import { studentAccountEndpoints as endpoints } from "@app/shared/contract/stude
 import { studentAccountSchemas as schemas } from "@app/shared/contract/student-accounts.schemas";
 import { clientIp } from "../../auth/client-ip";
 import { requireStudent } from "../../auth/guards";
-import { COUNTERS, recordSuccess, takeAttempt } from "../../auth/rate-limit";
+import { PasswordQueueFullError } from "../../auth/password-hashing";
+import { COUNTERS, hashingAttempt, recordSuccess } from "../../auth/rate-limit";
 import { route } from "../../http/contract";
 import { ApiError, studentErrors } from "../../http/errors";
 import { createRouter } from "../../http/router";
@@ -16,9 +17,11 @@ export const studentAccountRoutes = createRouter()
   .openapi(route(endpoints.create, schemas.create, { tags }), async (c) => {
     const input = c.req.valid("json");
     const { db } = c.get("deps");
-    await takeAttempt(db, COUNTERS.createStudentAccount(input.studentPhone, clientIp(c)));
+    const created = await hashingAttempt(db, COUNTERS.createStudentAccount(input.studentPhone, clientIp(c)), () =>
+      createStudentAccount(db, input),
+    );
     c.header("Cache-Control", "no-store");
-    return c.json(await createStudentAccount(db, input), 201);
+    return c.json(created, 201);
   })
   .openapi(route(endpoints.own, schemas.own, student), async (c) => {
     c.header("Cache-Control", "no-store");
@@ -32,18 +35,25 @@ export const studentAccountRoutes = createRouter()
     const session = c.get("session");
     const { db } = c.get("deps");
     const counters = COUNTERS.currentPassword(session.user!.id, clientIp(c));
-    await takeAttempt(db, counters);
     try {
-      const result = await changeOwnPassword(
-        db,
-        { studentAccountId: session.student!.id, userId: session.user!.id, sessionId: session.sessionId },
-        c.req.valid("json"),
+      const result = await hashingAttempt(db, counters, () =>
+        changeOwnPassword(
+          db,
+          {
+            studentAccountId: session.student!.id,
+            userId: session.user!.id,
+            sessionId: session.sessionId,
+            sessionOpenedAt: session.sessionOpenedAt,
+          },
+          c.req.valid("json"),
+        ),
       );
       await recordSuccess(db, counters);
       return c.json(result, 200);
     } catch (err) {
-      // Only a wrong current password stays counted as a failure.
-      if (!(err instanceof ApiError && err.code === "wrong_password")) await recordSuccess(db, counters);
+      // Only a wrong current password stays counted as a failure (a refused one was never counted).
+      if (!(err instanceof ApiError && err.code === "wrong_password") && !(err instanceof PasswordQueueFullError))
+        await recordSuccess(db, counters);
       throw err;
     }
   });

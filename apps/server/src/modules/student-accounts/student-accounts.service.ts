@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { STUDENT_ACCOUNT_NOT_FOUND, WRONG_CURRENT_PASSWORD } from "@app/shared/messages";
 import {
+  CURRENT_PASSWORD_REQUIRED,
   changeStudentPasswordSchema,
   type createStudentAccountSchema,
   SAME_AS_TEMPORARY_PASSWORD,
@@ -8,7 +9,7 @@ import {
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { studentEmail } from "../../auth/auth";
-import { hashPassword, verifyPassword } from "../../auth/password-hashing";
+import { hashPassword, hashPasswordLike, verifyPassword } from "../../auth/password-hashing";
 import type { Database, Tx } from "../../db/client";
 import { isUniqueViolation } from "../../db/pg-errors";
 import { authAccount, authSession, authUser, studentAccounts } from "../../db/schema";
@@ -101,41 +102,65 @@ export async function setOwnSms(db: Database, studentAccountId: string, smsOptIn
 }
 
 /**
- * Changes the student's own password after checking the current one (a temporary password must be replaced
- * by a different one). Sets must_change_password=false and
- * password_changed_at=now, and ends the student's other sessions — all in one transaction.
+ * How long after a sign-in with the temporary password its session may choose the student's own password
+ * without typing the temporary one again (decision 090): the session's opening proves it.
+ */
+export const FRESH_SIGN_IN_SECONDS = 15 * 60;
+
+/** The session was opened (a sign-in with the password) less than FRESH_SIGN_IN_SECONDS ago. */
+function freshlySignedIn(openedAt: Date | undefined): boolean {
+  return openedAt !== undefined && Date.now() - openedAt.getTime() < FRESH_SIGN_IN_SECONDS * 1000;
+}
+
+/**
+ * Changes the student's own password. The current one is checked when given; it may be left out while the
+ * password is temporary and the session was opened with it moments ago (decision 090): then the new
+ * password is hashed with the temporary one's salt, which in one scrypt gives the new hash and tells
+ * whether it is the same password (a temporary password must be replaced by a different one).
+ * Sets must_change_password=false and password_changed_at=now, and ends the student's other sessions —
+ * all in one transaction.
  */
 export async function changeOwnPassword(
   db: Database,
-  who: { studentAccountId: string; userId: string; sessionId: string | undefined },
+  who: { studentAccountId: string; userId: string; sessionId: string | undefined; sessionOpenedAt?: Date },
   input: z.input<typeof changeStudentPasswordSchema>,
 ) {
   const { currentPassword, newPassword } = changeStudentPasswordSchema.parse(input);
-  const newHash = await hashPassword(newPassword);
   const wrongPassword = () =>
     ApiError.of(400, WRONG_CURRENT_PASSWORD, [{ path: "currentPassword", message: WRONG_CURRENT_PASSWORD.message }]);
+  const sameAsTemporary = () => ApiError.invalid([{ path: "newPassword", message: SAME_AS_TEMPORARY_PASSWORD }]);
   const credential = (q: Database | Tx) =>
     q
       .select()
       .from(authAccount)
       .where(and(eq(authAccount.userId, who.userId), eq(authAccount.providerId, "credential")));
-  // The hash is checked before the transaction: it costs ~50 ms of CPU, and a transaction holding a pooled
+  const [[checked], [student]] = await Promise.all([
+    credential(db),
+    db
+      .select({ mustChangePassword: studentAccounts.mustChangePassword })
+      .from(studentAccounts)
+      .where(eq(studentAccounts.id, who.studentAccountId)),
+  ]);
+  if (!checked?.password) throw wrongPassword();
+  const temporary = student?.mustChangePassword === true;
+  // The hashes are made before the transaction: each costs ~100 ms of CPU, and a transaction holding a pooled
   // connection (and the row lock) that long starves everyone else on an enrolment day (decision 059).
-  const [checked] = await credential(db);
-  if (!checked?.password || !(await verifyPassword({ hash: checked.password, password: currentPassword }))) {
-    throw wrongPassword();
+  let newHash: string;
+  if (currentPassword === undefined) {
+    if (!temporary || !freshlySignedIn(who.sessionOpenedAt)) {
+      throw ApiError.invalid([{ path: "currentPassword", message: CURRENT_PASSWORD_REQUIRED }]);
+    }
+    newHash = await hashPasswordLike(newPassword, checked.password);
+    if (newHash === checked.password) throw sameAsTemporary();
+  } else {
+    if (!(await verifyPassword({ hash: checked.password, password: currentPassword }))) throw wrongPassword();
+    if (temporary && newPassword === currentPassword) throw sameAsTemporary();
+    newHash = await hashPassword(newPassword);
   }
   return db.transaction(async (tx) => {
     const [account] = await credential(tx).for("update");
     // Changed between the check and the lock (another change at the same moment): the check no longer holds.
     if (!account?.password || account.password !== checked.password) throw wrongPassword();
-    const [student] = await tx
-      .select({ mustChangePassword: studentAccounts.mustChangePassword })
-      .from(studentAccounts)
-      .where(eq(studentAccounts.id, who.studentAccountId));
-    if (student?.mustChangePassword && newPassword === currentPassword) {
-      throw ApiError.invalid([{ path: "newPassword", message: SAME_AS_TEMPORARY_PASSWORD }]);
-    }
     const changedAt = new Date();
     await tx.update(authAccount).set({ password: newHash, updatedAt: changedAt }).where(eq(authAccount.id, account.id));
     await tx

@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieOf, jsonRequest, studentActor } from "../../../test/actors";
 import { body, createTestContext, type TestContext } from "../../../test/context";
+import { passwordQueue } from "../../auth/password-hashing";
 import { authAccount, studentAccounts } from "../../db/schema";
 import { generateStudentCode, generateStudentPassword } from "./credentials";
 import { createStudentAccount } from "./student-accounts.service";
@@ -214,6 +215,76 @@ describe("student accounts", () => {
         jsonRequest("POST", { code: s.studentCode, password: "NOVA12" }),
       );
       expect(relogin.status).toBe(200);
+    });
+
+    describe("just signed in with the temporary password (decision 090)", () => {
+      const change = (cookie: string, payload: Record<string, string>) =>
+        ctx.app.request("/api/me/account/password", jsonRequest("PUT", payload, cookie));
+      const signIn = (code: string, password: string) =>
+        ctx.app.request("/api/auth/student/sign-in", jsonRequest("POST", { code, password }));
+      /** The session of `cookie` opened `minutes` ago (its sign-in), as if the student had waited that long. */
+      const openedAgo = (cookie: string, minutes: number) =>
+        ctx.db.execute(sql`
+          update auth_session set created_at = now() - make_interval(mins => ${minutes})
+          where token = ${decodeURIComponent(/session_token=([^;]+)/.exec(cookie)![1]!).split(".")[0]}`);
+
+      it("chooses their own without typing it again, in one hash; keeping the temporary one is refused", async () => {
+        const s = await studentActor(ctx, "Rosa Domingos", { temporaryPassword: true });
+        const same = await change(s.cookie, { newPassword: s.studentPassword, confirmPassword: s.studentPassword });
+        expect(same.status).toBe(400);
+        expect((await body(same)).error.issues).toEqual([
+          { path: "newPassword", message: "Escolha uma senha diferente da temporária" },
+        ]);
+        const before = passwordQueue().answered;
+        const ok = await change(s.cookie, { newPassword: "rosa12", confirmPassword: "ROSA12" });
+        expect(ok.status).toBe(200);
+        expect(passwordQueue().answered - before).toBe(1);
+        const me = await body(await ctx.app.request("/api/me/account", { headers: { cookie: s.cookie } }));
+        expect(me).toMatchObject({ mustChangePassword: false });
+        expect((await signIn(s.studentCode, "ROSA12")).status).toBe(200);
+        expect((await signIn(s.studentCode, s.studentPassword)).status).toBe(401);
+      });
+
+      it("is asked for it after 15 minutes, or in a session older than that, even while a fresh one exists", async () => {
+        const s = await studentActor(ctx, "Abel Kiluange", { temporaryPassword: true });
+        await openedAgo(s.cookie, 16);
+        const fresh = cookieOf(await signIn(s.studentCode, s.studentPassword));
+        const late = await change(s.cookie, { newPassword: "ABEL12", confirmPassword: "ABEL12" });
+        expect(late.status).toBe(400);
+        expect((await body(late)).error.issues).toEqual([
+          { path: "currentPassword", message: "Senha atual é obrigatória" },
+        ]);
+        const empty = await change(s.cookie, { currentPassword: "", newPassword: "ABEL12", confirmPassword: "ABEL12" });
+        expect(empty.status).toBe(400);
+        expect(
+          (await body(await ctx.app.request("/api/me/account", { headers: { cookie: s.cookie } }))).mustChangePassword,
+        ).toBe(true);
+        // With the temporary password typed, the old session may; the fresh one may without it.
+        const typed = await change(s.cookie, {
+          currentPassword: s.studentPassword,
+          newPassword: "ABEL12",
+          confirmPassword: "ABEL12",
+        });
+        expect(typed.status).toBe(200);
+        expect((await body(await ctx.app.request("/api/session", { headers: { cookie: fresh } }))).user).toBeNull();
+      });
+
+      it("a session opened with a fresh sign-in may, until its 15 minutes pass", async () => {
+        const s = await studentActor(ctx, "Celeste Mbala", { temporaryPassword: true });
+        await openedAgo(s.cookie, 14);
+        expect((await change(s.cookie, { newPassword: "CELE12", confirmPassword: "CELE12" })).status).toBe(200);
+      });
+
+      it("'Dados de Acesso': a password already their own is always asked, however fresh the sign-in", async () => {
+        const s = await studentActor(ctx, "Dário Neto");
+        const fresh = cookieOf(await signIn(s.studentCode, s.studentPassword));
+        const res = await change(fresh, { newPassword: "DARI12", confirmPassword: "DARI12" });
+        expect(res.status).toBe(400);
+        expect((await body(res)).error.issues).toEqual([
+          { path: "currentPassword", message: "Senha atual é obrigatória" },
+        ]);
+        expect((await signIn(s.studentCode, "DARI12")).status).toBe(401);
+      });
     });
 
     it("two changes from the same current password at once: one wins, the other is told the current one is wrong", async () => {

@@ -17,7 +17,7 @@ import { isAPIError } from "better-auth/api";
 import { eq, isNotNull, sql } from "drizzle-orm";
 import QRCode from "qrcode";
 import { canonicalBackupCode } from "../../auth/backup-codes";
-import { COUNTERS, recordSuccess, takeAttempt } from "../../auth/rate-limit";
+import { COUNTERS, hashingAttempt, recordSuccess, takeAttempt } from "../../auth/rate-limit";
 import { type SessionInfo, sessionForUser } from "../../auth/session";
 import type { Database, Tx } from "../../db/client";
 import {
@@ -162,17 +162,17 @@ export async function startSetUp(deps: Deps, req: Request, userId: string, passw
   if (await isStudent(deps.db, userId)) throw ApiError.of(403, TWO_FACTOR_NOT_FOR_STUDENTS);
   if (await isTwoFactorOn(deps.db, userId)) throw ApiError.of(409, TWO_FACTOR_ALREADY_ON);
   const counters = COUNTERS.currentPassword(userId, req.ip);
-  await takeAttempt(deps.db, counters);
   const { name } = await getInstituteSettings(deps.db);
-  let started: Awaited<ReturnType<Deps["auth"]["api"]["enableTwoFactor"]>>;
-  try {
-    started = await deps.auth.api.enableTwoFactor({
-      body: { password, issuer: name, method: "totp" },
-      headers: req.headers,
-    });
-  } catch (err) {
-    throw translated(err, { TOTP_ALREADY_ENABLED: [409, TWO_FACTOR_ALREADY_ON] }, [400, WRONG_CURRENT_PASSWORD]);
-  }
+  const started = await hashingAttempt(deps.db, counters, async () => {
+    try {
+      return await deps.auth.api.enableTwoFactor({
+        body: { password, issuer: name, method: "totp" },
+        headers: req.headers,
+      });
+    } catch (err) {
+      throw translated(err, { TOTP_ALREADY_ENABLED: [409, TWO_FACTOR_ALREADY_ON] }, [400, WRONG_CURRENT_PASSWORD]);
+    }
+  });
   await recordSuccess(deps.db, counters);
   if (started.method !== "totp") throw new Error("the twoFactor plugin did not start a TOTP set-up");
   const otpauthUri = started.totpURI;

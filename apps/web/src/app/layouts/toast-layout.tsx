@@ -4,6 +4,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Outlet } from "react-router";
+import { CrowdWaitNotice } from "../../components/crowd-wait-notice";
 import { PHONE_QUERY } from "../../lib/media";
 import { queryClient } from "../../lib/query-client";
 import { signedInTheme } from "../signed-in-theme";
@@ -27,6 +28,8 @@ export function Component() {
           notificationMaxHeight={420}
           classNames={phone ? { root: classes.passThrough } : undefined}
         />
+        {/* A request waiting out a crowd of sign-ins (decision 090): its countdown, over any screen. */}
+        <CrowdWaitNotice />
         <Outlet />
       </QueryClientProvider>
     </MantineThemeProvider>

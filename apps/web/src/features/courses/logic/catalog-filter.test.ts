@@ -5,6 +5,7 @@ import { ALL_AREAS, areasOf, filterCatalog } from "./catalog-filter";
 const course = (name: string, area: CatalogCourse["area"], description = ""): CatalogCourse => ({
   id: name,
   name,
+  slug: name.toLowerCase(),
   description,
   area,
   modality: "online",

@@ -5,6 +5,7 @@ import { courseStats } from "./course-stats";
 const course = (price: number, durationMonths: number, status: Course["status"] = "active"): Course => ({
   id: `${price}`,
   name: "C",
+  slug: "c",
   description: null,
   area: null,
   modality: null,

@@ -9,6 +9,7 @@ import { Component as AdminCoursesPage } from "./admin-courses-page";
 const course: Course = {
   id: "c1",
   name: "Gestão de Stocks",
+  slug: "gestao-de-stocks",
   description: null,
   area: "Gestão",
   modality: "presencial",

@@ -13,7 +13,7 @@ const failures: MailFailure[] = [
     subject: "Inscrição aprovada: Marketing Digital (código KX7MPQ2R)",
     tries: 8,
     state: "failed",
-    error: "O servidor de e-mail aceitou a ligação mas não respondeu a tempo.",
+    error: "O servidor de e-mail aceitou a conexão, mas não respondeu a tempo.",
     technicalDetail: null,
     lastTryAt: "2026-03-02T13:20:00.000Z",
     nextTryAt: null,
@@ -45,7 +45,7 @@ describe("the super_admin's notice of e-mails that were not sent", () => {
     expect(items).toHaveLength(2);
     const first = within(items[0]!);
     expect(first.getByText("joana@exemplo.ao — Inscrição aprovada: Marketing Digital (código KX7MPQ2R)")).toBeTruthy();
-    expect(first.getByText("O servidor de e-mail aceitou a ligação mas não respondeu a tempo.")).toBeTruthy();
+    expect(first.getByText("O servidor de e-mail aceitou a conexão, mas não respondeu a tempo.")).toBeTruthy();
     expect(first.getByText("8 tentativas, a última em 02/03/2026 às 14:20. Sem novas tentativas.")).toBeTruthy();
     expect(first.getByRole("button", { name: "Tentar de novo: e-mail para joana@exemplo.ao" })).toBeTruthy();
     expect(

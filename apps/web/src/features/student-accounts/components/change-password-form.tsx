@@ -1,10 +1,14 @@
 import { STUDENT_PASSWORD_LENGTH } from "@app/shared/limits";
 import { WRONG_CURRENT_PASSWORD } from "@app/shared/messages";
-import { changeStudentPasswordSchema, SAME_AS_TEMPORARY_PASSWORD } from "@app/shared/schemas/student-accounts";
+import {
+  changeStudentPasswordFormSchema,
+  changeStudentPasswordSchema,
+  SAME_AS_TEMPORARY_PASSWORD,
+} from "@app/shared/schemas/student-accounts";
 import { Alert, Button, List, PasswordInput, Stack, Text } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { IconShieldCheck } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { ApiError } from "../../../lib/api-error";
 import { applyServerErrors } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
@@ -15,13 +19,18 @@ const upper = (v: string) => v.toUpperCase();
 /**
  * The student's password change (SPEC §2 'Student access screen'): current, new and confirmation, the
  * requirements and a security tip. 'Dados de Acesso' and the first-sign-in step (/escolher-senha) show it.
- * `temporary`: the current password is still temporary, so keeping it is refused before anything is sent.
+ * `temporary`: the current password is still temporary. The student has just typed it to sign in, so it is
+ * not asked (decision 090) unless the server asks for it (that sign-in was more than 15 minutes ago); once
+ * typed, keeping it is refused before anything is sent.
  */
 export function ChangePasswordForm({ temporary, title }: { temporary: boolean; title: ReactNode }) {
   const change = useChangeOwnPassword();
+  const [askCurrent, setAskCurrent] = useState(!temporary);
   const form = useForm({
     initialValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
-    validate: schemaResolver(changeStudentPasswordSchema, { sync: true }),
+    validate: schemaResolver(temporary ? changeStudentPasswordSchema : changeStudentPasswordFormSchema, {
+      sync: true,
+    }),
   });
   const upperInput = (field: "currentPassword" | "newPassword" | "confirmPassword") => ({
     ...form.getInputProps(field),
@@ -35,7 +44,7 @@ export function ChangePasswordForm({ temporary, title }: { temporary: boolean; t
       noValidate
       onSubmit={form.onSubmit((values) => {
         // The current password is still the temporary one: keeping it would change nothing.
-        if (temporary && values.newPassword === values.currentPassword) {
+        if (temporary && askCurrent && values.newPassword === values.currentPassword) {
           form.setFieldError("newPassword", SAME_AS_TEMPORARY_PASSWORD);
           return;
         }
@@ -45,6 +54,7 @@ export function ChangePasswordForm({ temporary, title }: { temporary: boolean; t
             form.reset();
           },
           onError: (e) => {
+            if (e instanceof ApiError && e.issues.some((i) => i.path === "currentPassword")) setAskCurrent(true);
             if (e instanceof ApiError && e.code === WRONG_CURRENT_PASSWORD.code)
               form.setFieldError("currentPassword", e.message);
             else if (!applyServerErrors(form, e)) toastError(`Erro ao alterar senha: ${e.message}`);
@@ -54,12 +64,15 @@ export function ChangePasswordForm({ temporary, title }: { temporary: boolean; t
     >
       <Stack gap="sm" maw={420}>
         {title}
-        <PasswordInput
-          label="Senha atual"
-          autoComplete="current-password"
-          required
-          {...upperInput("currentPassword")}
-        />
+        {askCurrent && (
+          <PasswordInput
+            label="Senha atual"
+            description={temporary ? "A senha temporária com que entrou" : undefined}
+            autoComplete="current-password"
+            required
+            {...upperInput("currentPassword")}
+          />
+        )}
         <PasswordInput label="Nova senha" autoComplete="new-password" required {...upperInput("newPassword")} />
         <PasswordInput
           label="Confirmar nova senha"

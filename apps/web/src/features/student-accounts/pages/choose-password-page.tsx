@@ -1,4 +1,4 @@
-import { Alert, Card, Stack, Text, Title } from "@mantine/core";
+import { Alert, Card, Stack, Title } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { Navigate, useSearchParams } from "react-router";
 import { studentStart, useSession } from "../../../lib/session";
@@ -7,7 +7,8 @@ import { ChangePasswordForm } from "../components/change-password-form";
 /**
  * /escolher-senha (decision 028): a student whose password is temporary (generated when the account was
  * made, or given by the secretariat) chooses their own before any other screen; the server refuses the
- * other student routes until then. Once it is changed, the student goes on to where they belong.
+ * other student routes until then. Once it is changed, the student goes on to where they belong. The
+ * temporary password is not asked again: the sign-in a moment ago proved it (decision 090).
  */
 export function Component() {
   const student = useSession().data?.student;
@@ -27,14 +28,9 @@ export function Component() {
         <ChangePasswordForm
           temporary
           title={
-            <Stack gap={2}>
-              <Title order={2} size="h4" id="alterar-senha">
-                Alterar senha
-              </Title>
-              <Text size="sm" c="dimmed">
-                Em «Senha atual», digite a senha temporária com que acabou de entrar.
-              </Text>
-            </Stack>
+            <Title order={2} size="h4" id="alterar-senha">
+              Alterar senha
+            </Title>
           }
         />
       </Card>

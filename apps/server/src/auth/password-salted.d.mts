@@ -1,0 +1,1 @@
+export function hashLike(password: string, like: string): Promise<string>;
