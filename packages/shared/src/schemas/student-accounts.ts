@@ -164,6 +164,9 @@ export const adminStudentAccountSchema = z.object({
   mustChangePassword: z.boolean(),
   passwordChangedAt: z.string().nullable(),
   enrollmentCompleted: z.boolean(),
+  /** The student's 'Receber SMS' (decision 092) and when they last changed it. */
+  smsOptIn: z.boolean(),
+  smsOptInChangedAt: z.string().nullable(),
   createdAt: z.string(),
   enrollments: z.array(
     z.object({

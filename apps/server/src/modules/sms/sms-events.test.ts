@@ -150,6 +150,12 @@ describe("'Receber SMS' in 'Dados de Acesso'", () => {
     const answer = await body(off);
     expect(answer.smsOptIn).toBe(false);
     expect(await own()).toMatchObject({ smsOptIn: false, smsOptInChangedAt: answer.smsOptInChangedAt });
+    // Staff see it in 'Contas de Alunos'.
+    const secretaria = await staffActor(s.ctx, "secretaria");
+    const list = await s.ctx.app.request(`/api/admin/student-accounts?q=${encodeURIComponent("Gabriela Opção")}`, {
+      headers: { cookie: secretaria.cookie },
+    });
+    expect((await body(list)).rows).toMatchObject([{ smsOptIn: false, smsOptInChangedAt: answer.smsOptInChangedAt }]);
     const bad = await s.ctx.app.request("/api/me/account/sms", jsonRequest("PUT", { smsOptIn: "sim" }, st.cookie));
     expect(bad.status).toBe(400);
     const sent = await submitReceipt(s.ctx, st.cookie, receiptForm(st.enrollment.id, { paidAmount: "20000" }));
