@@ -7,6 +7,7 @@
 //   --screens  only Lighthouse on the public pages and the signed-in screens (screens.mjs, decision 091);
 //              --screens=public, =signed-in, =student, =staff or =/admin,/aluno/acesso names some of them;
 //              --runs=N Lighthouse runs per page (default 3, the median kept), here and in the whole bench
+//   --sms      only approval → SMS at the provider (issue 36, decision 092): p50/p99 over 100 approvals
 //   neither    bench.mjs runs its public-page budgets, then the mixed day (mixedDayChecks)
 // Each figure is printed beside its goal; bench-results/volume.json and load.json keep the details.
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -14,6 +15,7 @@ import path from "node:path";
 import { root } from "../ensure-built.mjs";
 import { loadBench } from "./load.mjs";
 import { screensBench } from "./screens.mjs";
+import { smsBench } from "./sms.mjs";
 import { statementBench } from "./statements.mjs";
 import { volumeBench } from "./volume.mjs";
 
@@ -59,7 +61,8 @@ export async function benchParts(args, build) {
   const load = args.find((a) => a === "--load" || a.startsWith("--load="));
   const statements = args.includes("--statements");
   const screens = args.find((a) => a === "--screens" || a.startsWith("--screens="));
-  if (!volume && !load && !statements && !screens) return false;
+  const sms = args.includes("--sms");
+  if (!volume && !load && !statements && !screens && !sms) return false;
   build();
   const checks = [];
   if (volume) {
@@ -85,7 +88,15 @@ export async function benchParts(args, build) {
     printChecks("Screens, Lighthouse mobile (ARCHITECTURE.md §7)", c);
     checks.push(...c);
   }
-  console.log("\nDetails: bench-results/volume.json, load.json, load-2-instances.json, statements.json, screens.json");
+  if (sms) {
+    const { report, checks: c } = await smsBench();
+    save("sms.json", report);
+    printChecks("SMS to students (issue 36)", c);
+    checks.push(...c);
+  }
+  console.log(
+    "\nDetails: bench-results/volume.json, load.json, load-2-instances.json, statements.json, screens.json, sms.json",
+  );
   if (checks.some((c) => !c[2])) process.exit(1);
   return true;
 }

@@ -1,4 +1,5 @@
 import { paymentReferenceEndpoints } from "@app/shared/contract/payment-references";
+import { smsEndpoints } from "@app/shared/contract/sms";
 import { MALFORMED_REQUEST, NOT_FOUND } from "@app/shared/messages";
 import { UNEXPECTED_ERROR } from "@app/shared/request-messages";
 import { OpenAPIHono } from "@hono/zod-openapi";
@@ -34,6 +35,7 @@ import { paymentRoutes } from "./modules/payments/payments.routes";
 import { receiptAdminRoutes, receiptRoutes } from "./modules/receipts/receipts.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
 import { signInRoutes } from "./modules/sign-in/sign-in.routes";
+import { smsRoutes } from "./modules/sms/sms.routes";
 import { studentAccountAdminRoutes } from "./modules/student-accounts/student-accounts.admin.routes";
 import { studentAccountRoutes } from "./modules/student-accounts/student-accounts.routes";
 import { teacherRoutes } from "./modules/teachers/teachers.routes";
@@ -73,7 +75,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use("/api/*", apiCompression());
   app.use(
     "/api/*",
-    jsonBodyLimit([`/api${CREDENTIAL_VERIFICATION_PATH}`, `/api${paymentReferenceEndpoints.webhook.path}`]),
+    jsonBodyLimit([
+      `/api${CREDENTIAL_VERIFICATION_PATH}`,
+      `/api${paymentReferenceEndpoints.webhook.path}`,
+      `/api${smsEndpoints.status.path}`,
+    ]),
   );
   app.use("/api/*", originCheck());
   app.route("/api", healthRoutes);
@@ -98,6 +104,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route("/api", settingsRoutes);
   app.route("/api", teachingRoutes);
   app.route("/api", mailRoutes);
+  app.route("/api", smsRoutes);
   app.route("/api", certificateRoutes);
   app.route("/api", certificateAdminRoutes);
   app.route("/api", verifyRoutes);

@@ -90,6 +90,7 @@ const MATRIX: Record<string, Row> = {
   "POST /api/student-accounts": { expect: all(400), body: () => ({}) },
   "GET /api/me/account": { expect: { ...onlyStudents(200), studentTemp: 200 } },
   "PUT /api/me/account/password": { expect: { ...onlyStudents(400), studentTemp: 400 }, body: () => ({}) },
+  "PUT /api/me/account/sms": { expect: { ...onlyStudents(400), studentTemp: 400 }, body: () => ({}) },
   // 'Contas de Alunos' (issue 14): every staff role sees it; super_admin, admin and secretaria change credentials.
   "GET /api/admin/student-accounts": { expect: anyStaffRole(200) },
   "PUT /api/admin/student-accounts/{id}/credentials": {
@@ -146,6 +147,8 @@ const MATRIX: Record<string, Row> = {
   // Multicaixa references (issue 26), on against the simulator: the provider's webhook is public and
   // answers by its signature alone (none here: 401 for everyone, session or not).
   "POST /api/payment-references/webhook": { expect: all(401), body: () => ({}) },
+  // SMS (issue 36): the provider's status callback is public and answers by its signature alone.
+  "POST /api/sms/status": { expect: all(401), body: () => ({}) },
   "GET /api/me/payment-references": { expect: onlyStudents(200) },
   "POST /api/me/payment-references/{enrollmentId}/renew": {
     expect: onlyStudents(404),
@@ -387,6 +390,12 @@ describe("authorisation matrix", () => {
       PROXYPAY_API_KEY: "chave-da-matriz-0123456789",
       PROXYPAY_ENTITY: "54321",
       PROXYPAY_BASE_URL: sim.url,
+      // SMS on (decision 092); no provider listens there: what the matrix queues is never sent.
+      SMS_PROVIDER: "twilio",
+      TWILIO_ACCOUNT_SID: `AC${"4d".repeat(16)}`,
+      TWILIO_AUTH_TOKEN: "token-da-matriz-0123456789",
+      TWILIO_FROM: "INSTITUTO",
+      TWILIO_BASE_URL: "http://127.0.0.1:9",
     });
     const doc = await body(await ctx.app.request("/api/openapi.json"));
     routes = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>

@@ -110,4 +110,29 @@ describe("config", () => {
       loadConfig({ DATA_DIR: dataDir, PROXYPAY_API_KEY: "chave-secreta-1234", PROXYPAY_ENTITY: "1234" }),
     ).toThrow(/PROXYPAY_ENTITY/);
   });
+
+  it("turns SMS on with SMS_PROVIDER=twilio and the three TWILIO_* settings; unset, SMS is off", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).sms).toBeUndefined();
+    const twilio = {
+      SMS_PROVIDER: "twilio",
+      TWILIO_ACCOUNT_SID: `AC${"0f".repeat(16)}`,
+      TWILIO_AUTH_TOKEN: "token-secreto-123456",
+      TWILIO_FROM: "INSTITUTO",
+    };
+    expect(loadConfig({ DATA_DIR: dataDir, ...twilio }).sms).toEqual({
+      provider: "twilio",
+      accountSid: twilio.TWILIO_ACCOUNT_SID,
+      authToken: twilio.TWILIO_AUTH_TOKEN,
+      from: "INSTITUTO",
+      baseUrl: "https://api.twilio.com",
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...twilio, TWILIO_FROM: "" })).toThrow(/needs TWILIO_FROM/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...twilio, SMS_PROVIDER: "" })).toThrow(/SMS_PROVIDER is not/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...twilio, SMS_PROVIDER: "nexmo" })).toThrow(/SMS_PROVIDER/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...twilio, TWILIO_ACCOUNT_SID: "AC123" })).toThrow(
+      /TWILIO_ACCOUNT_SID/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...twilio, TWILIO_FROM: "INSTITUTO-LUANDA" })).toThrow(/TWILIO_FROM/);
+    expect(loadConfig({ DATA_DIR: dataDir, ...twilio, TWILIO_FROM: "+244923000000" }).sms?.from).toBe("+244923000000");
+  });
 });

@@ -50,6 +50,21 @@ const envSchema = z.object({
    * answers 503 with Retry-After at once. 0: a hash only when a core is free (tests saturate it so).
    */
   PASSWORD_QUEUE_SECONDS: z.coerce.number().min(0).max(60).default(DEFAULT_PASSWORD_QUEUE_SECONDS),
+  /** SMS to students (issue 36, decision 092): off unless SMS_PROVIDER and its settings are set. */
+  SMS_PROVIDER: z.enum(["twilio"], { message: "must be twilio (the only provider so far)" }).optional(),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, "must be the Account SID: AC and 32 hexadecimal digits")
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16, "must have at least 16 characters").optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(
+      /^(\+\d{8,15}|MG[0-9a-fA-F]{32}|(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11})$/,
+      "must be a sender ID (up to 11 letters, digits or spaces, with one letter), a +number or a Messaging Service SID (MG…)",
+    )
+    .optional(),
+  TWILIO_BASE_URL: z.url({ message: "must be a URL such as https://api.twilio.com" }).optional(),
 });
 
 export interface Config {
@@ -81,6 +96,17 @@ export interface Config {
   proxyPay: { apiKey: string; entity: string; baseUrl: string; pollSeconds: number } | undefined;
   /** PASSWORD_QUEUE_SECONDS: how long a hash may wait for the password hasher (decision 090). */
   passwordQueueSeconds: number;
+  /** SMS to students (decision 092); undefined: off, nothing is sent. The token is never logged. */
+  sms: SmsConfig | undefined;
+}
+
+export interface SmsConfig {
+  provider: "twilio";
+  accountSid: string;
+  authToken: string;
+  /** An alphanumeric sender ID, a +number, or a Messaging Service SID (MG…). */
+  from: string;
+  baseUrl: string;
 }
 
 /**
@@ -110,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
   if (!e.PROXYPAY_API_KEY !== !e.PROXYPAY_ENTITY) {
     throw new ConfigError("Invalid configuration:\n  PROXYPAY_API_KEY and PROXYPAY_ENTITY must be set together");
   }
+  const sms = smsConfig(e);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -147,8 +174,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
           }
         : undefined,
     passwordQueueSeconds: e.PASSWORD_QUEUE_SECONDS,
+    sms,
   };
 }
+
+const TWILIO_VARIABLES = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const;
+
+/** SMS_PROVIDER=twilio needs the three TWILIO_* settings; TWILIO_* without SMS_PROVIDER is a mistake too. */
+function smsConfig(e: z.output<typeof envSchema>): SmsConfig | undefined {
+  const missing = TWILIO_VARIABLES.filter((name) => !e[name]);
+  if (!e.SMS_PROVIDER) {
+    if (missing.length < TWILIO_VARIABLES.length)
+      throw new ConfigError(
+        "Invalid configuration:\n  TWILIO_* are set but SMS_PROVIDER is not: set SMS_PROVIDER=twilio",
+      );
+    return undefined;
+  }
+  if (missing.length > 0)
+    throw new ConfigError(`Invalid configuration:\n  SMS_PROVIDER=twilio needs ${missing.join(", ")}`);
+  return {
+    provider: e.SMS_PROVIDER,
+    accountSid: e.TWILIO_ACCOUNT_SID!,
+    authToken: e.TWILIO_AUTH_TOKEN!,
+    from: e.TWILIO_FROM!,
+    baseUrl: (e.TWILIO_BASE_URL ?? TWILIO_API_URL).replace(/\/$/, ""),
+  };
+}
+
+/** Twilio's REST API host, the default while TWILIO_BASE_URL is unset. */
+export const TWILIO_API_URL = "https://api.twilio.com";
 
 /** ProxyPay's sandbox, the default host while PROXYPAY_BASE_URL is unset. */
 export const PROXYPAY_SANDBOX_URL = "https://api.sandbox.proxypay.co.ao";

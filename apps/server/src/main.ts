@@ -18,6 +18,8 @@ import { scheduleStatementRetention } from "./modules/bank-statements/statement-
 import { runReferenceJob } from "./modules/payment-references/payment-references.service";
 import { schedulePolling } from "./modules/payment-references/provider-payments.service";
 import { createPaymentReferences } from "./modules/payment-references/references-setup";
+import { deliverSms } from "./modules/sms/deliver-sms";
+import { createSms } from "./modules/sms/sms-setup";
 import { type Closable, closeInOrder } from "./shutdown";
 import { createStorage } from "./storage";
 import { scheduleOrphanSweeps } from "./storage/orphan-files";
@@ -92,12 +94,19 @@ async function main(): Promise<void> {
     throw err;
   }
   await stopIfAsked(mail);
+  // SMS to students (decision 092), when SMS_PROVIDER is set: the queue of messages and its worker.
+  const sms = createSms(config, { databaseUrl: database.url, log });
+  if (sms) {
+    await sms.jobs.start();
+    await sms.jobs.work((job, retryCount) => deliverSms({ db, sms, log }, job.messageId, retryCount));
+    log.info({ provider: config.sms!.provider, from: sms.provider.from }, "SMS on");
+  }
   // Multicaixa references (decision 075), when PROXYPAY_* are set: the provider calls' queue and its worker.
   const references = createPaymentReferences(config, { databaseUrl: database.url, log });
   let polling: { stop(): void } | undefined;
   if (references) {
     await references.jobs.start();
-    const referenceDeps = { db, mail, baseUrl: config.baseUrl, log, references };
+    const referenceDeps = { db, mail, baseUrl: config.baseUrl, log, references, sms };
     await references.jobs.work((job) => runReferenceJob(referenceDeps, job));
     polling = schedulePolling(referenceDeps, config.proxyPay!.pollSeconds * 1000);
     log.info({ provider: config.proxyPay!.baseUrl, entity: config.proxyPay!.entity }, "Multicaixa references on");
@@ -106,7 +115,7 @@ async function main(): Promise<void> {
   // Bank-statement files are read in worker threads (decision 078).
   const statements = createStatementReader();
   const app = createApp(
-    { config, db, pool, databaseKind: database.kind, storage, mail, auth, log, statements, references },
+    { config, db, pool, databaseKind: database.kind, storage, mail, auth, log, statements, references, sms },
     { webDist: config.webDist ?? defaultWebDist() },
   );
 
@@ -133,6 +142,7 @@ async function main(): Promise<void> {
     polling?.stop();
     await statements.close();
     await references?.jobs.stop().catch((err: Error) => log.warn({ error: err.message }, "reference queue stop"));
+    await sms?.jobs.stop().catch((err: Error) => log.warn({ error: err.message }, "sms queue stop"));
     await closeInOrder({ server, mail, pool, database }, log);
     log.info("stopped");
     process.exit(0);

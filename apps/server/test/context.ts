@@ -18,6 +18,9 @@ import { createStatementReader } from "../src/modules/bank-statements/statement-
 import { runReferenceJob } from "../src/modules/payment-references/payment-references.service";
 import { REFERENCE_JOB_SETTINGS } from "../src/modules/payment-references/reference-jobs";
 import { createPaymentReferences } from "../src/modules/payment-references/references-setup";
+import { deliverSms } from "../src/modules/sms/deliver-sms";
+import { SMS_JOB_SETTINGS, type SmsJobSettings } from "../src/modules/sms/sms-jobs";
+import { createSms } from "../src/modules/sms/sms-setup";
 import { createDiskStorage } from "../src/storage/disk";
 
 export const TEST_BASE_URL = "http://localhost:3999";
@@ -58,6 +61,15 @@ export const TEST_MAIL_SETTINGS: MailQueueSettings = {
   stopTimeoutMs: 1_000,
 };
 
+/** The SMS queue with seconds of backoff and a worker that looks twice a second. */
+export const TEST_SMS_SETTINGS: SmsJobSettings = {
+  ...SMS_JOB_SETTINGS,
+  pollingIntervalSeconds: 0.5,
+  retryDelaySeconds: 1,
+  retryDelayMaxSeconds: 2,
+  stopTimeoutMs: 1_000,
+};
+
 /** A URL to the same server with another database name. */
 export function withDatabase(url: string, database: string): string {
   const u = new URL(url);
@@ -89,6 +101,7 @@ export async function createTestContext(
   overrides: Partial<Record<string, string>> = {},
   options: AppOptions = {},
   mailSettings: Partial<MailQueueSettings> = {},
+  smsSettings: Partial<SmsJobSettings> = {},
 ): Promise<TestContext> {
   const databaseUrl = overrides.DATABASE_URL ?? (await createFreshDatabase({ migrated: true }));
   const dataDir = overrides.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "server-test-data-"));
@@ -107,6 +120,12 @@ export async function createTestContext(
   const mail = createMailQueue({ databaseUrl, db, log }, { ...TEST_MAIL_SETTINGS, ...mailSettings });
   await mail.start();
   await mail.work(createMailer(config, log));
+  // SMS when the overrides set SMS_PROVIDER (the simulator's URL): the queue's worker runs.
+  const sms = createSms(config, { databaseUrl, log }, { ...TEST_SMS_SETTINGS, ...smsSettings });
+  if (sms) {
+    await sms.jobs.start();
+    await sms.jobs.work((job, retryCount) => deliverSms({ db, sms, log }, job.messageId, retryCount));
+  }
   // Multicaixa references when the overrides set PROXYPAY_* (the simulator's URL): the queue's worker runs.
   const references = createPaymentReferences(
     config,
@@ -121,7 +140,9 @@ export async function createTestContext(
   );
   if (references) {
     await references.jobs.start();
-    await references.jobs.work((job) => runReferenceJob({ db, mail, baseUrl: config.baseUrl, log, references }, job));
+    await references.jobs.work((job) =>
+      runReferenceJob({ db, mail, baseUrl: config.baseUrl, log, references, sms }, job),
+    );
   }
   const deps: AppDeps = {
     config,
@@ -134,6 +155,7 @@ export async function createTestContext(
     log,
     statements: createStatementReader(),
     references,
+    sms,
   };
   const app = createApp(deps, { checkAnswers: true, ...options });
   return {
@@ -148,6 +170,7 @@ export async function createTestContext(
     async close() {
       await deps.statements.close();
       await references?.jobs.stop();
+      await sms?.jobs.stop();
       await mail.stop();
       await pool.end();
       if (!overrides.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });

@@ -1,5 +1,3 @@
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { eq } from "drizzle-orm";
 import { expect, vi } from "vitest";
 import { paymentReferences } from "../src/db/schema";
@@ -7,6 +5,7 @@ import { type Simulator, startSimulator } from "../src/modules/payment-reference
 import { jsonRequest } from "./actors";
 import { createTestContext, type TestContext } from "./context";
 import { studentWithEnrollment } from "./receipts";
+import { serveOnRandomPort } from "./serve";
 
 export const TEST_PROXYPAY_KEY = "chave-de-teste-proxypay-0123456789";
 export const TEST_PROXYPAY_ENTITY = "12345";
@@ -22,16 +21,15 @@ export async function startReferencesContext() {
     PROXYPAY_ENTITY: TEST_PROXYPAY_ENTITY,
     PROXYPAY_BASE_URL: sim.url,
   });
-  const server = serve({ fetch: ctx.app.fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise((resolve) => server.once("listening", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await serveOnRandomPort(ctx.app);
+  const base = server.base;
   sim.setWebhookUrl(`${base}/api/payment-references/webhook`);
   return {
     sim,
     ctx,
     base,
     async close() {
-      await new Promise((resolve) => server.close(resolve));
+      await server.close();
       await ctx.close();
       await sim.close();
     },
@@ -45,12 +43,14 @@ export async function approvedWithReference(
   courseId: string,
   name: string,
   extra: Record<string, unknown> = {},
+  studentPhone = "923000000",
 ) {
   const email = `${name.toLowerCase().replace(/\s+/g, ".")}@exemplo.ao`;
   const s = await studentWithEnrollment(ctx, courseId, name, {
     status: "pre_inscrito",
     paymentReferenceCode: null,
     studentEmail: email,
+    studentPhone,
   });
   const res = await ctx.app.request(
     `/api/admin/enrollments/${s.enrollment.id}/approve`,

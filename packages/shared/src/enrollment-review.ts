@@ -43,6 +43,10 @@ export const ENROLLMENT_EVENT_KINDS = [
   /** A certificate revoked, or replaced by a new one (the enrolment stays completed; decision 041). */
   "certificate_revoked",
   "certificate_reissued",
+  /** An SMS to the student handed to the provider, delivered to the phone, or not (decision 092). */
+  "sms_sent",
+  "sms_delivered",
+  "sms_failed",
 ] as const;
 export type EnrollmentEventKind = (typeof ENROLLMENT_EVENT_KINDS)[number];
 /** What History shows for an event of each kind ('Código enviado por WhatsApp' is also its note). */
@@ -54,6 +58,9 @@ export const ENROLLMENT_EVENT_LABELS: Record<EnrollmentEventKind, string> = {
   receipt_rejected: "Comprovante rejeitado",
   certificate_revoked: "Certificado revogado",
   certificate_reissued: "Certificado reemitido",
+  sms_sent: "SMS enviado",
+  sms_delivered: "SMS entregue",
+  sms_failed: "SMS não entregue",
 };
 
 /**

@@ -514,3 +514,10 @@ export const REFERENCE_PAYMENT_SETTLED = {
   code: "reference_payment_settled",
   message: "Este pagamento por referência já foi aplicado ou arquivado",
 } as const;
+
+/** SMS to students (decision 092): a status callback when SMS is off, or not signed by the provider. */
+export const SMS_OFF = { code: "sms_off", message: "O envio de SMS não está configurado" } as const;
+export const SMS_SIGNATURE_INVALID = {
+  code: "sms_signature_invalid",
+  message: "Assinatura da notificação de SMS inválida",
+} as const;

@@ -9,6 +9,7 @@ import type { Logger } from "../logger";
 import type { MailQueue } from "../mail/mail-queue";
 import type { StatementReader } from "../modules/bank-statements/statement-reader";
 import type { PaymentReferences } from "../modules/payment-references/references-setup";
+import type { Sms } from "../modules/sms/sms-setup";
 import type { FileStorage } from "../storage/storage";
 
 /** Everything a request handler may use; built once in main.ts (or per test file). */
@@ -26,6 +27,8 @@ export interface AppDeps {
   statements: StatementReader;
   /** Multicaixa references (decision 075); undefined when PROXYPAY_* are unset. */
   references?: PaymentReferences;
+  /** SMS to students (decision 092); undefined when SMS_PROVIDER is unset. */
+  sms?: Sms;
 }
 
 export interface AppEnv {

@@ -9,6 +9,8 @@ import {
   ownStudentAccountSchema,
   passwordChangedSchema,
   resetStudentPasswordSchema,
+  smsPreferenceAnswerSchema,
+  smsPreferenceSchema,
   studentAccountListQuerySchema,
 } from "../schemas/student-accounts";
 import { z } from "../zod";
@@ -37,6 +39,13 @@ export const studentAccountSchemas = endpointSchemas({
       429: "Too many wrong current passwords (this account, or the IP); see Retry-After",
       503: CROWDED,
     },
+  },
+  setOwnSms: {
+    summary:
+      "Turns the student's 'Receber SMS' on or off (decision 092, Lei 22/11): off, the institute's steps send no SMS (e-mail and WhatsApp only); the date of the change is kept",
+    body: smsPreferenceSchema,
+    answers: { 200: smsPreferenceAnswerSchema },
+    errors: { 400: "Invalid input" },
   },
   list: {
     summary:

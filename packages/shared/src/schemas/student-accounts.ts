@@ -103,7 +103,14 @@ export const ownStudentAccountSchema = z.object({
   mustChangePassword: z.boolean(),
   passwordChangedAt: z.string().nullable(),
   enrollmentCompleted: z.boolean(),
+  /** 'Receber SMS' (decision 092): on by default; when the student last changed it. */
+  smsOptIn: z.boolean(),
+  smsOptInChangedAt: z.string().nullable(),
 });
+
+/** PUT /me/account/sms: 'Receber SMS' on or off. */
+export const smsPreferenceSchema = z.object({ smsOptIn: z.boolean({ message: "Indique se quer receber SMS" }) });
+export const smsPreferenceAnswerSchema = z.object({ smsOptIn: z.boolean(), smsOptInChangedAt: z.string() });
 
 /** PUT /me/account/password: when the new password took effect. */
 export const passwordChangedSchema = z.object({ passwordChangedAt: z.string() });
@@ -157,6 +164,9 @@ export const adminStudentAccountSchema = z.object({
   mustChangePassword: z.boolean(),
   passwordChangedAt: z.string().nullable(),
   enrollmentCompleted: z.boolean(),
+  /** The student's 'Receber SMS' (decision 092) and when they last changed it. */
+  smsOptIn: z.boolean(),
+  smsOptInChangedAt: z.string().nullable(),
   createdAt: z.string(),
   enrollments: z.array(
     z.object({

@@ -10,5 +10,6 @@ export * from "./idempotency";
 export * from "./meta";
 export * from "./payment-references";
 export * from "./settings";
+export * from "./sms";
 export * from "./staff";
 export * from "./students";

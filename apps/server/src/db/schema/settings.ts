@@ -25,8 +25,13 @@ export const instituteSettings = pgTable(
     updatedBy: text("updated_by").references(() => authUser.id, { onDelete: "set null" }),
     /** The lowest final grade that passes (0–20; decision 027): 'Concluído' under it asks first. */
     passMark: numeric("pass_mark", { precision: 4, scale: 1, mode: "number" }).notNull().default(DEFAULT_PASS_MARK),
+    /** SMS (decision 092): at most this many a day (Luanda time); the rest wait for the next day. */
+    smsDailyCap: integer("sms_daily_cap").notNull().default(500),
+    /** …and at most this many to one number a day. */
+    smsPerStudentDailyCap: integer("sms_per_student_daily_cap").notNull().default(5),
   },
   (t) => [
+    check("institute_settings_sms_caps_check", sql`${t.smsDailyCap} >= 0 and ${t.smsPerStudentDailyCap} >= 0`),
     check("institute_settings_single_row_check", sql`${t.id} = 1`),
     check(
       "institute_settings_pass_mark_check",

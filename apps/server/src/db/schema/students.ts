@@ -23,6 +23,9 @@ export const studentAccounts = pgTable(
     mustChangePassword: boolean("must_change_password").notNull().default(true),
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
     enrollmentCompleted: boolean("enrollment_completed").notNull().default(false),
+    /** 'Receber SMS' (decision 092, Lei 22/11): on by default for transactional messages; when it last changed. */
+    smsOptIn: boolean("sms_opt_in").notNull().default(true),
+    smsOptInChangedAt: timestamp("sms_opt_in_changed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     // Searched and sorted as stored, case and accents aside (decision 062); never written by us.
     studentNameKey: normalisedColumn("student_name_key", "student_name"),

@@ -57,8 +57,8 @@ export const bankStatementRoutes = createRouter()
     return c.json(await ignoreLine(c.get("deps").db, c.get("session").user!.id, id, lineId, c.req.valid("json")), 200);
   })
   .openapi(route(endpoints.confirm, schemas.confirm, finance), async (c) => {
-    const { db, mail, config, references } = c.get("deps");
-    const deps = { db, mail, baseUrl: config.baseUrl, references };
+    const { db, mail, config, references, sms } = c.get("deps");
+    const deps = { db, mail, baseUrl: config.baseUrl, references, sms };
     const result = await confirmLines(deps, c.get("session").user!.id, c.req.valid("param").id, c.req.valid("json"));
     return c.json(result, 200);
   });

@@ -39,6 +39,8 @@ import {
 } from "../../storage/stored-files";
 import { recordEvent } from "../enrollments/enrollment-history";
 import { getInstituteSettings } from "../settings/settings.service";
+import type { Sms } from "../sms/sms-setup";
+import { queueCertificateSms } from "../sms/student-sms";
 import { unambiguousCode } from "../student-accounts/credentials";
 import { buildCertificatePdf } from "./certificate-pdf";
 import {
@@ -72,6 +74,8 @@ export interface IssueContext {
   actorUserId: string | null;
   /** PDFs written during the transaction: the caller removes them if it rolls back. */
   written: PendingFile[];
+  /** SMS to students (decision 092) when on: the verification link by SMS. */
+  sms?: Sms;
 }
 
 /**
@@ -133,6 +137,8 @@ export async function issueCertificate(
   ctx.written.push(...files);
   const [fileId] = await recordFiles(tx, account.userId, files);
   const [updated] = await tx.update(certificates).set({ fileId }).where(eq(certificates.id, row.id)).returning();
+  const verifyUrl = verifyPageUrl(ctx.config.baseUrl, row.certificateNumber);
+  await queueCertificateSms(tx, ctx.sms, enrollment.id, row.id, verifyUrl);
   return updated!;
 }
 
@@ -141,7 +147,7 @@ export async function issueCertificate(
  * are removed from storage (a storage failure leaves nothing, as receipts do: decision 019).
  */
 export async function withIssuing<T>(
-  deps: { db: Database; storage: FileStorage; config: Pick<Config, "baseUrl"> },
+  deps: { db: Database; storage: FileStorage; config: Pick<Config, "baseUrl">; sms?: Sms },
   actorUserId: string | null,
   work: (tx: Tx, ctx: IssueContext) => Promise<T>,
   onUniqueViolation: () => Error,
@@ -153,7 +159,15 @@ export async function withIssuing<T>(
   try {
     return await deps.db.transaction(async (tx) => {
       const { name } = await getInstituteSettings(tx);
-      return work(tx, { storage: deps.storage, config: deps.config, instituteName: name, actorUserId, written });
+      const ctx = {
+        storage: deps.storage,
+        config: deps.config,
+        instituteName: name,
+        actorUserId,
+        written,
+        sms: deps.sms,
+      };
+      return work(tx, ctx);
     });
   } catch (err) {
     await removeFiles(deps.storage, written);

@@ -23,6 +23,8 @@ import { recordEvent } from "../enrollments/enrollment-history";
 import { dropReferences } from "../payment-references/drop-references";
 import { queueReference } from "../payment-references/queue-reference";
 import type { PaymentReferences } from "../payment-references/references-setup";
+import type { Sms } from "../sms/sms-setup";
+import { queueEnrolledSms } from "../sms/student-sms";
 import { enrollmentBalance } from "./balance";
 import {
   balanceAwaitedEmail,
@@ -49,6 +51,8 @@ export type RecordingDeps = {
   baseUrl: string;
   /** Multicaixa references when on: a payment recorded any way deletes the enrolment's live reference. */
   references?: PaymentReferences;
+  /** SMS to students (decision 092) when on: 'enrolled' is told by SMS beside its e-mail. */
+  sms?: Sms;
 };
 
 /**
@@ -158,6 +162,7 @@ export async function recordPayment(
     enrollment,
     emailFor(outcome, paid, fit, before, deps),
   );
+  if (status === "enrolled") await queueEnrolledSms(tx, deps.sms, enrollment.id);
   return { paymentId: payment!.id, studentEmail, outcome, balance: balanceOf(before.due, before.paid + paid.amount) };
 }
 

@@ -55,8 +55,8 @@ export const paymentReferenceAdminRoutes = createRouter()
     return c.json(await listUnmatched(c.get("deps").db, c.req.valid("query")), 200);
   })
   .openapi(route(endpoints.applyUnmatched, schemas.applyUnmatched, finance), async (c) => {
-    const { db, mail, config, references } = c.get("deps");
-    const deps = { db, mail, baseUrl: config.baseUrl, references };
+    const { db, mail, config, references, sms } = c.get("deps");
+    const deps = { db, mail, baseUrl: config.baseUrl, references, sms };
     const { id } = c.req.valid("param");
     const notification = await applyUnmatched(deps, c.get("session").user!.id, id, c.req.valid("json"));
     return c.json({ notification }, 200);

@@ -10,6 +10,8 @@ import type { Logger } from "../../logger";
 import type { MailQueue } from "../../mail/mail-queue";
 import { lockEnrollment } from "../payment-recording/record-payment";
 import { getBankDetails } from "../settings/settings.service";
+import type { Sms } from "../sms/sms-setup";
+import { queueMulticaixaSms } from "../sms/student-sms";
 import { dropReferences } from "./drop-references";
 import { queueReference } from "./queue-reference";
 import type { ReferenceJob } from "./reference-jobs";
@@ -27,6 +29,8 @@ export type ReferenceDeps = {
   baseUrl: string;
   log: Logger;
   references: PaymentReferences;
+  /** SMS to students (decision 092) when on: the reference's SMS beside its e-mail. */
+  sms?: Sms;
 };
 
 type ReferenceRow = typeof paymentReferences.$inferSelect;
@@ -78,6 +82,7 @@ async function createAtProvider(deps: ReferenceDeps, id: string) {
       .returning();
     if (!active) return true;
     await enqueueReferenceEmail(tx, deps, active);
+    await queueMulticaixaSms(tx, deps.sms, active);
     return false;
   });
   if (stale) await provider.deleteReference(reference);

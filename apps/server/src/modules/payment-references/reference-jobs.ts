@@ -1,8 +1,6 @@
-import { sql } from "drizzle-orm";
-import { fromDrizzle, PgBoss } from "pg-boss";
 import type { Tx } from "../../db/client";
 import type { Logger } from "../../logger";
-import { MAIL_QUEUE_SCHEMA } from "../../mail/mail-queue";
+import { createDurableJobs, type DurableJobSettings } from "../../mail/durable-jobs";
 
 /**
  * The durable queue of the calls to the payment-reference provider (decision 075): a request never waits
@@ -18,13 +16,7 @@ export type ReferenceJob =
   | { action: "delete"; reference: string }
   | { action: "acknowledge"; providerPaymentId: string };
 
-export interface ReferenceJobSettings {
-  retryLimit: number;
-  retryDelaySeconds: number;
-  retryDelayMaxSeconds: number;
-  pollingIntervalSeconds: number;
-  stopTimeoutMs: number;
-}
+export type ReferenceJobSettings = DurableJobSettings;
 
 /** 10 tries over about an hour: 30 s, 1 min, 2 min … at most 15 min apart. */
 export const REFERENCE_JOB_SETTINGS: ReferenceJobSettings = {
@@ -47,60 +39,15 @@ export function createReferenceJobs(
   deps: { databaseUrl: string; log: Logger },
   settings: ReferenceJobSettings = REFERENCE_JOB_SETTINGS,
 ): ReferenceJobs {
-  const { log } = deps;
-  const boss = new PgBoss({
-    connectionString: deps.databaseUrl,
-    schema: MAIL_QUEUE_SCHEMA,
-    max: 2,
-    application_name: "portal-references",
-    schedule: false,
-    registerInstance: false,
-  });
-  boss.on("error", (err: Error & { code?: string }) =>
-    log.warn({ err: { message: err.message, code: err.code } }, "reference queue: database error"),
+  const jobs = createDurableJobs<ReferenceJob>(
+    {
+      queue: REFERENCE_QUEUE,
+      applicationName: "portal-references",
+      expireInSeconds: 120,
+      describe: (job) => ({ action: job.action }),
+    },
+    deps,
+    settings,
   );
-  const queueOptions = {
-    retryLimit: settings.retryLimit,
-    retryDelay: settings.retryDelaySeconds,
-    retryBackoff: true,
-    retryDelayMax: settings.retryDelayMaxSeconds,
-    expireInSeconds: 120,
-    deleteAfterSeconds: 14 * 24 * 60 * 60,
-  };
-  return {
-    async start() {
-      await boss.start();
-      await boss.createQueue(REFERENCE_QUEUE, queueOptions);
-      await boss.updateQueue(REFERENCE_QUEUE, queueOptions);
-    },
-    async work(handler) {
-      await boss.work<ReferenceJob>(
-        REFERENCE_QUEUE,
-        { pollingIntervalSeconds: settings.pollingIntervalSeconds },
-        async ([item]) => {
-          if (!item) return;
-          try {
-            await handler(item.data);
-          } catch (err) {
-            log.warn(
-              { job: item.id, action: item.data.action, try: item.retryCount + 1, error: (err as Error).message },
-              "payment-reference job failed; it will be tried again unless it was the last try",
-            );
-            throw err;
-          }
-        },
-      );
-    },
-    async enqueue(tx, jobs) {
-      if (jobs.length === 0) return;
-      await boss.insert(
-        REFERENCE_QUEUE,
-        jobs.map((data) => ({ data })),
-        { db: fromDrizzle(tx, sql) },
-      );
-    },
-    async stop() {
-      await boss.stop({ graceful: true, timeout: settings.stopTimeoutMs });
-    },
-  };
+  return { ...jobs, work: (handler) => jobs.work((job) => handler(job)) };
 }

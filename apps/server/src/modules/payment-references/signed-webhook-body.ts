@@ -3,6 +3,7 @@ import { REFERENCE_SIGNATURE_INVALID, REFERENCES_OFF, REQUEST_TOO_LARGE } from "
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../http/env";
 import { ApiError } from "../../http/errors";
+import { readAtMost } from "../../http/read-at-most";
 
 /** The webhook's body limit, whatever its Content-Type (decision 079): a payment object is a few hundred bytes. */
 export const WEBHOOK_MAX_BYTES = MAX_JSON_BODY_BYTES;
@@ -50,21 +51,3 @@ export const signedWebhookBody = (): MiddlewareHandler<AppEnv> => async (c, next
   c.req.raw = new Request(c.req.raw, { body });
   await next();
 };
-
-/** The whole stream when it holds at most `max` bytes; null as soon as it passes them (the rest unread). */
-async function readAtMost(stream: ReadableStream<Uint8Array> | null, max: number): Promise<Uint8Array | null> {
-  if (!stream) return new Uint8Array(0);
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return Buffer.concat(chunks, size);
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-}

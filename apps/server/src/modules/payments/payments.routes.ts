@@ -51,9 +51,9 @@ export const paymentRoutes = createRouter()
     return c.json(await readBalance(c.get("deps").db, c.req.valid("param").enrollmentId), 200);
   })
   .openapi(route(endpoints.acceptDifference, schemas.acceptDifference, finance), async (c) => {
-    const { db, mail, config, references } = c.get("deps");
+    const { db, mail, config, references, sms } = c.get("deps");
     const result = await acceptDifference(
-      { db, mail, baseUrl: config.baseUrl, references },
+      { db, mail, baseUrl: config.baseUrl, references, sms },
       c.get("session").user!.id,
       c.req.valid("param").enrollmentId,
       c.req.valid("json").reason,

@@ -68,9 +68,9 @@ export const receiptAdminRoutes = createRouter()
     return c.json(await listAdminReceipts(c.get("deps").db, c.req.valid("query")), 200);
   })
   .openapi(route(endpoints.approve, schemas.approve, finance), async (c) => {
-    const { db, mail, config, references } = c.get("deps");
+    const { db, mail, config, references, sms } = c.get("deps");
     const result = await approveReceipt(
-      { db, mail, baseUrl: config.baseUrl, references },
+      { db, mail, baseUrl: config.baseUrl, references, sms },
       c.get("session").user!.id,
       c.req.valid("param").id,
       c.req.valid("json"),
@@ -78,9 +78,9 @@ export const receiptAdminRoutes = createRouter()
     return c.json(result, 200);
   })
   .openapi(route(endpoints.reject, schemas.reject, finance), async (c) => {
-    const { db, mail, config } = c.get("deps");
+    const { db, mail, config, sms } = c.get("deps");
     const result = await rejectReceipt(
-      { db, mail, baseUrl: config.baseUrl },
+      { db, mail, baseUrl: config.baseUrl, sms },
       c.get("session").user!.id,
       c.req.valid("param").id,
       c.req.valid("json"),

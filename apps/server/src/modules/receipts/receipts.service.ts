@@ -49,6 +49,7 @@ import { ofEnrollmentMatching } from "../enrollments/enrollment-search";
 import { enrollmentBalance } from "../payment-recording/balance";
 import { enqueueStudentEmail } from "../payment-recording/payment-emails";
 import { lockEnrollment, type RecordingDeps, recordPayment } from "../payment-recording/record-payment";
+import { queueReceiptRejectedSms } from "../sms/student-sms";
 import { receiptRejectedEmail } from "./receipt-emails";
 
 type FormFields = Record<string, unknown>;
@@ -499,6 +500,7 @@ export async function rejectReceipt(
       paymentDate: receipt.paymentDate,
       referenceCode: receipt.paymentReferenceCode,
     };
+    await queueReceiptRejectedSms(tx, deps.sms, receipt.enrollmentId, id, input.reason);
     return enqueueStudentEmail(tx, deps, paid, enrollment, (email) =>
       receiptRejectedEmail({ ...email, reason: input.reason }),
     );

@@ -122,6 +122,8 @@ async function withHistory(db: Database | Tx, accounts: (typeof studentAccounts.
     mustChangePassword: a.mustChangePassword,
     passwordChangedAt: a.passwordChangedAt?.toISOString() ?? null,
     enrollmentCompleted: a.enrollmentCompleted,
+    smsOptIn: a.smsOptIn,
+    smsOptInChangedAt: a.smsOptInChangedAt?.toISOString() ?? null,
     createdAt: a.createdAt.toISOString(),
     enrollments: enrolmentRows
       .filter((e) => e.studentAccountId === a.id)

@@ -7,7 +7,7 @@ import { COUNTERS, hashingAttempt, recordSuccess } from "../../auth/rate-limit";
 import { route } from "../../http/contract";
 import { ApiError, studentErrors } from "../../http/errors";
 import { createRouter } from "../../http/router";
-import { changeOwnPassword, createStudentAccount, getOwnAccount } from "./student-accounts.service";
+import { changeOwnPassword, createStudentAccount, getOwnAccount, setOwnSms } from "./student-accounts.service";
 
 const tags = ["student-accounts"];
 /** The account and its password change stay open while the password is temporary (decision 028). */
@@ -26,6 +26,10 @@ export const studentAccountRoutes = createRouter()
   .openapi(route(endpoints.own, schemas.own, student), async (c) => {
     c.header("Cache-Control", "no-store");
     return c.json(await getOwnAccount(c.get("deps").db, c.get("session").student!.id), 200);
+  })
+  .openapi(route(endpoints.setOwnSms, schemas.setOwnSms, student), async (c) => {
+    const { smsOptIn } = c.req.valid("json");
+    return c.json(await setOwnSms(c.get("deps").db, c.get("session").student!.id, smsOptIn), 200);
   })
   .openapi(route(endpoints.changeOwnPassword, schemas.changeOwnPassword, student), async (c) => {
     const session = c.get("session");

@@ -6,7 +6,7 @@ import {
   type createStudentAccountSchema,
   SAME_AS_TEMPORARY_PASSWORD,
 } from "@app/shared/schemas/student-accounts";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { studentEmail } from "../../auth/auth";
 import { hashPassword, hashPasswordLike, verifyPassword } from "../../auth/password-hashing";
@@ -82,7 +82,23 @@ export async function getOwnAccount(db: Database, studentAccountId: string) {
     mustChangePassword: row.mustChangePassword,
     passwordChangedAt: row.passwordChangedAt?.toISOString() ?? null,
     enrollmentCompleted: row.enrollmentCompleted,
+    smsOptIn: row.smsOptIn,
+    smsOptInChangedAt: row.smsOptInChangedAt?.toISOString() ?? null,
   };
+}
+
+/** 'Receber SMS' (decision 092): the choice and when it was made; the same choice again keeps its date. */
+export async function setOwnSms(db: Database, studentAccountId: string, smsOptIn: boolean) {
+  const [row] = await db
+    .update(studentAccounts)
+    .set({
+      smsOptIn,
+      smsOptInChangedAt: sql`case when ${studentAccounts.smsOptIn} = ${smsOptIn} and ${studentAccounts.smsOptInChangedAt} is not null then ${studentAccounts.smsOptInChangedAt} else now() end`,
+    })
+    .where(eq(studentAccounts.id, studentAccountId))
+    .returning({ smsOptIn: studentAccounts.smsOptIn, changedAt: studentAccounts.smsOptInChangedAt });
+  if (!row) throw ApiError.of(404, STUDENT_ACCOUNT_NOT_FOUND);
+  return { smsOptIn: row.smsOptIn, smsOptInChangedAt: row.changedAt!.toISOString() };
 }
 
 /**

@@ -38,6 +38,7 @@ import {
 import { ENROLLMENT_NOT_FOUND } from "../enrollments/enrollment-admin.queries";
 import { recordEvent } from "../enrollments/enrollment-history";
 import { getPassMark } from "../settings/pass-mark.service";
+import type { Sms } from "../sms/sms-setup";
 
 /** A professor sees only the classes whose teacher record is linked to their user (decision 021). */
 const onlyOwnClasses = (session: SessionInfo) => session.staff?.role === "professor";
@@ -149,7 +150,8 @@ export async function getTeachingClass(
   return classDetail(deps.db, deps.config, classId);
 }
 
-type ResultDeps = { db: Database; storage: FileStorage; config: Config; mail: MailQueue };
+/** With SMS on (decision 092), an issued certificate is told by SMS too. */
+type ResultDeps = { db: Database; storage: FileStorage; config: Config; mail: MailQueue; sms?: Sms };
 
 /** The completion a result dates: the earlier of the class's end and today (YYYY-MM-DD strings sort as dates). */
 const completionDateOf = (classEndDate: string, today: string) => [classEndDate, today].sort()[0]!;

@@ -11,8 +11,8 @@ export const paymentRoutes: ReturnType<typeof createRouter> = createRouter()
     c.json(await listEnrollableClasses(c.get("deps").db, c.req.valid("param").id), 200),
   )
   .openapi(route(endpoints.confirmPayment, schemas.confirmPayment, confirmer), async (c) => {
-    const { db, mail, config, references } = c.get("deps");
-    const deps = { db, mail, baseUrl: config.baseUrl, references };
+    const { db, mail, config, references, sms } = c.get("deps");
+    const deps = { db, mail, baseUrl: config.baseUrl, references, sms };
     return c.json(
       await confirmPayment(deps, c.get("session").user!.id, c.req.valid("param").id, c.req.valid("json")),
       200,

@@ -38,12 +38,7 @@ export const reviewRoutes: ReturnType<typeof createRouter> = createRouter()
   )
   .openapi(route(endpoints.requestCorrection, schemas.requestCorrection, reviewer), async (c) =>
     c.json(
-      await requestCorrection(
-        c.get("deps").db,
-        c.get("session").user!.id,
-        c.req.valid("param").id,
-        c.req.valid("json"),
-      ),
+      await requestCorrection(c.get("deps"), c.get("session").user!.id, c.req.valid("param").id, c.req.valid("json")),
       200,
     ),
   )

@@ -16,6 +16,8 @@ import type { MailQueue } from "../../../mail/mail-queue";
 import { queueReference } from "../../payment-references/queue-reference";
 import type { PaymentReferences } from "../../payment-references/references-setup";
 import { getBankDetails } from "../../settings/settings.service";
+import type { Sms } from "../../sms/sms-setup";
+import { queueApprovalSms, queueCorrectionSms } from "../../sms/student-sms";
 import { getEnrollmentDetail } from "../enrollment-admin.queries";
 import { type EnrollmentRow, lockForAction, recordEvent } from "../enrollment-history";
 
@@ -32,7 +34,7 @@ export type ReferenceEmail = "queued" | "no_email";
  * is queued in the same transaction, valid `referenceValidDays` (default 7) from now.
  */
 export async function approveEnrollment(
-  deps: { db: Database; mail: MailQueue; references?: PaymentReferences },
+  deps: { db: Database; mail: MailQueue; references?: PaymentReferences; sms?: Sms },
   actorUserId: string,
   id: string,
   input: z.output<typeof approveEnrollmentSchema>,
@@ -62,6 +64,8 @@ export async function approveEnrollment(
       await recordEvent(tx, id, { actorUserId, fromStatus: row.status, toStatus: "approved", note });
       // Multicaixa references on (decision 075): one is created by the queue, never inside this request.
       if (deps.references) await queueReference(tx, deps.references, updated!, input.referenceValidDays);
+      // With references on, the SMS waits for the reference (it carries it); without, it carries the IBAN.
+      else await queueApprovalSms(tx, deps.sms, id);
       return enqueueReference(tx, deps.mail, updated!);
     })
     .catch((err: unknown) => {
@@ -127,22 +131,26 @@ async function closeOpenRequests(tx: Tx, enrollmentId: string) {
  * them ('Correção pedida: Certificado de habilitações — Ilegível (…)').
  */
 export async function requestCorrection(
-  db: Database,
+  deps: { db: Database; sms?: Sms },
   actorUserId: string,
   id: string,
   input: z.output<typeof requestCorrectionSchema>,
 ) {
+  const { db } = deps;
   await db.transaction(async (tx) => {
     const row = await lockForAction(tx, id, "requestCorrection");
-    await tx.insert(enrollmentDocumentRequests).values(
-      input.documents.map((d) => ({
-        enrollmentId: id,
-        document: d.document,
-        reason: d.reason,
-        note: d.note,
-        requestedBy: actorUserId,
-      })),
-    );
+    const requests = await tx
+      .insert(enrollmentDocumentRequests)
+      .values(
+        input.documents.map((d) => ({
+          enrollmentId: id,
+          document: d.document,
+          reason: d.reason,
+          note: d.note,
+          requestedBy: actorUserId,
+        })),
+      )
+      .returning({ id: enrollmentDocumentRequests.id });
     await tx.update(enrollments).set({ status: "correction_requested" }).where(eq(enrollments.id, id));
     await recordEvent(tx, id, {
       actorUserId,
@@ -150,6 +158,8 @@ export async function requestCorrection(
       toStatus: "correction_requested",
       note: correctionRequestedNote(input.documents),
     });
+    const documents = input.documents.map((d) => d.document);
+    await queueCorrectionSms(tx, deps.sms, id, requests[0]!.id, documents);
   });
   return getEnrollmentDetail(db, id);
 }

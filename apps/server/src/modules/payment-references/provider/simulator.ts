@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { nodeRequestText } from "../../../http/node-request-text";
 import { signBody } from "./proxypay";
 import { amountCents, amountString } from "./reference-provider";
 
@@ -123,13 +124,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", "http://sim");
-    const raw = await new Promise<string>((resolve) => {
-      let s = "";
-      req.on("data", (c: Buffer) => {
-        s += c.toString("utf8");
-      });
-      req.on("end", () => resolve(s));
-    });
+    const raw = await nodeRequestText(req);
     const send = (status: number, body?: unknown) => {
       res.writeHead(status, body === undefined ? {} : { "Content-Type": JSON_TYPE });
       res.end(body === undefined ? undefined : JSON.stringify(body));

@@ -30,3 +30,13 @@ export function useChangeOwnPassword() {
     },
   });
 }
+
+/** 'Receber SMS' on or off (decision 092); the account shows the new choice and its date. */
+export function useSetOwnSms() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (smsOptIn: boolean) => api(studentAccountEndpoints.setOwnSms, { body: { smsOptIn } }),
+    onSuccess: (answer) =>
+      client.setQueryData(ownAccountQuery.queryKey, (account) => (account ? { ...account, ...answer } : account)),
+  });
+}

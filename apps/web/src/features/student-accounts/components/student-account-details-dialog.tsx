@@ -33,6 +33,12 @@ export function StudentAccountDetailsDialog({
             />
             <DetailField label="Inscrição" value={account.enrollmentCompleted ? "Completa" : "Pendente"} />
             <DetailField
+              label="Receber SMS"
+              value={`${account.smsOptIn ? "Sim" : "Não (só e-mail e WhatsApp)"}${
+                account.smsOptInChangedAt ? ` · alterado em ${formatDateTime(account.smsOptInChangedAt)}` : ""
+              }`}
+            />
+            <DetailField
               label="Senha"
               value={
                 account.mustChangePassword

@@ -3,6 +3,7 @@ import { Badge, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core"
 import { useQuery } from "@tanstack/react-query";
 import { ownAccountQuery } from "../api/student-accounts";
 import { ChangePasswordForm } from "../components/change-password-form";
+import { SmsPreference } from "../components/sms-preference";
 
 /**
  * /aluno/acesso: 'Dados de Acesso' (SPEC §2 'Student access screen'). The warning about a temporary
@@ -47,6 +48,9 @@ export function Component() {
             <Skeleton h={20} w={130} />
           )}
         </Stack>
+      </Card>
+      <Card withBorder padding="lg" component="section" aria-labelledby="receber-sms">
+        <SmsPreference account={account} />
       </Card>
       <Card withBorder padding="lg" component="section" aria-labelledby="alterar-senha">
         <ChangePasswordForm

@@ -16,6 +16,8 @@ const account = (id: string, studentName: string, over: Partial<AdminStudentAcco
   mustChangePassword: true,
   passwordChangedAt: null,
   enrollmentCompleted: true,
+  smsOptIn: true,
+  smsOptInChangedAt: null,
   createdAt: "2026-11-02T09:00:00.000Z",
   enrollments: [],
   receipts: [],
