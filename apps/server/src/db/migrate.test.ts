@@ -53,6 +53,7 @@ describe("migrations", () => {
       "payments",
       "rate_limits",
       "reference_payment_notifications",
+      "sms_messages",
       "staff_profiles",
       "staff_role_settings",
       "staff_user_events",
