@@ -1,5 +1,5 @@
 import { formatDateTime } from "@app/shared/dates";
-import { Skeleton, Stack, Switch, Text, Title } from "@mantine/core";
+import { Stack, Switch, Text, Title } from "@mantine/core";
 import { errorMessage } from "../../../lib/form-errors";
 import { toastError } from "../../../lib/toast";
 import { type OwnStudentAccount, useSetOwnSms } from "../api/student-accounts";
@@ -16,21 +16,18 @@ export function SmsPreference({ account }: { account: OwnStudentAccount | undefi
       <Title order={2} size="h4" id="receber-sms">
         SMS do instituto
       </Title>
-      {account ? (
-        <Switch
-          label="Receber SMS"
-          description="Avisos sobre a sua inscrição: código aprovado, referência para pagar, documento a corrigir, pagamento confirmado e certificado."
-          checked={account.smsOptIn}
-          disabled={setSms.isPending}
-          onChange={(event) =>
-            setSms.mutate(event.currentTarget.checked, {
-              onError: (error) => toastError("Não foi possível salvar", errorMessage(error)),
-            })
-          }
-        />
-      ) : (
-        <Skeleton h={44} w="70%" />
-      )}
+      {/* Drawn before the account arrives (disabled), so its wrapped description moves nothing on a phone. */}
+      <Switch
+        label="Receber SMS"
+        description="Avisos sobre a sua inscrição: código aprovado, referência para pagar, documento a corrigir, pagamento confirmado e certificado."
+        checked={account?.smsOptIn ?? true}
+        disabled={!account || setSms.isPending}
+        onChange={(event) =>
+          setSms.mutate(event.currentTarget.checked, {
+            onError: (error) => toastError("Não foi possível salvar", errorMessage(error)),
+          })
+        }
+      />
       {account?.smsOptInChangedAt && (
         <Text size="sm" c="dimmed">
           Alterado em {formatDateTime(account.smsOptInChangedAt)}
