@@ -58,6 +58,11 @@ export const glossary: GlossaryEntry[] = [
   { european: "descarregar", brazilian: "baixar", pattern: "descarreg\\p{L}*" },
   { european: "partilhar", brazilian: "compartilhar", pattern: "partilh\\p{L}*" },
   { european: "morada", brazilian: "endereço", pattern: "moradas?" },
+  {
+    european: "por analisar, por validar (what still waits)",
+    brazilian: "aguardando análise, aguardando validação",
+    pattern: "por (?:analisar|validar|rever|aprovar|confirmar|tratar)",
+  },
   { european: "planeamento", brazilian: "planejamento", pattern: "planeamentos?" },
   { european: "gerir", brazilian: "gerenciar", pattern: "gerir" },
   { european: "aceder", brazilian: "acessar", pattern: "aced(?:er|e|em|ido|ida)" },

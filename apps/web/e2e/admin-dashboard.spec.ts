@@ -14,7 +14,7 @@ test("a staff user signs in and lands on the 'Painel' with its figures, next ste
     await expect(page.getByRole("region", { name })).toBeVisible();
   }
   await expect(page.getByRole("region", { name: "Inscrições pendentes" })).toContainText(
-    /pré-inscriç(ão|ões) por analisar/,
+    /pré-inscriç(ão|ões) aguardando análise/,
   );
   await expect(page.getByRole("region", { name: "Receita do mês" })).toContainText(/kz/i);
 
@@ -89,7 +89,7 @@ test("'Inscrições pendentes' counts the pre-inscrições to review and the rec
   await expect(card.getByText(String(review + receipts), { exact: true })).toBeVisible();
   const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   await expect(card).toContainText(
-    `${plural(review, "pré-inscrição", "pré-inscrições")} por analisar · ${plural(receipts, "comprovante", "comprovantes")} por validar`,
+    `${plural(review, "pré-inscrição", "pré-inscrições")} aguardando análise · ${plural(receipts, "comprovante", "comprovantes")} aguardando validação`,
   );
   await expect(card).not.toContainText("aguardam");
 });
