@@ -33,6 +33,14 @@ test("a staff user signs in and lands on the 'Painel' with its figures, next ste
     /^(jan|fev|mar|abr|mai|jun|jul|ago|set|out|nov|dez) \d{4}.*kz$/i,
   );
 
+  // On a 390 px phone every month's label fits its column: none is cut or runs into the next.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const clipped = await chart
+    .locator("[title] > :last-child")
+    .evaluateAll((labels) => labels.filter((l) => l.scrollWidth > l.clientWidth).map((l) => l.textContent));
+  expect(clipped).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   await steps.getByRole("link", { name: "Configurar cursos" }).click();
   await expect(page.getByRole("heading", { name: "Cursos", level: 1 })).toBeVisible();
 });

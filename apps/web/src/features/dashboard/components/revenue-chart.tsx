@@ -1,7 +1,7 @@
 import { formatKz } from "@app/shared/money";
 import type { DashboardFigures } from "../api/dashboard";
 import { chartScale } from "../logic/chart-scale";
-import { monthLabel } from "../logic/month-label";
+import { axisLabels, monthLabel } from "../logic/month-label";
 import classes from "./revenue-chart.module.css";
 
 /** Short y-axis ticks ("150 mil", "1,5 mi"); the table and each bar's tooltip show the full amount in kz. */
@@ -13,6 +13,7 @@ const compact = new Intl.NumberFormat("pt-AO", { notation: "compact", maximumFra
  */
 export function RevenueChart({ months }: { months: DashboardFigures["revenueByMonth"] }) {
   const top = chartScale(Math.max(0, ...months.map((m) => m.total)));
+  const labels = axisLabels(months.map((m) => m.month));
   return (
     <>
       <div className={classes.plot} aria-hidden="true">
@@ -22,8 +23,8 @@ export function RevenueChart({ months }: { months: DashboardFigures["revenueByMo
           <span>0</span>
         </div>
         <div className={classes.bars}>
-          {months.map((m) => {
-            const [name, year] = monthLabel(m.month).split(" ");
+          {months.map((m, i) => {
+            const { name, year } = labels[i] ?? { name: m.month, year: null };
             return (
               <div key={m.month} className={classes.column} title={`${monthLabel(m.month)}: ${formatKz(m.total)}`}>
                 <div className={classes.track}>
@@ -32,7 +33,12 @@ export function RevenueChart({ months }: { months: DashboardFigures["revenueByMo
                 <div className={classes.label}>
                   {name}
                   <br />
-                  {year}
+                  {year && (
+                    <>
+                      <span className={classes.yearFull}>{year}</span>
+                      <span className={classes.yearShort}>’{year.slice(2)}</span>
+                    </>
+                  )}
                 </div>
               </div>
             );

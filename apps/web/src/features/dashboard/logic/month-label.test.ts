@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { monthLabel } from "./month-label";
+import { axisLabels, monthLabel } from "./month-label";
 
 describe("monthLabel", () => {
   it("writes a YYYY-MM month as its Portuguese abbreviation and year", () => {
@@ -18,5 +18,21 @@ describe("monthLabel", () => {
     expect(monthLabel("2025-00")).toBe("2025-00");
     expect(monthLabel("2025-1")).toBe("2025-1");
     expect(monthLabel("")).toBe("");
+  });
+});
+
+describe("axisLabels", () => {
+  it("writes the year under the first month and under each January only", () => {
+    const months = ["2025-11", "2025-12", "2026-01", "2026-02"];
+    expect(axisLabels(months)).toEqual([
+      { name: "nov", year: "2025" },
+      { name: "dez", year: null },
+      { name: "jan", year: "2026" },
+      { name: "fev", year: null },
+    ]);
+  });
+
+  it("keeps a month it cannot read as it came, without a year", () => {
+    expect(axisLabels(["2025-13"])).toEqual([{ name: "2025-13", year: null }]);
   });
 });

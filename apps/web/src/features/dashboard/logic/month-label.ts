@@ -7,3 +7,14 @@ export function monthLabel(month: string): string {
   const name = match ? MONTHS[Number(match[2]) - 1] : undefined;
   return match && name ? `${name} ${match[1]}` : month;
 }
+
+/**
+ * The two lines under each bar: the month's name, and its year only under the first bar and under each
+ * January, so twelve columns of ~20 px on a 390 px phone never hold a four-digit year each.
+ */
+export function axisLabels(months: string[]): { name: string; year: string | null }[] {
+  return months.map((month, i) => {
+    const [name = month, year = null] = monthLabel(month).split(" ");
+    return { name, year: year && (i === 0 || month.endsWith("-01")) ? year : null };
+  });
+}
