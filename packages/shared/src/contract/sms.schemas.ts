@@ -25,7 +25,7 @@ export const smsSchemas = endpointSchemas({
     summary:
       "'Enviar SMS de teste' (super_admin): queues one test SMS to an Angolan mobile (sent by the worker, never in the request); at most 5 an hour per user",
     body: smsTestInputSchema,
-    answers: { 202: smsTestAnswerSchema },
+    answers: { 200: smsTestAnswerSchema },
     errors: {
       400: "Not an Angolan mobile",
       409: "SMS is not configured",

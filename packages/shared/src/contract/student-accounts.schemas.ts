@@ -87,7 +87,7 @@ export const studentAccountSchemas = endpointSchemas({
       "'Enviar por SMS' (decision 094): queues one SMS with the password a reset just generated, named by that reset's Idempotency-Key (its answer is kept 10 minutes); the same key again sends no second SMS. Never sent without this request",
     params: idParam,
     headers: idempotencyHeaders,
-    answers: { 202: passwordSmsAnswerSchema },
+    answers: { 200: passwordSmsAnswerSchema },
     errors: {
       400: "No Idempotency-Key",
       404: "No such student account",

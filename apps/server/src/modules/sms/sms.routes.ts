@@ -36,7 +36,7 @@ export const smsRoutes = createRouter()
   .openapi(route(endpoints.test, schemas.test, superAdmin), async (c) => {
     const { db, sms } = c.get("deps");
     await takeAttempt(db, COUNTERS.smsTest(c.get("session").user!.id));
-    return c.json(await queueTestSms(db, sms, c.req.valid("json").phone), 202);
+    return c.json(await queueTestSms(db, sms, c.req.valid("json").phone), 200);
   })
   .openapi(route(endpoints.failures, schemas.failures, superAdmin), async (c) => {
     c.header("Cache-Control", "no-store");

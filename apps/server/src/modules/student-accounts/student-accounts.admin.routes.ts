@@ -42,7 +42,7 @@ export const studentAccountAdminRoutes = createRouter()
   })
   .openapi(route(endpoints.passwordSms, schemas.passwordSms, manager), async (c) => {
     const { db, sms } = c.get("deps");
-    return c.json(await sendPasswordBySms(db, sms, c.req.valid("param").id, confirmation(c)), 202);
+    return c.json(await sendPasswordBySms(db, sms, c.req.valid("param").id, confirmation(c)), 200);
   });
 
 /** The caller and the key of a confirmation (decision 026). */
