@@ -41,7 +41,7 @@ function SmsFacts({ overview }: { overview: SmsOverview }) {
   if (!overview.configured)
     return (
       <Text size="sm">
-        <Badge color="gray" variant="light" mr="xs" style={{ textTransform: "none" }}>
+        <Badge color="gray.8" variant="outline" mr="xs" style={{ textTransform: "none" }}>
           Não configurado
         </Badge>
         Nenhum SMS é enviado aos alunos. O técnico ativa o envio com SMS_PROVIDER e os dados da conta Twilio (veja o
@@ -52,7 +52,7 @@ function SmsFacts({ overview }: { overview: SmsOverview }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
       <Fact label="Provedor">
-        <Badge color="teal" variant="light" style={{ textTransform: "none" }}>
+        <Badge color="#087f5b" variant="outline" style={{ textTransform: "none" }}>
           Configurado ({overview.provider === "twilio" ? "Twilio" : overview.provider})
         </Badge>
       </Fact>
