@@ -135,3 +135,28 @@ test("Configurações → SMS: configured, the sender, today's count; 'Enviar SM
   expect(more).toEqual([]);
   expect(sms!.body).toContain("Teste do portal");
 });
+
+test("'Resetar senha' sends no SMS by itself; 'Enviar por SMS' sends the new password once", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const name = "Rui Sms Senha Nova";
+  const student = await applicant(browser, server.base, name, "923610604");
+  await student.context.close();
+  await staff.goto("/admin/student-accounts");
+  await staff.getByLabel("Pesquisar", { exact: true }).fill(name);
+  await staff
+    .getByRole("button", { name: `Resetar senha de ${name}` })
+    .first()
+    .click();
+  await staff.getByRole("dialog", { name: "Resetar senha" }).getByRole("button", { name: "Resetar senha" }).click();
+  const shown = staff.getByRole("dialog", { name: "Senha resetada com sucesso!" });
+  const password = (await shown.getByTestId("Nova senha").textContent())!.trim();
+  expect(await server.received("+244923610604")).toEqual([]);
+  await lookAt(staff, "reset-password-sms", () =>
+    expect(shown.getByRole("button", { name: "Enviar por SMS" })).toBeVisible(),
+  );
+  await shown.getByRole("button", { name: "Enviar por SMS" }).dblclick();
+  await expect(shown.getByText("SMS com a nova senha enviado para +244 923 610 604.")).toBeVisible();
+  const [sms, ...more] = await finalStatus("+244923610604");
+  expect(more).toEqual([]);
+  expect(sms!.body).toContain(password);
+});
