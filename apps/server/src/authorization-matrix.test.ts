@@ -102,6 +102,11 @@ const MATRIX: Record<string, Row> = {
     expect: studentAccountManagers(404),
     path: () => `/api/admin/student-accounts/${MISSING_ID}/reset-password`,
   },
+  // 'Enviar por SMS' (decision 094): those who may reset; an unknown account is 404.
+  "POST /api/admin/student-accounts/{id}/password-sms": {
+    expect: studentAccountManagers(404),
+    path: () => `/api/admin/student-accounts/${MISSING_ID}/password-sms`,
+  },
   // The returning student's 'Nova inscrição' (multipart expected: 415 once the caller is allowed in).
   "GET /api/me/enrollments/new-application": { expect: onlyStudents(200) },
   "POST /api/me/enrollments/new-application": { expect: onlyStudents(415), body: () => ({}) },
@@ -369,6 +374,14 @@ const MATRIX: Record<string, Row> = {
   "POST /api/admin/mail/failures/{id}/requeue": {
     expect: onlyRole("super_admin", 404),
     path: () => `/api/admin/mail/failures/${MISSING_ID}/requeue`,
+  },
+  // Configurações → SMS and the Painel's SMS notices (decision 094): the super_admin only; an unknown SMS is 404.
+  "GET /api/admin/sms": { expect: onlyRole("super_admin", 200) },
+  "POST /api/admin/sms/test": { expect: onlyRole("super_admin", 400), body: () => ({}) },
+  "GET /api/admin/sms/failures": { expect: onlyRole("super_admin", 200) },
+  "POST /api/admin/sms/failures/{id}/requeue": {
+    expect: onlyRole("super_admin", 404),
+    path: () => `/api/admin/sms/failures/${MISSING_ID}/requeue`,
   },
   // Public verification: no login.
   "GET /api/verify/issuer": { expect: all(200) },

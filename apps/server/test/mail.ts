@@ -54,6 +54,13 @@ export async function approvalDesk(ctx: TestContext, courseName: string) {
     /** The enrolment as staff read it (GET /admin/enrollments/{id}). */
     read: async (id: string) =>
       body(await ctx.app.request(`/api/admin/enrollments/${id}`, { headers: { cookie: secretaria.cookie } })),
+    /** 'Inscrições' as staff read it (GET /admin/enrollments), searched. */
+    list: async (q: string) =>
+      body(
+        await ctx.app.request(`/api/admin/enrollments?q=${encodeURIComponent(q)}`, {
+          headers: { cookie: secretaria.cookie },
+        }),
+      ),
   };
 }
 export type ApprovalDesk = Awaited<ReturnType<typeof approvalDesk>>;

@@ -521,3 +521,19 @@ export const SMS_SIGNATURE_INVALID = {
   code: "sms_signature_invalid",
   message: "Assinatura da notificação de SMS inválida",
 } as const;
+/** Configurações → SMS, the Painel's SMS notices and 'Enviar por SMS' (decision 094). */
+export const SMS_SUPER_ADMIN_ONLY_MESSAGE = "Só o Super Administrador vê e altera o envio de SMS";
+export const SMS_MESSAGE_NOT_FOUND = { code: "not_found", message: "SMS não encontrado" } as const;
+/** 'Enviar por SMS' of a reset password after the student changed it, or after the answer is no longer kept. */
+export const SMS_PASSWORD_GONE = {
+  code: "sms_password_gone",
+  message: "Esta senha já não pode ser enviada por SMS: resete a senha de novo e envie logo a seguir.",
+} as const;
+export const SMS_NO_MOBILE = {
+  code: "sms_no_mobile",
+  message: "O telefone do aluno não é um celular angolano (+244 9…): entregue a senha de outra forma.",
+} as const;
+export const SMS_OPTED_OUT = {
+  code: "sms_opted_out",
+  message: "O aluno desativou 'Receber SMS': entregue a senha pessoalmente ou pelo WhatsApp.",
+} as const;

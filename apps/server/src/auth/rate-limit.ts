@@ -84,6 +84,8 @@ export const RULES = {
    * recruiting office a few dozen; walking the number space (31^12) is out of reach anyway (decision 021).
    */
   certificateVerificationIp: { kind: "window", max: 60, windowSeconds: 10 * MINUTE },
+  /** 'Enviar SMS de teste' (decision 094): each costs money; a few prove the set-up. */
+  smsTestAccount: { kind: "window", max: 5, windowSeconds: HOUR },
 } satisfies Record<string, Rule>;
 
 /** The counters of each protected action (keys: action, subject, then the subject's value). */
@@ -121,6 +123,7 @@ export const COUNTERS = {
   certificateVerification: (ip: string): Counter[] => [
     { key: `certificate-verify:ip:${ip}`, rule: RULES.certificateVerificationIp },
   ],
+  smsTest: (userId: string): Counter[] => [{ key: `sms-test:account:${userId}`, rule: RULES.smsTestAccount }],
 };
 
 interface State {

@@ -118,3 +118,23 @@ export async function runIdempotent<T>(
     return { result: JSON.parse(plain) as T, replayed: true };
   });
 }
+
+/**
+ * The answer a request with this key got, read without claiming the key: null when no such request was
+ * made by this caller for this operation and record, or its answer is no longer kept (decision 094:
+ * 'Enviar por SMS' sends the password a reset answered, never resetting anything itself).
+ */
+export async function earlierAnswer<T>(db: Database, secret: string, request: IdempotentRequest): Promise<T | null> {
+  const { enc } = keys(secret);
+  const [earlier] = await db.select().from(idempotentRequests).where(eq(idempotentRequests.key, request.key));
+  if (
+    !earlier?.response ||
+    earlier.actorUserId !== request.actorUserId ||
+    earlier.operation !== request.operation ||
+    earlier.targetId !== request.targetId ||
+    earlier.createdAt.getTime() <= Date.now() - IDEMPOTENCY_REPLAY_MS
+  )
+    return null;
+  const plain = decrypt(enc, aadOf(request), earlier.response);
+  return plain === null ? null : (JSON.parse(plain) as T);
+}

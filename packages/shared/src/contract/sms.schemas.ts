@@ -1,6 +1,9 @@
+import { SMS_MESSAGE_NOT_FOUND } from "../messages";
+import { smsNoticesSchema, smsOverviewSchema, smsTestAnswerSchema, smsTestInputSchema } from "../schemas/sms";
+import { z } from "../zod";
 import { endpointSchemas } from "./endpoint";
 
-/** SMS to students (issue 36, decision 092). */
+/** SMS to students (issue 36, decisions 092 and 094). */
 export const smsSchemas = endpointSchemas({
   status: {
     summary:
@@ -11,5 +14,35 @@ export const smsSchemas = endpointSchemas({
       413: "Body above 16 KB",
       503: "SMS is off (SMS_PROVIDER unset): nothing can be checked, nothing is recorded",
     },
+  },
+  overview: {
+    summary:
+      "Configurações → SMS (super_admin): provider configured?, sender, today's count against the daily cap, held messages",
+    description: "Sent with `Cache-Control: no-store`.",
+    answers: { 200: smsOverviewSchema },
+  },
+  test: {
+    summary:
+      "'Enviar SMS de teste' (super_admin): queues one test SMS to an Angolan mobile (sent by the worker, never in the request); at most 5 an hour per user",
+    body: smsTestInputSchema,
+    answers: { 200: smsTestAnswerSchema },
+    errors: {
+      400: "Not an Angolan mobile",
+      409: "SMS is not configured",
+      429: "Too many test SMS: Retry-After says when",
+    },
+  },
+  failures: {
+    summary:
+      "SMS the provider never took after every try, last 30 days, newest first; and whether today's daily cap was reached (super_admin)",
+    description: "Sent with `Cache-Control: no-store`.",
+    answers: { 200: smsNoticesSchema },
+  },
+  requeue: {
+    summary:
+      "'Tentar de novo' for a failed SMS (super_admin): queued again once (a second request finds it no longer failed and changes nothing); answers the notices",
+    params: z.object({ id: z.uuid({ message: SMS_MESSAGE_NOT_FOUND.message }) }),
+    answers: { 200: smsNoticesSchema },
+    errors: { 404: "No such SMS", 409: "SMS is not configured" },
   },
 });

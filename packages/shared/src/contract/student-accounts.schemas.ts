@@ -1,4 +1,5 @@
 import { STUDENT_ACCOUNT_NOT_FOUND } from "../messages";
+import { passwordSmsAnswerSchema } from "../schemas/sms";
 import {
   adminStudentAccountPageSchema,
   adminStudentAccountSchema,
@@ -79,6 +80,18 @@ export const studentAccountSchemas = endpointSchemas({
       404: "No such student account",
       409: "The key was used for another request, or its answer is no longer kept",
       503: CROWDED,
+    },
+  },
+  passwordSms: {
+    summary:
+      "'Enviar por SMS' (decision 094): queues one SMS with the password a reset just generated, named by that reset's Idempotency-Key (its answer is kept 10 minutes); the same key again sends no second SMS. Never sent without this request",
+    params: idParam,
+    headers: idempotencyHeaders,
+    answers: { 200: passwordSmsAnswerSchema },
+    errors: {
+      400: "No Idempotency-Key",
+      404: "No such student account",
+      409: "SMS not configured, the phone is not an Angolan mobile, the student turned 'Receber SMS' off, or the password can no longer be sent (changed, or the reset's answer no longer kept)",
     },
   },
 });

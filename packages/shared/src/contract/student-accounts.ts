@@ -9,4 +9,5 @@ export const studentAccountEndpoints = {
   list: endpoint<typeof S.list>("get", "/admin/student-accounts"),
   editCredentials: endpoint<typeof S.editCredentials>("put", "/admin/student-accounts/{id}/credentials"),
   resetPassword: endpoint<typeof S.resetPassword>("post", "/admin/student-accounts/{id}/reset-password"),
+  passwordSms: endpoint<typeof S.passwordSms>("post", "/admin/student-accounts/{id}/password-sms"),
 };

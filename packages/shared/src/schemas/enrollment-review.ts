@@ -197,6 +197,8 @@ export const adminEnrollmentRowSchema = z.object({
   codeSent: z.boolean(),
   /** 'Como soube deste curso?' (decision 093); null when the applicant did not say. */
   source: z.enum(APPLICATION_SOURCES).nullable(),
+  /** The latest SMS to the student failed or was refused (decision 094): staff fall back to WhatsApp or a call. */
+  smsUndelivered: z.boolean(),
 });
 export type AdminEnrollmentRow = z.infer<typeof adminEnrollmentRowSchema>;
 

@@ -18,6 +18,7 @@ import {
   enrollmentDocumentRequests,
   enrollmentEvents,
   enrollments,
+  smsMessages,
   storedFiles,
 } from "../../db/schema";
 import { ApiError } from "../../http/errors";
@@ -27,12 +28,22 @@ export const ENROLLMENT_NOT_FOUND = () => ApiError.of(404, NOT_FOUND);
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/**
+ * The enrolment's latest SMS failed or was refused (decision 094): one correlated lookup per row of the
+ * same query (index sms_messages_enrollment_idx), so a page of 100 rows is still one query.
+ */
+const latestSmsUndelivered = sql<boolean>`coalesce((
+  select ${smsMessages.status} in ('failed', 'refused') from ${smsMessages}
+  where ${smsMessages.enrollmentId} = ${enrollments.id}
+  order by ${smsMessages.createdAt} desc limit 1), false)`;
+
 const rowSelection = {
   e: enrollments,
   courseName: courses.name,
   coursePrice: courses.price,
   className: classes.name,
   classSchedule: classes.schedule,
+  smsUndelivered: latestSmsUndelivered,
 };
 
 type JoinedRow = {
@@ -40,9 +51,10 @@ type JoinedRow = {
   courseName: string;
   coursePrice: number;
   className: string | null;
+  smsUndelivered: boolean;
 };
 
-function rowBody({ e, courseName, coursePrice, className }: JoinedRow) {
+function rowBody({ e, courseName, coursePrice, className, smsUndelivered }: JoinedRow) {
   return {
     id: e.id,
     studentName: e.studentName,
@@ -60,6 +72,7 @@ function rowBody({ e, courseName, coursePrice, className }: JoinedRow) {
     paymentReferenceCode: e.paymentReferenceCode,
     codeSent: e.paymentReferenceSentAt !== null,
     source: e.source as ApplicationSource | null,
+    smsUndelivered,
   };
 }
 

@@ -48,7 +48,7 @@ export async function deliverSms(deps: SmsDeps, messageId: string, retryCount: n
       const now = new Date();
       await tx
         .update(smsMessages)
-        .set({ status: "sent", providerId, sentAt: now, error: null, errorCode: null })
+        .set({ status: "sent", providerId, sentAt: now, error: null, errorCode: null, ...redacted(message.template) })
         .where(eq(smsMessages.id, message.id));
       if (message.enrollmentId)
         await smsHistoryLine(tx, message.enrollmentId, "sms_sent", `Para ${phoneLabel(message.to)}: ${message.body}`);
@@ -74,6 +74,10 @@ export async function deliverSms(deps: SmsDeps, messageId: string, retryCount: n
     if (!err.permanent) throw err;
   }
 }
+
+/** A password is not kept once the provider has it (decision 094): the row keeps that one was sent. */
+const CREDENTIALS_SENT = "Nova senha do portal (texto omitido depois do envio)";
+const redacted = (template: string) => (template === "credentials" ? { body: CREDENTIALS_SENT } : {});
 
 async function claimMessage(tx: Tx, id: string): Promise<Claim> {
   await tx.execute(sql`select pg_advisory_xact_lock(${CAP_LOCK})`);

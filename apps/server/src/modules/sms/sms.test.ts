@@ -79,6 +79,26 @@ describe("SMS on approval, through the Twilio simulator", () => {
     ]);
   });
 
+  it("'Inscrições' marks the enrolment whose latest SMS was not delivered, and no other", async () => {
+    const failing = await pendingWithPhone(s.ctx, desk, "badge.falha@exemplo.ao", "923460003");
+    const fine = await pendingWithPhone(s.ctx, desk, "badge.ok@exemplo.ao", "923460011");
+    await pendingWithPhone(s.ctx, desk, "badge.nada@exemplo.ao", "923460012");
+    expect((await desk.approve(failing.id, "SMSB001")).status).toBe(200);
+    expect((await desk.approve(fine.id, "SMSB002")).status).toBe(200);
+    await smsStatusIs(s.ctx, failing.id, "failed");
+    await smsStatusIs(s.ctx, fine.id, "delivered");
+    const page = await desk.list("badge.");
+    const marks = Object.fromEntries(
+      page.rows.map((r: { studentEmail: string; smsUndelivered: boolean }) => [r.studentEmail, r.smsUndelivered]),
+    );
+    expect(marks).toEqual({
+      "badge.falha@exemplo.ao": true,
+      "badge.ok@exemplo.ao": false,
+      "badge.nada@exemplo.ao": false,
+    });
+    expect((await desk.read(failing.id)).smsUndelivered).toBe(true);
+  });
+
   it("a number that is not an Angolan mobile is refused before anything is sent", async () => {
     const row = await pendingWithPhone(s.ctx, desk, "eva.sms@exemplo.ao", "222 123 456");
     expect((await desk.approve(row.id, "SMS0005")).status).toBe(200);

@@ -7,6 +7,7 @@ import { route } from "../../http/contract";
 import type { AppEnv } from "../../http/env";
 import { guardErrors, staffErrors } from "../../http/errors";
 import { createRouter } from "../../http/router";
+import { sendPasswordBySms } from "../sms/password-sms";
 import { editStudentCredentials, listStudentAccounts, resetStudentPassword } from "./student-accounts.admin.service";
 
 const tags = ["student-accounts"];
@@ -38,6 +39,10 @@ export const studentAccountAdminRoutes = createRouter()
   .openapi(route(endpoints.resetPassword, schemas.resetPassword, manager), async (c) => {
     c.header("Cache-Control", "no-store");
     return c.json(await resetStudentPassword(c.get("deps").db, c.req.valid("param").id, confirmation(c)), 200);
+  })
+  .openapi(route(endpoints.passwordSms, schemas.passwordSms, manager), async (c) => {
+    const { db, sms } = c.get("deps");
+    return c.json(await sendPasswordBySms(db, sms, c.req.valid("param").id, confirmation(c)), 200);
   });
 
 /** The caller and the key of a confirmation (decision 026). */

@@ -21,11 +21,13 @@ import { unmatchedSectionPath, useReferenceSummary } from "../../payment-referen
 import { useBaseUrlStatus } from "../api/base-url";
 import { dashboardQuery } from "../api/dashboard";
 import { useMailFailures } from "../api/mail-failures";
+import { useSmsNotices } from "../api/sms-notices";
 import { ApplicationsBySource } from "../components/applications-by-source";
 import { BaseUrlNotice } from "../components/base-url-notice";
 import { MailFailuresNotice } from "../components/mail-failures-notice";
 import { ReferencesOffNotice } from "../components/references-off-notice";
 import { RevenueChart } from "../components/revenue-chart";
+import { SmsNotices } from "../components/sms-notices";
 import { TwoFactorNotice, useRoleTwoFactor } from "../components/two-factor-notice";
 import { nextStepsFor } from "../logic/next-steps";
 import { pendingHint } from "../logic/pending-hint";
@@ -45,8 +47,16 @@ export function Component() {
   // the figures and the notices are all known, so nothing moves when one of them arrives (no layout shift).
   const baseUrlLoading = useBaseUrlStatus().isLoading;
   const mailFailuresLoading = useMailFailures().isLoading;
+  const smsNoticesLoading = useSmsNotices().isLoading;
   const twoFactorLoading = useRoleTwoFactor().isLoading;
-  if (isPending || baseUrlLoading || mailFailuresLoading || twoFactorLoading || references.isLoading) {
+  if (
+    isPending ||
+    baseUrlLoading ||
+    mailFailuresLoading ||
+    smsNoticesLoading ||
+    twoFactorLoading ||
+    references.isLoading
+  ) {
     return (
       <Stack gap="lg">
         <PageHeader title="Painel" subtitle="Resumo da atividade do instituto" />
@@ -65,6 +75,7 @@ export function Component() {
       <PageHeader title="Painel" subtitle="Resumo da atividade do instituto" />
       <BaseUrlNotice />
       <MailFailuresNotice />
+      <SmsNotices />
       <TwoFactorNotice />
       <ReferencesOffNotice suspended={references.data?.suspended ?? 0} />
       {isError ? (

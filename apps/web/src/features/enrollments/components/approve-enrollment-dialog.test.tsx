@@ -26,6 +26,7 @@ const row: AdminEnrollmentRow = {
   paymentReferenceCode: null,
   codeSent: false,
   source: null,
+  smsUndelivered: false,
 };
 
 const NO_COUNTS = enrollmentCounts({});

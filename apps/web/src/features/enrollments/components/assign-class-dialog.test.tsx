@@ -25,6 +25,7 @@ const row: AdminEnrollmentRow = {
   paymentReferenceCode: "KX7MPQ2R",
   codeSent: false,
   source: null,
+  smsUndelivered: false,
 };
 
 const online: EnrollableClass = {

@@ -16,3 +16,23 @@ export function WithoutClassNote({ enrollment }: { enrollment: RowState }) {
     </Badge>
   );
 }
+
+/**
+ * 'SMS não entregue' beside the status when the latest SMS to the student failed or was refused
+ * (decision 094): the secretariat falls back to WhatsApp or a call. Nothing otherwise.
+ */
+export function SmsUndeliveredBadge({ enrollment }: { enrollment: { smsUndelivered?: boolean } }) {
+  if (!enrollment.smsUndelivered) return null;
+  return (
+    <Badge
+      role="note"
+      aria-label="SMS não entregue"
+      title="O último SMS ao aluno não foi entregue: use o WhatsApp ou ligue"
+      variant="outline"
+      color="#a3121d"
+      style={{ textTransform: "none" }}
+    >
+      SMS não entregue
+    </Badge>
+  );
+}

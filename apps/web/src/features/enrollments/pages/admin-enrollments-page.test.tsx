@@ -25,6 +25,7 @@ const row = (n: number, status: AdminEnrollmentRow["status"]): AdminEnrollmentRo
   paymentReferenceCode: null,
   codeSent: false,
   source: null,
+  smsUndelivered: n === 4,
 });
 
 /** Every status an enrolment can be in, two of them twice. */
@@ -98,5 +99,16 @@ describe("'Inscrições' summary cards", () => {
       .slice(1)
       .map((r) => within(r).getAllByRole("cell")[0]!.textContent);
     expect(names.sort()).toEqual(["Aluno 6 receipt_rejected", "Aluno 7 receipt_rejected"]);
+  });
+});
+
+describe("'Inscrições' and SMS", () => {
+  it("marks 'SMS não entregue' on the enrolment whose latest SMS failed, and on no other", () => {
+    show();
+    const table = screen.getByRole("table", { name: "Inscrições" });
+    const marked = within(table)
+      .getAllByRole("note", { name: "SMS não entregue" })
+      .map((badge) => within(badge.closest("tr")!).getAllByRole("cell")[0]!.textContent);
+    expect(marked).toEqual(["Aluno 4 approved"]);
   });
 });

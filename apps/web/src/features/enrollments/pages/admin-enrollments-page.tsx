@@ -34,7 +34,7 @@ import { AssignClassDialog } from "../components/assign-class-dialog";
 import { ConfirmPaymentDialog } from "../components/confirm-payment-dialog";
 import { EditEnrollmentDialog } from "../components/edit-enrollment-dialog";
 import { EnrollmentRowActions } from "../components/enrollment-row-actions";
-import { EnrollmentStatusBadge, WithoutClassNote } from "../components/enrollment-status-badge";
+import { EnrollmentStatusBadge, SmsUndeliveredBadge, WithoutClassNote } from "../components/enrollment-status-badge";
 import { EnrollmentViewDialog } from "../components/enrollment-view-dialog";
 import { NewEnrollmentDialog } from "../components/new-enrollment-dialog";
 import { RejectEnrollmentDialog } from "../components/reject-enrollment-dialog";
@@ -142,6 +142,7 @@ export function Component() {
         <Stack gap={2} align="flex-start">
           <EnrollmentStatusBadge status={r.status} codeSent={r.codeSent} />
           <WithoutClassNote enrollment={r} />
+          <SmsUndeliveredBadge enrollment={r} />
         </Stack>
       ),
     },

@@ -88,6 +88,7 @@ function show(pages: Partial<Record<UnmatchedState, UnmatchedPayment[]>>, c = co
     paymentReferenceCode: "K7PQ2MXA",
     codeSent: false,
     source: null,
+    smsUndelivered: false,
   });
   client.setQueryData(
     enrollmentSearchQuery("Gil Diferente").queryKey,

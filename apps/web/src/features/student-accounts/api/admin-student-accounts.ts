@@ -53,3 +53,14 @@ export function useResetStudentPassword() {
     onSettled: () => refreshAfterChange(client, [STUDENT_ACCOUNTS_KEY]),
   });
 }
+
+/**
+ * 'Enviar por SMS' (decision 094): the server sends the password that the reset with `resetKey` answered;
+ * the same key again sends no second SMS.
+ */
+export function useSendPasswordBySms() {
+  return useMutation({
+    mutationFn: ({ id, resetKey }: { id: string; resetKey: string }) =>
+      api(studentAccountEndpoints.passwordSms, { params: { id }, headers: confirmationHeaders(resetKey) }),
+  });
+}

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { CopyableValue } from "../../../components/copyable-value";
 import { Modal } from "../../../components/modal";
 import { toastSuccess } from "../../../lib/toast";
+import { type PasswordSmsTarget, SendPasswordSmsButton } from "./send-password-sms-button";
 
 export interface NewCredentials {
   studentName: string;
@@ -19,6 +20,8 @@ export interface NewCredentials {
 export interface ShownCredentials {
   title: string;
   credentials: NewCredentials;
+  /** A staff reset's password can also go by SMS, only on 'Enviar por SMS' (decision 094). */
+  sms?: PasswordSmsTarget;
 }
 
 /**
@@ -63,12 +66,20 @@ export function NewCredentialsDialog({
       withCloseButton={false}
       centered
     >
-      {shown && <CredentialsNotice credentials={shown.credentials} onClose={onClose} />}
+      {shown && <CredentialsNotice credentials={shown.credentials} sms={shown.sms} onClose={onClose} />}
     </Modal>
   );
 }
 
-function CredentialsNotice({ credentials, onClose }: { credentials: NewCredentials; onClose: () => void }) {
+function CredentialsNotice({
+  credentials,
+  sms,
+  onClose,
+}: {
+  credentials: NewCredentials;
+  sms?: PasswordSmsTarget;
+  onClose: () => void;
+}) {
   const message = credentialsMessage({
     ...credentials,
     loginUrl: `${window.location.origin}/login-aluno`,
@@ -116,6 +127,7 @@ function CredentialsNotice({ credentials, onClose }: { credentials: NewCredentia
         >
           Enviar por WhatsApp
         </Button>
+        {sms && <SendPasswordSmsButton key={sms.resetKey} target={sms} />}
       </Group>
       <Group justify="flex-end">
         <Button onClick={onClose}>Fechar</Button>

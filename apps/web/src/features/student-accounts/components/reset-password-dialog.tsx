@@ -52,6 +52,7 @@ export function ResetPasswordDialog({
               studentPassword,
               instituteName: settings.data?.name ?? "Instituto",
             },
+            sms: { accountId: account.id, resetKey: key },
           });
         },
         onError: feedback({ failure: "Erro ao resetar senha" }).onError,
