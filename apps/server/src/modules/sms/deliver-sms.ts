@@ -64,7 +64,7 @@ export async function deliverSms(deps: SmsDeps, messageId: string, retryCount: n
           status: lastTry ? "failed" : "queued",
           error: (lastTry ? reason : err.message).slice(0, 500),
           errorCode: err.code ?? null,
-          ...(lastTry ? { failedAt: new Date() } : {}),
+          ...(lastTry ? { failedAt: new Date(), ...redacted(message.template) } : {}),
         })
         .where(eq(smsMessages.id, message.id));
       if (lastTry && message.enrollmentId)
@@ -75,7 +75,7 @@ export async function deliverSms(deps: SmsDeps, messageId: string, retryCount: n
   }
 }
 
-/** A password is not kept once the provider has it (decision 094): the row keeps that one was sent. */
+/** A password is not kept once the provider has it, nor once it failed (decision 094): the row keeps that one was sent. */
 const CREDENTIALS_SENT = "Nova senha do portal (texto omitido depois do envio)";
 const redacted = (template: string) => (template === "credentials" ? { body: CREDENTIALS_SENT } : {});
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { SMS_MESSAGE_NOT_FOUND, SMS_OFF } from "@app/shared/messages";
+import { SMS_MESSAGE_NOT_FOUND, SMS_OFF, SMS_PASSWORD_GONE } from "@app/shared/messages";
 import type { SmsNotices, SmsOverview } from "@app/shared/schemas/sms";
-import { and, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { enrollments, instituteSettings, smsMessages } from "../../db/schema";
@@ -111,11 +111,23 @@ export async function requeueSms(db: Database, sms: Sms | undefined, id: string)
     const [row] = await tx
       .update(smsMessages)
       .set({ status: "queued", error: null, errorCode: null, failedAt: null })
-      .where(and(eq(smsMessages.id, id), eq(smsMessages.status, "failed"), isNull(smsMessages.providerId)))
+      .where(
+        and(
+          eq(smsMessages.id, id),
+          eq(smsMessages.status, "failed"),
+          isNull(smsMessages.providerId),
+          ne(smsMessages.template, "credentials"),
+        ),
+      )
       .returning({ id: smsMessages.id });
     if (row) return sms.jobs.enqueue(tx, { messageId: row.id });
-    const [exists] = await tx.select({ id: smsMessages.id }).from(smsMessages).where(eq(smsMessages.id, id));
+    const [exists] = await tx
+      .select({ template: smsMessages.template })
+      .from(smsMessages)
+      .where(eq(smsMessages.id, id));
     if (!exists) throw ApiError.of(404, SMS_MESSAGE_NOT_FOUND);
+    // A failed password SMS no longer holds the password: only a new reset can send one.
+    if (exists.template === "credentials") throw ApiError.of(409, SMS_PASSWORD_GONE);
   });
   return smsNotices(db);
 }

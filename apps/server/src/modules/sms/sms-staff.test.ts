@@ -156,10 +156,37 @@ describe("SMS seen by staff", () => {
       expect(s.sim.messages.filter((m) => m.to === to)).toHaveLength(1);
     });
 
+    it("a password SMS the provider refused keeps no password, and 'Tentar de novo' asks for a new reset instead", async () => {
+      const student = await studentActor(s.ctx, "Reset Recusado Pelo Provedor", { temporaryPassword: true });
+      const account = await accountOf(student.studentCode);
+      const to = `+244${account.studentPhone}`;
+      s.sim.setNumber(to, { kind: "refuse", errorCode: "21610" });
+      const key = randomUUID();
+      const password = await reset(account.id, key);
+      expect((await sendBySms(account.id, key)).status).toBe(200);
+      const failed = await vi.waitFor(async () => {
+        const [row] = await s.ctx.db.select().from(smsMessages).where(eq(smsMessages.to, to));
+        expect(row).toMatchObject({ status: "failed", template: "credentials" });
+        return row!;
+      });
+      expect(failed.body).not.toContain(password);
+
+      s.sim.setNumber(to, { kind: "deliver" });
+      const retry = await post(s.ctx, `/api/admin/sms/failures/${failed.id}/requeue`, superAdmin);
+      expect(retry.status).toBe(409);
+      expect((await body(retry)).error.message).toBe(SMS_PASSWORD_GONE.message);
+      const [after] = await s.ctx.db.select().from(smsMessages).where(eq(smsMessages.id, failed.id));
+      expect(after!.status).toBe("failed");
+      expect(s.sim.attempts.get(to)).toBe(1);
+    });
+
     it("refuses, with what to do instead, an unknown reset, an opted-out student and a phone that is not a mobile", async () => {
       const student = await studentActor(s.ctx, "Reset Recusado", { temporaryPassword: true });
       const account = await accountOf(student.studentCode);
       const to = `+244${account.studentPhone}`;
+      const passwordSmsCount = async () =>
+        (await s.ctx.db.select().from(smsMessages).where(eq(smsMessages.template, "credentials"))).length;
+      const before = await passwordSmsCount();
 
       const unknown = await sendBySms(account.id, randomUUID());
       expect(unknown.status).toBe(409);
@@ -181,7 +208,7 @@ describe("SMS seen by staff", () => {
       const landline = await sendBySms(account.id, key);
       expect(landline.status).toBe(409);
       expect((await body(landline)).error.message).toBe(SMS_NO_MOBILE.message);
-      expect(await s.ctx.db.select().from(smsMessages).where(eq(smsMessages.template, "credentials"))).toHaveLength(1);
+      expect(await passwordSmsCount()).toBe(before);
       expect(s.sim.attempts.get(to)).toBeUndefined();
     });
   });
