@@ -378,6 +378,7 @@ const MATRIX: Record<string, Row> = {
   // Configurações → SMS and the Painel's SMS notices (decision 094): the super_admin only; an unknown SMS is 404.
   "GET /api/admin/sms": { expect: onlyRole("super_admin", 200) },
   "POST /api/admin/sms/test": { expect: onlyRole("super_admin", 400), body: () => ({}) },
+  "PUT /api/admin/sms/caps": { expect: onlyRole("super_admin", 400), body: () => ({}) },
   "GET /api/admin/sms/failures": { expect: onlyRole("super_admin", 200) },
   "POST /api/admin/sms/failures/{id}/requeue": {
     expect: onlyRole("super_admin", 404),

@@ -119,7 +119,7 @@ test("Configurações → SMS: configured, the sender, today's count; 'Enviar SM
   await staff.goto("/admin/settings");
   const section = staff.getByRole("region", { name: "SMS" });
   await expect(section.getByText("Configurado (Twilio)")).toBeVisible();
-  await expect(section.getByText("INSTITUTO")).toBeVisible();
+  await expect(section.getByText("INSTITUTO", { exact: true })).toBeVisible();
   await expect(section.getByText(/^\d+ de 500$/)).toBeVisible();
   await lookAt(staff, "settings-sms", async () => {
     await section.scrollIntoViewIfNeeded();
@@ -134,6 +134,16 @@ test("Configurações → SMS: configured, the sender, today's count; 'Enviar SM
   const [sms, ...more] = await finalStatus("+244923610699");
   expect(more).toEqual([]);
   expect(sms!.body).toContain("Teste do portal");
+
+  // 'Limites de SMS': '1.000' is refused, never read as 1; a whole number is saved and counted against.
+  const daily = section.getByRole("textbox", { name: /Limite diário/ });
+  await daily.fill("1.000");
+  await section.getByRole("button", { name: "Salvar limites" }).click();
+  await expect(section.getByText("Use um número inteiro, sem casas decimais")).toBeVisible();
+  await daily.fill("450");
+  await section.getByRole("button", { name: "Salvar limites" }).click();
+  await expect(staff.getByText("Limites de SMS salvos")).toBeVisible();
+  await expect(section.getByText(/^\d+ de 450$/)).toBeVisible();
 });
 
 test("'Resetar senha' sends no SMS by itself; 'Enviar por SMS' sends the new password once", async ({ browser }) => {

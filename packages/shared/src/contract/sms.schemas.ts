@@ -1,5 +1,11 @@
 import { SMS_MESSAGE_NOT_FOUND } from "../messages";
-import { smsNoticesSchema, smsOverviewSchema, smsTestAnswerSchema, smsTestInputSchema } from "../schemas/sms";
+import {
+  smsCapsInputSchema,
+  smsNoticesSchema,
+  smsOverviewSchema,
+  smsTestAnswerSchema,
+  smsTestInputSchema,
+} from "../schemas/sms";
 import { z } from "../zod";
 import { endpointSchemas } from "./endpoint";
 
@@ -31,6 +37,13 @@ export const smsSchemas = endpointSchemas({
       409: "SMS is not configured",
       429: "Too many test SMS: Retry-After says when",
     },
+  },
+  caps: {
+    summary:
+      "'Limites de SMS' (super_admin): the daily cap (0 pauses sending) and the cap per number per day; messages held by a cap the change lifts are sent now. Answers the overview",
+    body: smsCapsInputSchema,
+    answers: { 200: smsOverviewSchema },
+    errors: { 400: "A cap that is not a whole number in its range" },
   },
   failures: {
     summary:

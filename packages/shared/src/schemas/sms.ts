@@ -1,4 +1,5 @@
 import { studentPhoneSchema } from "../phones";
+import { wholeNumberSchema } from "../whole-number-input";
 import { z } from "../zod";
 
 /** GET /admin/sms: Configurações → SMS (super_admin; decision 094). */
@@ -17,6 +18,28 @@ export const smsOverviewSchema = z.object({
   held: z.number().int(),
 });
 export type SmsOverview = z.infer<typeof smsOverviewSchema>;
+
+export const SMS_DAILY_CAP_MAX = 100_000;
+export const SMS_PER_NUMBER_CAP_MAX = 50;
+
+/** PUT /admin/sms/caps: 'Limites de SMS'. A daily cap of 0 pauses sending; held messages wait. */
+export const smsCapsInputSchema = z.object({
+  dailyCap: wholeNumberSchema({
+    empty: "Indique o limite diário de SMS",
+    min: 0,
+    belowMin: "O limite diário não pode ser negativo",
+    max: SMS_DAILY_CAP_MAX,
+    aboveMax: `O limite diário pode ir até ${SMS_DAILY_CAP_MAX.toLocaleString("pt-AO")}`,
+  }),
+  perStudentDailyCap: wholeNumberSchema({
+    empty: "Indique o limite por número",
+    min: 1,
+    belowMin: "O limite por número deve ser pelo menos 1",
+    max: SMS_PER_NUMBER_CAP_MAX,
+    aboveMax: `O limite por número pode ir até ${SMS_PER_NUMBER_CAP_MAX}`,
+  }),
+});
+export type SmsCapsInput = z.input<typeof smsCapsInputSchema>;
 
 /** POST /admin/sms/test: 'Enviar SMS de teste' to one Angolan mobile. */
 export const smsTestInputSchema = z.object({ phone: studentPhoneSchema });

@@ -58,6 +58,27 @@ export async function smsOverview(db: Database, config: Config["sms"]): Promise<
   };
 }
 
+/**
+ * 'Limites de SMS': both caps in one update. The held messages get a job for now (their next-day job stays
+ * and finds them sent); a cap still reached holds them again, so raising the cap is what releases them.
+ */
+export async function updateSmsCaps(
+  db: Database,
+  sms: Sms | undefined,
+  config: Config["sms"],
+  caps: { dailyCap: number; perStudentDailyCap: number },
+): Promise<SmsOverview> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(instituteSettings)
+      .set({ smsDailyCap: caps.dailyCap, smsPerStudentDailyCap: caps.perStudentDailyCap });
+    if (!sms) return;
+    const held = await tx.select({ id: smsMessages.id }).from(smsMessages).where(eq(smsMessages.status, "held"));
+    for (const { id } of held) await sms.jobs.enqueue(tx, { messageId: id });
+  });
+  return smsOverview(db, config);
+}
+
 /** 'Enviar SMS de teste': queued like every SMS (the worker sends it), to a number already normalised. */
 export async function queueTestSms(db: Database, sms: Sms | undefined, phone: string) {
   if (!sms) throw ApiError.of(409, SMS_OFF);

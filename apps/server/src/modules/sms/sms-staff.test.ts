@@ -224,6 +224,33 @@ describe("SMS seen by staff", () => {
     expect((await smsOf(s.ctx, row.id))[0]!.status).toBe("held");
     expect(s.sim.attempts.get("+244923000331")).toBeUndefined();
   });
+
+  it("'Limites de SMS': a cap typed wrong is refused in Portuguese and changes nothing; raising the cap sends what it held", async () => {
+    const put = (who: Cookie, payload: unknown) =>
+      s.ctx.app.request("/api/admin/sms/caps", jsonRequest("PUT", payload, who.cookie));
+    expect((await put(admin, { dailyCap: 10, perStudentDailyCap: 5 })).status).toBe(403);
+    for (const [payload, message] of [
+      [{ dailyCap: "1.000", perStudentDailyCap: 5 }, "Use um número inteiro, sem casas decimais"],
+      [{ dailyCap: "-1", perStudentDailyCap: 5 }, "O limite diário não pode ser negativo"],
+      [{ dailyCap: 100, perStudentDailyCap: 0 }, "O limite por número deve ser pelo menos 1"],
+      [{ dailyCap: "", perStudentDailyCap: 5 }, "Indique o limite diário de SMS"],
+    ] as const) {
+      const res = await put(superAdmin, payload);
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(await body(res))).toContain(message);
+    }
+    // The previous test left the cap at 0 and one approval held for tomorrow.
+    const [settings] = await s.ctx.db.select().from(instituteSettings);
+    expect(settings).toMatchObject({ smsDailyCap: 0, smsPerStudentDailyCap: 5 });
+
+    const res = await put(superAdmin, { dailyCap: "800", perStudentDailyCap: "3" });
+    expect(res.status).toBe(200);
+    expect(await body(res)).toMatchObject({ dailyCap: 800, perStudentDailyCap: 3 });
+    await vi.waitFor(() => expect(s.sim.attempts.get("+244923000331")).toBe(1), { timeout: 10_000 });
+    await vi.waitFor(async () =>
+      expect(await body(await get(s.ctx, "/api/admin/sms", superAdmin))).toMatchObject({ held: 0 }),
+    );
+  });
 });
 
 describe("SMS not configured", () => {

@@ -7,7 +7,7 @@ import { route } from "../../http/contract";
 import { superAdminErrors } from "../../http/errors";
 import { createRouter } from "../../http/router";
 import { signedSmsStatusBody } from "./signed-status-body";
-import { queueTestSms, requeueSms, smsNotices, smsOverview } from "./sms-admin.service";
+import { queueTestSms, requeueSms, smsNotices, smsOverview, updateSmsCaps } from "./sms-admin.service";
 import { recordSmsStatus } from "./sms-status";
 
 const tags = ["sms"];
@@ -37,6 +37,11 @@ export const smsRoutes = createRouter()
     const { db, sms } = c.get("deps");
     await takeAttempt(db, COUNTERS.smsTest(c.get("session").user!.id));
     return c.json(await queueTestSms(db, sms, c.req.valid("json").phone), 200);
+  })
+  .openapi(route(endpoints.caps, schemas.caps, superAdmin), async (c) => {
+    const { db, sms, config } = c.get("deps");
+    c.header("Cache-Control", "no-store");
+    return c.json(await updateSmsCaps(db, sms, config.sms, c.req.valid("json")), 200);
   })
   .openapi(route(endpoints.failures, schemas.failures, superAdmin), async (c) => {
     c.header("Cache-Control", "no-store");

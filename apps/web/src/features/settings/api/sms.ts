@@ -1,4 +1,5 @@
 import { smsEndpoints } from "@app/shared/contract/sms";
+import type { SmsCapsInput } from "@app/shared/schemas/sms";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 
@@ -14,5 +15,14 @@ export function useSendTestSms() {
   return useMutation({
     mutationFn: (phone: string) => api(smsEndpoints.test, { body: { phone } }),
     onSettled: () => client.invalidateQueries(smsOverviewQuery),
+  });
+}
+
+/** 'Salvar limites': both caps; the answer is the overview, shown at once. */
+export function useSaveSmsCaps() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (caps: SmsCapsInput) => api(smsEndpoints.caps, { body: caps }),
+    onSuccess: (overview) => client.setQueryData(smsOverviewQuery.queryKey, overview),
   });
 }

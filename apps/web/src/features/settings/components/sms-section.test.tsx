@@ -83,4 +83,34 @@ describe("Configurações → SMS", () => {
       { url: expect.stringMatching(/\/api\/admin\/sms\/test$/), body: '{"phone":"+244 923 456 789"}' },
     ]);
   });
+
+  it("'Salvar limites' refuses '1.000' on the spot and sends the caps as typed once they are whole numbers", async () => {
+    const asked: { method: string; body: string }[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (_input, init) => {
+      if (init?.method === "PUT") {
+        asked.push({ method: "PUT", body: String(init.body) });
+        return json({ ...configured, dailyCap: 1000, perStudentDailyCap: 3 });
+      }
+      return json(configured);
+    });
+    const section = show(configured);
+    const user = userEvent.setup({ delay: null });
+    const daily = section.getByRole("textbox", { name: /Limite diário/ });
+    expect(daily).toHaveProperty("value", "500");
+    await user.clear(daily);
+    await user.type(daily, "1.000");
+    await user.click(section.getByRole("button", { name: "Salvar limites" }));
+    expect(await section.findByText("Use um número inteiro, sem casas decimais")).toBeTruthy();
+    expect(asked).toEqual([]);
+
+    await user.clear(daily);
+    await user.type(daily, "1000");
+    const perNumber = section.getByRole("textbox", { name: /Limite por número/ });
+    await user.clear(perNumber);
+    await user.type(perNumber, "3");
+    await user.click(section.getByRole("button", { name: "Salvar limites" }));
+    expect(await screen.findByText("Limites de SMS salvos")).toBeTruthy();
+    expect(asked).toEqual([{ method: "PUT", body: JSON.stringify({ dailyCap: "1000", perStudentDailyCap: "3" }) }]);
+    expect(await section.findByText("37 de 1000")).toBeTruthy();
+  });
 });

@@ -1,17 +1,18 @@
 import { ANGOLAN_MOBILE_HINT } from "@app/shared/phones";
-import { type SmsOverview, smsTestInputSchema } from "@app/shared/schemas/sms";
+import { type SmsOverview, smsCapsInputSchema, smsTestInputSchema } from "@app/shared/schemas/sms";
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
+import { WholeNumberInput } from "../../../components/whole-number-input";
 import { errorMessage } from "../../../lib/form-errors";
 import { feedback } from "../../../lib/mutation-feedback";
-import { smsOverviewQuery, useSendTestSms } from "../api/sms";
+import { smsOverviewQuery, useSaveSmsCaps, useSendTestSms } from "../api/sms";
 
 /**
  * 'SMS' on Configurações (super_admin; decision 094): whether a provider is configured, the sender the
- * students see, today's count against the daily cap, and 'Enviar SMS de teste'. The provider and the
- * caps are set by the technician (environment and settings), not here.
+ * students see, today's count against the daily cap, 'Limites de SMS' and 'Enviar SMS de teste'. The
+ * provider is set by the technician (environment), not here.
  */
 export function SmsSection() {
   const titleId = useId();
@@ -30,6 +31,7 @@ export function SmsSection() {
       ) : (
         <Stack gap="md">
           <SmsFacts overview={data} />
+          {data.configured && <SmsCapsForm overview={data} />}
           {data.configured && <TestSmsForm />}
         </Stack>
       )}
@@ -83,6 +85,54 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
       </Text>
       {children}
     </Stack>
+  );
+}
+
+/** The caps protect the institute's money: 0 pauses sending (messages wait, none is lost). */
+function SmsCapsForm({ overview }: { overview: SmsOverview }) {
+  const save = useSaveSmsCaps();
+  const form = useForm({
+    initialValues: { dailyCap: String(overview.dailyCap), perStudentDailyCap: String(overview.perStudentDailyCap) },
+    validate: schemaResolver(smsCapsInputSchema, { sync: true }),
+  });
+  return (
+    <form
+      noValidate
+      aria-label="Limites de SMS"
+      onSubmit={form.onSubmit((caps) =>
+        save.mutate(
+          caps,
+          feedback({
+            success: ({ held }) => ({
+              title: "Limites de SMS salvos",
+              message: held > 0 ? `${held} SMS que aguardavam o limite são tentados de novo agora.` : undefined,
+            }),
+            failure: "Erro ao salvar os limites de SMS",
+            form,
+          }),
+        ),
+      )}
+    >
+      <Group align="flex-start" gap="sm">
+        <WholeNumberInput
+          label="Limite diário"
+          description="SMS por dia, para todo o instituto (0 pausa o envio)"
+          required
+          style={{ flex: "1 1 12rem" }}
+          {...form.getInputProps("dailyCap")}
+        />
+        <WholeNumberInput
+          label="Limite por número"
+          description="SMS por dia para o mesmo número"
+          required
+          style={{ flex: "1 1 12rem" }}
+          {...form.getInputProps("perStudentDailyCap")}
+        />
+      </Group>
+      <Button type="submit" mt="sm" variant="light" loading={save.isPending}>
+        Salvar limites
+      </Button>
+    </form>
   );
 }
 
