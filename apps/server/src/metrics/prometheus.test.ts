@@ -1,12 +1,19 @@
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../test/context";
-import { type Prometheus, prometheusMissing, startPrometheus } from "../../test/prometheus";
+import { PROMTOOL, type Prometheus, prometheusMissing, startPrometheus } from "../../test/prometheus";
 import { serveOnRandomPort } from "../../test/serve";
 import { MAIL_QUEUE, MAIL_QUEUE_SCHEMA } from "../mail/mail-queue";
 
 const TOKEN = randomBytes(24).toString("hex");
+/** The operators' examples (README, 'Watching it run'). */
+const OPERATIONS = path.resolve(import.meta.dirname, "../../../../docs/operations");
+const RULES = path.join(OPERATIONS, "alert-rules.yml");
+const DASHBOARD = path.join(OPERATIONS, "grafana-dashboard.json");
 
 /**
  * Issue 40: what an operator's own Prometheus sees. Debian's prometheus (installed by .ci/run, as Chromium)
@@ -20,7 +27,7 @@ describe.skipIf(prometheusMissing())("a real Prometheus scraping the app", () =>
   beforeAll(async () => {
     ctx = await createTestContext({ METRICS_TOKEN: TOKEN });
     server = await serveOnRandomPort(ctx.app);
-    prometheus = await startPrometheus(new URL(server.base).host, TOKEN);
+    prometheus = await startPrometheus(new URL(server.base).host, TOKEN, [RULES]);
   }, 60_000);
   afterAll(async () => {
     await prometheus?.stop();
@@ -63,5 +70,30 @@ describe.skipIf(prometheusMissing())("a real Prometheus scraping the app", () =>
     await expect
       .poll(() => single(`portal_queue_depth{queue="${MAIL_QUEUE}"}`), { timeout: 20_000, interval: 500 })
       .toBe(1);
+  });
+
+  it("loads the example alert rules, which promtool accepts, and evaluates them on the app's metrics", async () => {
+    const checked = spawnSync(PROMTOOL, ["check", "rules", RULES], { encoding: "utf8" });
+    expect(checked.stdout + checked.stderr).toContain("SUCCESS: 6 rules found");
+    expect(checked.status).toBe(0);
+    // No backup was ever taken here: the 48-hour rule fires.
+    await expect
+      .poll(() => single('ALERTS{alertname="PortalBackupMissing",alertstate="firing"}'), { timeout: 20_000 })
+      .toBe(1);
+  });
+
+  it("has a Grafana dashboard whose every query is valid and reads metrics the app exports", async () => {
+    const dashboard = JSON.parse(readFileSync(DASHBOARD, "utf8")) as { panels: { targets: { expr: string }[] }[] };
+    const exprs = dashboard.panels.flatMap((p) => p.targets.map((t) => t.expr));
+    expect(exprs.length).toBeGreaterThan(10);
+    const exported = await (
+      await fetch(`${server.base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
+    ).text();
+    for (const expr of exprs) {
+      await prometheus.query(expr); // throws on invalid PromQL
+      for (const name of expr.match(/\b(?:http|portal|process|nodejs)_\w+/g) ?? []) {
+        expect(exported, `${name} in ${expr}`).toMatch(new RegExp(`^${name}[{ ]`, "m"));
+      }
+    }
   });
 });
