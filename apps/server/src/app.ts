@@ -41,6 +41,7 @@ import { signInRoutes } from "./modules/sign-in/sign-in.routes";
 import { smsRoutes } from "./modules/sms/sms.routes";
 import { studentAccountAdminRoutes } from "./modules/student-accounts/student-accounts.admin.routes";
 import { studentAccountRoutes } from "./modules/student-accounts/student-accounts.routes";
+import { systemStatusRoutes } from "./modules/system-status/system-status.routes";
 import { teacherRoutes } from "./modules/teachers/teachers.routes";
 import { teachingRoutes } from "./modules/teaching/teaching.routes";
 import { twoFactorRoutes } from "./modules/two-factor/two-factor.routes";
@@ -112,6 +113,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route("/api", teachingRoutes);
   app.route("/api", mailRoutes);
   app.route("/api", smsRoutes);
+  app.route("/api", systemStatusRoutes);
   app.route("/api", certificateRoutes);
   app.route("/api", certificateAdminRoutes);
   app.route("/api", verifyRoutes);

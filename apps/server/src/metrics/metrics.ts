@@ -5,6 +5,7 @@ import { observePasswordWaits, passwordQueue } from "../auth/password-hashing";
 import type { Database } from "../db/client";
 import { MAIL_QUEUE_SCHEMA } from "../mail/mail-queue";
 import { type OperationMark, operationMarks } from "./operation-marks";
+import { recentRequests } from "./recent-requests";
 
 /** Methods counted by name; anything else (a client's invention) is counted as "other": labels stay bounded. */
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
@@ -48,6 +49,8 @@ export function createMetrics(sources: MetricSources) {
     registers: [registry],
   });
 
+  const recent = recentRequests(LATENCY_BUCKETS);
+
   const { pool } = sources;
   new Gauge({
     name: "portal_db_pool_connections",
@@ -55,9 +58,10 @@ export function createMetrics(sources: MetricSources) {
     labelNames: ["state"] as const,
     registers: [registry],
     collect() {
-      this.set({ state: "in_use" }, pool.totalCount - pool.idleCount);
-      this.set({ state: "idle" }, pool.idleCount);
-      this.set({ state: "waiting" }, pool.waitingCount);
+      const counts = poolCounts(pool);
+      this.set({ state: "in_use" }, counts.inUse);
+      this.set({ state: "idle" }, counts.idle);
+      this.set({ state: "waiting" }, counts.waiting);
     },
   });
 
@@ -138,13 +142,21 @@ export function createMetrics(sources: MetricSources) {
       const m = METHODS.has(method) ? method : "other";
       requests.inc({ route, method: m, status: `${Math.floor(status / 100)}xx` });
       duration.observe({ route, method: m }, seconds);
+      recent.observe(seconds);
     },
+    /** This instance's last hour, per minute, and its p95 ('Estado do sistema'). */
+    lastHour: () => recent.lastHour(),
     /** Stops listening to the password hasher (an app closed in tests). */
     close: stopObserving,
   };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
+
+/** The request pool's connections in use and idle, and the requests waiting for one. */
+export function poolCounts(pool: pg.Pool) {
+  return { inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
 
 /** Each pg-boss queue (ours: mail, payment-reference, sms) with its waiting and failed jobs. */
 export async function queueCounts(db: Database): Promise<QueueCounts[]> {
