@@ -177,6 +177,7 @@ const SCREENS = [
   { path: "/admin/users", page: page("users/pages/admin-users-page") },
   { path: "/admin/roles", page: page("users/pages/admin-roles-page") },
   { path: "/admin/settings", page: page("settings/pages/admin-settings-page") },
+  { path: "/admin/system-status", page: page("dashboard/pages/system-status-page") },
   { path: "/admin/teaching", page: page("teaching/pages/teaching-classes-page") },
   { path: "/admin/account", page: page("two-factor/pages/staff-account-page") },
 ];

@@ -4,7 +4,6 @@ import { MALFORMED_REQUEST, NOT_FOUND } from "@app/shared/messages";
 import { UNEXPECTED_ERROR } from "@app/shared/request-messages";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
-import { requestId } from "hono/request-id";
 import { originCheck } from "./auth/csrf";
 import { PasswordQueueFullError } from "./auth/password-hashing";
 import { isDatabaseUnavailable, rootCause } from "./db/pg-errors";
@@ -13,8 +12,12 @@ import { apiCompression } from "./http/compression";
 import { mountCrawlerFiles } from "./http/crawler-files";
 import type { AppDeps, AppEnv } from "./http/env";
 import { ApiError, crowdedAnswer, databaseUnavailable, sendError, storageUnavailable } from "./http/errors";
+import { requestContext } from "./http/request-context";
+import { routeTemplate } from "./http/route-template";
 import { securityHeaders } from "./http/security-headers";
 import { mountSpa } from "./http/static";
+import { createMetrics } from "./metrics/metrics";
+import { mountMetrics } from "./metrics/metrics.routes";
 import { bankStatementRoutes } from "./modules/bank-statements/bank-statements.routes";
 import { statementUndoRoutes } from "./modules/bank-statements/statement-undo.routes";
 import { certificateAdminRoutes, certificateRoutes } from "./modules/certificates/certificates.routes";
@@ -38,6 +41,7 @@ import { signInRoutes } from "./modules/sign-in/sign-in.routes";
 import { smsRoutes } from "./modules/sms/sms.routes";
 import { studentAccountAdminRoutes } from "./modules/student-accounts/student-accounts.admin.routes";
 import { studentAccountRoutes } from "./modules/student-accounts/student-accounts.routes";
+import { systemStatusRoutes } from "./modules/system-status/system-status.routes";
 import { teacherRoutes } from "./modules/teachers/teachers.routes";
 import { teachingRoutes } from "./modules/teaching/teaching.routes";
 import { twoFactorRoutes } from "./modules/two-factor/two-factor.routes";
@@ -55,20 +59,24 @@ export interface AppOptions {
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new OpenAPIHono<AppEnv>();
 
-  app.use("*", requestId());
+  const metrics = createMetrics(deps);
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    c.set("log", deps.log);
+    c.set("metrics", metrics);
+    c.set("checkAnswers", options.checkAnswers === true);
+    await next();
+  });
+  // Every log line of the request carries its id, route template and user (logger.ts, decision 098).
+  app.use("*", requestContext());
   app.use("*", securityHeaders(deps.config));
   app.use("*", async (c, next) => {
-    const log = deps.log.child({ reqId: c.get("requestId") });
-    c.set("deps", deps);
-    c.set("log", log);
-    c.set("checkAnswers", options.checkAnswers === true);
     const started = performance.now();
     await next();
+    const seconds = (performance.now() - started) / 1000;
+    metrics.observe(routeTemplate(c), c.req.method, c.res.status, seconds);
     if (c.req.path.startsWith("/api/")) {
-      log.info(
-        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
-        "request",
-      );
+      deps.log.info({ method: c.req.method, status: c.res.status, ms: Math.round(seconds * 1000) }, "request");
     }
   });
 
@@ -105,6 +113,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route("/api", teachingRoutes);
   app.route("/api", mailRoutes);
   app.route("/api", smsRoutes);
+  app.route("/api", systemStatusRoutes);
   app.route("/api", certificateRoutes);
   app.route("/api", certificateAdminRoutes);
   app.route("/api", verifyRoutes);
@@ -137,6 +146,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     return sendError(c, ApiError.of(500, UNEXPECTED_ERROR));
   });
 
+  mountMetrics(app, metrics, deps.config.metricsToken);
   mountCrawlerFiles(app);
   if (options.webDist) mountSpa(app, options.webDist);
   return app;

@@ -371,6 +371,7 @@ const MATRIX: Record<string, Row> = {
   "GET /api/admin/base-url": { expect: onlyRole("super_admin", 200) },
   // E-mails that keep failing (decision 056): the super_admin's dashboard only; an unknown one is 404.
   "GET /api/admin/mail/failures": { expect: onlyRole("super_admin", 200) },
+  "GET /api/admin/system-status": { expect: onlyRole("super_admin", 200) },
   "POST /api/admin/mail/failures/{id}/requeue": {
     expect: onlyRole("super_admin", 404),
     path: () => `/api/admin/mail/failures/${MISSING_ID}/requeue`,

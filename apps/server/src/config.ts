@@ -32,6 +32,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  /** The bearer token Prometheus sends to GET /metrics (decision 098); unset: no /metrics at all (404). */
+  METRICS_TOKEN: z.string().min(32, "must have at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DEMO_DATA: booleanFlag.optional(),
   WEB_DIST: z.string().optional(),
@@ -87,6 +89,8 @@ export interface Config {
       }
     | undefined;
   trustProxy: boolean;
+  /** METRICS_TOKEN: what GET /metrics asks for (decision 098); undefined: /metrics answers 404. Never logged. */
+  metricsToken: string | undefined;
   logLevel: string;
   demoData: boolean;
   webDist: string | undefined;
@@ -157,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
         }
       : undefined,
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
     // Demo data is on by default only on the embedded database.
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,

@@ -1,12 +1,18 @@
 import pino, { type DestinationStream, type Logger } from "pino";
+import { requestLogFields } from "./http/request-context";
 
 export type { Logger };
 
-/** JSON logs. Secrets, passwords, tokens and document contents are never logged; the redact list is a safety net. */
+/**
+ * JSON logs. Secrets, passwords, tokens, document contents and students' personal data are never logged;
+ * the redact list is a safety net. A line written during a request carries its id, route template and
+ * user id (http/request-context.ts).
+ */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = {
     level,
     base: undefined,
+    mixin: requestLogFields,
     redact: {
       paths: [
         "password",
@@ -16,6 +22,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
         "token",
         "*.token",
         "headers.cookie",
+        "headers.authorization",
         "authSecret",
       ],
       censor: "[redacted]",

@@ -285,6 +285,8 @@ export const SETTINGS_SUPER_ADMIN_ONLY_MESSAGE = "Só o Super Administrador pode
 export const SERVER_CONFIG_SUPER_ADMIN_ONLY_MESSAGE = "Só o Super Administrador vê a configuração do servidor";
 /** The e-mails that keep failing and 'Tentar de novo' (decision 056). */
 export const MAIL_FAILURES_SUPER_ADMIN_ONLY_MESSAGE = "Só o Super Administrador vê e reenvia os e-mails não enviados";
+/** 'Estado do sistema': the operators' figures (decision 098). */
+export const SYSTEM_STATUS_SUPER_ADMIN_ONLY_MESSAGE = "Só o Super Administrador vê o estado do sistema";
 export const MAIL_NOT_FOUND = { code: "not_found", message: "E-mail não encontrado (já foi apagado da fila)" } as const;
 export const MAIL_ALREADY_SENT = { code: "mail_already_sent", message: "Este e-mail já foi enviado" } as const;
 /**

@@ -10,6 +10,8 @@ export const UNEXPECTED_ERROR = {
   code: "internal_error",
   message: "Ocorreu um erro inesperado. Tente novamente.",
 } as const satisfies CodedMessage;
+/** Added to an unexpected error's message: the id a user quotes and the technician finds in the logs. */
+export const errorCodeSentence = (requestId: string) => `Código do erro: ${requestId}.`;
 /** Only the browser meets it: the request never reached the server. */
 export const NETWORK_ERROR = {
   code: "network",

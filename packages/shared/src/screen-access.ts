@@ -22,6 +22,8 @@ const SCREENS = {
   users: { path: "/admin/users", roles: ["super_admin"] },
   roles: { path: "/admin/roles", roles: ["super_admin"] },
   settings: { path: "/admin/settings", roles: ["super_admin"] },
+  // 'Estado do sistema' (decision 098): the operators' figures.
+  systemStatus: { path: "/admin/system-status", roles: ["super_admin"] },
   // Course results and certificates (decision 021): a professor sees the classes they teach, admin and
   // secretaria every class.
   teaching: { path: "/admin/teaching", roles: ["professor", "admin", "secretaria"] },

@@ -46,6 +46,8 @@ interface Waiting {
   resolve: (value: string | boolean) => void;
   reject: (err: Error) => void;
   timer?: NodeJS.Timeout;
+  /** performance.now() when it joined the line. */
+  since: number;
 }
 
 const line: Waiting[] = [];
@@ -66,6 +68,14 @@ export function configurePasswordQueue(seconds: number) {
 /** What the line holds now and what a hash costs: for tests and the logs. */
 export function passwordQueue() {
   return { running, waiting: line.length, cores: CORES, hashMs, maxWaitMs, answered };
+}
+
+const waitObservers = new Set<(waitedMs: number) => void>();
+
+/** Calls `observer` with each question's wait in line as a core takes it (the metrics); returns the unsubscribe. */
+export function observePasswordWaits(observer: (waitedMs: number) => void): () => void {
+  waitObservers.add(observer);
+  return () => waitObservers.delete(observer);
 }
 
 /** How long a question asked now would wait before a core takes it. */
@@ -104,7 +114,7 @@ function ask(question: Ask): Promise<string | boolean> {
   const bounded = !admitted.getStore();
   if (bounded) assertPasswordQueueHasRoom();
   return new Promise((resolve, reject) => {
-    const waiting: Waiting = { ask: question, resolve, reject };
+    const waiting: Waiting = { ask: question, resolve, reject, since: performance.now() };
     line.push(waiting);
     if (bounded && maxWaitMs > 0) {
       waiting.timer = setTimeout(() => {
@@ -126,6 +136,7 @@ function next() {
     clearTimeout(waiting.timer);
     running++;
     const started = performance.now();
+    for (const observer of waitObservers) observer(started - waiting.since);
     answer(waiting.ask)
       .then((value) => {
         hashMs = 0.8 * hashMs + 0.2 * (performance.now() - started);

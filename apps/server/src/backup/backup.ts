@@ -14,6 +14,8 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
+import { createDb, createPool } from "../db/client";
+import { markOperation } from "../metrics/operation-marks";
 import { FileMissingError, type FileStorage } from "../storage/storage";
 import {
   ARCHIVE_FORMAT,
@@ -93,6 +95,7 @@ export async function createBackup(options: BackupOptions): Promise<Manifest> {
     await archive.addJson(MANIFEST_ENTRY, manifest);
     await archive.close();
     renameSync(partial, file);
+    await markBackupTaken(options.databaseUrl);
     return manifest;
   } catch (err) {
     await archive.abort();
@@ -100,6 +103,16 @@ export async function createBackup(options: BackupOptions): Promise<Manifest> {
     throw err;
   } finally {
     rmSync(spool, { recursive: true, force: true });
+  }
+}
+
+/** The last backup's time, where the metrics and the status screen of every instance read it (decision 098). */
+async function markBackupTaken(databaseUrl: string): Promise<void> {
+  const pool = createPool(databaseUrl);
+  try {
+    await markOperation(createDb(pool), "backup");
+  } finally {
+    await pool.end();
   }
 }
 

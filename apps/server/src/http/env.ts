@@ -7,6 +7,7 @@ import type { Database } from "../db/client";
 import type { DatabaseKind } from "../db/connect";
 import type { Logger } from "../logger";
 import type { MailQueue } from "../mail/mail-queue";
+import type { Metrics } from "../metrics/metrics";
 import type { StatementReader } from "../modules/bank-statements/statement-reader";
 import type { PaymentReferences } from "../modules/payment-references/references-setup";
 import type { Sms } from "../modules/sms/sms-setup";
@@ -36,6 +37,8 @@ export interface AppEnv {
     deps: AppDeps;
     requestId: string;
     log: Logger;
+    /** This app's Prometheus figures (metrics/metrics.ts). */
+    metrics: Metrics;
     /** Set by the guards (requireStaff, requireStudent). */
     session: SessionInfo;
     /** Answers are checked against the shared contract (tests; see http/answer-check.ts). */

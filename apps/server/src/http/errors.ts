@@ -1,5 +1,5 @@
 import { type CodedMessage, FILE_NOT_READABLE, FILES_NOT_STORED, INVALID_DATA } from "@app/shared/messages";
-import { crowded, DATABASE_UNAVAILABLE } from "@app/shared/request-messages";
+import { crowded, DATABASE_UNAVAILABLE, errorCodeSentence } from "@app/shared/request-messages";
 import { apiErrorSchema } from "@app/shared/schemas/errors";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -86,10 +86,24 @@ export const superAdminErrors = guardErrors("Not a super_admin");
 /** Behind requireStudent(). */
 export const studentErrors = guardErrors("Not a student, or a student whose password is still temporary");
 
+/**
+ * The error answer. A 5xx one also carries the request's id (decision 098); an unexpected error (500) says
+ * it in its message too, so the person who sees it can quote it and the technician find its log lines.
+ */
 export function sendError(c: Context, error: ApiError) {
   for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+  const requestId: string | undefined = error.status >= 500 ? c.get("requestId") : undefined;
+  const message =
+    requestId && error.status === 500 ? `${error.message} ${errorCodeSentence(requestId)}` : error.message;
   return c.json(
-    { error: { code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}) } },
+    {
+      error: {
+        code: error.code,
+        message,
+        ...(error.issues ? { issues: error.issues } : {}),
+        ...(requestId ? { requestId } : {}),
+      },
+    },
     error.status,
   );
 }

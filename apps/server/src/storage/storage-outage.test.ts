@@ -99,7 +99,7 @@ describe("an S3 bucket that stops while files are sent", () => {
     const refused = await apply(applicant.cookie);
     expect(refused.status).toBe(503);
     expect(refused.headers.get("retry-after")).toBe("5");
-    expect((await body(refused)).error).toEqual(FILES_NOT_STORED);
+    expect((await body(refused)).error).toEqual({ ...FILES_NOT_STORED, requestId: expect.any(String) });
     expect(await ctx.db.select().from(enrollments).where(eq(enrollments.studentName, "Candidata Balde"))).toEqual([]);
     const [account] = await ctx.db
       .select()
@@ -115,14 +115,14 @@ describe("an S3 bucket that stops while files are sent", () => {
     const late = await enrolledStudent(ctx, courseId, "Paga Durante", { paymentReferenceCode: "S3REF2" });
     const receipt = await submitReceipt(ctx, late.cookie, receiptForm(late.enrollment.id), app);
     expect(receipt.status).toBe(503);
-    expect((await body(receipt)).error).toEqual(FILES_NOT_STORED);
+    expect((await body(receipt)).error).toEqual({ ...FILES_NOT_STORED, requestId: expect.any(String) });
     expect(
       await ctx.db.select().from(paymentReceipts).where(eq(paymentReceipts.enrollmentId, late.enrollment.id)),
     ).toEqual([]);
     const [stored] = await ctx.db.select().from(storedFiles);
     const download = await app.request(`/api/files/${stored!.id}`, { headers: { cookie: payer.cookie } });
     expect(download.status).toBe(503);
-    expect((await body(download)).error).toEqual(FILE_NOT_READABLE);
+    expect((await body(download)).error).toEqual({ ...FILE_NOT_READABLE, requestId: expect.any(String) });
 
     // The bucket is back (same data, same port): everything works, without restarting the app.
     server = await startBucket();

@@ -6,5 +6,7 @@ export const apiErrorSchema = z.object({
     code: z.string(),
     message: z.string(),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    /** On a 5xx answer: the request's id (X-Request-Id), for a user to quote and an operator to find in the logs. */
+    requestId: z.string().optional(),
   }),
 });

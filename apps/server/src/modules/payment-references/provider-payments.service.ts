@@ -5,6 +5,7 @@ import { referencePaidNote, referencePaymentNotes } from "@app/shared/history-no
 import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { paymentReferences, referencePaymentNotifications } from "../../db/schema";
+import { markOperation } from "../../metrics/operation-marks";
 import { referencePaidEmail } from "../payment-recording/payment-emails";
 import { lockEnrollment, recordPayment } from "../payment-recording/record-payment";
 import type { ReferenceDeps } from "./payment-references.service";
@@ -140,7 +141,7 @@ const POLL_LOCK_KEY = 7_526_026;
  * are still applied. One instance at a time (an advisory lock held by this transaction); the others skip.
  */
 export async function pollPayments(deps: ReferenceDeps): Promise<{ listed: number; failed: number } | "busy"> {
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ got: boolean }>(sql`select pg_try_advisory_xact_lock(${POLL_LOCK_KEY}) as got`);
     if (!rows[0]?.got) return "busy";
     const pending = await deps.references.provider.listPayments();
@@ -158,6 +159,9 @@ export async function pollPayments(deps: ReferenceDeps): Promise<{ listed: numbe
     }
     return { listed: pending.length, failed };
   });
+  // The provider answered: the poll works (what the operators' metrics and status screen watch).
+  if (result !== "busy") await markOperation(deps.db, "proxyPayPoll");
+  return result;
 }
 
 /** Every minute while the server runs (and once at start); errors are logged, the next tick tries again. */

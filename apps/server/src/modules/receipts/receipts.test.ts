@@ -148,7 +148,7 @@ describe("payment receipts", () => {
     const res = await submit(s.cookie, form(s.enrollment.id), app);
     expect(res.status).toBe(503);
     expect(res.headers.get("retry-after")).toBe("5");
-    expect((await body(res)).error).toEqual(FILES_NOT_STORED);
+    expect((await body(res)).error).toEqual({ ...FILES_NOT_STORED, requestId: expect.any(String) });
     expect(await receiptsOf(s.enrollment.id)).toEqual([]);
     expect(await statusOf(s.enrollment.id)).toBe("approved");
     expect(

@@ -1,6 +1,7 @@
 import type { StaffRole } from "@app/shared/enums";
 import type { AdminScreenKey } from "@app/shared/screen-access";
 import {
+  IconActivity,
   IconBook,
   IconBuildingBank,
   IconCash,
@@ -52,6 +53,7 @@ export const SETTINGS_NAV: NavItem[] = [
   { label: "Utilizadores", screen: "users", icon: <IconUsers size={size} /> },
   { label: "Perfis de acesso", screen: "roles", icon: <IconShieldLock size={size} /> },
   { label: "Dados do instituto", screen: "settings", icon: <IconBuildingBank size={size} /> },
+  { label: "Estado do sistema", screen: "systemStatus", icon: <IconActivity size={size} /> },
 ];
 
 /** The item's label as `role` reads it. */

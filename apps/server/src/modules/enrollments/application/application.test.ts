@@ -173,7 +173,7 @@ describe("student enrolment submission", () => {
     const res = await submit(s.cookie, form(), app);
     expect(res.status).toBe(503);
     expect(res.headers.get("retry-after")).toBe("5");
-    expect((await body(res)).error).toEqual(FILES_NOT_STORED);
+    expect((await body(res)).error).toEqual({ ...FILES_NOT_STORED, requestId: expect.any(String) });
     expect(filesUnder(root)).toEqual([blocked]); // the two documents stored first were removed
     expect(await ctx.db.select().from(enrollments).where(eq(enrollments.studentName, "Falha Armazenamento"))).toEqual(
       [],
@@ -201,7 +201,7 @@ describe("student enrolment submission", () => {
     writeFileSync(folder, "not a folder");
     const unreadable = await app.request(url, { headers: { cookie: s.cookie } });
     expect(unreadable.status).toBe(503);
-    expect((await body(unreadable)).error).toEqual(FILE_NOT_READABLE);
+    expect((await body(unreadable)).error).toEqual({ ...FILE_NOT_READABLE, requestId: expect.any(String) });
     rmSync(folder);
     renameSync(`${folder}.away`, folder);
     const read = await app.request(url, { headers: { cookie: s.cookie } });
