@@ -15,7 +15,6 @@ import { LazyDrawer } from "../../components/lazy-drawer";
 import { useSignOut } from "../../features/auth/api/auth";
 import { referencesWaitingText, useReferenceSummary } from "../../features/payment-references/api/payment-references";
 import { feedback } from "../../lib/mutation-feedback";
-import { useRenderingScreenFrame } from "../../lib/screen-frame";
 import { mustSetUpTwoFactor, STAFF_ACCOUNT_PATH, useSession } from "../../lib/session";
 import { StaffGuard } from "../guards/staff-guard";
 import classes from "./admin-layout.module.css";
@@ -30,12 +29,10 @@ export function Component() {
   );
 }
 
-/** The staff area's layout; its frame (lib/screen-frame.ts) is drawn without a session: the page, no menu. */
-export function AdminShell() {
-  const framing = useRenderingScreenFrame();
+function AdminShell() {
   const { data: session } = useSession();
   const signOut = useSignOut("/", { reload: true });
-  const [collapsed, setCollapsed] = useState(() => !framing && readSidebarCollapsed());
+  const [collapsed, setCollapsed] = useState(readSidebarCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const role = session?.staff?.role ?? null;
   const { pathname } = useLocation();
@@ -114,7 +111,7 @@ export function AdminShell() {
               {session?.user?.email}
             </Text>
             <Text size="xs" c="dimmed" data-testid="role-label">
-              {role ? ROLE_LABELS[role] : framing ? "" : NO_ROLE_HEADER_LABEL}
+              {role ? ROLE_LABELS[role] : NO_ROLE_HEADER_LABEL}
             </Text>
           </div>
           <ActionIcon
@@ -140,9 +137,7 @@ export function AdminShell() {
           </Button>
         </header>
         <main className={classes.main}>
-          {framing ? (
-            <Outlet />
-          ) : !role ? (
+          {!role ? (
             <NoRoleNotice />
           ) : setUpFirst && pathname !== STAFF_ACCOUNT_PATH ? (
             <Navigate to={STAFF_ACCOUNT_PATH} replace />

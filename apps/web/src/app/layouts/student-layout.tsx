@@ -64,8 +64,7 @@ export function Component() {
   );
 }
 
-/** The student area's layout without its guard: also drawn, without a session, as a screen's frame (lib/screen-frame.ts). */
-export function AreaShell() {
+function AreaShell() {
   return <StudentShell links={useMayApplyAgain() ? [...LINKS, NEW_APPLICATION] : LINKS} />;
 }
 
