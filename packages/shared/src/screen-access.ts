@@ -22,6 +22,8 @@ const SCREENS = {
   users: { path: "/admin/users", roles: ["super_admin"] },
   roles: { path: "/admin/roles", roles: ["super_admin"] },
   settings: { path: "/admin/settings", roles: ["super_admin"] },
+  // 'Importar dados' (issue 38, decision 097): reached from Configurações, open to admin too.
+  dataImport: { path: "/admin/settings/data-import", roles: ["admin"] },
   // Course results and certificates (decision 021): a professor sees the classes they teach, admin and
   // secretaria every class.
   teaching: { path: "/admin/teaching", roles: ["professor", "admin", "secretaria"] },
