@@ -40,28 +40,26 @@ export function CredentialsList({ rows }: { rows: ImportCredential[] }) {
           Baixar lista (CSV)
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={420}>
-        <Table striped aria-label="Acessos dos alunos">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Código</Table.Th>
-              <Table.Th>Nome</Table.Th>
-              <Table.Th>Telefone</Table.Th>
-              <Table.Th>Senha temporária</Table.Th>
+      <Table striped fz="sm" horizontalSpacing="xs" aria-label="Acessos dos alunos">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Código</Table.Th>
+            <Table.Th>Nome</Table.Th>
+            <Table.Th>Telefone</Table.Th>
+            <Table.Th>Senha</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.studentCode}>
+              <Table.Td ff="monospace">{r.studentCode}</Table.Td>
+              <Table.Td>{r.studentName}</Table.Td>
+              <Table.Td>{formatAngolanMobile(r.studentPhone)}</Table.Td>
+              <Table.Td ff="monospace">{r.studentPassword}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.studentCode}>
-                <Table.Td ff="monospace">{r.studentCode}</Table.Td>
-                <Table.Td>{r.studentName}</Table.Td>
-                <Table.Td>{formatAngolanMobile(r.studentPhone)}</Table.Td>
-                <Table.Td ff="monospace">{r.studentPassword}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </Table>
     </Stack>
   );
 }
