@@ -40,6 +40,9 @@ const importForm = z
     onErrors: z
       .enum(["nothing", "skip"])
       .meta({ description: "nothing (default): a row in error imports nothing; skip: the valid rows" }),
+    sendSms: z
+      .enum(["true", "false"])
+      .meta({ description: "true: each new account's access also by SMS, where SMS is configured" }),
   })
   .partial();
 

@@ -16,6 +16,7 @@ import type { Database, Tx } from "../../db/client";
 import { importColumnMappings } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import type { StatementReader } from "../bank-statements/statement-reader";
+import type { Sms } from "../sms/sms-setup";
 import type { ImportRun, PlannedRow } from "./import-plan";
 import { sheetRows } from "./import-rows";
 import { planClasses } from "./plan-classes";
@@ -30,7 +31,7 @@ import { planTeachers } from "./plan-teachers";
  * transaction.
  */
 
-export type ImportDeps = { db: Database; statements: StatementReader };
+export type ImportDeps = { db: Database; statements: StatementReader; sms?: Sms };
 type Form = Record<string, unknown>;
 const issue = (path: string, message: string) => ApiError.of(400, REQUIRED_FIELDS, [{ path, message }]);
 
@@ -124,13 +125,14 @@ export async function previewImport({ db, statements }: ImportDeps, form: Form) 
 /**
  * POST /admin/data-import: the rows planned again inside one transaction and written; with `onErrors=nothing`
  * (the default) a row in error writes nothing at all (409 with the counts); with `onErrors=skip` the valid
- * rows are written and the others listed. The mapping is kept for the kind.
+ * rows are written and the others listed. The mapping is kept for the kind. With `sendSms=true` and SMS
+ * configured, each new account's access is queued as an SMS in the same transaction (decision 092's queue).
  */
-export async function runImport({ db, statements }: ImportDeps, actorUserId: string, form: Form) {
+export async function runImport({ db, statements, sms }: ImportDeps, actorUserId: string, form: Form) {
   const { kind, table } = await readForm(statements, form);
   const mapping = sentMapping(kind, form, widthOf(table)) ?? (await proposedMapping(db, kind, table));
   const skipErrors = form.onErrors === "skip";
-  const run: ImportRun = { actorUserId, credentials: [] };
+  const run: ImportRun = { actorUserId, credentials: [], sms: form.sendSms === "true" ? sms : undefined };
   const rows = await db.transaction(async (tx) => {
     // One import at a time: two at once would both see a row as new.
     await tx.execute(sqlLock);

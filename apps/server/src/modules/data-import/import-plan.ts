@@ -1,6 +1,7 @@
 import { columnLabel, type ImportKindSpec, type ImportOutcome } from "@app/shared/data-import/kinds";
 import type { z } from "zod";
 import type { Tx } from "../../db/client";
+import type { Sms } from "../sms/sms-setup";
 import { problem } from "./import-rows";
 
 /** What importing a row will do (decision 097): its outcome and, unless it is 'igual' or an error, the write. */
@@ -16,6 +17,8 @@ export type PlannedRow = {
 /** What the writes of one import share. */
 export type ImportRun = {
   actorUserId: string;
+  /** Set when SMS is configured and staff asked for the access to go by SMS too. */
+  sms?: Sms;
   /** The accounts created, with their temporary password (shown once, for the secretariat's list). */
   credentials: { studentCode: string; studentName: string; studentPhone: string; studentPassword: string }[];
 };

@@ -10,6 +10,8 @@ import type { Database, Tx } from "../../db/client";
 import { classes, enrollments, payments, studentAccounts } from "../../db/schema";
 import { recordEvent } from "../enrollments/enrollment-history";
 import { generateReferenceCode } from "../enrollments/review/reference-code";
+import { queueSms } from "../sms/queue-sms";
+import { credentialsSms } from "../sms/templates";
 import { generateStudentPassword } from "../student-accounts/credentials";
 import { insertStudentAccount } from "../student-accounts/student-accounts.service";
 import { type PlannedRow, planned, refused, sameFields } from "./import-plan";
@@ -219,6 +221,13 @@ export async function planStudents(db: Database | Tx, rows: SheetRow[]): Promise
               studentName: made.studentName,
               studentPhone: made.studentPhone,
               studentPassword,
+            });
+            await queueSms(tx, run.sms, {
+              key: `import-credentials:${made.id}`,
+              enrollmentId: null,
+              phone: made.studentPhone,
+              template: "credentials",
+              body: credentialsSms({ studentCode: made.studentCode, password: studentPassword }),
             });
             return made;
           })();

@@ -29,10 +29,12 @@ export function usePreview() {
   });
 }
 
-/** Imports the sheet in one transaction: every row, or only the valid ones (`skip`). */
+/** Imports the sheet in one transaction: every row, or only the valid ones (`skip`); new access by SMS too. */
 export function useImport() {
   return useMutation({
-    mutationFn: ({ skip, ...call }: SheetCall & { skip: boolean }) =>
-      api(endpoints.import, { body: sheetForm(call, { onErrors: skip ? "skip" : "nothing" }) }),
+    mutationFn: ({ skip, sendSms, ...call }: SheetCall & { skip: boolean; sendSms: boolean }) =>
+      api(endpoints.import, {
+        body: sheetForm(call, { onErrors: skip ? "skip" : "nothing", sendSms: String(sendSms) }),
+      }),
   });
 }

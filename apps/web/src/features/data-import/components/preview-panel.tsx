@@ -11,6 +11,7 @@ import {
   Accordion,
   Badge,
   Button,
+  Checkbox,
   Group,
   Pagination,
   Radio,
@@ -37,10 +38,12 @@ type Props = {
   preview: ImportPreview;
   outcome: ImportOutcome | null;
   skip: boolean;
+  sendSms: boolean;
   pending: boolean;
   onMapping(mapping: ImportMapping): void;
   onPage(page: number, outcome: ImportOutcome | null): void;
   onSkip(skip: boolean): void;
+  onSendSms(send: boolean): void;
   onBack(): void;
   onImport(): void;
 };
@@ -51,10 +54,12 @@ export function PreviewPanel({
   preview,
   outcome,
   skip,
+  sendSms,
   pending,
   onMapping,
   onPage,
   onSkip,
+  onSendSms,
   onBack,
   onImport,
 }: Props) {
@@ -157,6 +162,13 @@ export function PreviewPanel({
             <Radio value="nothing" label="Nada, enquanto houver erros (corrijo a planilha e envio de novo)" />
           </Stack>
         </Radio.Group>
+      )}
+      {kind === "alunos" && (
+        <Checkbox
+          label="Enviar também a cada novo aluno o código e a senha por SMS (se as SMS estiverem configuradas)"
+          checked={sendSms}
+          onChange={(e) => onSendSms(e.currentTarget.checked)}
+        />
       )}
       <Group justify="space-between">
         <Button variant="default" onClick={onBack}>

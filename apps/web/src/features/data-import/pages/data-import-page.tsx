@@ -31,6 +31,7 @@ export function Component() {
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
   const [skip, setSkip] = useState(true);
+  const [sendSms, setSendSms] = useState(false);
   const [result, setResult] = useState<ImportResult | null>(null);
   const reading = usePreview();
   const importing = useImport();
@@ -66,7 +67,7 @@ export function Component() {
     if (!file || !preview || sending.current) return;
     sending.current = true;
     importing.mutate(
-      { kind, file, mapping: preview.mapping, skip },
+      { kind, file, mapping: preview.mapping, skip, sendSms },
       {
         onSettled: () => {
           sending.current = false;
@@ -106,6 +107,8 @@ export function Component() {
             preview={preview}
             outcome={outcome}
             skip={skip}
+            sendSms={sendSms}
+            onSendSms={setSendSms}
             pending={importing.isPending}
             onMapping={(m) => read(1, outcome, m)}
             onPage={(page, only) => read(page, only, preview.mapping)}
