@@ -70,9 +70,14 @@ export async function importBench() {
     const reader = (async () => {
       while (importing) others.push((await request(server.base, "GET", "/api/courses/catalog", {})).ms);
     })();
-    const done = await request(server.base, "POST", "/api/admin/data-import", { form: fd, cookie, timeoutMs: 600_000 });
-    importing = false;
-    await reader;
+    let done;
+    try {
+      done = await request(server.base, "POST", "/api/admin/data-import", { form: fd, cookie, timeoutMs: 600_000 });
+    } finally {
+      // The reader stops before the server does, whatever the import's end.
+      importing = false;
+      await reader.catch(() => {});
+    }
     if (done.status !== 201) throw new Error(`import answered ${done.status}: ${done.text().slice(0, 300)}`);
     const report = {
       students: IMPORT_GOALS.students,
