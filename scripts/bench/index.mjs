@@ -7,12 +7,14 @@
 //   --screens  only Lighthouse on the public pages and the signed-in screens (screens.mjs, decision 091);
 //              --screens=public, =signed-in, =student, =staff or =/admin,/aluno/acesso names some of them;
 //              --runs=N Lighthouse runs per page (default 3, the median kept), here and in the whole bench
+//   --import   only issue 38's import: 5 000 students with 8 000 enrolments in one sheet (decision 097)
 //   --sms      only approval → SMS at the provider (issue 36, decision 092): p50/p99 over 100 approvals
 //   neither    bench.mjs runs its public-page budgets, then the mixed day (mixedDayChecks)
 // Each figure is printed beside its goal; bench-results/volume.json and load.json keep the details.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { root } from "../ensure-built.mjs";
+import { importBench } from "./import.mjs";
 import { loadBench } from "./load.mjs";
 import { screensBench } from "./screens.mjs";
 import { smsBench } from "./sms.mjs";
@@ -62,7 +64,8 @@ export async function benchParts(args, build) {
   const statements = args.includes("--statements");
   const screens = args.find((a) => a === "--screens" || a.startsWith("--screens="));
   const sms = args.includes("--sms");
-  if (!volume && !load && !statements && !screens && !sms) return false;
+  const dataImport = args.includes("--import");
+  if (!volume && !load && !statements && !screens && !sms && !dataImport) return false;
   build();
   const checks = [];
   if (volume) {
@@ -94,8 +97,14 @@ export async function benchParts(args, build) {
     printChecks("SMS to students (issue 36)", c);
     checks.push(...c);
   }
+  if (dataImport) {
+    const { report, checks: c } = await importBench();
+    save("import.json", report);
+    printChecks("Moving in from spreadsheets (issue 38)", c);
+    checks.push(...c);
+  }
   console.log(
-    "\nDetails: bench-results/volume.json, load.json, load-2-instances.json, statements.json, screens.json, sms.json",
+    "\nDetails: bench-results/volume.json, load.json, load-2-instances.json, statements.json, screens.json, sms.json, import.json",
   );
   if (checks.some((c) => !c[2])) process.exit(1);
   return true;

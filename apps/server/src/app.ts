@@ -26,6 +26,7 @@ import { classRoutes } from "./modules/classes/classes.routes";
 import { courseAdminRoutes } from "./modules/courses/courses.admin.routes";
 import { courseRoutes } from "./modules/courses/courses.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
+import { dataImportRoutes } from "./modules/data-import/data-import.routes";
 import { enrollmentRoutes } from "./modules/enrollments/enrollments.routes";
 import { fileRoutes } from "./modules/files/files.routes";
 import { healthRoutes } from "./modules/health/health.routes";
@@ -109,6 +110,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route("/api", paymentReferenceAdminRoutes);
   app.route("/api", bankStatementRoutes);
   app.route("/api", statementUndoRoutes);
+  app.route("/api", dataImportRoutes);
   app.route("/api", settingsRoutes);
   app.route("/api", teachingRoutes);
   app.route("/api", mailRoutes);

@@ -54,6 +54,8 @@ const onlyRole = (role: "super_admin" | "financeiro", ok: number): Expectation =
   super_admin: ok,
   ...(role === "financeiro" ? { financeiro: ok } : {}),
 });
+/** 'Importar dados' (decision 097): admin and super_admin. */
+const importers = (ok: number): Expectation => ({ ...anyStaffRole(403), admin: ok, super_admin: ok });
 /** The teaching screen (decision 042): professor (own classes), admin, secretaria; not financeiro. */
 const teachingRoles = (ok: number): Expectation => ({ ...anyStaffRole(ok), financeiro: 403 });
 /** Students who chose their own password; one still on a temporary password is refused (403). */
@@ -264,6 +266,12 @@ const MATRIX: Record<string, Row> = {
   },
   "GET /api/admin/dashboard": { expect: anyStaffRole(200) },
   "GET /api/admin/settings/institute": { expect: anyStaffRole(200) },
+  "GET /api/admin/data-import/templates/{kind}": {
+    expect: importers(200),
+    path: () => "/api/admin/data-import/templates/cursos",
+  },
+  "POST /api/admin/data-import/preview": { expect: importers(415), body: () => ({}) },
+  "POST /api/admin/data-import": { expect: importers(415), body: () => ({}) },
   "PUT /api/admin/settings/institute": { expect: onlyRole("super_admin", 400), body: () => ({}) },
   // The pass mark (decision 049): read by any staff role, changed by super_admin.
   "GET /api/admin/settings/pass-mark": { expect: anyStaffRole(200) },

@@ -109,9 +109,13 @@ export type Province = (typeof PROVINCES)[number];
 
 /**
  * How a payment was made; the one column `payments.payment_method` holds. A bank transfer is one method
- * whichever flow records it (staff confirmation or receipt approval), under one label (decision 025).
+ * whichever flow records it (staff confirmation or receipt approval), under one label (decision 025). The desk
+ * ('Confirmar pagamento') records any but 'importado', a payment brought in from a sheet (decision 097).
  */
-export const PAYMENT_METHODS = ["tpa", "transferencia", "deposito", "dinheiro", "multicaixa"] as const;
+export const DESK_PAYMENT_METHODS = ["tpa", "transferencia", "deposito", "dinheiro", "multicaixa"] as const;
+/** The method of a payment imported from the institute's sheets (issue 38, decision 097). */
+export const IMPORTED_PAYMENT_METHOD = "importado";
+export const PAYMENT_METHODS = [...DESK_PAYMENT_METHODS, IMPORTED_PAYMENT_METHOD] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   tpa: "TPA",
@@ -119,7 +123,9 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   deposito: "Depósito",
   dinheiro: "Dinheiro",
   multicaixa: "Multicaixa",
+  importado: "Importado",
 };
+
 /** The method a paid Multicaixa reference records (issue 26, decision 075). */
 export const REFERENCE_PAYMENT_METHOD: PaymentMethod = "multicaixa";
 /** The method a receipt approval records (SPEC §9: 'Transferência Bancária'). */

@@ -27,6 +27,8 @@ export const NAME_MAX = 100;
 export const PHONE_MAX = 20;
 export const STUDENT_PHONE_DIGITS = 9;
 export const EMAIL_MAX = 255;
+/** An identity card's number as written ('Nº do BI', e.g. 004512345LA042). */
+export const BI_NUMBER_MAX = 20;
 /** A short text field (specialization, schedule, the enrolment form's fields). */
 export const TEXT_MAX = 100;
 /** A description, a bio, notes. */

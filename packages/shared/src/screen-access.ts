@@ -24,6 +24,8 @@ const SCREENS = {
   settings: { path: "/admin/settings", roles: ["super_admin"] },
   // 'Estado do sistema' (decision 098): the operators' figures.
   systemStatus: { path: "/admin/system-status", roles: ["super_admin"] },
+  // 'Importar dados' (issue 38, decision 097): reached from Configurações, open to admin too.
+  dataImport: { path: "/admin/settings/data-import", roles: ["admin"] },
   // Course results and certificates (decision 021): a professor sees the classes they teach, admin and
   // secretaria every class.
   teaching: { path: "/admin/teaching", roles: ["professor", "admin", "secretaria"] },

@@ -46,6 +46,7 @@ describe("migrations", () => {
       "enrollment_events",
       "enrollments",
       "idempotent_requests",
+      "import_column_mappings",
       "installation_secrets",
       "institute_settings",
       "payment_receipts",

@@ -5,6 +5,7 @@
 // A component used for the first time on a signed-in screen adds its file here (mantine-styles.test.ts
 // fails until it does).
 import "@mantine/core/styles/ScrollArea.css";
+import "@mantine/core/styles/Accordion.css";
 import "@mantine/core/styles/Overlay.css";
 import "@mantine/core/styles/Popover.css";
 import "@mantine/core/styles/Loader.css";

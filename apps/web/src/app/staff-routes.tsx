@@ -24,6 +24,7 @@ const ADMIN_PAGES: Record<AdminScreenKey, { page: LazyPage; below?: Record<strin
   roles: { page: lazyPage(() => import("../features/users/pages/admin-roles-page")) },
   settings: { page: lazyPage(() => import("../features/settings/pages/admin-settings-page")) },
   systemStatus: { page: lazyPage(() => import("../features/dashboard/pages/system-status-page")) },
+  dataImport: { page: lazyPage(() => import("../features/data-import/pages/data-import-page")) },
   teaching: {
     page: lazyPage(() => import("../features/teaching/pages/teaching-classes-page")),
     below: { ":classId": lazyPage(() => import("../features/teaching/pages/teaching-class-page")) },

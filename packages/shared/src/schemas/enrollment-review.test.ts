@@ -95,6 +95,10 @@ describe("payment confirmation input", () => {
     expect(messages(confirmPaymentSchema.safeParse({ ...valid, method: "cheque" }))).toEqual([
       "Selecione o método de pagamento",
     ]);
+    // A payment brought in from a sheet is recorded by the import only (decision 097), never at the desk.
+    expect(messages(confirmPaymentSchema.safeParse({ ...valid, method: "importado" }))).toEqual([
+      "Selecione o método de pagamento",
+    ]);
     expect(messages(confirmPaymentSchema.safeParse({ ...valid, classId: undefined }))).toEqual([
       "Selecione uma turma para matricular o aluno",
     ]);

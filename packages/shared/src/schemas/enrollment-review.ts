@@ -9,7 +9,7 @@ import {
   REFERENCE_CODE_MESSAGES,
   REFERENCE_CODE_PATTERN,
 } from "../enrollment-review";
-import { CLASS_STATUSES, ENROLLMENT_STATUSES, type EnrollmentStatus, MODALITIES, PAYMENT_METHODS } from "../enums";
+import { CLASS_STATUSES, DESK_PAYMENT_METHODS, ENROLLMENT_STATUSES, type EnrollmentStatus, MODALITIES } from "../enums";
 import { REJECTION_REASON_REQUIRED, TEXT_TOO_LONG } from "../field-messages";
 import { LONG_TEXT_MAX } from "../limits";
 import { moneySchema } from "../money-input";
@@ -153,7 +153,7 @@ export const confirmPaymentSchema = z
       const problem = paymentDateError(value, todayInLuanda());
       if (problem) ctx.addIssue({ code: "custom", message: problem });
     }),
-    method: z.enum(PAYMENT_METHODS, { message: CONFIRM_PAYMENT_MESSAGES.method }),
+    method: z.enum(DESK_PAYMENT_METHODS, { message: CONFIRM_PAYMENT_MESSAGES.method }),
     classId: classIdSchema.nullish().transform((v) => v ?? null),
     notes: optionalNotes,
     difference: differenceChoiceSchema.optional(),

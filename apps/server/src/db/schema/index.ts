@@ -1,6 +1,7 @@
 export * from "./auth";
 export * from "./bank-statements";
 export * from "./catalog";
+export * from "./data-import";
 export * from "./enrollment-review";
 export * from "./enrollments";
 export * from "./enums";

@@ -1,4 +1,4 @@
-import { EMAIL_MAX, NAME_MAX, STUDENT_CODE_MAX, STUDENT_PHONE_DIGITS } from "@app/shared/limits";
+import { BI_NUMBER_MAX, EMAIL_MAX, NAME_MAX, STUDENT_CODE_MAX, STUDENT_PHONE_DIGITS } from "@app/shared/limits";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
 import { containsIndex, normalisedColumn } from "../lists";
@@ -19,6 +19,8 @@ export const studentAccounts = pgTable(
     studentName: varchar("student_name", { length: NAME_MAX }).notNull(),
     studentPhone: varchar("student_phone", { length: STUDENT_PHONE_DIGITS }).notNull(),
     studentEmail: varchar("student_email", { length: EMAIL_MAX }),
+    /** The identity card's number ('Nº do BI'), when known: an imported student's natural key (decision 097). */
+    biNumber: varchar("bi_number", { length: BI_NUMBER_MAX }).unique(),
     studentCode: varchar("student_code", { length: STUDENT_CODE_MAX }).notNull().unique(),
     mustChangePassword: boolean("must_change_password").notNull().default(true),
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),

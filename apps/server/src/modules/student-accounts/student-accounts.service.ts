@@ -38,7 +38,11 @@ export async function createStudentAccount(db: Database, input: NewStudentAccoun
  */
 export async function insertStudentAccount(
   tx: Tx,
-  input: Pick<NewStudentAccount, "studentName" | "studentPhone" | "studentEmail"> & { enrollmentCompleted?: boolean },
+  input: Pick<NewStudentAccount, "studentName" | "studentPhone" | "studentEmail"> & {
+    enrollmentCompleted?: boolean;
+    /** 'Nº do BI', known for imported students (decision 097). */
+    biNumber?: string;
+  },
   passwordHash: string,
 ) {
   for (let attempt = 1; ; attempt++) {
@@ -57,6 +61,7 @@ export async function insertStudentAccount(
             studentName: input.studentName,
             studentPhone: input.studentPhone,
             studentEmail: input.studentEmail,
+            biNumber: input.biNumber ?? null,
             studentCode,
             enrollmentCompleted: input.enrollmentCompleted ?? false,
           })

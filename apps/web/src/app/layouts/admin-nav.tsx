@@ -7,6 +7,7 @@ import {
   IconCash,
   IconCertificate,
   IconChalkboard,
+  IconDatabaseImport,
   IconFileInvoice,
   IconLayoutDashboard,
   IconReportMoney,
@@ -48,12 +49,13 @@ export const MAIN_NAV: NavItem[] = [
   { label: "Extratos bancários", screen: "bankStatements", icon: <IconReportMoney size={size} /> },
 ];
 
-/** The 'Configurações' group (super_admin only, as the map says). */
+/** The 'Configurações' group (super_admin; admin sees 'Importar dados' only, as the map says). */
 export const SETTINGS_NAV: NavItem[] = [
   { label: "Utilizadores", screen: "users", icon: <IconUsers size={size} /> },
   { label: "Perfis de acesso", screen: "roles", icon: <IconShieldLock size={size} /> },
   { label: "Dados do instituto", screen: "settings", icon: <IconBuildingBank size={size} /> },
   { label: "Estado do sistema", screen: "systemStatus", icon: <IconActivity size={size} /> },
+  { label: "Importar dados", screen: "dataImport", icon: <IconDatabaseImport size={size} /> },
 ];
 
 /** The item's label as `role` reads it. */

@@ -1,5 +1,5 @@
 import { todayInLuanda } from "@app/shared/dates";
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "@app/shared/enums";
+import { DESK_PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
 import { formatMoneyInput, parseMoney } from "@app/shared/money-input";
 import { type Balance, toCents } from "@app/shared/payment-balance";
@@ -31,7 +31,7 @@ export const deskAwaitingBalanceToast = (remaining: number) =>
   `Pagamento registrado: a inscrição aguarda o saldo de ${formatKz(remaining)}`;
 
 const validateInput = schemaResolver(confirmPaymentSchema, { sync: true });
-const methodOptions = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m]! }));
+const methodOptions = DESK_PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m]! }));
 /** Refusals that mean the balance read when the dialog opened is no longer what is owed. */
 const BALANCE_REFUSALS = ["balance_changed", "payment_difference_undecided"];
 
@@ -87,7 +87,7 @@ function PaymentForm({
     initialValues: {
       amount: toCents(balance.balance) > 0 ? formatMoneyInput(balance.balance) : "",
       paymentDate: todayInLuanda(),
-      method: null as (typeof PAYMENT_METHODS)[number] | null,
+      method: null as (typeof DESK_PAYMENT_METHODS)[number] | null,
       classId: null as string | null,
       notes: "",
     },

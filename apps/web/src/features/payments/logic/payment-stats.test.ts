@@ -10,13 +10,14 @@ describe("payment statuses", () => {
     expect(paymentStatusLabel("failed")).toBe("Falhado");
   });
 
-  it("offers each method once: one 'Transferência Bancária' for receipts and staff confirmations", () => {
+  it("offers each method once: one 'Transferência Bancária' for receipts and staff confirmations, and the imported payments (decision 097)", () => {
     expect(PAYMENT_METHOD_OPTIONS).toEqual([
       { value: "tpa", label: "TPA" },
       { value: "transferencia", label: "Transferência Bancária" },
       { value: "deposito", label: "Depósito" },
       { value: "dinheiro", label: "Dinheiro" },
       { value: "multicaixa", label: "Multicaixa" },
+      { value: "importado", label: "Importado" },
     ]);
   });
 });
