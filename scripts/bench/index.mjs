@@ -9,6 +9,7 @@
 //              --runs=N Lighthouse runs per page (default 3, the median kept), here and in the whole bench
 //   --import   only issue 38's import: 5 000 students with 8 000 enrolments in one sheet (decision 097)
 //   --sms      only approval → SMS at the provider (issue 36, decision 092): p50/p99 over 100 approvals
+//   --metrics  only the cost of the request metrics (issue 40, decision 098): req/s with and without
 //   neither    bench.mjs runs its public-page budgets, then the mixed day (mixedDayChecks)
 // Each figure is printed beside its goal; bench-results/volume.json and load.json keep the details.
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -16,6 +17,7 @@ import path from "node:path";
 import { root } from "../ensure-built.mjs";
 import { importBench } from "./import.mjs";
 import { loadBench } from "./load.mjs";
+import { metricsCostBench } from "./metrics-cost.mjs";
 import { screensBench } from "./screens.mjs";
 import { smsBench } from "./sms.mjs";
 import { statementBench } from "./statements.mjs";
@@ -65,7 +67,8 @@ export async function benchParts(args, build) {
   const screens = args.find((a) => a === "--screens" || a.startsWith("--screens="));
   const sms = args.includes("--sms");
   const dataImport = args.includes("--import");
-  if (!volume && !load && !statements && !screens && !sms && !dataImport) return false;
+  const metrics = args.includes("--metrics");
+  if (!volume && !load && !statements && !screens && !sms && !dataImport && !metrics) return false;
   build();
   const checks = [];
   if (volume) {
@@ -103,8 +106,14 @@ export async function benchParts(args, build) {
     printChecks("Moving in from spreadsheets (issue 38)", c);
     checks.push(...c);
   }
+  if (metrics) {
+    const { report, checks: c } = await metricsCostBench();
+    save("metrics.json", report);
+    printChecks("Request metrics' cost (issue 40)", c);
+    checks.push(...c);
+  }
   console.log(
-    "\nDetails: bench-results/volume.json, load.json, load-2-instances.json, statements.json, screens.json, sms.json, import.json",
+    "\nDetails: bench-results/volume.json, load.json, load-2-instances.json, statements.json, screens.json, sms.json, import.json, metrics.json",
   );
   if (checks.some((c) => !c[2])) process.exit(1);
   return true;

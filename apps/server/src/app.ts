@@ -75,7 +75,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     const started = performance.now();
     await next();
     const seconds = (performance.now() - started) / 1000;
-    metrics.observe(routeTemplate(c), c.req.method, c.res.status, seconds);
+    if (deps.config.countRequests) metrics.observe(routeTemplate(c), c.req.method, c.res.status, seconds);
     if (c.req.path.startsWith("/api/")) {
       deps.log.info({ method: c.req.method, status: c.res.status, ms: Math.round(seconds * 1000) }, "request");
     }

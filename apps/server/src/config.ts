@@ -34,6 +34,8 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   /** The bearer token Prometheus sends to GET /metrics (decision 098); unset: no /metrics at all (404). */
   METRICS_TOKEN: z.string().min(32, "must have at least 32 characters").optional(),
+  /** off: requests are not counted (the bench's with/without comparison); /metrics keeps the rest. */
+  METRICS_REQUESTS: z.enum(["on", "off"]).default("on"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DEMO_DATA: booleanFlag.optional(),
   WEB_DIST: z.string().optional(),
@@ -91,6 +93,8 @@ export interface Config {
   trustProxy: boolean;
   /** METRICS_TOKEN: what GET /metrics asks for (decision 098); undefined: /metrics answers 404. Never logged. */
   metricsToken: string | undefined;
+  /** METRICS_REQUESTS (default on): count each HTTP request for /metrics and 'Estado do sistema'. */
+  countRequests: boolean;
   logLevel: string;
   demoData: boolean;
   webDist: string | undefined;
@@ -162,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
       : undefined,
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
+    countRequests: e.METRICS_REQUESTS === "on",
     logLevel: e.LOG_LEVEL,
     // Demo data is on by default only on the embedded database.
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,

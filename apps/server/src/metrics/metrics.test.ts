@@ -186,3 +186,18 @@ describe("GET /metrics with Multicaixa references on", () => {
     }
   });
 });
+
+describe("GET /metrics with METRICS_REQUESTS=off (the bench's 'without')", () => {
+  it("counts no request, and still gives the rest", async () => {
+    const ctx = await createTestContext({ METRICS_TOKEN: TOKEN, METRICS_REQUESTS: "off" });
+    try {
+      for (let i = 0; i < 3; i++) expect((await ctx.app.request("/api/courses/catalog")).status).toBe(200);
+      const res = await ctx.app.request("/metrics", { headers: { authorization: `Bearer ${TOKEN}` } });
+      const samples = parse(await res.text());
+      expect(samples.filter((s) => s.name.startsWith("http_request"))).toEqual([]);
+      expect(samples.some((s) => s.name === "portal_db_pool_connections")).toBe(true);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
