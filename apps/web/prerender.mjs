@@ -24,7 +24,7 @@ mkdirSync(out, { recursive: true });
 const PAGES = [
   { route: "/", file: "index.html", startAfterPaint: true },
   { route: "/cursos", file: "cursos.html", startAfterPaint: true },
-  { file: "curso.html", chunk: "src/app/pages/course-route.tsx", startAfterPaint: true },
+  { file: "curso.html", startAfterPaint: true },
   { file: "verificar.html", chunk: "src/features/certificates/pages/verify-page.tsx" },
   { file: "inscricao.html", chunk: "src/features/enrollments/pages/enrollment-entry-page.tsx" },
 ];

@@ -35,10 +35,7 @@ function precompress(): Plugin {
 interface ModuleUsage {
   /** In the public entry or a chunk it imports statically: the first load of every page. */
   shell: Set<string>;
-  /**
-   * Used by a public lazy page (/verificar, /inscricao), maybe by signed-in screens too; not by a course's
-   * page, whose HTML names its chunk and which is held to the first-load budget of / (decision 096).
-   */
+  /** Used by a public lazy page (/verificar, /inscricao), maybe by signed-in screens too. */
   publicLazy: Set<string>;
   /** Used by signed-in screens only (reached through app/signed-in-routes.tsx), some of them outside the staff area. */
   signedIn: Set<string>;
@@ -91,15 +88,12 @@ async function moduleUsage(): Promise<ModuleUsage> {
       return seen;
     };
     const entry = chunks.find((c) => c.isEntry);
-    const courseRoute = chunks.find((c) => /[\\/]app[\\/]pages[\\/]course-route\.tsx$/.test(c.facadeModuleId ?? ""));
     const signedInTable = chunks.find(isSignedInTable);
     const staffTable = chunks.find(isStaffTable);
-    if (!entry || !signedInTable || !staffTable || !courseRoute)
-      throw new Error("the first pass lost the entry, a route table or the course page");
+    if (!entry || !signedInTable || !staffTable) throw new Error("the first pass lost the entry or a route table");
     const modules = (set: Set<Rolldown.OutputChunk>) => new Set([...set].flatMap((c) => c.moduleIds));
     const shell = modules(reach(entry, false, isSignedInTable));
     const publicIds = modules(reach(entry, true, isSignedInTable));
-    const coursePage = modules(reach(courseRoute, false, () => false));
     const outsideStaff = modules(reach(signedInTable, true, isStaffTable));
     const staff = modules(reach(staffTable, true, () => false));
     const all = chunks.flatMap((c) => c.moduleIds);
@@ -112,7 +106,7 @@ async function moduleUsage(): Promise<ModuleUsage> {
     return {
       eager,
       shell,
-      publicLazy: new Set([...publicIds].filter((id) => !shell.has(id) && !coursePage.has(id))),
+      publicLazy: new Set([...publicIds].filter((id) => !shell.has(id))),
       signedIn: new Set(all.filter((id) => !publicIds.has(id) && outsideStaff.has(id))),
       staffOnly: new Set([...staff].filter((id) => !publicIds.has(id) && !outsideStaff.has(id))),
       lazyTargets: new Set(chunks.filter((c) => c.isDynamicEntry && c.facadeModuleId).map((c) => c.facadeModuleId!)),
@@ -159,7 +153,7 @@ export default defineConfig(async ({ command, isSsrBuild }) => ({
     target: "es2022",
     chunkSizeWarningLimit: 800,
     // Every browser the institute's visitors use reads <link rel="modulepreload"> (Safari since 17); one
-    // that does not still runs the page, fetching the chunks as they are imported. ~0.5 KB gzip of the
+    // that does not still runs the page, fetching the chunks as they are imported. ~0.3 KB gzip of the
     // public first load (decision 096).
     modulePreload: { polyfill: false },
     // dist/.vite/manifest.json: prerender.mjs reads which chunks each public page needs, then deletes it.

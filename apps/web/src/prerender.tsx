@@ -6,16 +6,13 @@ import { MantineProvider } from "@mantine/core";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
-import { AppRoutes, coursePage } from "./app/router";
+import { AppRoutes } from "./app/router";
 import { cssVariablesResolver, theme } from "./app/theme";
 import { type CatalogCourse, PreloadedCatalog } from "./features/courses/api/catalog";
 import { type CoursePageData, PreloadedCoursePage } from "./features/courses/api/course-page";
 
 // prerender.mjs writes the script that starts the app after the paint into the pages' templates.
 export { APP_SCRIPTS_ID, APP_START_SCRIPT } from "@app/shared/app-start";
-
-// A course's page is a chunk of its own: loaded before any render, so renderToString draws it.
-await coursePage.preload();
 
 function renderPage(path: string, withData: (routes: ReactNode) => ReactNode): string {
   return renderToString(

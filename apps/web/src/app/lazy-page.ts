@@ -1,4 +1,4 @@
-import { type ComponentType, createElement, type LazyExoticComponent, lazy } from "react";
+import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import { matchRoutes, type RouteObject } from "react-router";
 
 /** A screen in a chunk of its own: rendered through React.lazy, fetched ahead of rendering by `preload`. */
@@ -12,26 +12,6 @@ export function lazyPage(load: () => Promise<{ Component: ComponentType }>): Laz
     return loading;
   };
   return Object.assign(lazy(preload), { preload });
-}
-
-/**
- * A lazy page that renders at once, without React.lazy's suspension, when its chunk is already loaded:
- * the server bundle awaits `preload` before rendering it (renderToString cannot wait for a chunk), so its
- * HTML holds the page, not a fallback. In the browser it behaves as `lazyPage`; while the chunk is still
- * downloading, React keeps the server's HTML of it on screen (hydration waits at the Suspense boundary).
- */
-export function renderablePage(load: () => Promise<{ Component: ComponentType }>) {
-  let loaded: ComponentType | undefined;
-  const page = lazyPage(() =>
-    load().then((m) => {
-      loaded = m.Component;
-      return m;
-    }),
-  );
-  // The type changes once, from React.lazy to the module's page, when the chunk arrives: the lazy one had
-  // drawn nothing yet, so no state is lost.
-  const renderable = () => createElement(loaded ?? page);
-  return Object.assign(renderable, { preload: page.preload });
 }
 
 /**

@@ -1,16 +1,15 @@
 import { Suspense } from "react";
 import { type RouteObject, useLocation, useRoutes } from "react-router";
 import { Component as CatalogPage } from "../features/courses/pages/catalog-page";
+import { CoursePage } from "../features/courses/pages/course-page";
 import { Component as HomePage } from "../features/home/pages/home-page";
 import { PublicLayout } from "./layouts/public-layout";
-import { lazyPage, preloadMatches, renderablePage } from "./lazy-page";
+import { lazyPage, preloadMatches } from "./lazy-page";
 import { PageErrorBoundary } from "./page-error-boundary";
+import { NotFoundPage } from "./pages/not-found-page";
 
-/**
- * A course's page: rendered by the server into the HTML (decision 093), a chunk of its own (decision 096)
- * that its HTML names, so / and /cursos do not carry it. The server bundle loads it before rendering.
- */
-export const coursePage = renderablePage(() => import("./pages/course-route"));
+/** A course's page comes with the shell too: the server renders it into the HTML (decision 093). */
+const CourseRoute = () => <CoursePage notFound={<NotFoundPage />} />;
 
 /**
  * The public routes of SPEC §2. The two pages most visitors open first (/ and /cursos) come with the
@@ -23,7 +22,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, Component: HomePage },
       { path: "cursos", Component: CatalogPage },
-      { path: "cursos/:slug", Component: coursePage },
+      { path: "cursos/:slug", Component: CourseRoute },
       { path: "inscricao", Component: lazyPage(() => import("../features/enrollments/pages/enrollment-entry-page")) },
       // Public certificate verification (the QR code of each certificate PDF points here).
       { path: "verificar/:numero?", Component: lazyPage(() => import("../features/certificates/pages/verify-page")) },

@@ -1,7 +1,8 @@
 import { CATALOG_DATA_ID } from "@app/shared/catalog-data";
 import { courseEndpoints } from "@app/shared/contract/courses";
 import { createContext, useCallback, useContext, useEffect, useState } from "react";
-import { type AnswerOf, api } from "../../../lib/api";
+import type { AnswerOf } from "../../../lib/api";
+import { lazyApi } from "../../../lib/lazy-api";
 
 export type CatalogCourse = AnswerOf<typeof courseEndpoints.catalog>[number];
 
@@ -39,7 +40,9 @@ const isFresh = (entry: typeof cached): entry is NonNullable<typeof cached> =>
 /** Active courses, newest first (the server filters and orders). */
 export function loadCatalog(force = false): Promise<CatalogCourse[]> {
   if (!force && isFresh(cached)) return cached.promise;
-  const entry: NonNullable<typeof cached> = { at: Date.now(), promise: api(courseEndpoints.catalog) };
+  // The request code is fetched when first needed: / and /cursos come with their catalogue (decision 096).
+  const request = lazyApi().then(({ api }) => api(courseEndpoints.catalog));
+  const entry: NonNullable<typeof cached> = { at: Date.now(), promise: request };
   entry.promise.then(
     (data) => {
       entry.data = data;
