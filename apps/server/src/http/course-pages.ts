@@ -123,8 +123,10 @@ function send(c: Context<AppEnv>, entry: RenderedPage) {
   c.header("Cache-Control", "no-cache");
   c.header("ETag", entry.etag);
   c.header("Vary", "Accept-Encoding");
-  if (c.req.header("if-none-match") === entry.etag) return c.body(null, 304);
+  // On the 304 too: the browser takes that answer's headers into the page it kept, and the security
+  // headers give a document's policy only to an HTML answer (else 'default-src none': no style, no script).
   c.header("Content-Type", "text/html; charset=UTF-8");
+  if (c.req.header("if-none-match") === entry.etag) return c.body(null, 304);
   if (/gzip/i.test(c.req.header("Accept-Encoding") ?? "")) {
     c.header("Content-Encoding", "gzip");
     return c.body(entry.gzip as never, 200);
