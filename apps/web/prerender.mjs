@@ -1,7 +1,9 @@
 // Writes dist/prerendered/*.html (plus .br/.gz): the HTML the server sends for each public page instead of
-// the plain index.html (apps/server/src/http/static.ts).
-// - / and /cursos come with the shell: their page is rendered here into #root, so a phone paints it from
-//   HTML and CSS alone; React then renders the same page over it.
+// the plain index.html (apps/server/src/http/static.ts and course-pages.ts).
+// - /, /cursos and a course's page are templates the server renders the page into per request, with its
+//   data (decisions 093, 096): a phone paints it from HTML and CSS alone, and the app starts once it has
+//   been painted (APP_START_SCRIPT), then adopts it (hydration). Here each is rendered once without data,
+//   as a check that it needs no lazy chunk to be drawn.
 // - /verificar and /inscricao are lazy chunks: their HTML names the chunk (modulepreload), so the phone
 //   fetches it with the entry instead of after the entry has run (one 3G round trip less).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -10,26 +12,25 @@ import { pathToFileURL } from "node:url";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 
 const here = import.meta.dirname;
-const { render } = await import(pathToFileURL(path.join(here, "dist-ssr/prerender.js")).href);
+const { renderCatalogPage, APP_SCRIPTS_ID, APP_START_SCRIPT } = await import(
+  pathToFileURL(path.join(here, "dist-ssr/prerender.js")).href
+);
 const shell = readFileSync(path.join(here, "dist/index.html"), "utf8");
 // Which file each source module became, and what it imports (build.manifest in vite.config.ts).
 const manifest = JSON.parse(readFileSync(path.join(here, "dist/.vite/manifest.json"), "utf8"));
 const out = path.join(here, "dist/prerendered");
 mkdirSync(out, { recursive: true });
 
-// Both pages show courses: start the catalogue request with the HTML, not after the script runs.
-const CATALOG_PRELOAD = '<link rel="preload" href="/api/courses/catalog" as="fetch" crossorigin="anonymous" />';
 const PAGES = [
-  { route: "/", file: "index.html", head: [CATALOG_PRELOAD] },
-  { route: "/cursos", file: "cursos.html", head: [CATALOG_PRELOAD] },
-  // A course's page (decision 093): the server fills the head and #root per request (its data, its tags).
-  { file: "curso.html" },
+  { route: "/", file: "index.html", startAfterPaint: true },
+  { route: "/cursos", file: "cursos.html", startAfterPaint: true },
+  { file: "curso.html", startAfterPaint: true },
   { file: "verificar.html", chunk: "src/features/certificates/pages/verify-page.tsx" },
   { file: "inscricao.html", chunk: "src/features/enrollments/pages/enrollment-entry-page.tsx" },
 ];
 
-/** modulepreload links for a lazy page's chunk and everything it imports that index.html does not name. */
-function chunkLinks(source) {
+/** A lazy page's chunk and everything it imports that index.html does not name (their addresses). */
+function chunkFiles(source) {
   if (!manifest[source]) throw new Error(`${source} is not a chunk of the build (was the page moved?)`);
   const files = new Set();
   const visit = (key) => {
@@ -39,35 +40,67 @@ function chunkLinks(source) {
     for (const dep of chunk.imports ?? []) visit(dep);
   };
   visit(source);
-  return [...files]
-    .filter((file) => !shell.includes(`/${file}"`))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  return [...files].filter((file) => !shell.includes(`/${file}"`)).map((file) => `/${file}`);
 }
 
-function renderInto(route) {
-  const page = render(route);
+/** modulepreload links for a lazy page's chunk and its imports. */
+const chunkLinks = (source) =>
+  chunkFiles(source).map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
+
+/** The page drawn without data must need no lazy chunk: the server renders it synchronously. */
+function checkRenders(route) {
+  const page = renderCatalogPage(route);
   // React marks a Suspense boundary it could not fill (a lazy page) with <!--$!--> or <!--$?-->.
-  if (/<!--\$[!?]-->/.test(page)) throw new Error(`${route} waits for a lazy chunk; it cannot be prerendered`);
-  return `<div id="root">${page}</div>`;
+  if (/<!--\$[!?]-->/.test(page))
+    throw new Error(`${route} waits for a lazy chunk; it cannot be rendered on the server`);
 }
 
 /** The entry's stylesheet in a <style> element: the first paint then needs the HTML alone (no round trip). */
 function inlineStyles(html) {
-  return html
-    .replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/, (_, file) => {
-      const css = readFileSync(path.join(here, "dist", file), "utf8");
-      return `<style>${css}</style>`;
-    })
-    .replace(/<script type="module" crossorigin/, '<script type="module" fetchpriority="low" crossorigin')
-    .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
+  return html.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/, (_, file) => {
+    const css = readFileSync(path.join(here, "dist", file), "utf8");
+    return `<style>${css}</style>`;
+  });
 }
 
-for (const { route, file, head = [], chunk } of PAGES) {
-  const links = [...head, ...(chunk ? chunkLinks(chunk) : [])];
-  let html = inlineStyles(shell).replace("\n  </head>", `\n${links.map((l) => `    ${l}\n`).join("")}  </head>`);
-  if (route) html = html.replace('<div id="root"></div>', renderInto(route));
-  if (html === shell || !html.includes("</style>"))
-    throw new Error(`${file}: index.html has no </head> or #root to fill`);
+/** The scripts at low priority, behind the HTML and the page's own requests. */
+const lowPriority = (html) =>
+  html
+    .replace(/<script type="module" crossorigin/, '<script type="module" fetchpriority="low" crossorigin')
+    .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
+
+/**
+ * The entry and its preloads taken out of the <head>, listed for APP_START_SCRIPT at the end of the body
+ * with `chunks` (the page's own): the phone requests them all at once, after the page is painted.
+ */
+function startAfterPaint(html, chunks) {
+  let entry;
+  const preload = [];
+  const rest = html
+    .replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/, (_, src) => {
+      entry = src;
+      return "";
+    })
+    .replaceAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_, href) => {
+      preload.push(href);
+      return "";
+    });
+  if (!entry) throw new Error("index.html has no module script to start after the paint");
+  const list = JSON.stringify({ entry, preload: [...preload, ...chunks] });
+  const scripts = `<script type="application/json" id="${APP_SCRIPTS_ID}">${list}</script><script>${APP_START_SCRIPT}</script>`;
+  return rest.replace("\n  </body>", `\n    ${scripts}\n  </body>`);
+}
+
+for (const { route, file, chunk, startAfterPaint: afterPaint } of PAGES) {
+  if (route) checkRenders(route);
+  let html = inlineStyles(shell);
+  if (afterPaint) html = startAfterPaint(html, chunk ? chunkFiles(chunk) : []);
+  else {
+    const links = chunk ? chunkLinks(chunk) : [];
+    html = lowPriority(html).replace("\n  </head>", `\n${links.map((l) => `    ${l}\n`).join("")}  </head>`);
+  }
+  if (html === shell || !html.includes("</style>") || !html.includes('<div id="root"></div>'))
+    throw new Error(`${file}: index.html has no </head>, stylesheet or #root to fill`);
   writeFileSync(path.join(out, file), html);
   writeFileSync(path.join(out, `${file}.br`), brotliCompressSync(html));
   writeFileSync(path.join(out, `${file}.gz`), gzipSync(html, { level: 9 }));

@@ -28,12 +28,11 @@ export function mountSpa(app: AppHono, webDist: string): void {
     cacheFor("public, max-age=31536000, immutable"),
     serveStatic({ root: webDist, precompressed: true }),
   );
+  // /, /cursos and each course's page, rendered per request from the cached catalogue (decisions 093, 096).
   mountCoursePages(app, webDist);
-  // The public pages' own HTML (apps/web/prerender.mjs): / and /cursos rendered at build time (painted
-  // before any JavaScript runs); /verificar and /inscricao naming their page's chunk (fetched with the entry).
+  // The lazy public pages' own HTML (apps/web/prerender.mjs): /verificar and /inscricao naming their
+  // page's chunk (fetched with the entry).
   for (const [route, file] of [
-    ["/", "index.html"],
-    ["/cursos", "cursos.html"],
     ["/verificar", "verificar.html"],
     ["/verificar/*", "verificar.html"],
     ["/inscricao", "inscricao.html"],

@@ -1,6 +1,8 @@
+import { CATALOG_DATA_ID } from "@app/shared/catalog-data";
 import { courseEndpoints } from "@app/shared/contract/courses";
-import { useCallback, useEffect, useState } from "react";
-import { type AnswerOf, api } from "../../../lib/api";
+import { createContext, useCallback, useContext, useEffect, useState } from "react";
+import type { AnswerOf } from "../../../lib/api";
+import { lazyApi } from "../../../lib/lazy-api";
 
 export type CatalogCourse = AnswerOf<typeof courseEndpoints.catalog>[number];
 
@@ -13,13 +15,34 @@ export type CatalogCourse = AnswerOf<typeof courseEndpoints.catalog>[number];
 const FRESH_MS = 2_000;
 let cached: { at: number; promise: Promise<CatalogCourse[]>; data?: CatalogCourse[]; failed?: boolean } | undefined;
 
+/** The catalogue a page is rendered from on the server (src/prerender.tsx): never a module-wide copy there. */
+export const PreloadedCatalog = createContext<CatalogCourse[] | undefined>(undefined);
+
+/**
+ * The catalogue the server rendered / or /cursos from and put beside the HTML (decision 096): the first
+ * render is then the page already on screen (React adopts it), and no request is made for the next 2 s.
+ */
+let embeddedRead = false;
+function takeEmbedded() {
+  if (embeddedRead) return;
+  embeddedRead = true;
+  const text = typeof document === "undefined" ? null : document.getElementById(CATALOG_DATA_ID)?.textContent;
+  if (!text) return;
+  try {
+    const data = JSON.parse(text) as CatalogCourse[];
+    cached = { at: Date.now(), promise: Promise.resolve(data), data };
+  } catch {}
+}
+
 const isFresh = (entry: typeof cached): entry is NonNullable<typeof cached> =>
   Boolean(entry && !entry.failed && Date.now() - entry.at < FRESH_MS);
 
 /** Active courses, newest first (the server filters and orders). */
 export function loadCatalog(force = false): Promise<CatalogCourse[]> {
   if (!force && isFresh(cached)) return cached.promise;
-  const entry: NonNullable<typeof cached> = { at: Date.now(), promise: api(courseEndpoints.catalog) };
+  // The request code is fetched when first needed: / and /cursos come with their catalogue (decision 096).
+  const request = lazyApi().then(({ api }) => api(courseEndpoints.catalog));
+  const entry: NonNullable<typeof cached> = { at: Date.now(), promise: request };
   entry.promise.then(
     (data) => {
       entry.data = data;
@@ -44,9 +67,12 @@ type CatalogState =
 
 /** The catalogue for a screen: `data`, `isPending`, `isError`, `error` and `refetch`, like a query. */
 export function useCatalog(enabled = true) {
-  const [state, setState] = useState<CatalogState>(() =>
-    cached?.data && !cached.failed ? { status: "success", data: cached.data } : { status: "pending" },
-  );
+  const server = useContext(PreloadedCatalog);
+  const [state, setState] = useState<CatalogState>(() => {
+    takeEmbedded();
+    const data = server ?? (cached?.failed ? undefined : cached?.data);
+    return data ? { status: "success", data } : { status: "pending" };
+  });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {

@@ -1,7 +1,8 @@
 import { courseEndpoints } from "@app/shared/contract/courses";
 import { COURSE_PAGE_DATA_ID } from "@app/shared/course-page";
 import { createContext, useContext, useEffect, useState } from "react";
-import { type AnswerOf, ApiError, api } from "../../../lib/api";
+import type { AnswerOf } from "../../../lib/api";
+import { lazyApi } from "../../../lib/lazy-api";
 
 export type CoursePageData = AnswerOf<typeof courseEndpoints.page>;
 
@@ -55,14 +56,17 @@ export function useCoursePage(slug: string) {
     }
     const controller = new AbortController();
     setState({ status: "pending" });
-    api(courseEndpoints.page, { params: { slug }, signal: controller.signal }).then(
-      (data) => setState({ status: "success", data }),
-      (error: Error) => {
-        if (controller.signal.aborted) return;
-        setState(
-          error instanceof ApiError && error.status === 404 ? { status: "missing" } : { status: "error", error },
-        );
-      },
+    // The request code is fetched when first needed: a course's page comes with its data (decision 096).
+    lazyApi().then(({ api, ApiError }) =>
+      api(courseEndpoints.page, { params: { slug }, signal: controller.signal }).then(
+        (data) => setState({ status: "success", data }),
+        (error: Error) => {
+          if (controller.signal.aborted) return;
+          setState(
+            error instanceof ApiError && error.status === 404 ? { status: "missing" } : { status: "error", error },
+          );
+        },
+      ),
     );
     return () => controller.abort();
   }, [slug, attempt]);
