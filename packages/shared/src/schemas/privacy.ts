@@ -72,6 +72,12 @@ export const erasureRequestListSchema = z.object({ items: z.array(erasureRequest
 /** The enrolment's History, super_admin only: who opened which document, when, from which screen. */
 export const fileAccessListSchema = z.object({
   items: z.array(
-    z.object({ at: z.string(), actorName: z.string().nullable(), document: z.string(), screen: z.string() }),
+    z.object({
+      id: z.uuid(),
+      at: z.string(),
+      actorName: z.string().nullable(),
+      document: z.string(),
+      screen: z.string(),
+    }),
   ),
 });

@@ -56,6 +56,7 @@ export async function listFileAccesses(db: Database, enrollmentId: string) {
     .orderBy(asc(fileAccesses.at), asc(fileAccesses.id));
   return {
     items: rows.map(({ a, actorName }) => ({
+      id: a.id,
       at: a.at.toISOString(),
       actorName,
       document: documentLabel(a.fileKind),

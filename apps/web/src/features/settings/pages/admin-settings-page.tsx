@@ -10,6 +10,7 @@ import { errorMessage } from "../../../lib/form-errors";
 import { feedback } from "../../../lib/mutation-feedback";
 import { type InstituteSettings, instituteSettingsQuery, useSaveInstituteSettings } from "../api/institute-settings";
 import { PassMarkSection } from "../components/pass-mark-form";
+import { PrivacySection } from "../components/privacy-section";
 
 export const SETTINGS_SAVED = "Configurações salvas com sucesso!";
 export const SETTINGS_SAVE_FAILED = "Erro ao salvar configurações";
@@ -37,6 +38,7 @@ export function Component() {
         <SettingsForm key={data.updatedAt} settings={data} />
       )}
       <PassMarkSection />
+      <PrivacySection />
     </Stack>
   );
 }

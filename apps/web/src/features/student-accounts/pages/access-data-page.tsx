@@ -3,6 +3,7 @@ import { Badge, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core"
 import { useQuery } from "@tanstack/react-query";
 import { ownAccountQuery } from "../api/student-accounts";
 import { ChangePasswordForm } from "../components/change-password-form";
+import { PrivacyCard } from "../components/privacy-card";
 import { SmsPreference } from "../components/sms-preference";
 
 /**
@@ -51,6 +52,9 @@ export function Component() {
       </Card>
       <Card withBorder padding="lg" component="section" aria-labelledby="receber-sms">
         <SmsPreference account={account} />
+      </Card>
+      <Card withBorder padding="lg" component="section" aria-labelledby="privacidade">
+        <PrivacyCard />
       </Card>
       <Card withBorder padding="lg" component="section" aria-labelledby="alterar-senha">
         <ChangePasswordForm
