@@ -75,3 +75,13 @@ export const DOCUMENT_DELETED = {
 
 export const PRIVACY_SUPER_ADMIN_ONLY_MESSAGE =
   "Só o Super Administrador vê quem abriu documentos e trata os pedidos de exclusão de dados";
+
+/**
+ * Whether a signed-in student is asked to accept the notice (once, on their next screen): when the
+ * institute has published a notice of its own (a version after the default one) that they have not
+ * accepted. Accounts made before the notice existed, or by staff at the desk, are not stopped by the
+ * default text (decision 099); account creation on the portal accepts it.
+ */
+export function mustAcceptNotice(own: { currentVersion: number; acceptedVersion: number | null }): boolean {
+  return own.currentVersion > 1 && own.acceptedVersion !== own.currentVersion;
+}

@@ -47,6 +47,7 @@ CREATE TABLE "privacy_settings" (
 	CONSTRAINT "privacy_settings_retention_check" CHECK ("privacy_settings"."retention_months" is null or "privacy_settings"."retention_months" > 0)
 );
 --> statement-breakpoint
+ALTER TABLE "enrollments" ADD COLUMN "personal_data_erased_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "stored_files" ADD COLUMN "deleted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "erasure_requests" ADD CONSTRAINT "erasure_requests_student_account_id_student_accounts_id_fk" FOREIGN KEY ("student_account_id") REFERENCES "public"."student_accounts"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "erasure_requests" ADD CONSTRAINT "erasure_requests_requested_by_auth_user_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."auth_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

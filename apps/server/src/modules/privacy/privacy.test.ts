@@ -4,8 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicantActor, CHOSEN_STUDENT_PASSWORD, cookieOf, jsonRequest, staffActor } from "../../../test/actors";
 import { body, createTestContext, type TestContext } from "../../../test/context";
 import { filesUnder, insertCourse } from "../../../test/fixtures";
-import { certificates, enrollments, payments, storedFiles, studentAccounts } from "../../db/schema";
+import { certificates, enrollments, payments, privacySettings, storedFiles, studentAccounts } from "../../db/schema";
 import { generateCertificateNumber } from "../certificates/certificates.service";
+import { applyRetention } from "./retention";
+
+const DAY = 24 * 60 * 60 * 1000;
 
 /** Personal data under Lei n.º 22/11 (issue 39, decision 099). */
 describe("privacy", () => {
@@ -232,5 +235,60 @@ describe("privacy", () => {
       expect(still!.studentName).toBe("Aluno Em Curso");
       expect((await post(`/api/admin/erasure-requests/${request.id}/carry-out`, desk.cookie)).status).toBe(403);
     });
+  });
+});
+
+describe("retention", () => {
+  let ctx: TestContext;
+  let courseId: string;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    courseId = await insertCourse(ctx.db, { name: "Curso de Retenção" });
+  });
+  afterAll(() => ctx.close());
+
+  const deps = () => ({ db: ctx.db, storage: ctx.deps.storage, log: ctx.deps.log });
+  const filesOf = (userId: string) => ctx.db.select().from(storedFiles).where(eq(storedFiles.ownerUserId, userId));
+  const userOf = async (name: string) =>
+    (await ctx.db.select().from(studentAccounts).where(eq(studentAccounts.studentName, name)))[0]!.userId;
+
+  it("deletes the files of ended enrolments once the period passed, erases rejected applications, and spares the rest", async () => {
+    const rejected = await applicantActor(ctx, courseId, "Candidata Rejeitada");
+    await applicantActor(ctx, courseId, "Candidato Em Curso");
+    await ctx.db
+      .update(enrollments)
+      .set({ status: "rejected", notes: "Documentos ilegíveis" })
+      .where(eq(enrollments.id, rejected.enrollmentId));
+    const rejectedUser = await userOf("Candidata Rejeitada");
+    const ongoingUser = await userOf("Candidato Em Curso");
+    const keys = (await filesOf(rejectedUser)).map((f) => f.storageKey);
+    const onDisk = () => filesUnder(path.join(ctx.dataDir, "files")).filter((f) => keys.some((k) => f.endsWith(k)));
+    expect(onDisk()).toHaveLength(3);
+
+    // Within the period (12 months by default): nothing happens.
+    expect(await applyRetention(deps(), new Date(Date.now() + 300 * DAY))).toEqual({ files: 0, applications: 0 });
+    expect(onDisk()).toHaveLength(3);
+
+    // The clock moved past it: the rejected application's files and personal fields go; the ongoing one stays.
+    const later = new Date(Date.now() + 400 * DAY);
+    expect(await applyRetention(deps(), later)).toEqual({ files: 3, applications: 1 });
+    expect(onDisk()).toEqual([]);
+    expect((await filesOf(rejectedUser)).every((f) => f.deletedAt?.getTime() === later.getTime())).toBe(true);
+    expect((await filesOf(ongoingUser)).every((f) => f.deletedAt === null)).toBe(true);
+    const [row] = await ctx.db.select().from(enrollments).where(eq(enrollments.id, rejected.enrollmentId));
+    expect(row).toMatchObject({ motherName: "", neighborhood: "", personalDataErasedAt: later });
+    // The enrolment keeps that it had its documents, and when they went.
+    expect(row!.idCardFrontFileId).not.toBeNull();
+    // Run again: nothing more to do.
+    expect(await applyRetention(deps(), later)).toEqual({ files: 0, applications: 0 });
+  });
+
+  it("deletes nothing when super_admin chose 'nunca'", async () => {
+    const applicant = await applicantActor(ctx, courseId, "Aluna Para Sempre");
+    await ctx.db.update(enrollments).set({ status: "completed" }).where(eq(enrollments.id, applicant.enrollmentId));
+    await ctx.db.update(privacySettings).set({ retentionMonths: null });
+    expect(await applyRetention(deps(), new Date(Date.now() + 4000 * DAY))).toEqual({ files: 0, applications: 0 });
+    expect((await filesOf(await userOf("Aluna Para Sempre"))).every((f) => f.deletedAt === null)).toBe(true);
+    await ctx.db.update(privacySettings).set({ retentionMonths: 12 });
   });
 });

@@ -1,3 +1,4 @@
+import { mustAcceptNotice } from "@app/shared/privacy";
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Modal } from "../../../components/modal";
@@ -7,12 +8,12 @@ import { toastError } from "../../../lib/toast";
 import { ownPrivacyQuery, privacyNoticeQuery, useAcceptPrivacyNotice } from "../api/privacy";
 
 /**
- * A signed-in student who has not accepted the notice in force (a new version, or an account made
- * before the notice) is asked once, on their next screen; accepting records the version and when.
+ * A signed-in student who has not accepted the institute's notice in force is asked once, on their next
+ * screen (`mustAcceptNotice`); accepting records the version and when.
  */
 export function PrivacyNoticeDialog() {
   const own = useQuery(ownPrivacyQuery);
-  const outdated = own.data !== undefined && own.data.acceptedVersion !== own.data.currentVersion;
+  const outdated = own.data !== undefined && mustAcceptNotice(own.data);
   const notice = useQuery({ ...privacyNoticeQuery, enabled: outdated });
   const accept = useAcceptPrivacyNotice();
   const opened = outdated && notice.data !== undefined;
