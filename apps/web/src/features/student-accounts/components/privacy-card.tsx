@@ -29,11 +29,11 @@ export function PrivacyCard() {
               : "Aviso de privacidade ainda não aceito"}
           </Text>
           <Text size="sm" fw={600} mt="xs">
-            Quando a equipe abriu os seus documentos
+            Quando a equipe abriu seus documentos
           </Text>
           {own.documentViews.length === 0 ? (
             <Text size="sm" c="dimmed">
-              Nenhum documento seu foi aberto pela equipe.
+              A equipe ainda não abriu nenhum documento seu.
             </Text>
           ) : (
             <List size="sm" spacing={2}>
@@ -46,7 +46,7 @@ export function PrivacyCard() {
             </List>
           )}
           <Text size="sm" fw={600} mt="xs">
-            Excluir os meus dados
+            Excluir meus dados
           </Text>
           {own.erasureRequest?.status === "pending" ? (
             <Alert color="blue">
@@ -65,9 +65,9 @@ export function PrivacyCard() {
       <Modal opened={confirming} onClose={() => setConfirming(false)} title="Pedir exclusão dos meus dados">
         <Stack gap="md">
           <Text size="sm">
-            O instituto vai excluir os seus documentos e dados pessoais e você não poderá mais entrar. Os pagamentos e
-            os certificados já emitidos são mantidos, como a lei exige. Uma inscrição em andamento precisa ser concluída
-            ou cancelada antes.
+            O instituto vai excluir seus documentos e dados pessoais e você não poderá mais entrar. Os pagamentos e os
+            certificados já emitidos são mantidos, como a lei exige. Uma inscrição em andamento precisa ser concluída ou
+            cancelada antes.
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)}>
