@@ -32,7 +32,7 @@ import {
   paymentReferenceRoutes,
 } from "./modules/payment-references/payment-references.routes";
 import { paymentRoutes } from "./modules/payments/payments.routes";
-import { privacyRoutes } from "./modules/privacy/privacy.routes";
+import { privacyAdminRoutes, privacyRoutes } from "./modules/privacy/privacy.routes";
 import { receiptAdminRoutes, receiptRoutes } from "./modules/receipts/receipts.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
 import { signInRoutes } from "./modules/sign-in/sign-in.routes";
@@ -104,6 +104,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route("/api", statementUndoRoutes);
   app.route("/api", settingsRoutes);
   app.route("/api", privacyRoutes);
+  app.route("/api", privacyAdminRoutes);
   app.route("/api", teachingRoutes);
   app.route("/api", mailRoutes);
   app.route("/api", smsRoutes);

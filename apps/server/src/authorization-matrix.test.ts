@@ -96,6 +96,7 @@ const MATRIX: Record<string, Row> = {
   "GET /api/me/privacy": { expect: { ...onlyStudents(200), studentTemp: 200 } },
   "POST /api/me/privacy/accept": { expect: { ...onlyStudents(400), studentTemp: 400 }, body: () => ({}) },
   "POST /api/me/privacy/erasure-request": { expect: { ...onlyStudents(200), studentTemp: 200 } },
+  "GET /api/me/privacy/data": { expect: { ...onlyStudents(200), studentTemp: 200 } },
   "GET /api/admin/settings/privacy": { expect: onlyRole("super_admin", 200) },
   "PUT /api/admin/settings/privacy": { expect: onlyRole("super_admin", 400), body: () => ({}) },
   "GET /api/admin/enrollments/{id}/file-accesses": {

@@ -1,6 +1,7 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { strFromU8, unzipSync } from "fflate";
 import { COURSE } from "./support/fixtures";
 import { lookAt } from "./support/screens";
 import { createAdmin, dataDir, withDatabase } from "./support/server";
@@ -58,6 +59,12 @@ test("staff open a BI, the student sees when, asks for erasure, and a super_admi
   await lookAt(student.page, "privacy-access-data", () =>
     expect(privacy.getByText(/BI \(frente\)/).first()).toBeVisible(),
   );
+  // The student downloads their data: the ZIP holds their answers and their files.
+  const download = student.page.waitForEvent("download");
+  await privacy.getByRole("link", { name: "Baixar meus dados" }).click();
+  const zip = unzipSync(new Uint8Array(readFileSync(await (await download).path())));
+  expect(strFromU8(zip["dados.json"]!)).toContain("Rosa Maria Kiala");
+  expect(Object.keys(zip).filter((n) => n.startsWith("arquivos/"))).toHaveLength(3);
   await privacy.getByRole("button", { name: "Pedir exclusão dos meus dados" }).click();
   const ask = student.page.getByRole("dialog", { name: "Pedir exclusão dos meus dados" });
   await lookAt(student.page, "privacy-erasure-ask", () => expect(ask).toBeVisible());

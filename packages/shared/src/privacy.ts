@@ -32,12 +32,12 @@ export const DEFAULT_PRIVACY_NOTICE = [
   "Quem trata seus dados: o instituto, responsável pelo tratamento, nos termos da Lei n.º 22/11 (Proteção de Dados Pessoais).",
   "Para quê: cuidar da sua conta, da sua inscrição, dos pagamentos e emitir o seu certificado. Não vendemos nem cedemos seus dados.",
   "Por quanto tempo: os documentos (BI, certificado de habilitações, comprovantes) são excluídos depois do fim da inscrição, no prazo definido pelo instituto; os pagamentos e os certificados emitidos são mantidos pelo tempo que a lei exige.",
-  "Seus direitos: saber que dados temos, pedir a correção e pedir a exclusão, na tela 'Dados de Acesso' ou pelo e-mail abaixo. Você também pode reclamar junto da Agência de Proteção de Dados (APD).",
+  "Seus direitos: saber que dados temos, baixar uma cópia, pedir a correção e pedir a exclusão, na tela 'Dados de Acesso' ou pelo e-mail abaixo. Você também pode reclamar junto da Agência de Proteção de Dados (APD).",
 ].join("\n\n");
 
 /** What account creation and the enrolment form show above the link to the full notice. */
 export const privacyShortNotice = (institute: string) =>
-  `Seus dados são mantidos pelo ${institute} para cuidar da sua conta e a sua inscrição, pelo tempo que isso exige. Você pode ver ou pedir a exclusão dos seus dados em 'Dados de Acesso'.`;
+  `Seus dados são mantidos pelo ${institute} para cuidar da sua conta e a sua inscrição, pelo tempo que isso exige. Você pode ver, baixar ou pedir a exclusão dos seus dados em 'Dados de Acesso'.`;
 
 export const PRIVACY_NOTICE_MAX = 8000;
 export const PRIVACY_NOTICE_MIN = 40;
@@ -84,3 +84,6 @@ export const PRIVACY_SUPER_ADMIN_ONLY_MESSAGE =
 export function mustAcceptNotice(own: { currentVersion: number; acceptedVersion: number | null }): boolean {
   return own.currentVersion > 1 && own.acceptedVersion !== own.currentVersion;
 }
+
+/** 'Baixar meus dados': at most this many a day per student. */
+export const OWN_DATA_PER_DAY = 3;

@@ -31,6 +31,12 @@ export const privacySchemas = endpointSchemas({
     answers: { 200: ownPrivacySchema },
     errors: { 409: "The version is not the one in force (privacy_notice_outdated)" },
   },
+  ownData: {
+    summary:
+      "'Baixar meus dados': a ZIP streamed as it is made with resumo.html (readable), dados.json and the files the student sent; a few a day",
+    answers: { 200: { file: ["application/zip"] } },
+    errors: { 429: "Past the day's downloads (Retry-After)" },
+  },
   requestErasure: {
     summary:
       "The student asks for their data to be erased; a super_admin carries it out. Asking twice gives one request",

@@ -6,6 +6,7 @@ export const privacyEndpoints = {
   notice: endpoint<typeof S.notice>("get", "/privacy-notice"),
   own: endpoint<typeof S.own>("get", "/me/privacy"),
   accept: endpoint<typeof S.accept>("post", "/me/privacy/accept"),
+  ownData: endpoint<typeof S.ownData>("get", "/me/privacy/data"),
   requestErasure: endpoint<typeof S.requestErasure>("post", "/me/privacy/erasure-request"),
   settings: endpoint<typeof S.settings>("get", "/admin/settings/privacy"),
   updateSettings: endpoint<typeof S.updateSettings>("put", "/admin/settings/privacy"),

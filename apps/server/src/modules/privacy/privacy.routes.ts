@@ -2,12 +2,14 @@ import { privacyEndpoints as endpoints } from "@app/shared/contract/privacy";
 import { privacySchemas as schemas } from "@app/shared/contract/privacy.schemas";
 import { ENROLLMENT_REVIEWER_ROLES } from "@app/shared/enrollment-review";
 import { PRIVACY_SUPER_ADMIN_ONLY_MESSAGE } from "@app/shared/privacy";
+import { stream } from "hono/streaming";
 import { requireStaff, requireStudent } from "../../auth/guards";
 import { route } from "../../http/contract";
 import { guardErrors, studentErrors, superAdminErrors } from "../../http/errors";
 import { createRouter } from "../../http/router";
 import { carryOutErasure, listErasureRequests, requestErasure } from "./erasure.service";
 import { acceptNotice, getPrivacyNotice, getPrivacySettings, updatePrivacySettings } from "./notice.service";
+import { ownDataZip } from "./own-data";
 import { getOwnPrivacy, listFileAccesses } from "./privacy.service";
 
 const tags = ["privacy"];
@@ -43,12 +45,26 @@ export const privacyRoutes = createRouter()
     await acceptNotice(db, own.userId, c.req.valid("json").version);
     return c.json(await getOwnPrivacy(db, own), 200);
   })
+  .openapi(route(endpoints.ownData, schemas.ownData, student), async (c) => {
+    const deps = c.get("deps");
+    const zip = await ownDataZip({ db: deps.db, storage: deps.storage, log: c.get("log") }, ownOf(c.get("session")));
+    c.header("Content-Type", "application/zip");
+    c.header("Content-Disposition", 'attachment; filename="meus-dados.zip"');
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Cache-Control", "private, no-store");
+    return stream(c, async (out) => {
+      for await (const chunk of zip) await out.write(chunk as Uint8Array);
+    }) as never;
+  })
   .openapi(route(endpoints.requestErasure, schemas.requestErasure, student), async (c) => {
     const { db } = c.get("deps");
     const own = ownOf(c.get("session"));
     await requestErasure(db, own.studentAccountId, { userId: own.userId, channel: "portal" });
     return c.json(await getOwnPrivacy(db, own), 200);
-  })
+  });
+
+/** The staff's side: the notice and retention, who opened what, erasure requests. */
+export const privacyAdminRoutes = createRouter()
   .openapi(route(endpoints.settings, schemas.settings, superAdmin), async (c) => {
     c.header("Cache-Control", "no-store");
     return c.json(await getPrivacySettings(c.get("deps").db), 200);

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicantActor, CHOSEN_STUDENT_PASSWORD, cookieOf, jsonRequest, staffActor } from "../../../test/actors";
 import { body, createTestContext, type TestContext } from "../../../test/context";
@@ -121,6 +122,28 @@ describe("privacy", () => {
       expect((await body(stale)).error.message).toBe("O aviso de privacidade mudou: leia a nova versão e aceite-a");
       const accepted = await body(await post("/api/me/privacy/accept", applicant.cookie, { version: 2 }));
       expect(accepted).toMatchObject({ currentVersion: 2, acceptedVersion: 2 });
+    });
+  });
+
+  describe("the student's own data", () => {
+    it("gives a ZIP with a readable summary, the data as JSON and their files, a few a day", async () => {
+      const applicant = await applicantActor(ctx, courseId, "Aluna Curiosa");
+      const res = await get("/api/me/privacy/data", applicant.cookie);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/zip");
+      const entries = unzipSync(new Uint8Array(await res.arrayBuffer()));
+      const names = Object.keys(entries);
+      expect(names).toEqual(expect.arrayContaining(["resumo.html", "dados.json"]));
+      expect(names.filter((n) => n.startsWith("arquivos/"))).toHaveLength(3);
+      const data = JSON.parse(strFromU8(entries["dados.json"]!));
+      expect(data.inscricoes).toMatchObject([{ motherName: "Ana Maria Lunda", courseName: "Curso de Privacidade" }]);
+      expect(JSON.stringify(data)).not.toContain("storageKey");
+      expect(strFromU8(entries["resumo.html"]!)).toContain("Ana Maria Lunda");
+
+      await (await get("/api/me/privacy/data", applicant.cookie)).arrayBuffer();
+      await (await get("/api/me/privacy/data", applicant.cookie)).arrayBuffer();
+      const fourth = await get("/api/me/privacy/data", applicant.cookie);
+      expect(fourth.status).toBe(429);
     });
   });
 

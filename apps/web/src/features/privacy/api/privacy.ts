@@ -2,7 +2,7 @@ import { privacyEndpoints } from "@app/shared/contract/privacy";
 import type { privacySettingsInputSchema } from "@app/shared/schemas/privacy";
 import type { z } from "@app/shared/zod";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type AnswerOf, api } from "../../../lib/api";
+import { type AnswerOf, api, apiUrl } from "../../../lib/api";
 
 /** Personal data under Lei n.º 22/11 (decision 099). */
 
@@ -76,3 +76,6 @@ export function useCarryOutErasure() {
     onSuccess: () => client.invalidateQueries(),
   });
 }
+
+/** 'Baixar meus dados': the ZIP's address (a plain link: the browser downloads it as it streams). */
+export const ownDataUrl = () => apiUrl(privacyEndpoints.ownData);

@@ -1,10 +1,11 @@
 import { formatDateTime } from "@app/shared/dates";
+import { OWN_DATA_PER_DAY } from "@app/shared/privacy";
 import { Alert, Button, Group, List, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Modal } from "../../../components/modal";
 import { feedback } from "../../../lib/mutation-feedback";
-import { ownPrivacyQuery, useRequestErasure } from "../../privacy/api/privacy";
+import { ownDataUrl, ownPrivacyQuery, useRequestErasure } from "../../privacy/api/privacy";
 
 /**
  * 'Dados de Acesso' → 'Privacidade' (Lei n.º 22/11, decision 099): the notice accepted, when the
@@ -45,6 +46,18 @@ export function PrivacyCard() {
               ))}
             </List>
           )}
+          <Text size="sm" fw={600} mt="xs">
+            Seus dados
+          </Text>
+          <Text size="sm">
+            Um arquivo ZIP com um resumo para ler, os dados em JSON e os arquivos que você enviou (até{" "}
+            {OWN_DATA_PER_DAY} por dia).
+          </Text>
+          <Group>
+            <Button component="a" href={ownDataUrl()} download variant="light">
+              Baixar meus dados
+            </Button>
+          </Group>
           <Text size="sm" fw={600} mt="xs">
             Excluir meus dados
           </Text>
