@@ -53,9 +53,6 @@ export function Component() {
       <Card withBorder padding="lg" component="section" aria-labelledby="receber-sms">
         <SmsPreference account={account} />
       </Card>
-      <Card withBorder padding="lg" component="section" aria-labelledby="privacidade">
-        <PrivacyCard />
-      </Card>
       <Card withBorder padding="lg" component="section" aria-labelledby="alterar-senha">
         <ChangePasswordForm
           temporary={account?.mustChangePassword ?? false}
@@ -65,6 +62,10 @@ export function Component() {
             </Title>
           }
         />
+      </Card>
+      {/* Last: its height is known only once its answer arrives, and nothing below it can move then. */}
+      <Card withBorder padding="lg" component="section" aria-labelledby="privacidade">
+        <PrivacyCard />
       </Card>
     </Stack>
   );
