@@ -36,6 +36,7 @@ import {
   paymentReferenceRoutes,
 } from "./modules/payment-references/payment-references.routes";
 import { paymentRoutes } from "./modules/payments/payments.routes";
+import { privacyAdminRoutes, privacyRoutes } from "./modules/privacy/privacy.routes";
 import { receiptAdminRoutes, receiptRoutes } from "./modules/receipts/receipts.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
 import { signInRoutes } from "./modules/sign-in/sign-in.routes";
@@ -112,6 +113,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route("/api", statementUndoRoutes);
   app.route("/api", dataImportRoutes);
   app.route("/api", settingsRoutes);
+  app.route("/api", privacyRoutes);
+  app.route("/api", privacyAdminRoutes);
   app.route("/api", teachingRoutes);
   app.route("/api", mailRoutes);
   app.route("/api", smsRoutes);

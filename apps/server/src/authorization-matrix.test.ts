@@ -93,6 +93,27 @@ const MATRIX: Record<string, Row> = {
   "GET /api/me/account": { expect: { ...onlyStudents(200), studentTemp: 200 } },
   "PUT /api/me/account/password": { expect: { ...onlyStudents(400), studentTemp: 400 }, body: () => ({}) },
   "PUT /api/me/account/sms": { expect: { ...onlyStudents(400), studentTemp: 400 }, body: () => ({}) },
+  // Personal data (decision 099): the notice is public; each student their own; super_admin the audit and erasures.
+  "GET /api/privacy-notice": { expect: all(200) },
+  "GET /api/me/privacy": { expect: { ...onlyStudents(200), studentTemp: 200 } },
+  "POST /api/me/privacy/accept": { expect: { ...onlyStudents(400), studentTemp: 400 }, body: () => ({}) },
+  "POST /api/me/privacy/erasure-request": { expect: { ...onlyStudents(200), studentTemp: 200 } },
+  "GET /api/me/privacy/data": { expect: { ...onlyStudents(200), studentTemp: 200 } },
+  "GET /api/admin/settings/privacy": { expect: onlyRole("super_admin", 200) },
+  "PUT /api/admin/settings/privacy": { expect: onlyRole("super_admin", 400), body: () => ({}) },
+  "GET /api/admin/enrollments/{id}/file-accesses": {
+    expect: onlyRole("super_admin", 404),
+    path: () => `/api/admin/enrollments/${MISSING_ID}/file-accesses`,
+  },
+  "GET /api/admin/erasure-requests": { expect: onlyRole("super_admin", 200) },
+  "POST /api/admin/student-accounts/{id}/erasure-request": {
+    expect: studentAccountManagers(404),
+    path: () => `/api/admin/student-accounts/${MISSING_ID}/erasure-request`,
+  },
+  "POST /api/admin/erasure-requests/{id}/carry-out": {
+    expect: onlyRole("super_admin", 404),
+    path: () => `/api/admin/erasure-requests/${MISSING_ID}/carry-out`,
+  },
   // 'Contas de Alunos' (issue 14): every staff role sees it; super_admin, admin and secretaria change credentials.
   "GET /api/admin/student-accounts": { expect: anyStaffRole(200) },
   "PUT /api/admin/student-accounts/{id}/credentials": {

@@ -18,6 +18,7 @@ import { scheduleStatementRetention } from "./modules/bank-statements/statement-
 import { runReferenceJob } from "./modules/payment-references/payment-references.service";
 import { schedulePolling } from "./modules/payment-references/provider-payments.service";
 import { createPaymentReferences } from "./modules/payment-references/references-setup";
+import { scheduleRetention } from "./modules/privacy/retention";
 import { deliverSms } from "./modules/sms/deliver-sms";
 import { createSms } from "./modules/sms/sms-setup";
 import { type Closable, closeInOrder } from "./shutdown";
@@ -123,6 +124,8 @@ async function main(): Promise<void> {
   const sweeps = scheduleOrphanSweeps(db, storage, log);
   // Decided statement lines' payer and free text blanked after their audit period (decision 074).
   const retention = scheduleStatementRetention(db, log);
+  // Files of ended enrolments deleted after the period super_admin set (decision 099).
+  const privacyRetention = scheduleRetention({ db, storage, log });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     log.info(
       { port: info.port, database: database.kind, storage: storage.driver, mail: mailer.transport },
@@ -139,6 +142,7 @@ async function main(): Promise<void> {
     log.info({ signal }, "shutting down: finishing in-flight requests");
     sweeps.stop();
     retention.stop();
+    privacyRetention.stop();
     polling?.stop();
     await statements.close();
     await references?.jobs.stop().catch((err: Error) => log.warn({ error: err.message }, "reference queue stop"));

@@ -20,6 +20,8 @@ export const createStudentAccountSchema = z
       .nullable()
       .optional()
       .transform((v) => (v ? v : null)),
+    /** The privacy notice version shown on the form and accepted with the account (decision 099). */
+    privacyNoticeVersion: z.number().int().optional(),
   })
   .superRefine((v, ctx) => {
     if (!v.hasEmail) return;

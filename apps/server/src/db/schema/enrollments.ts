@@ -52,6 +52,8 @@ export const enrollments = pgTable(
     resultAt: timestamp("result_at", { withTimezone: true }),
     resultBy: text("result_by").references(() => authUser.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A rejected application's personal fields erased after the retention period (decision 099). */
+    personalDataErasedAt: timestamp("personal_data_erased_at", { withTimezone: true }),
     // Searched and sorted as stored, case and accents aside (decision 062); never written by us.
     studentNameKey: normalisedColumn("student_name_key", "student_name"),
     studentEmailKey: normalisedColumn("student_email_key", "student_email"),

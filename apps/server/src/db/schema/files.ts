@@ -15,6 +15,11 @@ export const storedFiles = pgTable(
     size: integer("size").notNull(),
     storageKey: text("storage_key").notNull().unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the content was deleted from storage (retention or erasure, decision 099): the row stays, so the
+     * enrolment or receipt keeps that it had the file and when it went.
+     */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [check("stored_files_size_check", sql`${t.size} > 0 and ${t.size} <= ${sql.raw(String(MAX_FILE_BYTES))}`)],
 );

@@ -10,6 +10,7 @@ export * from "./finance";
 export * from "./idempotency";
 export * from "./meta";
 export * from "./payment-references";
+export * from "./privacy";
 export * from "./settings";
 export * from "./sms";
 export * from "./staff";

@@ -1,11 +1,13 @@
 import { fileEndpoints as endpoints } from "@app/shared/contract/files";
 import { fileSchemas as schemas } from "@app/shared/contract/files.schemas";
+import { FILE_ACCESS_SCREEN_PARAM, fileAccessScreen } from "@app/shared/privacy";
 import { NOT_SIGNED_IN, refuseUnreadyStaff } from "../../auth/guards";
 import { readSession } from "../../auth/session";
 import { route } from "../../http/contract";
 import { guardErrors } from "../../http/errors";
 import { createRouter } from "../../http/router";
 import { sendFile } from "../../http/send-file";
+import { recordFileAccess } from "../privacy/file-access";
 import { readableFile } from "./files.service";
 
 /** One path for students (own files only) and staff with a role: who may read which file is checked inside. */
@@ -20,6 +22,11 @@ export const fileRoutes = createRouter().openapi(
       { ...session, user: session.user },
       c.req.valid("param").id,
     );
+    // Staff opening an applicant's document is recorded (decision 099); a HEAD only asks whether it exists.
+    if (session.staff && c.req.method === "GET") {
+      const screen = fileAccessScreen(c.req.query(FILE_ACCESS_SCREEN_PARAM));
+      recordFileAccess({ db: c.get("deps").db, log: c.get("log") }, { file, actorUserId: session.user.id, screen });
+    }
     const extension = file.storageKey.split(".").at(-1);
     return sendFile(c, {
       body,

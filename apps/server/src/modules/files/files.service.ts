@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import { ENROLLMENT_VIEWER_ROLES } from "@app/shared/enrollment-review";
 import { type FileKind, roleSatisfies } from "@app/shared/enums";
 import { DOCUMENT_NOT_AVAILABLE } from "@app/shared/messages";
+import { DOCUMENT_DELETED } from "@app/shared/privacy";
 import type { SessionInfo } from "../../auth/session";
 import type { Database } from "../../db/client";
 import { ApiError } from "../../http/errors";
@@ -35,5 +36,6 @@ export async function readableFile(
   }
   // A revoked certificate's PDF reaches staff only, as on GET /certificates/{id}/pdf (decision 027).
   if (file.kind === "certificate_pdf" && !session.staff) await refuseRevokedCertificateFile(deps.db, file.id);
+  if (file.deletedAt) throw ApiError.of(410, DOCUMENT_DELETED);
   return { file, body: await contentOf(deps.storage, file, NOT_FOUND) };
 }

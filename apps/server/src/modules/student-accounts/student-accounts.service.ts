@@ -14,6 +14,7 @@ import type { Database, Tx } from "../../db/client";
 import { isUniqueViolation } from "../../db/pg-errors";
 import { authAccount, authSession, authUser, studentAccounts } from "../../db/schema";
 import { ApiError } from "../../http/errors";
+import { acceptNotice } from "../privacy/notice.service";
 import { generateStudentCode, generateStudentPassword } from "./credentials";
 
 type NewStudentAccount = z.output<typeof createStudentAccountSchema>;
@@ -27,7 +28,11 @@ const MAX_CODE_TRIES = 8;
 export async function createStudentAccount(db: Database, input: NewStudentAccount) {
   const studentPassword = generateStudentPassword();
   const passwordHash = await hashPassword(studentPassword);
-  const { studentCode } = await db.transaction((tx) => insertStudentAccount(tx, input, passwordHash));
+  const { studentCode } = await db.transaction(async (tx) => {
+    const account = await insertStudentAccount(tx, input, passwordHash);
+    if (input.privacyNoticeVersion !== undefined) await acceptNotice(tx, account.userId, input.privacyNoticeVersion);
+    return account;
+  });
   return { studentCode, studentPassword };
 }
 

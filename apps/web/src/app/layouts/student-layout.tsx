@@ -15,6 +15,7 @@ import { LazyDrawer } from "../../components/lazy-drawer";
 import { useSignOut } from "../../features/auth/api/auth";
 import { useCatalog } from "../../features/courses/api/catalog";
 import { newApplicationStartQuery } from "../../features/enrollments/api/enrollments";
+import { PrivacyNoticeDialog } from "../../features/privacy/components/privacy-notice-dialog";
 import { clearDrafts } from "../../lib/device-draft";
 import { CHOOSE_PASSWORD_PATH, COMPLETE_ENROLLMENT_PATH, useSession } from "../../lib/session";
 import { toastError, toastSuccess } from "../../lib/toast";
@@ -185,6 +186,7 @@ function StudentShell({ links }: { links: Link[] }) {
         <main className={classes.main}>
           <Outlet />
         </main>
+        <PrivacyNoticeDialog />
       </div>
     </div>
   );

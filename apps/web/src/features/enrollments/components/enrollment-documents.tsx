@@ -182,9 +182,14 @@ function ImagePreview({ fileId, label }: { fileId: string; label: string }) {
   const [broken, setBroken] = useState(false);
   if (broken) return <Placeholder icon={<IconPhotoOff aria-hidden />} text={NOT_AVAILABLE} />;
   return (
-    <Anchor href={fileUrl(fileId)} target="_blank" rel="noopener" aria-label={`Abrir ${label} em tamanho real`}>
+    <Anchor
+      href={fileUrl(fileId, "inscricoes")}
+      target="_blank"
+      rel="noopener"
+      aria-label={`Abrir ${label} em tamanho real`}
+    >
       <img
-        src={fileUrl(fileId)}
+        src={fileUrl(fileId, "inscricoes")}
         alt={label}
         loading="lazy"
         onError={() => setBroken(true)}
@@ -200,7 +205,7 @@ function PdfLink({ fileId }: { fileId: string }) {
   return (
     <Group gap="xs">
       <IconFileTypePdf size={28} aria-hidden />
-      <Anchor href={fileUrl(fileId)} target="_blank" rel="noopener">
+      <Anchor href={fileUrl(fileId, "inscricoes")} target="_blank" rel="noopener">
         Abrir PDF
       </Anchor>
     </Group>

@@ -11,6 +11,8 @@ import { PHONE_QUERY } from "../../../components/data-table";
 import { DetailField } from "../../../components/detail-field";
 import { Modal } from "../../../components/modal";
 import { errorMessage } from "../../../lib/form-errors";
+import { useSession } from "../../../lib/session";
+import { fileAccessesQuery } from "../../privacy/api/privacy";
 import { type AdminEnrollmentDetail, adminEnrollmentQuery } from "../api/admin-enrollments";
 import { type ActionAccess, canRequestCorrection, canSendWhatsapp } from "../logic/enrollment-actions";
 import { EnrollmentDocuments } from "./enrollment-documents";
@@ -97,6 +99,7 @@ export function EnrollmentViewDialog({
             </Tabs.Panel>
             <Tabs.Panel value="historico" pt="md">
               <History e={e} />
+              <DocumentOpenings enrollmentId={e.id} />
             </Tabs.Panel>
           </Tabs>
         </Stack>
@@ -155,5 +158,35 @@ function History({ e }: { e: AdminEnrollmentDetail }) {
         );
       })}
     </Timeline>
+  );
+}
+
+/** Who opened the applicant's documents (decision 099): super_admin only, as the server enforces. */
+function DocumentOpenings({ enrollmentId }: { enrollmentId: string }) {
+  const { data: session } = useSession();
+  const superAdmin = session?.staff?.role === "super_admin";
+  const accesses = useQuery({ ...fileAccessesQuery(enrollmentId), enabled: superAdmin });
+  if (!superAdmin) return null;
+  return (
+    <Stack gap="xs" mt="lg" component="section" aria-labelledby="aberturas-documentos">
+      <Text fw={600} id="aberturas-documentos">
+        Quem abriu os documentos
+      </Text>
+      {accesses.isError ? (
+        <Alert color="red">{errorMessage(accesses.error)}</Alert>
+      ) : !accesses.data ? (
+        <Loader size="sm" />
+      ) : accesses.data.items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Nenhum documento aberto pela equipe
+        </Text>
+      ) : (
+        accesses.data.items.map((a) => (
+          <Text size="sm" key={a.id}>
+            {formatDateTime(a.at)} · {a.actorName ?? "Usuário removido"} abriu {a.document} ({a.screen})
+          </Text>
+        ))
+      )}
+    </Stack>
   );
 }

@@ -9,7 +9,9 @@ import {
 import { DOCUMENT_WRONG_TYPE, FILE_EMPTY, FILE_TOO_LARGE, REQUIRED_FIELDS } from "@app/shared/messages";
 import { Button, Group, Paper, Progress, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
+import { useQuery } from "@tanstack/react-query";
 import { DateInput } from "../../../components/date-input";
+import { PrivacyShortNotice } from "../../../components/privacy-notice-text";
 import {
   DOCUMENT_MISSING,
   type DocumentFieldName,
@@ -18,6 +20,7 @@ import {
 import { ApiError } from "../../../lib/api-error";
 import { applyServerErrors } from "../../../lib/form-errors";
 import { toastError } from "../../../lib/toast";
+import { privacyNoticeQuery } from "../../privacy/api/privacy";
 import { SEND_FAILED } from "../api/enrollments";
 
 const FILE_REFUSALS: string[] = [FILE_TOO_LARGE.code, DOCUMENT_WRONG_TYPE.code, FILE_EMPTY.code];
@@ -181,8 +184,10 @@ export function EnrollmentSubmitBar({
   progress: number | null;
   done: boolean;
 }) {
+  const notice = useQuery(privacyNoticeQuery);
   return (
     <>
+      <PrivacyShortNotice notice={notice.data} />
       {waiting && (
         <Text size="sm" role="status">
           Preparando os arquivos…

@@ -137,7 +137,7 @@ export function ReceiptViewDialog({
 
 function ReceiptFile({ receipt }: { receipt: AdminReceiptRow }) {
   const [broken, setBroken] = useState(false);
-  const url = fileUrl(receipt.fileId);
+  const url = fileUrl(receipt.fileId, "comprovantes");
   if (receipt.fileType === "pdf")
     return (
       <Group gap="xs">

@@ -11,6 +11,7 @@ import { feedback } from "../../../lib/mutation-feedback";
 import { type InstituteSettings, instituteSettingsQuery, useSaveInstituteSettings } from "../api/institute-settings";
 import { PassMarkSection } from "../components/pass-mark-form";
 import { SmsSection } from "../components/sms-section";
+import { PrivacySection } from "../components/privacy-section";
 
 export const SETTINGS_SAVED = "Configurações salvas com sucesso!";
 export const SETTINGS_SAVE_FAILED = "Erro ao salvar configurações";
@@ -39,6 +40,7 @@ export function Component() {
       )}
       <PassMarkSection />
       <SmsSection />
+      <PrivacySection />
     </Stack>
   );
 }

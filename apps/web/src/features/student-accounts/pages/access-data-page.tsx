@@ -3,6 +3,7 @@ import { Badge, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core"
 import { useQuery } from "@tanstack/react-query";
 import { ownAccountQuery } from "../api/student-accounts";
 import { ChangePasswordForm } from "../components/change-password-form";
+import { PrivacyCard } from "../components/privacy-card";
 import { SmsPreference } from "../components/sms-preference";
 
 /**
@@ -61,6 +62,10 @@ export function Component() {
             </Title>
           }
         />
+      </Card>
+      {/* Last: its height is known only once its answer arrives, and nothing below it can move then. */}
+      <Card withBorder padding="lg" component="section" aria-labelledby="privacidade">
+        <PrivacyCard />
       </Card>
     </Stack>
   );

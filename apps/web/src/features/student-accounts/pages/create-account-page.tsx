@@ -5,12 +5,15 @@ import { createStudentAccountSchema } from "@app/shared/schemas/student-accounts
 import { Alert, Anchor, Button, SegmentedControl, Stack, Text, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { IconAlertTriangle } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { AuthCard } from "../../../components/auth-card";
 import { CopyableValue } from "../../../components/copyable-value";
 import { Modal } from "../../../components/modal";
+import { PrivacyShortNotice } from "../../../components/privacy-notice-text";
 import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
 import { toastError } from "../../../lib/toast";
+import { privacyNoticeQuery } from "../../privacy/api/privacy";
 import { useCreateStudentAccount } from "../api/student-accounts";
 
 /** /criar-conta-aluno (SPEC §2 'Student account creation'). */
@@ -18,6 +21,7 @@ export function Component() {
   const navigate = useNavigate();
   const course = useSearchParams()[0].get("curso");
   const create = useCreateStudentAccount();
+  const notice = useQuery(privacyNoticeQuery);
   const form = useForm({
     initialValues: { studentName: "", studentPhone: "", hasEmail: false, studentEmail: "" },
     validate: schemaResolver(createStudentAccountSchema, { sync: true }),
@@ -32,7 +36,11 @@ export function Component() {
           noValidate
           onSubmit={form.onSubmit((values) =>
             create.mutate(
-              { ...values, studentEmail: values.hasEmail ? values.studentEmail : null },
+              {
+                ...values,
+                studentEmail: values.hasEmail ? values.studentEmail : null,
+                privacyNoticeVersion: notice.data?.version,
+              },
               {
                 onError: (e) => {
                   if (!applyServerErrors(form, e)) toastError(SIGN_UP_FAILED.message, errorMessage(e));
@@ -87,6 +95,7 @@ export function Component() {
                 {...form.getInputProps("studentEmail")}
               />
             )}
+            <PrivacyShortNotice notice={notice.data} />
             <Button type="submit" loading={create.isPending} fullWidth mt="xs">
               Criar conta
             </Button>

@@ -1,0 +1,83 @@
+import {
+  ERASURE_CHANNEL_LABELS,
+  ERASURE_REQUEST_STATUS_LABELS,
+  PRIVACY_NOTICE_MAX,
+  PRIVACY_NOTICE_MIN,
+  RETENTION_MONTHS_MAX,
+} from "../privacy";
+import { z } from "../zod";
+
+/** The notice in force, with what the short notice and the contact line need. */
+export const privacyNoticeSchema = z.object({
+  version: z.number().int(),
+  text: z.string(),
+  createdAt: z.string(),
+  instituteName: z.string(),
+  contactEmail: z.string(),
+});
+
+/** Configurações → 'Privacidade' (super_admin). */
+export const privacySettingsSchema = z.object({
+  notice: privacyNoticeSchema,
+  /** Months files of ended enrolments are kept; null = 'nunca' deleted. */
+  retentionMonths: z.number().int().nullable(),
+});
+
+export const privacySettingsInputSchema = z.object({
+  noticeText: z
+    .string()
+    .trim()
+    .min(PRIVACY_NOTICE_MIN, `O aviso deve ter pelo menos ${PRIVACY_NOTICE_MIN} caracteres`)
+    .max(PRIVACY_NOTICE_MAX, `O aviso deve ter no máximo ${PRIVACY_NOTICE_MAX} caracteres`),
+  retentionMonths: z
+    .number({ message: "Indique o prazo em meses, ou 'nunca'" })
+    .int("O prazo é um número inteiro de meses")
+    .min(1, "O prazo é de pelo menos 1 mês")
+    .max(RETENTION_MONTHS_MAX, `O prazo é de no máximo ${RETENTION_MONTHS_MAX} meses`)
+    .nullable(),
+});
+
+export const acceptPrivacyNoticeSchema = z.object({
+  version: z.number({ message: "Informe a versão do aviso" }).int(),
+});
+
+const erasureStatus = z.enum(Object.keys(ERASURE_REQUEST_STATUS_LABELS) as ["pending", "done"]);
+const erasureChannel = z.enum(Object.keys(ERASURE_CHANNEL_LABELS) as ["portal", "presencial"]);
+
+/** What the student sees in 'Dados de Acesso'. */
+export const ownPrivacySchema = z.object({
+  currentVersion: z.number().int(),
+  acceptedVersion: z.number().int().nullable(),
+  acceptedAt: z.string().nullable(),
+  /** When staff opened the student's documents (never who). */
+  documentViews: z.array(z.object({ at: z.string(), document: z.string() })),
+  erasureRequest: z.object({ requestedAt: z.string(), status: erasureStatus }).nullable(),
+});
+
+export const erasureRequestSchema = z.object({
+  id: z.uuid(),
+  number: z.number().int(),
+  studentAccountId: z.uuid(),
+  studentName: z.string(),
+  studentCode: z.string(),
+  channel: erasureChannel,
+  requestedAt: z.string(),
+  requestedByName: z.string().nullable(),
+  status: erasureStatus,
+  carriedOutAt: z.string().nullable(),
+  carriedOutByName: z.string().nullable(),
+});
+export const erasureRequestListSchema = z.object({ items: z.array(erasureRequestSchema) });
+
+/** The enrolment's History, super_admin only: who opened which document, when, from which screen. */
+export const fileAccessListSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.uuid(),
+      at: z.string(),
+      actorName: z.string().nullable(),
+      document: z.string(),
+      screen: z.string(),
+    }),
+  ),
+});
