@@ -61,7 +61,7 @@ export const IMPORT_SPECS: Readonly<Record<ImportKind, ImportKindSpec>> = {
     label: "Cursos",
     key: "Nome do curso",
     columns: [
-      { key: "name", label: "Nome", required: true, example: "Informática na Óptica do Utilizador" },
+      { key: "name", label: "Nome", required: true, example: "Informática Básica e Internet" },
       { key: "description", label: "Descrição", example: "Windows, Word, Excel e Internet" },
       { key: "area", label: "Área", options: same(COURSE_AREAS), example: "Tecnologia" },
       { key: "modality", label: "Modalidade", options: MODALITY, example: "Presencial" },
@@ -91,7 +91,7 @@ export const IMPORT_SPECS: Readonly<Record<ImportKind, ImportKindSpec>> = {
     label: "Turmas",
     key: "Curso + nome da turma",
     columns: [
-      { key: "course", label: "Curso", required: true, example: "Informática na Óptica do Utilizador" },
+      { key: "course", label: "Curso", required: true, example: "Informática Básica e Internet" },
       { key: "name", label: "Turma", required: true, example: "Turma A - Manhã" },
       { key: "teacher", label: "Professor", example: "joana.mateus@exemplo.ao", hint: "E-mail ou telefone" },
       { key: "classType", label: "Modalidade", required: true, options: MODALITY, example: "Presencial" },
@@ -163,7 +163,7 @@ export const IMPORT_SPECS: Readonly<Record<ImportKind, ImportKindSpec>> = {
         options: labelled(SCHEDULE_LABELS),
         example: "Manhã (08h-12h)",
       },
-      { key: "course", label: "Curso", required: true, example: "Informática na Óptica do Utilizador" },
+      { key: "course", label: "Curso", required: true, example: "Informática Básica e Internet" },
       { key: "className", label: "Turma", example: "Turma A - Manhã", hint: "Obrigatória se Pago ou Concluído" },
       {
         key: "state",

@@ -10,8 +10,8 @@ import { errorMessage } from "../../../lib/form-errors";
 import { feedback } from "../../../lib/mutation-feedback";
 import { type InstituteSettings, instituteSettingsQuery, useSaveInstituteSettings } from "../api/institute-settings";
 import { PassMarkSection } from "../components/pass-mark-form";
-import { SmsSection } from "../components/sms-section";
 import { PrivacySection } from "../components/privacy-section";
+import { SmsSection } from "../components/sms-section";
 
 export const SETTINGS_SAVED = "Configurações salvas com sucesso!";
 export const SETTINGS_SAVE_FAILED = "Erro ao salvar configurações";
