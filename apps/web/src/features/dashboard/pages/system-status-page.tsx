@@ -7,6 +7,7 @@ import { WarningNotice } from "../../../components/warning-notice";
 import { errorMessage } from "../../../lib/form-errors";
 import { type SystemStatus, systemStatusQuery } from "../api/system-status";
 import { MailFailuresNotice } from "../components/mail-failures-notice";
+import { SmsNotices } from "../components/sms-notices";
 import { ago, formatBytes, p95Text, queueName } from "../logic/system-figures";
 
 /**
@@ -117,6 +118,7 @@ function Figures({ status }: { status: SystemStatus }) {
         </Section>
       </SimpleGrid>
       <MailFailuresNotice />
+      <SmsNotices />
     </Stack>
   );
 }
