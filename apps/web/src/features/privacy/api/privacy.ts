@@ -69,6 +69,15 @@ export const erasureRequestsQuery = queryOptions({
   queryFn: ({ signal }) => api(privacyEndpoints.erasureRequests, { signal }),
 });
 
+/** A request the student made in person, recorded at the desk (super_admin, admin, secretaria). */
+export function useRecordErasureRequest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (accountId: string) => api(privacyEndpoints.recordErasureRequest, { params: { id: accountId } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: erasureRequestsQuery.queryKey }),
+  });
+}
+
 export function useCarryOutErasure() {
   const client = useQueryClient();
   return useMutation({

@@ -7,6 +7,7 @@ import { Modal } from "../../../components/modal";
 import { EnrollmentStatusBadge, ReceiptStatusBadge } from "../../../components/status-badges";
 import { useStudentAccountRow } from "../api/admin-student-accounts";
 import { EmailText } from "./email-text";
+import { RecordErasureRequestButton } from "./record-erasure-request-button";
 
 /** An account as the list holds it now (read by id): its data, its enrolments and its receipts. */
 export function StudentAccountDetailsDialog({
@@ -98,6 +99,7 @@ export function StudentAccountDetailsDialog({
               </Stack>
             </Paper>
           ))}
+          <RecordErasureRequestButton accountId={account.id} studentName={account.studentName} />
         </Stack>
       )}
     </Modal>
