@@ -383,10 +383,12 @@ describe("backup and restore", () => {
     expect(damaged.out).toContain("A cópia está danificada ou incompleta");
     expect(damaged.code).toBe(1);
     const loaded = Object.entries(await everyRow(empty)).filter(([t, rows]) => t.startsWith("public.") && rows.length);
-    // What the migrations insert: the first institute settings and each staff role's two-factor default.
+    // What the migrations insert: the first institute settings, each staff role's two-factor default and
+    // the retention period of personal data (decision 099).
     expect(loaded).toEqual([
       ["public.staff_role_settings", Array.from({ length: 5 }, () => expect.any(String))],
       ["public.institute_settings", [expect.any(String)]],
+      ["public.privacy_settings", [expect.any(String)]],
     ]);
     expect(filesOf(scratch)).toEqual({});
     // The whole archive then restores there (what the failed attempt left is empty, so no --force).

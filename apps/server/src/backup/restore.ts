@@ -164,10 +164,11 @@ async function readHeader(entries: AsyncGenerator<ArchiveEntry>): Promise<Backup
 async function contentsOf(client: pg.Client, storage: FileStorage): Promise<string[]> {
   const found: string[] = [];
   // Rows our schemas' own set-up creates (the first institute settings, the roles' two-factor defaults,
-  // pg-boss's bookkeeping) are not data.
+  // the retention period of personal data, pg-boss's bookkeeping) are not data.
   const setUp = new Set([
     "public.institute_settings",
     "public.staff_role_settings",
+    "public.privacy_settings",
     "drizzle.__drizzle_migrations",
     "pgboss.version",
     "pgboss.queue",
