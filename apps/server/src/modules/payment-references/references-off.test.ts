@@ -70,9 +70,11 @@ describe("references switched off with a reference already issued", () => {
       body: raw,
     });
     expect(refused.status).toBe(503);
+    // A 5xx carries the request id a secretary can quote (decision 098).
     expect((await body(refused)).error).toEqual({
       code: "references_off",
       message: "O pagamento por referência Multicaixa não está disponível",
+      requestId: refused.headers.get("x-request-id"),
     });
     // Nothing recorded, nothing acknowledged: the payment is still listed at the provider.
     expect(await on.db.select().from(referencePaymentNotifications)).toEqual([]);
