@@ -5,6 +5,7 @@ import {
   PRIVACY_NOTICE_MIN,
   RETENTION_MONTHS_MAX,
 } from "../privacy";
+import { wholeNumberSchema } from "../whole-number-input";
 import { z } from "../zod";
 
 /** The notice in force, with what the short notice and the contact line need. */
@@ -29,12 +30,14 @@ export const privacySettingsInputSchema = z.object({
     .trim()
     .min(PRIVACY_NOTICE_MIN, `O aviso deve ter pelo menos ${PRIVACY_NOTICE_MIN} caracteres`)
     .max(PRIVACY_NOTICE_MAX, `O aviso deve ter no máximo ${PRIVACY_NOTICE_MAX} caracteres`),
-  retentionMonths: z
-    .number({ message: "Indique o prazo em meses, ou 'nunca'" })
-    .int("O prazo é um número inteiro de meses")
-    .min(1, "O prazo é de pelo menos 1 mês")
-    .max(RETENTION_MONTHS_MAX, `O prazo é de no máximo ${RETENTION_MONTHS_MAX} meses`)
-    .nullable(),
+  // Read as typed (decision 009): '12,5' or '1 2' is refused with a message, never read as 125 or 12.
+  retentionMonths: wholeNumberSchema({
+    empty: "Indique o prazo em meses, ou 'nunca'",
+    min: 1,
+    belowMin: "O prazo é de pelo menos 1 mês",
+    max: RETENTION_MONTHS_MAX,
+    aboveMax: `O prazo é de no máximo ${RETENTION_MONTHS_MAX} meses`,
+  }).nullable(),
 });
 
 export const acceptPrivacyNoticeSchema = z.object({

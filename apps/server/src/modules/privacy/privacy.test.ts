@@ -112,6 +112,12 @@ describe("privacy", () => {
       expect((await body(await put({ noticeText: "curto", retentionMonths: 12 }))).error.message).toBe(
         "O aviso deve ter pelo menos 40 caracteres",
       );
+      // The months as typed: '12,5' is refused, never read as 125; '24' is taken.
+      const typed = await body(await put({ noticeText: saved.notice.text, retentionMonths: "12,5" }));
+      expect(JSON.stringify(typed)).toContain("Use um número inteiro, sem casas decimais");
+      expect((await body(await put({ noticeText: saved.notice.text, retentionMonths: "24" }))).retentionMonths).toBe(
+        24,
+      );
       const secretaria = await staffActor(ctx, "secretaria");
       expect((await put({ noticeText: saved.notice.text, retentionMonths: 12 }, secretaria.cookie)).status).toBe(403);
 

@@ -57,7 +57,7 @@ describe("the receipt details", () => {
     const dialog = screen.getByRole("dialog", { name: "Detalhes do comprovante" });
     expect(within(dialog).getByText(/Verifique com o aluno antes de aprovar/)).toBeTruthy();
     expect(within(dialog).getByRole("img", { name: "Comprovante de Esperança Kiala" }).getAttribute("src")).toBe(
-      `/api/files/${receipt.fileId}`,
+      `/api/files/${receipt.fileId}?tela=comprovantes`,
     );
     expect(within(dialog).queryByText("Possível comprovante duplicado")).toBeNull();
   });
@@ -90,7 +90,7 @@ describe("the receipt details", () => {
     );
     const dialog = screen.getByRole("dialog", { name: "Detalhes do comprovante" });
     expect(within(dialog).getByRole("link", { name: "Abrir PDF" }).getAttribute("href")).toBe(
-      `/api/files/${receipt.fileId}`,
+      `/api/files/${receipt.fileId}?tela=comprovantes`,
     );
     expect(within(dialog).getByText("Talão ilegível")).toBeTruthy();
     expect(within(dialog).getByText(`${RECEIPT_DUPLICATE_LABELS.same_file}: Outro Aluno (Aprovado)`)).toBeTruthy();

@@ -5,24 +5,12 @@ import {
   ERASURE_REQUEST_STATUS_LABELS,
   PRIVACY_NOTICE_MAX,
 } from "@app/shared/privacy";
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  NumberInput,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  Title,
-} from "@mantine/core";
+import { Alert, Button, Checkbox, Group, Paper, Skeleton, Stack, Table, Text, Textarea, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Modal } from "../../../components/modal";
+import { WholeNumberInput } from "../../../components/whole-number-input";
 import { errorMessage } from "../../../lib/form-errors";
 import { feedback } from "../../../lib/mutation-feedback";
 import {
@@ -69,7 +57,7 @@ function PrivacyForm({ settings }: { settings: PrivacySettings }) {
     initialValues: {
       noticeText: settings.notice.text,
       never: settings.retentionMonths === null,
-      months: settings.retentionMonths ?? DEFAULT_RETENTION_MONTHS,
+      months: String(settings.retentionMonths ?? DEFAULT_RETENTION_MONTHS),
     },
   });
   return (
@@ -77,7 +65,7 @@ function PrivacyForm({ settings }: { settings: PrivacySettings }) {
       noValidate
       onSubmit={form.onSubmit((v) =>
         save.mutate(
-          { noticeText: v.noticeText, retentionMonths: v.never ? null : Number(v.months) },
+          { noticeText: v.noticeText, retentionMonths: v.never ? null : v.months },
           feedback({ success: "Privacidade salva", failure: "Erro ao salvar a privacidade", form }),
         ),
       )}
@@ -94,12 +82,9 @@ function PrivacyForm({ settings }: { settings: PrivacySettings }) {
           {...form.getInputProps("noticeText")}
         />
         <Group align="flex-end">
-          <NumberInput
+          <WholeNumberInput
             label="Excluir os arquivos das inscrições encerradas após (meses)"
             description="BI, certificado de habilitações e comprovantes de inscrições concluídas, não concluídas ou rejeitadas"
-            min={1}
-            max={120}
-            allowDecimal={false}
             disabled={form.values.never}
             maw={{ base: "100%", sm: 420 }}
             {...form.getInputProps("months")}
