@@ -49,6 +49,13 @@ interface ModuleUsage {
    * compression) is left out of the groups, so it stays in chunks of its own, fetched when first used.
    */
   eager: Set<string>;
+  /**
+   * zod, the modules of ours importing it, and the staff-only modules these import (decision 100): one
+   * chunk that a screen evaluates only when a form of it needs its schema. Taking the staff-only
+   * dependencies along keeps staff-common from both importing this chunk and being imported by it (a cycle
+   * of chunks evaluates in the wrong order: a schema read an enum not yet defined).
+   */
+  schemas: Set<string>;
 }
 
 /**
@@ -59,9 +66,17 @@ interface ModuleUsage {
 async function moduleUsage(): Promise<ModuleUsage> {
   process.env.CHUNK_USAGE_PASS = "1";
   try {
+    const staticImports = new Map<string, readonly string[]>();
+    const importGraph: Plugin = {
+      name: "static-imports",
+      generateBundle() {
+        for (const id of this.getModuleIds()) staticImports.set(id, this.getModuleInfo(id)?.importedIds ?? []);
+      },
+    };
     const result = await build({
       root: import.meta.dirname,
       logLevel: "silent",
+      plugins: [importGraph],
       build: { write: false, manifest: false, emptyOutDir: false },
     });
     const chunks = (Array.isArray(result) ? result : [result as Rolldown.RolldownOutput])
@@ -103,12 +118,22 @@ async function moduleUsage(): Promise<ModuleUsage> {
         const screen = byFile.get(f);
         if (screen) for (const id of modules(reach(screen, false, () => false))) eager.add(id);
       }
+    // zod, or our module re-exporting it (packages/shared/src/zod.ts).
+    const isZod = (id: string) => /[\\/]node_modules[\\/]zod[\\/]|[\\/]shared[\\/]src[\\/]zod\.ts$/.test(id);
+    const ours = (id: string) => !/[\\/]node_modules[\\/]/.test(id);
+    const schemas = new Set(
+      [...staticImports].filter(([id, deps]) => isZod(id) || (ours(id) && deps.some(isZod))).map(([id]) => id),
+    );
+    const staffOnlyIds = new Set([...staff].filter((id) => !publicIds.has(id) && !outsideStaff.has(id)));
+    for (const id of schemas) // a Set visits what is added while iterating: the dependencies' dependencies too
+      for (const dep of staticImports.get(id) ?? []) if (ours(dep) && staffOnlyIds.has(dep)) schemas.add(dep);
     return {
       eager,
+      schemas,
       shell,
       publicLazy: new Set([...publicIds].filter((id) => !shell.has(id))),
       signedIn: new Set(all.filter((id) => !publicIds.has(id) && outsideStaff.has(id))),
-      staffOnly: new Set([...staff].filter((id) => !publicIds.has(id) && !outsideStaff.has(id))),
+      staffOnly: staffOnlyIds,
       lazyTargets: new Set(chunks.filter((c) => c.isDynamicEntry && c.facadeModuleId).map((c) => c.facadeModuleId!)),
     };
   } finally {
@@ -133,6 +158,13 @@ function chunkGroups(usage: ModuleUsage | undefined): Rolldown.CodeSplittingGrou
   const vendor = (id: string) => /[\\/]node_modules[\\/]/.test(id);
   return [
     router,
+    // The form schemas and zod (~60 KB gzip) in a chunk of their own: a screen whose forms import their
+    // schemas when first used (lib/lazy-schema.ts) does not evaluate them at start-up (decision 100).
+    {
+      name: "schemas",
+      priority: 7,
+      test: (id) => (signedIn(id) || staffOnly(id)) && usage.schemas.has(id),
+    },
     { name: "signed-in-vendor", priority: 6, test: (id) => signedIn(id) && vendor(id) },
     { name: "staff-vendor", priority: 5, test: (id) => staffOnly(id) && vendor(id) },
     { name: "lazy-vendor", priority: 4, test: (id) => grouped(id, usage.publicLazy) && vendor(id) },

@@ -4,7 +4,11 @@ import { withDatabase } from "./support/server";
 import { signInStudent } from "./support/sign-in";
 
 // Decision 091: a signed-in screen's first HTML names its own page's code and the data it reads first, and
-// a student's screen downloads none of the staff area's code.
+// a student's screen downloads none of the staff area's code. Decision 100: nor the form schemas' library
+// (zod), which a form imports when it is first used.
+
+/** A name zod's core gives its base schema class, kept as a string by the minifier: in any script holding zod. */
+const ZOD_MARK = "$ZodType";
 
 /** Every script the page at `path` downloads while opening (until its title shows), with its text. */
 async function scriptsOf(page: Page, path: string, title: string) {
@@ -56,7 +60,22 @@ test("a student's screens come with their own code named in the first HTML, and 
       const carrier = [...texts].find(([, text]) => text.includes(staffText))?.[0];
       expect(carrier, `${path}: downloads staff code ('${staffText}')`).toBeUndefined();
     }
+    const zodCarrier = [...texts].find(([, text]) => text.includes(ZOD_MARK))?.[0];
+    expect(zodCarrier, `${path}: downloads zod at start-up`).toBeUndefined();
   }
+
+  // The password form brings its schemas when first used, and checks with them as before.
+  await page.goto("/aluno/acesso");
+  await expect(page.getByRole("heading", { name: "Dados de Acesso", level: 1 })).toBeVisible();
+  const later: string[] = [];
+  page.on("response", async (r) => {
+    if (r.request().resourceType() === "script" && (await r.text()).includes(ZOD_MARK)) later.push(r.url());
+  });
+  await page.getByRole("textbox", { name: "Nova senha", exact: true }).focus();
+  await page.getByRole("button", { name: "Alterar senha" }).click();
+  await expect(page.getByText("Nova senha é obrigatória")).toBeVisible();
+  await expect(page.getByText("Confirmação de senha é obrigatória")).toBeVisible();
+  await expect.poll(() => later.length, { message: "the form's first use downloads zod" }).toBeGreaterThan(0);
   for (const size of VIEWPORTS) {
     await page.setViewportSize(size);
     await page.goto("/aluno/pagamento");

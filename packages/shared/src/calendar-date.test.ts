@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { addDays, addYears, birthDate, classDate, INVALID_DATE, isCalendarDate } from "./calendar-date";
+import { addDays, addYears, INVALID_DATE, isCalendarDate } from "./calendar-date";
+import { birthDate, classDate } from "./calendar-date-schema";
 
 const messages = (r: { error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message);
 

@@ -1,6 +1,3 @@
-import { z } from "zod";
-import { todayInLuanda } from "./dates";
-
 /** Calendar dates typed by people (`YYYY-MM-DD`): real dates within a sensible range (decision 011). */
 
 export const INVALID_DATE = "Data inválida";
@@ -43,16 +40,6 @@ export function addDays(date: string, days: number): string {
 /** `2027-02-28` → `28/02/2027`. */
 const shown = (date: string) => date.split("-").reverse().join("/");
 
-/** What is wrong with a date given its allowed range (computed from today in Luanda), if anything. */
-type RangeCheck = (date: string, today: string) => string | undefined;
-
-function calendarDate(required: string, checkRange: RangeCheck) {
-  return z.string({ message: required }).superRefine((value, ctx) => {
-    const problem = !value ? required : !isCalendarDate(value) ? INVALID_DATE : checkRange(value, todayInLuanda());
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  });
-}
-
 export function birthDateError(date: string, today: string): string | undefined {
   if (date > today) return "A data de nascimento não pode ser no futuro";
   const min = addYears(today, -BIRTH_DATE_MAX_AGE_YEARS);
@@ -64,9 +51,3 @@ export function classDateError(date: string, today: string): string | undefined 
   const max = addYears(today, CLASS_DATE_YEARS);
   if (date < min || date > max) return `A data deve estar entre ${shown(min)} e ${shown(max)}`;
 }
-
-/** A birth date: at most 100 years ago, not in the future. */
-export const birthDate = (required: string) => calendarDate(required, birthDateError);
-
-/** A class date (enrolment window, course start and end): within 5 years of today. */
-export const classDate = (required: string) => calendarDate(required, classDateError);

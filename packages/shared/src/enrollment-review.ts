@@ -1,6 +1,6 @@
+import { ENROLLMENT_DOCUMENTS } from "./enrollment-documents";
 import { type EnrollmentStatus, enrollmentStatusLabel, type StaffRole } from "./enums";
 import { type CodedMessage, REFERENCE_CODE_TAKEN } from "./messages";
-import { ENROLLMENT_DOCUMENTS } from "./schemas/enrollments";
 
 /** Staff review of an enrolment (SPEC §4 'Enrolment status', decision 018): what may happen in which status. */
 

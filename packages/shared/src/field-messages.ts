@@ -17,3 +17,6 @@ export const INVALID_TEACHER = "Professor inválido";
 export const TEACHER_YEARS_RANGE = `Os anos de experiência vão de ${TEACHER_YEARS_MIN} a ${TEACHER_YEARS_MAX}`;
 export const INVALID_ROLE = "Perfil inválido";
 export const INVALID_DOCUMENT = "Documento inválido";
+
+/** A student replacing the temporary password must choose another one (checked by the server and the form). */
+export const SAME_AS_TEMPORARY_PASSWORD = "Escolha uma senha diferente da temporária";

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * Reading an amount of money as people in Angola type it (decision 009): `150.000`, `150 000` and
  * `150000` are a hundred and fifty thousand; `1.500,50`, `1 500,50`, `1500.50` and `1500,5` are one
@@ -77,28 +75,11 @@ function splitDecimals(s: string): { whole: string; cents: string; decimalMark: 
 }
 
 /** Checks a number sent as JSON (API clients send numbers, people send text) by the same rules. */
-function checkMoneyNumber(value: number): MoneyParse {
+export function checkMoneyNumber(value: number): MoneyParse {
   if (!Number.isFinite(value)) return fail("characters");
   if (value < 0) return fail("negative");
   if (Math.abs(Math.round(value * 100) - value * 100) > 1e-6) return fail("decimals");
   return { ok: true, value };
-}
-
-/**
- * A money field of a schema: a JSON number or the text a person typed, read by `parseMoney`, so the
- * form and the server apply one rule with one set of messages. `messages` gives the field's own
- * wording where it has one (e.g. 'Preço é obrigatório').
- */
-export function moneySchema(messages: Partial<Record<MoneyProblem | "max", string>> & { empty: string }) {
-  return z.union([z.number(), z.string()], { error: messages.empty }).transform((input, ctx) => {
-    const refuse = (problem: MoneyProblem | "max") => {
-      ctx.addIssue({ code: "custom", message: messages[problem] ?? MONEY_MESSAGES[problem] });
-      return z.NEVER;
-    };
-    const result = typeof input === "string" ? parseMoney(input) : checkMoneyNumber(input);
-    if (!result.ok) return refuse(result.problem);
-    return result.value > MAX_MONEY ? refuse("max") : result.value;
-  });
 }
 
 const moneyText = new Intl.NumberFormat("pt-AO", { minimumFractionDigits: 2, maximumFractionDigits: 2 });

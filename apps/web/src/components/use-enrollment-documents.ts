@@ -1,4 +1,4 @@
-import { ENROLLMENT_DOCUMENTS } from "@app/shared/schemas/enrollments";
+import { ENROLLMENT_DOCUMENTS } from "@app/shared/enrollment-documents";
 import { formatFileSize } from "@app/shared/text";
 import { useRef, useState } from "react";
 import { IMAGE_UNREADABLE, type Prepared, prepareDocument } from "../lib/prepare-document";

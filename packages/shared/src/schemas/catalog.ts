@@ -1,4 +1,4 @@
-import { classDate } from "../calendar-date";
+import { classDate } from "../calendar-date-schema";
 import { CLASS_STATUSES, COURSE_AREAS, COURSE_STATUSES, MODALITIES, TEACHER_STATUSES } from "../enums";
 import {
   EMAIL_TOO_LONG,
@@ -29,7 +29,7 @@ import {
   TEACHER_YEARS_MIN,
   TEXT_MAX,
 } from "../limits";
-import { moneySchema } from "../money-input";
+import { moneySchema } from "../money-schema";
 import { SEAT_LABELS } from "../rules";
 import { wholeNumberSchema } from "../whole-number-input";
 import { z } from "../zod";

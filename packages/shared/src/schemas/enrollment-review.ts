@@ -12,7 +12,7 @@ import {
 import { CLASS_STATUSES, DESK_PAYMENT_METHODS, ENROLLMENT_STATUSES, type EnrollmentStatus, MODALITIES } from "../enums";
 import { REJECTION_REASON_REQUIRED, TEXT_TOO_LONG } from "../field-messages";
 import { LONG_TEXT_MAX } from "../limits";
-import { moneySchema } from "../money-input";
+import { moneySchema } from "../money-schema";
 import { differenceChoiceSchema } from "../payment-balance";
 import { wholeNumberSchema } from "../whole-number-input";
 import { z } from "../zod";

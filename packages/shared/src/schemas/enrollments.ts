@@ -1,5 +1,5 @@
 import { normaliseSource } from "../application-source";
-import { birthDate } from "../calendar-date";
+import { birthDate } from "../calendar-date-schema";
 import { EDUCATION_LEVELS, PROVINCES, SCHEDULE_PREFERENCES } from "../enums";
 import { SELECT_COURSE, TEXT_TOO_LONG } from "../field-messages";
 import { TEXT_MAX } from "../limits";
@@ -36,12 +36,7 @@ export const studentEnrollmentSchema = z.object({
 });
 export type StudentEnrollmentInput = z.input<typeof studentEnrollmentSchema>;
 
-/** The three documents of the form, by field name. */
-export const ENROLLMENT_DOCUMENTS = [
-  { field: "idCardFront", kind: "id_card_front", label: "Bilhete de Identidade (frente)" },
-  { field: "idCardBack", kind: "id_card_back", label: "Bilhete de Identidade (verso)" },
-  { field: "certificate", kind: "certificate", label: "Certificado de habilitações" },
-] as const;
+export { ENROLLMENT_DOCUMENTS } from "../enrollment-documents";
 
 /* What the API answers. */
 

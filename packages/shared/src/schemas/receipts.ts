@@ -1,19 +1,16 @@
 import { RECEIPT_STATEMENT_STATES } from "../bank-statements/receipt-links";
 import { todayInLuanda } from "../dates";
 import { ENROLLMENT_STATUSES, RECEIPT_FILE_TYPES, RECEIPT_STATUSES } from "../enums";
-import { moneySchema } from "../money-input";
+import { moneySchema } from "../money-schema";
 import { differenceChoiceSchema } from "../payment-balance";
+import { RECEIPT_MESSAGES } from "../receipt-messages";
 import { z } from "../zod";
 import { CONFIRM_PAYMENT_MESSAGES, paymentDateError, rejectWithReasonSchema } from "./enrollment-review";
 import { listPageSchema, listQuerySchema } from "./lists";
 
 /** Payment receipts (SPEC §1 steps 4–5, §2 'Student payment screen' and 'Admin receipts', §5, §7, §9). */
 
-export const RECEIPT_MESSAGES = {
-  enrollment: "Selecione a inscrição",
-  file: "Anexe o comprovante",
-  statementFilter: "Filtro de extrato inválido",
-} as const;
+export { RECEIPT_MESSAGES } from "../receipt-messages";
 
 /**
  * POST /me/receipts: multipart form fields beside the file (field `file`, JPEG/PNG/PDF, ≤ 5 MB).

@@ -56,8 +56,7 @@ export const studentPasswordRule = z
     `Senha deve ter exatamente ${STUDENT_PASSWORD_LENGTH} caracteres alfanuméricos (A-Z, 0-9)`,
   );
 
-/** A student replacing the temporary password must choose another one (checked by the server and the form). */
-export const SAME_AS_TEMPORARY_PASSWORD = "Escolha uma senha diferente da temporária";
+export { SAME_AS_TEMPORARY_PASSWORD } from "../field-messages";
 
 export const CURRENT_PASSWORD_REQUIRED = "Senha atual é obrigatória";
 const currentPassword = z.string().trim().toUpperCase().min(1, CURRENT_PASSWORD_REQUIRED);

@@ -1,5 +1,5 @@
+import { ENROLLMENT_DOCUMENTS } from "@app/shared/enrollment-documents";
 import type { EnrollmentDocumentKind } from "@app/shared/enrollment-review";
-import { ENROLLMENT_DOCUMENTS } from "@app/shared/schemas/enrollments";
 import { Alert, Button, Paper, Progress, Stack, Text } from "@mantine/core";
 import { IconFileAlert } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";

@@ -1,5 +1,5 @@
+import { formatIban } from "@app/shared/iban";
 import { formatKz } from "@app/shared/money";
-import { formatIban } from "@app/shared/schemas/settings";
 import { Divider, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { CopyableValue } from "../../../components/copyable-value";
 import { DetailField } from "../../../components/detail-field";

@@ -1,8 +1,8 @@
 import { todayInLuanda } from "@app/shared/dates";
 import { RECEIPT_MIME_TYPES } from "@app/shared/limits";
-import { RECEIPT_MESSAGES, submitReceiptSchema } from "@app/shared/schemas/receipts";
+import { RECEIPT_MESSAGES } from "@app/shared/receipt-messages";
 import { Alert, Button, Paper, Progress, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -11,6 +11,7 @@ import { DocumentField } from "../../../components/document-field";
 import { MoneyInput } from "../../../components/money-input";
 import { ApiError } from "../../../lib/api-error";
 import { applyServerErrors, errorMessage } from "../../../lib/form-errors";
+import { lazySchema } from "../../../lib/lazy-schema";
 import type { Prepared } from "../../../lib/prepare-document";
 import { toastError, toastSuccess } from "../../../lib/toast";
 import { type OwnEnrollment, ownEnrollmentsQuery } from "../../enrollments/api/enrollments";
@@ -23,7 +24,8 @@ export const RECEIPT_SENT = "Comprovante enviado com sucesso! Aguarde a validaç
 export const RECEIPT_SEND_ERROR = "Erro ao enviar comprovante";
 export const PAID_AMOUNT_HINT = "Digite o valor exato que você pagou";
 
-const validate = schemaResolver(submitReceiptSchema, { sync: true });
+const schemas = lazySchema(() => import("@app/shared/schemas/receipts"));
+const validate = schemas.validate((m) => m.submitReceiptSchema);
 
 /**
  * 'Enviar comprovante' (SPEC §2 'Student payment screen', §5 'Student receipt'; decision 043): the
@@ -93,7 +95,7 @@ export function ReceiptForm({
 
   return (
     <Paper withBorder p={{ base: "sm", sm: "md" }} component="section" aria-labelledby="receipt-form-title">
-      <form noValidate onSubmit={submit}>
+      <form noValidate onFocus={schemas.load} onSubmit={schemas.submitted(submit)}>
         <Stack gap="md">
           <Title order={2} size="h4" id="receipt-form-title">
             Enviar comprovante

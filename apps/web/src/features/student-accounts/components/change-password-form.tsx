@@ -1,20 +1,20 @@
+import { SAME_AS_TEMPORARY_PASSWORD } from "@app/shared/field-messages";
 import { STUDENT_PASSWORD_LENGTH } from "@app/shared/limits";
 import { WRONG_CURRENT_PASSWORD } from "@app/shared/messages";
-import {
-  changeStudentPasswordFormSchema,
-  changeStudentPasswordSchema,
-  SAME_AS_TEMPORARY_PASSWORD,
-} from "@app/shared/schemas/student-accounts";
 import { Alert, Button, List, PasswordInput, Stack, Text } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
 import { IconShieldCheck } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { ApiError } from "../../../lib/api-error";
 import { applyServerErrors } from "../../../lib/form-errors";
+import { lazySchema } from "../../../lib/lazy-schema";
 import { toastError, toastSuccess } from "../../../lib/toast";
 import { useChangeOwnPassword } from "../api/student-accounts";
 
 const upper = (v: string) => v.toUpperCase();
+const schemas = lazySchema(() => import("@app/shared/schemas/student-accounts"));
+const validateTemporary = schemas.validate((m) => m.changeStudentPasswordSchema);
+const validateWithCurrent = schemas.validate((m) => m.changeStudentPasswordFormSchema);
 
 /**
  * The student's password change (SPEC §2 'Student access screen'): current, new and confirmation, the
@@ -28,9 +28,7 @@ export function ChangePasswordForm({ temporary, title }: { temporary: boolean; t
   const [askCurrent, setAskCurrent] = useState(!temporary);
   const form = useForm({
     initialValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
-    validate: schemaResolver(temporary ? changeStudentPasswordSchema : changeStudentPasswordFormSchema, {
-      sync: true,
-    }),
+    validate: temporary ? validateTemporary : validateWithCurrent,
   });
   const upperInput = (field: "currentPassword" | "newPassword" | "confirmPassword") => ({
     ...form.getInputProps(field),
@@ -42,25 +40,28 @@ export function ChangePasswordForm({ temporary, title }: { temporary: boolean; t
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit((values) => {
-        // The current password is still the temporary one: keeping it would change nothing.
-        if (temporary && askCurrent && values.newPassword === values.currentPassword) {
-          form.setFieldError("newPassword", SAME_AS_TEMPORARY_PASSWORD);
-          return;
-        }
-        change.mutate(values, {
-          onSuccess: () => {
-            toastSuccess("Senha alterada com sucesso");
-            form.reset();
-          },
-          onError: (e) => {
-            if (e instanceof ApiError && e.issues.some((i) => i.path === "currentPassword")) setAskCurrent(true);
-            if (e instanceof ApiError && e.code === WRONG_CURRENT_PASSWORD.code)
-              form.setFieldError("currentPassword", e.message);
-            else if (!applyServerErrors(form, e)) toastError(`Erro ao alterar senha: ${e.message}`);
-          },
-        });
-      })}
+      onFocus={schemas.load}
+      onSubmit={schemas.submitted(
+        form.onSubmit((values) => {
+          // The current password is still the temporary one: keeping it would change nothing.
+          if (temporary && askCurrent && values.newPassword === values.currentPassword) {
+            form.setFieldError("newPassword", SAME_AS_TEMPORARY_PASSWORD);
+            return;
+          }
+          change.mutate(values, {
+            onSuccess: () => {
+              toastSuccess("Senha alterada com sucesso");
+              form.reset();
+            },
+            onError: (e) => {
+              if (e instanceof ApiError && e.issues.some((i) => i.path === "currentPassword")) setAskCurrent(true);
+              if (e instanceof ApiError && e.code === WRONG_CURRENT_PASSWORD.code)
+                form.setFieldError("currentPassword", e.message);
+              else if (!applyServerErrors(form, e)) toastError(`Erro ao alterar senha: ${e.message}`);
+            },
+          });
+        }),
+      )}
     >
       <Stack gap="sm" maw={420}>
         {title}
