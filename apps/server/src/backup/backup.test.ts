@@ -6,10 +6,10 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { applicantActor, cookieOf, jsonRequest, staffActor } from "../../test/actors";
+import { applicantActor, CHOSEN_STUDENT_PASSWORD, cookieOf, jsonRequest, staffActor } from "../../test/actors";
 import { body, createFreshDatabase, createTestContext, TEST_BASE_URL, type TestContext } from "../../test/context";
 import { filesUnder, insertCourse } from "../../test/fixtures";
 import { receiptForm, studentWithEnrollment, submitReceipt } from "../../test/receipts";
@@ -21,6 +21,7 @@ import { loadConfig } from "../config";
 import { createDb, createPool } from "../db/client";
 import { startEmbeddedPostgres } from "../db/embedded";
 import { withInstallationSecrets } from "../db/installation-secrets";
+import { enrollmentEvents, enrollments, erasureRequests, payments, storedFiles, studentAccounts } from "../db/schema";
 import { createLogger } from "../logger";
 import { MAIL_QUEUE_SCHEMA } from "../mail/mail-queue";
 import { createDiskStorage } from "../storage/disk";
@@ -230,6 +231,21 @@ describe("backup and restore", () => {
       progress,
     });
 
+  /** The portal's API on a restored installation, with the secrets it restored (decision 065). */
+  async function appOn(pool: pg.Pool, databaseUrl: string, dataDir: string) {
+    const db = createDb(pool);
+    const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, BASE_URL: TEST_BASE_URL, LOG_LEVEL: "silent" };
+    const config = await withInstallationSecrets(loadConfig(env), db, ctx.deps.log);
+    return createApp({
+      ...ctx.deps,
+      config,
+      db,
+      pool,
+      storage: createDiskStorage(path.join(dataDir, "files")),
+      auth: createAuth(config, db, ctx.mail, ctx.deps.log),
+    });
+  }
+
   afterAll(async () => {
     await ctx.close();
     rmSync(work, { recursive: true, force: true });
@@ -310,17 +326,7 @@ describe("backup and restore", () => {
 
       // The restored installation answers, with the secrets it restored (decision 065): the credential
       // issued before verifies, the session opened before still opens.
-      const db = createDb(pool);
-      const env = { DATA_DIR: target, DATABASE_URL: embedded.url, BASE_URL: TEST_BASE_URL, LOG_LEVEL: "silent" };
-      const config = await withInstallationSecrets(loadConfig(env), db, ctx.deps.log);
-      const app = createApp({
-        ...ctx.deps,
-        config,
-        db,
-        pool,
-        storage: createDiskStorage(path.join(target, "files")),
-        auth: createAuth(config, db, ctx.mail, ctx.deps.log),
-      });
+      const app = await appOn(pool, embedded.url, target);
       const verified = await app.request("/api/verify/credential", {
         method: "POST",
         headers: { "content-type": "application/json" },
@@ -552,5 +558,115 @@ describe("backup and restore", () => {
     for (const file of ["credential-signing-key.pem", "auth-secret"]) {
       expect(readFileSync(path.join(newDataDir, file))).toEqual(readFileSync(path.join(oldDataDir, file)));
     }
+  });
+
+  it("erases again a person erased after the archive was made, even mid-enrolment there; twice gives the same", async () => {
+    const courseId = await insertCourse(ctx.db, { name: "Curso da Cópia Antiga" });
+    const student = await applicantActor(ctx, courseId, "Aluna Arquivada");
+    const [found] = await ctx.db
+      .select()
+      .from(studentAccounts)
+      .where(eq(studentAccounts.studentCode, student.studentCode));
+    const account = found!;
+    await ctx.db.insert(payments).values({
+      enrollmentId: student.enrollmentId,
+      amount: 50000,
+      paymentDate: "2026-01-10",
+      paymentMethod: "transferencia",
+      status: "confirmed",
+    });
+    const signIn = (app: { request: typeof ctx.app.request }) =>
+      app.request(
+        "/api/auth/student/sign-in",
+        jsonRequest("POST", { code: student.studentCode, password: CHOSEN_STUDENT_PASSWORD }),
+      );
+    expect((await signIn(ctx.app)).status).toBe(200);
+    const keys = (await ctx.db.select().from(storedFiles).where(eq(storedFiles.ownerUserId, account.userId))).map(
+      (f) => f.storageKey,
+    );
+    expect(keys).toHaveLength(3);
+    // The older archive has her with her documents and her application still in progress.
+    const older = path.join(work, "antes-da-exclusao.tar.gz");
+    await backUp(older);
+
+    // Then her enrolment ends, she asks for erasure, and a super_admin carries it out.
+    await ctx.db.update(enrollments).set({ status: "completed" }).where(eq(enrollments.id, student.enrollmentId));
+    const asked = await ctx.app.request("/api/me/privacy/erasure-request", jsonRequest("POST", {}, student.cookie));
+    expect((await body(asked)).erasureRequest).toMatchObject({ status: "pending" });
+    const boss = await staffActor(ctx, "super_admin", "Chefe da Restauração");
+    const listed = await ctx.app.request("/api/admin/erasure-requests", jsonRequest("GET", undefined, boss.cookie));
+    const { id } = (await body(listed)).items.find(
+      (r: { studentAccountId: string }) => r.studentAccountId === account.id,
+    );
+    const carried = await ctx.app.request(
+      `/api/admin/erasure-requests/${id}/carry-out`,
+      jsonRequest("POST", {}, boss.cookie),
+    );
+    const erased = await body(carried);
+    expect(carried.status).toBe(200);
+    const name = `Aluno removido #${erased.number}`;
+    expect(erased.studentName).toBe(name);
+    const latest = path.join(work, "depois-da-exclusao.tar.gz");
+    await backUp(latest);
+
+    // An installation with the erasure done (no server on it), then the older archive restored over it.
+    const url = await createFreshDatabase();
+    const dataDir = path.join(work, "exclusao");
+    const restore = (file: string, force: boolean) =>
+      restoreBackup({
+        file,
+        databaseUrl: url,
+        storage: createDiskStorage(path.join(dataDir, "files")),
+        environment: { authSecret: undefined, credentialSigningKey: undefined },
+        dataDir,
+        force,
+      });
+    expect((await restore(latest, false)).erasuresReapplied).toBe(0);
+    const asErased = await everyRow(url);
+    expect((await restore(older, true)).erasuresReapplied).toBe(1);
+    const afterOlder = await everyRow(url);
+    // Restoring it again gives the same rows, to the History's ids.
+    expect((await restore(older, true)).erasuresReapplied).toBe(1);
+    expect(await everyRow(url)).toEqual(afterOlder);
+
+    const onDisk = Object.keys(filesOf(dataDir));
+    expect(keys.filter((k) => onDisk.includes(k))).toEqual([]);
+    const pool = createPool(url);
+    try {
+      const db = createDb(pool);
+      const [again] = await db.select().from(studentAccounts).where(eq(studentAccounts.id, account.id));
+      expect(again).toMatchObject({ studentName: name, studentPhone: "000000000", studentEmail: null });
+      const [enrollment] = await db.select().from(enrollments).where(eq(enrollments.id, student.enrollmentId));
+      // In progress in the archive: cancelled (rejected), with a History row saying why.
+      expect(enrollment).toMatchObject({ studentName: name, status: "rejected", motherName: "", studentPhone: "" });
+      const history = await db
+        .select()
+        .from(enrollmentEvents)
+        .where(eq(enrollmentEvents.enrollmentId, student.enrollmentId));
+      expect(history.at(-1)).toMatchObject({
+        fromStatus: "pre_inscrito",
+        toStatus: "rejected",
+        note: `Cancelada ao restaurar uma cópia anterior à exclusão dos dados do aluno (pedido #${erased.number}).`,
+      });
+      const files = await db.select().from(storedFiles).where(eq(storedFiles.ownerUserId, account.userId));
+      expect(files.map((f) => f.deletedAt)).toEqual(files.map(() => expect.any(Date)));
+      expect(await db.select().from(payments).where(eq(payments.enrollmentId, student.enrollmentId))).toMatchObject([
+        { amount: 50000, status: "confirmed" },
+      ]);
+      const [request] = await db.select().from(erasureRequests).where(eq(erasureRequests.number, erased.number));
+      // When it was carried out is kept; who, only if that user is in the archive (this super_admin is not).
+      expect(request).toMatchObject({
+        status: "done",
+        carriedOutAt: new Date(erased.carriedOutAt),
+        carriedOutBy: null,
+      });
+      expect((await signIn(await appOn(pool, url, dataDir))).status).toBe(401);
+    } finally {
+      await pool.end();
+    }
+
+    // The archive that already has the erasure: restored over that, nothing is erased again.
+    expect((await restore(latest, true)).erasuresReapplied).toBe(0);
+    expect(await everyRow(url)).toEqual(asErased);
   });
 });

@@ -30,6 +30,7 @@ import { keptSecrets, publicKeyOf } from "./backup";
 import { listTables, otherSessions, pgbossVersion, qualified, quoteIdent, SCHEMAS } from "./catalog";
 import { isLeftOut } from "./left-out";
 import { migrationMismatch, migrationsUpTo } from "./migration-level";
+import { doneErasures, reapplyErasures } from "./reapply-erasures";
 
 export interface RestoreOptions {
   file: string;
@@ -48,6 +49,8 @@ export interface RestoreResult {
   manifest: Manifest;
   /** What a forced restore replaced (empty when the target was empty). */
   replaced: string[];
+  /** Erasures the replaced installation had carried out and the archive had not: carried out again. */
+  erasuresReapplied: number;
   warnings: string[];
 }
 
@@ -57,7 +60,9 @@ export interface RestoreResult {
  * connected to, and a non-empty one without `force`; recreates the schema with this build's migrations
  * up to the archive's level and pg-boss's own; then, in one transaction, loads every table with COPY …
  * FROM STDIN in the archive's order (parents first), writes the files, checks every entry against the
- * manifest (a mismatch rolls the database back) and sets the sequences.
+ * manifest (a mismatch rolls the database back), sets the sequences and carries out again the erasures
+ * the replaced installation had done and the archive had not (decision 099); their files leave the
+ * storage after the commit.
  */
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
   const { progress = () => undefined } = options;
@@ -81,6 +86,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       );
     }
     if (replaced.length > 0) progress(`Substitui: ${replaced.join("; ")}`);
+    // The people erased here stay erased whatever the archive holds (decision 099).
+    const erasures = await doneErasures(client);
     await dropOurSchemas(client);
     await createSchema(options.databaseUrl, header);
     progress(`Esquema criado: ${header.migrations.length} migrações`);
@@ -128,13 +135,21 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     for (const s of header.sequences) {
       await client.query("select setval($1, $2, $3)", [qualified(s.schema, s.name), s.lastValue, s.isCalled]);
     }
+    const reapplied = await reapplyErasures(client, erasures);
     await client.query("commit");
     progress(`Arquivos: ${written.length}`);
+    progress(`Exclusões de dados aplicadas de novo: ${reapplied.applied}`);
 
     if (replaced.length > 0) await removeOtherFiles(options.storage, new Set(written));
+    for (const key of reapplied.deletedKeys) await options.storage.delete(key);
     const signingKeyFile = writeLegacySecrets(options, legacy);
     const warnings = await secretWarnings(client, options, header, signingKeyFile);
-    return { header, manifest, replaced, warnings };
+    if (reapplied.notApplied.length > 0) {
+      warnings.push(
+        `A cópia é anterior às exclusões de dados: execute de novo, à mão, as exclusões n.º ${reapplied.notApplied.join(", ")} depois de iniciar o servidor.`,
+      );
+    }
+    return { header, manifest, replaced, erasuresReapplied: reapplied.applied, warnings };
   } catch (err) {
     await client.query("rollback").catch(() => undefined);
     if (written.length > 0 && !options.force) {

@@ -42,7 +42,7 @@ async function main(): Promise<number> {
     });
     const c = result.manifest.counts;
     console.log(
-      `Restaurado: ${c.tables} tabelas, ${c.rows} linhas, ${c.files} arquivos, da cópia de ${result.header.createdAt}.`,
+      `Restaurado: ${c.tables} tabelas, ${c.rows} linhas, ${c.files} arquivos, da cópia de ${result.header.createdAt}; exclusões de dados aplicadas de novo: ${result.erasuresReapplied}.`,
     );
     for (const w of result.warnings) console.log(`AVISO: ${w}`);
     console.log("Inicie o servidor (npm start): aplica as migrações mais recentes, se as houver.");

@@ -6,7 +6,7 @@ import {
   erasedPersonName,
   RECORDED_FILE_KINDS,
 } from "@app/shared/privacy";
-import { and, desc, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database, Tx } from "../../db/client";
 import {
@@ -129,71 +129,90 @@ export async function carryOutErasure(
       .where(eq(studentAccounts.id, request.studentAccountId))
       .for("update");
     if (!account) throw ApiError.of(404, STUDENT_ACCOUNT_NOT_FOUND);
-    const ofStudent = or(eq(enrollments.studentAccountId, account.id), eq(enrollments.userId, account.userId));
-    const [open] = await tx
+    const open = await tx
       .select({ id: enrollments.id })
       .from(enrollments)
-      .where(and(ofStudent, notInArray(enrollments.status, [...ENDED_ENROLLMENT_STATUSES])))
+      .where(and(enrollmentsOf(account), notInArray(enrollments.status, [...ENDED_ENROLLMENT_STATUSES])))
       .limit(1);
-    if (open) throw ApiError.of(409, ERASURE_ENROLLMENT_IN_PROGRESS);
-
-    const name = erasedPersonName(request.number);
-    const deleted = await tx
-      .update(storedFiles)
-      .set({ deletedAt: sql`now()` })
-      .where(
-        and(
-          eq(storedFiles.ownerUserId, account.userId),
-          inArray(storedFiles.kind, RECORDED_FILE_KINDS),
-          isNull(storedFiles.deletedAt),
-        ),
-      )
-      .returning({ key: storedFiles.storageKey });
-
-    const erasedEnrollments = await tx
-      .update(enrollments)
-      .set({
-        studentName: name,
-        studentPhone: "",
-        studentEmail: null,
-        birthDate: "1900-01-01",
-        fatherName: null,
-        motherName: "",
-        nationality: "",
-        birthPlace: "",
-        municipality: "",
-        neighborhood: "",
-        trainingArea: "",
-        notes: null,
-      })
-      .where(ofStudent)
-      .returning({ id: enrollments.id });
-    const enrollmentIds = erasedEnrollments.map((e) => e.id);
-    if (enrollmentIds.length) {
-      await tx
-        .update(enrollmentDocumentRequests)
-        .set({ note: null })
-        .where(inArray(enrollmentDocumentRequests.enrollmentId, enrollmentIds));
-      await tx.update(smsMessages).set({ to: "", body: "" }).where(inArray(smsMessages.enrollmentId, enrollmentIds));
-    }
-    await tx
-      .update(studentAccounts)
-      .set({ studentName: name, studentPhone: "000000000", studentEmail: null, smsOptIn: false })
-      .where(eq(studentAccounts.id, account.id));
-    await tx
-      .update(authUser)
-      .set({ name, email: `removido-${request.number}@alunos.invalid`, updatedAt: new Date() })
-      .where(eq(authUser.id, account.userId));
-    await tx.delete(authAccount).where(eq(authAccount.userId, account.userId));
-    await tx.delete(authSession).where(eq(authSession.userId, account.userId));
+    if (open.length) throw ApiError.of(409, ERASURE_ENROLLMENT_IN_PROGRESS);
+    const deletedKeys = await eraseStudent(tx, account, request.number, sql`now()`);
     await tx
       .update(erasureRequests)
       .set({ status: "done", carriedOutAt: sql`now()`, carriedOutBy: actorUserId })
       .where(eq(erasureRequests.id, requestId));
-    return deleted.map((d) => d.key);
+    return deletedKeys;
   });
   await deleteStoredKeys(deps, keys);
   return requestById(deps.db, requestId);
+}
+
+/** A student's enrolments: those of their account, and those made before it with their sign-in. */
+export function enrollmentsOf(account: { id: string; userId: string }) {
+  return or(eq(enrollments.studentAccountId, account.id), eq(enrollments.userId, account.userId));
+}
+
+/**
+ * The erasing itself (decision 099), inside the caller's transaction, shared by carrying out a request and
+ * by a restore re-applying one (backup/reapply-erasures.ts): files marked deleted (at `at`), personal
+ * fields erased, the person named 'Aluno removido #N', password and sessions removed. Answers the storage
+ * keys to delete once the transaction has committed.
+ */
+export async function eraseStudent(
+  tx: Database | Tx,
+  account: { id: string; userId: string },
+  number: number,
+  at: Date | SQL,
+): Promise<string[]> {
+  const name = erasedPersonName(number);
+  const deleted = await tx
+    .update(storedFiles)
+    .set({ deletedAt: at })
+    .where(
+      and(
+        eq(storedFiles.ownerUserId, account.userId),
+        inArray(storedFiles.kind, RECORDED_FILE_KINDS),
+        isNull(storedFiles.deletedAt),
+      ),
+    )
+    .returning({ key: storedFiles.storageKey });
+
+  const erasedEnrollments = await tx
+    .update(enrollments)
+    .set({
+      studentName: name,
+      studentPhone: "",
+      studentEmail: null,
+      birthDate: "1900-01-01",
+      fatherName: null,
+      motherName: "",
+      nationality: "",
+      birthPlace: "",
+      municipality: "",
+      neighborhood: "",
+      trainingArea: "",
+      notes: null,
+    })
+    .where(enrollmentsOf(account))
+    .returning({ id: enrollments.id });
+  const enrollmentIds = erasedEnrollments.map((e) => e.id);
+  if (enrollmentIds.length) {
+    await tx
+      .update(enrollmentDocumentRequests)
+      .set({ note: null })
+      .where(inArray(enrollmentDocumentRequests.enrollmentId, enrollmentIds));
+    await tx.update(smsMessages).set({ to: "", body: "" }).where(inArray(smsMessages.enrollmentId, enrollmentIds));
+  }
+  await tx
+    .update(studentAccounts)
+    .set({ studentName: name, studentPhone: "000000000", studentEmail: null, smsOptIn: false })
+    .where(eq(studentAccounts.id, account.id));
+  await tx
+    .update(authUser)
+    .set({ name, email: `removido-${number}@alunos.invalid`, updatedAt: at })
+    .where(eq(authUser.id, account.userId));
+  await tx.delete(authAccount).where(eq(authAccount.userId, account.userId));
+  await tx.delete(authSession).where(eq(authSession.userId, account.userId));
+  return deleted.map((d) => d.key);
 }
 
 /** Removes files from the storage after their rows were marked deleted; failures are logged, not thrown. */
