@@ -96,6 +96,7 @@ export async function reapplyErasures(client: pg.ClientBase, erasures: DoneErasu
     result.applied += 1;
   }
   // Numbers taken again from the target: the next request must not get one of them.
+  if (result.applied === 0) return result;
   await db.execute(
     sql`select setval(pg_get_serial_sequence('erasure_requests', 'number'), greatest(max(number), 1)) from erasure_requests`,
   );

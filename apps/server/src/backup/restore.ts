@@ -141,9 +141,17 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     progress(`Exclusões de dados aplicadas de novo: ${reapplied.applied}`);
 
     if (replaced.length > 0) await removeOtherFiles(options.storage, new Set(written));
-    for (const key of reapplied.deletedKeys) await options.storage.delete(key);
+    const leftInStorage: string[] = [];
+    for (const key of reapplied.deletedKeys) {
+      await options.storage.delete(key).catch(() => leftInStorage.push(key));
+    }
     const signingKeyFile = writeLegacySecrets(options, legacy);
     const warnings = await secretWarnings(client, options, header, signingKeyFile);
+    if (leftInStorage.length > 0) {
+      warnings.push(
+        `Não foi possível excluir do armazenamento ${leftInStorage.length} arquivo(s) de pessoas excluídas (${leftInStorage.join(", ")}): exclua-os à mão.`,
+      );
+    }
     if (reapplied.notApplied.length > 0) {
       warnings.push(
         `A cópia é anterior às exclusões de dados: execute de novo, à mão, as exclusões n.º ${reapplied.notApplied.join(", ")} depois de iniciar o servidor.`,
