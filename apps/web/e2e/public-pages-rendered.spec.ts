@@ -1,8 +1,9 @@
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { checkAtBothWidths } from "./support/axe";
 
 // Demo courses (seed-demo.ts); this spec only reads them.
-const SHOTS = "e2e/.artifacts/public-pages-rendered";
+const SHOTS = path.join(import.meta.dirname, ".artifacts/public-pages-rendered");
 
 test("/ and /cursos read with JavaScript off: the catalogue's cards are in the HTML, no placeholders", async ({
   browser,
