@@ -45,6 +45,13 @@ test("the app starts after the page is painted, under the page policy: it keeps 
   await expect(page.getByRole("article").first()).toHaveAttribute("data-from-html", "");
   // The area filter works only once the app runs: the page is the app's now.
   const marketing = page.getByRole("button", { name: "Marketing", exact: true });
+  // A tap before the app has adopted the button does nothing (decision 096's "Left"): wait until React has
+  // hydrated it (its props are on the element), as a user would see the tap work on their second try.
+  await expect
+    .poll(() => marketing.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps"))), {
+      timeout: 20_000,
+    })
+    .toBe(true);
   await marketing.click();
   await expect(marketing).toHaveAttribute("aria-pressed", "true");
   const card = page.getByRole("article", { name: "Marketing Digital" });
