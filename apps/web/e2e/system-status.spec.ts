@@ -24,7 +24,7 @@ test("the super_admin reads 'Estado do sistema'; an admin has no such item", asy
   const requests = boss.getByRole("region", { name: "Requisições (última hora)" });
   await expect(requests).toContainText(
     // Counts past a thousand are written the Angolan way ('4.491').
-    /[\d.]+ requisiç(ão|ões); no último minuto, [\d.]+\. 95% das respostas em até [\d.]+ ms\./,
+    /[\d.]+ requisiç(ão|ões); no último minuto, [\d.]+\. 95% das respostas em até [\d.,]+ m?s\./,
   );
   await expect(requests.getByRole("img", { name: /^Requisições por minuto na última hora/ })).toBeVisible();
   const queues = boss.getByRole("region", { name: "Filas" });
