@@ -1,14 +1,17 @@
 import { sql } from "drizzle-orm";
 import type pg from "pg";
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Gauge, Histogram, type Metric, Registry } from "prom-client";
 import { observePasswordWaits, passwordQueue } from "../auth/password-hashing";
 import type { Database } from "../db/client";
 import { MAIL_QUEUE_SCHEMA } from "../mail/mail-queue";
 import { type OperationMark, operationMarks } from "./operation-marks";
 import { recentRequests } from "./recent-requests";
+import { requestTally } from "./request-tally";
 
 /** Methods counted by name; anything else (a client's invention) is counted as "other": labels stay bounded. */
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+/** Status classes by hundreds; a status outside 1xx–5xx (none expected) is "other". */
+const STATUS_CLASSES = ["other", "1xx", "2xx", "3xx", "4xx", "5xx"];
 /** Seconds: from a cached catalogue answer to a slow export. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -35,19 +38,9 @@ export function createMetrics(sources: MetricSources) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
-  const requests = new Counter({
-    name: "http_requests_total",
-    help: "HTTP requests answered, by route template, method and status class",
-    labelNames: ["route", "method", "status"] as const,
-    registers: [registry],
-  });
-  const duration = new Histogram({
-    name: "http_request_duration_seconds",
-    help: "Time from a request's arrival to its answer, by route template and method",
-    labelNames: ["route", "method"] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
+  const requests = requestTally(LATENCY_BUCKETS);
+  registry.registerMetric(requests.counter as unknown as Metric);
+  registry.registerMetric(requests.histogram as unknown as Metric);
 
   const recent = recentRequests(LATENCY_BUCKETS);
 
@@ -140,8 +133,7 @@ export function createMetrics(sources: MetricSources) {
     /** Counts one answered request. */
     observe(route: string, method: string, status: number, seconds: number) {
       const m = METHODS.has(method) ? method : "other";
-      requests.inc({ route, method: m, status: `${Math.floor(status / 100)}xx` });
-      duration.observe({ route, method: m }, seconds);
+      requests.observe(route, m, STATUS_CLASSES[Math.floor(status / 100)] ?? "other", seconds);
       recent.observe(seconds);
     },
     /** This instance's last hour, per minute, and its p95 ('Estado do sistema'). */

@@ -4,6 +4,7 @@ import { Button, Checkbox, Group, Radio, Select, SimpleGrid, Stack, Table, Text 
 import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { SidewaysTable } from "../../../components/sideways-table";
 import { errorMessage } from "../../../lib/form-errors";
 import { toastError, toastSuccess } from "../../../lib/toast";
 import { mappingReadQuery, type StatementPreview, useForgetMapping } from "../api/bank-statements";
@@ -23,7 +24,6 @@ import {
   toColumnMapping,
 } from "../logic/mapping";
 import { MappingReadView } from "./mapping-read";
-import { SidewaysTable } from "./sideways-table";
 
 const CHECKED_MESSAGE = "Confirme que conferiu os valores lidos antes de importar";
 

@@ -10,6 +10,7 @@ import { useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Modal } from "../../../components/modal";
+import { SidewaysTable } from "../../../components/sideways-table";
 import { WholeNumberInput } from "../../../components/whole-number-input";
 import { errorMessage } from "../../../lib/form-errors";
 import { feedback } from "../../../lib/mutation-feedback";
@@ -119,7 +120,7 @@ function ErasureRequests() {
           Nenhum pedido de exclusão
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <SidewaysTable label="Pedidos de exclusão de dados" minWidth={560}>
           <Table>
             <Table.Thead>
               <Table.Tr>
@@ -153,7 +154,7 @@ function ErasureRequests() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </SidewaysTable>
       )}
       {target && <CarryOutDialog request={target} onClose={() => setTarget(null)} />}
     </Stack>

@@ -3,7 +3,7 @@ import { IconArrowsHorizontal } from "@tabler/icons-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 
 /**
- * A table wider than the screen (a bank's file has as many columns as the bank likes): it scrolls sideways
+ * A table wider than the screen (a bank's file, a list on a phone): it scrolls sideways
  * inside its own box, focusable so a keyboard can scroll it, and says so above it while it does not fit.
  */
 export function SidewaysTable({ label, minWidth, children }: { label: string; minWidth: number; children: ReactNode }) {
