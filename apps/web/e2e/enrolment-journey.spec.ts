@@ -68,7 +68,7 @@ test("on a phone: from the home page to a submitted pre-enrolment", async ({ pag
   await page.getByLabel("Pesquisar cursos").fill("inexistente xyz");
   await expect(page.getByText("Nenhum curso encontrado com os filtros selecionados.")).toBeVisible();
   await page.getByLabel("Pesquisar cursos").fill("");
-  await page.getByRole("group", { name: "Filtrar por área" }).getByRole("button", { name: "Marketing" }).click();
+  await page.getByRole("group", { name: "Filtrar por área" }).getByRole("link", { name: "Marketing" }).click();
   await expect(page.getByRole("article")).toHaveCount(1);
   const card = page.getByRole("article", { name: "Marketing Digital" });
   await card.getByRole("link", { name: "Inscrever-se Agora" }).click();

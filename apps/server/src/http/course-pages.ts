@@ -80,9 +80,10 @@ export function mountCoursePages(app: AppHono, webDist: string): void {
     if (!pageTemplate) continue;
     app.get(route, async (c) => {
       const catalog = await loadCatalog(c.get("deps").db).catch(() => undefined);
-      const entry = await cached(`${route} ${catalog?.etag ?? "without the database"}`, async () => {
+      const location = route === "/cursos" ? withArea(route, c.req.query("area"), catalog) : route;
+      const entry = await cached(`${location} ${catalog?.etag ?? "without the database"}`, async () => {
         const render = await loadRenderer();
-        const body = render ? render.renderCatalogPage(route, catalog?.rows) : "";
+        const body = render ? render.renderCatalogPage(location, catalog?.rows) : "";
         const data = catalog
           ? `<script type="application/json" id="${CATALOG_DATA_ID}">${scriptJson(catalog.rows)}</script>`
           : "";
@@ -116,6 +117,16 @@ export function mountCoursePages(app: AppHono, webDist: string): void {
     });
     return send(c, entry);
   });
+}
+
+/**
+ * `/cursos?area=…` when the catalogue has a course of that area: the area filters are links, so a tap
+ * before the app runs (a phone on 3G) still shows that area, rendered here. Any other value renders the
+ * whole catalogue, and the rendered pages kept stay as many as the areas.
+ */
+function withArea(route: string, area: string | undefined, catalog: Catalog | undefined): string {
+  if (!area || !catalog?.rows.some((course) => course.area === area)) return route;
+  return `${route}?${new URLSearchParams({ area })}`;
 }
 
 /** A rendered page, revalidated on every use (`no-cache` with its ETag: a staff edit shows at once). */

@@ -73,6 +73,15 @@ describe("/ and /cursos, rendered per request from the cached catalogue (decisio
     expect((await (await ctx.app.request("/")).text()).includes("<h1>/</h1><h3>Fotografia Digital</h3>")).toBe(true);
   });
 
+  it("renders /cursos?area= with that area for the app to filter by (a tap on a filter before the app runs)", async () => {
+    const design = await ctx.app.request(`/cursos?area=${encodeURIComponent("Design")}`);
+    expect(await design.text()).toContain("<h1>/cursos?area=Design</h1>");
+    const accented = await ctx.app.request(`/cursos?area=${encodeURIComponent("Culinária")}`);
+    // No active course of that area (nor any other value): the whole catalogue, one page kept for all.
+    expect(await accented.text()).toContain("<h1>/cursos</h1>");
+    expect(accented.headers.get("etag")).toBe((await ctx.app.request("/cursos")).headers.get("etag"));
+  });
+
   it("shows a staff edit at once: the next /cursos has it, and the copy the browser kept is not reused", async () => {
     const before = await ctx.app.request("/cursos");
     const etag = before.headers.get("etag")!;

@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderAt } from "../../../test/render";
@@ -71,5 +71,39 @@ describe("/cursos opened again in a tab that had it (issue 21: revalidated, not 
     answer(new Response(JSON.stringify([course]), { status: 200 }));
     await waitFor(() => expect(screen.queryByText("Excel Avançado")).toBeNull());
     expect(screen.getByText("Marketing Digital")).toBeTruthy();
+  });
+});
+
+describe("/cursos's area filter (links: a tap before the app runs still filters, decision 096)", () => {
+  it("shows the area the address names, marks its link, and 'Todos' shows every course again", async () => {
+    forgetCatalog();
+    const design = { ...course, id: "c3", name: "Fotografia Digital", area: "Design" };
+    const marketing = { ...course, area: "Marketing" };
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(JSON.stringify([design, marketing]), { status: 200 }));
+    renderAt(<CatalogPage />, "/cursos?area=Design");
+    expect(await screen.findByText("Fotografia Digital")).toBeTruthy();
+    expect(screen.queryByText("Marketing Digital")).toBeNull();
+    const filters = screen.getByRole("group", { name: "Filtrar por área" });
+    const designLink = within(filters).getByRole("link", { name: "Design" });
+    expect(designLink.getAttribute("aria-current")).toBe("true");
+    expect(within(filters).getByRole("link", { name: "Marketing" }).getAttribute("href")).toBe(
+      "/cursos?area=Marketing",
+    );
+
+    await userEvent.setup({ delay: null }).click(within(filters).getByRole("link", { name: "Todos" }));
+    expect(await screen.findByText("Marketing Digital")).toBeTruthy();
+    expect(screen.getByText("Fotografia Digital")).toBeTruthy();
+    expect(designLink.getAttribute("aria-current")).toBeNull();
+  });
+
+  it("shows every course when the address names an area no course has", async () => {
+    forgetCatalog();
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(
+      new Response(JSON.stringify([{ ...course, area: "Marketing" }]), { status: 200 }),
+    );
+    renderAt(<CatalogPage />, "/cursos?area=Culin%C3%A1ria");
+    expect(await screen.findByText("Marketing Digital")).toBeTruthy();
+    const all = within(screen.getByRole("group", { name: "Filtrar por área" })).getByRole("link", { name: "Todos" });
+    expect(all.getAttribute("aria-current")).toBe("true");
   });
 });

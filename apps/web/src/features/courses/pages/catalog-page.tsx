@@ -1,5 +1,6 @@
 import { Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useId, useMemo, useState } from "react";
+import { Link, useSearchParams } from "react-router";
 import { CourseCard } from "../../../components/course-card";
 import { CourseCardSkeletons } from "../../../components/course-card-skeleton";
 import { useCatalog } from "../api/catalog";
@@ -9,9 +10,11 @@ import classes from "./catalog-search.module.css";
 export function Component() {
   const { data, isPending, isError, error, refetch } = useCatalog();
   const [search, setSearch] = useState("");
-  const [area, setArea] = useState(ALL_AREAS);
+  const [params] = useSearchParams();
   const courses = data ?? [];
   const areas = useMemo(() => areasOf(courses), [courses]);
+  const chosen = params.get("area");
+  const area = chosen && areas.includes(chosen) ? chosen : ALL_AREAS;
   const visible = useMemo(() => filterCatalog(courses, search, area), [courses, search, area]);
   const searchId = useId();
 
@@ -36,14 +39,18 @@ export function Component() {
             type="search"
           />
         </div>
+        {/* Links, not buttons: a tap before the app runs still filters (the server renders ?area=, decision 096). */}
         <Group gap="xs" role="group" aria-label="Filtrar por área">
           {[ALL_AREAS, ...areas].map((a) => (
             <Button
               key={a}
+              component={Link}
+              to={a === ALL_AREAS ? "/cursos" : `/cursos?${new URLSearchParams({ area: a })}`}
+              replace
+              preventScrollReset
               size="xs"
               variant={area === a ? "filled" : "default"}
-              aria-pressed={area === a}
-              onClick={() => setArea(a)}
+              aria-current={area === a ? "true" : undefined}
             >
               {a}
             </Button>
