@@ -93,7 +93,7 @@ describe("splitCsv", () => {
       {
         line: 4,
         reason:
-          "Linha com 4 colunas em vez de 3: um valor com vírgula decimal sem aspas não se distingue do separador (guarde o extrato com ; como separador ou os valores entre aspas)",
+          "Linha com 4 colunas em vez de 3: um valor com vírgula decimal sem aspas não se distingue do separador (guarde o arquivo com ; como separador ou os valores entre aspas)",
       },
     ]);
   });

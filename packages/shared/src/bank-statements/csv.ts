@@ -154,7 +154,7 @@ function joinDecimalPairs(cells: string[]): { cells: string[]; pairs: number; ov
 }
 
 const cutAmounts = (n: number, width: number) =>
-  `Linha com ${n} colunas em vez de ${width}: um valor com vírgula decimal sem aspas não se distingue do separador (guarde o extrato com ; como separador ou os valores entre aspas)`;
+  `Linha com ${n} colunas em vez de ${width}: um valor com vírgula decimal sem aspas não se distingue do separador (guarde o arquivo com ; como separador ou os valores entre aspas)`;
 
 /** The rows' limit, a header and a bank's lines above the table. */
 const MAX_RECORDS = STATEMENT_MAX_ROWS + 100;

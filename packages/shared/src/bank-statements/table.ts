@@ -45,9 +45,9 @@ const SPLIT_HINT = "divida-o em arquivos menores (um por mês, por exemplo)";
 
 /** Why a file past the limits of decision 078 is refused. */
 export const TABLE_LIMIT_MESSAGES = {
-  rows: `O extrato tem mais de ${thousands(STATEMENT_MAX_ROWS)} linhas: ${SPLIT_HINT}`,
-  columns: `O extrato tem linhas com mais de ${STATEMENT_MAX_COLUMNS} colunas: não é uma tabela de movimentos`,
-  cells: `O extrato tem mais de ${thousands(STATEMENT_MAX_CELLS)} células (linhas × colunas): ${SPLIT_HINT}`,
+  rows: `O arquivo tem mais de ${thousands(STATEMENT_MAX_ROWS)} linhas: ${SPLIT_HINT}`,
+  columns: `O arquivo tem linhas com mais de ${STATEMENT_MAX_COLUMNS} colunas: não parece uma tabela que se possa ler`,
+  cells: `O arquivo tem mais de ${thousands(STATEMENT_MAX_CELLS)} células (linhas × colunas): ${SPLIT_HINT}`,
 } as const;
 
 /**
@@ -55,7 +55,7 @@ export const TABLE_LIMIT_MESSAGES = {
  * limits above missed costs that one import, never the server).
  */
 export const STATEMENT_READ_FAILED =
-  "Não foi possível ler o extrato: a leitura deste arquivo passou o limite de memória ou de tempo. Confirme que é o extrato exportado pelo banco, ou divida-o em arquivos menores";
+  "Não foi possível ler o arquivo: a leitura passou o limite de memória ou de tempo. Confirme que é o arquivo certo (o extrato exportado pelo banco, a planilha do modelo), ou divida-o em arquivos menores";
 
 /** Why a table of `rows` rows and `width` columns is past the limits, or null when it is within them. */
 export function tableLimitRefusal(rows: number, width: number): string | null {

@@ -8,7 +8,7 @@ import { createStatementReader } from "./statement-reader";
 /**
  * Any file up to the size limit, in the shape of each format or none (issue 33, decision 078): read by the
  * worker with its production limits, it gives a table or a Portuguese refusal — never another exception,
- * and never the backstop's 'Não foi possível ler o extrato…' (which would mean it ran out of the reader's
+ * and never the backstop's 'Não foi possível ler o arquivo…' (which would mean it ran out of the reader's
  * memory or time). Generated inputs are small; the `toTheLimit` ones repeat a generated piece up to 5 MB.
  */
 

@@ -20,7 +20,9 @@ const PARTS = {
   styles: "xl/styles.xml",
 } as const;
 
-const notAStatement = { error: `O arquivo não é um extrato que se possa ler. ${FORMATS_HINT}` };
+/** A file that is no table of any format read (a picture, a Word file): the statements' words. */
+export const NOT_A_STATEMENT = `O arquivo não é um extrato que se possa ler. ${FORMATS_HINT}`;
+const notAStatement = { error: NOT_A_STATEMENT };
 
 /**
  * Only the parts the sheet needs are inflated (decision 078): the workbook and its rels (to find the first

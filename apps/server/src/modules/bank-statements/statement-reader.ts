@@ -4,7 +4,7 @@ import { STATEMENT_READ_FAILED, type TableRead } from "@app/shared/bank-statemen
 /**
  * Statement files are read off the main thread (issue 33, decision 078): by at most `workers` worker
  * threads, each reading one file at a time with `resourceLimits` and a timeout. A file that exhausts a
- * worker's memory or time costs that worker and that import ('Não foi possível ler o extrato…'); every
+ * worker's memory or time costs that worker and that import ('Não foi possível ler o arquivo…'); every
  * other request carries on. A worker is started on the first read, kept while reads keep coming (no start-up
  * per import), ended after `idleMs` without one, and started again after one was ended. Reads beyond
  * `workers` wait their turn; a read's time counts from when a worker takes it.

@@ -15,6 +15,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client";
 import { importColumnMappings } from "../../db/schema";
 import { ApiError } from "../../http/errors";
+import { NOT_A_STATEMENT } from "../bank-statements/statement-file";
 import type { StatementReader } from "../bank-statements/statement-reader";
 import type { Sms } from "../sms/sms-setup";
 import type { ImportRun, PlannedRow } from "./import-plan";
@@ -49,8 +50,11 @@ async function readForm(statements: StatementReader, form: Form) {
   if (!(file instanceof File) || file.size === 0) throw issue("file", DATA_IMPORT_MESSAGES.file);
   if (file.size > MAX_FILE_BYTES) throw ApiError.of(413, FILE_TOO_LARGE);
   const table = await statements.read(new Uint8Array(await file.arrayBuffer()));
-  if ("error" in table)
-    throw ApiError.of(400, statementFileUnreadable(table.error), [{ path: "file", message: table.error }]);
+  if ("error" in table) {
+    // The shared reader names the statements' formats when the file is no table at all: say the import's.
+    const reason = table.error === NOT_A_STATEMENT ? DATA_IMPORT_MESSAGES.format : table.error;
+    throw ApiError.of(400, statementFileUnreadable(reason), [{ path: "file", message: reason }]);
+  }
   if (table.format !== "csv" && table.format !== "xlsx") throw issue("file", DATA_IMPORT_MESSAGES.format);
   return { kind, table };
 }

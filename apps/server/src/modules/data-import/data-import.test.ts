@@ -77,6 +77,18 @@ describe("data import", () => {
     expect(JSON.stringify(await body(res))).toContain(DATA_IMPORT_MESSAGES.kind);
   });
 
+  it("says a picture sent as a sheet is not one in the import's words, not the bank statements'", async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+    const fd = new FormData();
+    fd.append("kind", "cursos");
+    fd.append("file", new File([png], "cursos.csv", { type: "text/csv" }));
+    const res = await post("/preview", fd);
+    expect(res.status).toBe(400);
+    const text = JSON.stringify(await body(res));
+    expect(text).toContain(DATA_IMPORT_MESSAGES.format);
+    expect(text).not.toContain("extrato");
+  });
+
   const COURSES = sheet(
     "Nome;Descrição;Área;Modalidade;Duração (meses);Carga horária (horas);Preço;Estado",
     "Informática na Óptica do Utilizador;Word e Excel;Tecnologia;Presencial;3;60;150.000,00;Ativo",
