@@ -8,6 +8,7 @@ import { enrollmentRow, insertClass, insertCourse } from "../../../test/fixtures
 import type { Tx } from "../../db/client";
 import { classes, courses, enrollments, payments, studentAccounts, teachers } from "../../db/schema";
 import { readStatementFile } from "../bank-statements/statement-file";
+import { EXPORT_BATCH } from "../payments/payments.service";
 import { insertStudentAccount } from "../student-accounts/student-accounts.service";
 
 /** 'Exportar todos os dados' (issue 38, decision 101) through the API on a real PostgreSQL. */
@@ -352,5 +353,20 @@ describe("data export", () => {
     } finally {
       await target.close();
     }
+  });
+
+  it("reads each table a batch at a time: past a batch, every row once", async () => {
+    const extra = EXPORT_BATCH + 5;
+    await source.db
+      .insert(courses)
+      .values(Array.from({ length: extra }, (_, i) => ({ name: `Curso em lote ${i}`, durationMonths: 1, price: i })));
+    const { entries } = await download(source, superAdmin.cookie);
+    const lines = strFromU8(entries["cursos.csv"]!).trimEnd().split("\r\n").slice(1);
+    const names = lines.map((l) => l.split(";")[0]);
+    expect(names).toHaveLength(2 + extra);
+    expect(new Set(names).size).toBe(names.length);
+    const sheet = readStatementFile(entries["cursos.xlsx"]!);
+    if ("error" in sheet) throw new Error(sheet.error);
+    expect(sheet.rows).toHaveLength(2 + extra);
   });
 });
