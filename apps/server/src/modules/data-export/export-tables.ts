@@ -1,5 +1,5 @@
 import { IMPORT_ENROLLMENT_STATES, IMPORT_SPECS, type ImportKind } from "@app/shared/data-import/kinds";
-import { formatDate, formatDateTime } from "@app/shared/dates";
+import { TIME_ZONE } from "@app/shared/dates";
 import { ENROLLMENT_EVENT_LABELS } from "@app/shared/enrollment-review";
 import { enrollmentStatusLabel, RECEIPT_STATUS_LABELS } from "@app/shared/enums";
 import { formatGrade } from "@app/shared/grades";
@@ -50,8 +50,31 @@ async function* byId<R>(read: (after: string | null) => Promise<R[]>, idOf: (row
 }
 const after = (id: Column, last: string | null) => (last === null ? undefined : gt(id, last));
 
-const day = (value: string | Date | null) => (value === null ? "" : formatDate(value));
-const moment = (value: Date | null) => (value === null ? "" : formatDateTime(value));
+/**
+ * Dates as formatDate/formatDateTime of the shared package write them (DD/MM/YYYY, '… às HH:mm', Luanda
+ * time), with one formatter made once: dayjs's time zones cost a formatter per call, seconds per 10 000 rows.
+ */
+const LUANDA = new Intl.DateTimeFormat("en-GB", {
+  timeZone: TIME_ZONE,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+const luanda = (value: Date) => {
+  const p = Object.fromEntries(LUANDA.formatToParts(value).map((x) => [x.type, x.value]));
+  return { day: `${p.day}/${p.month}/${p.year}`, time: `${p.hour}:${p.minute}` };
+};
+/** A calendar date (YYYY-MM-DD, no time zone) as written; a moment as its day in Luanda. */
+const day = (value: string | Date | null) =>
+  value === null ? "" : typeof value === "string" ? value.split("-").reverse().join("/") : luanda(value).day;
+const moment = (value: Date | null) => {
+  if (value === null) return "";
+  const { day: d, time } = luanda(value);
+  return `${d} às ${time}`;
+};
 const phone = (value: string | null) => (value ? formatAngolanMobile(value) : "");
 const count = (value: number | null) => (value === null ? "" : String(value));
 const yesNo = (value: boolean) => (value ? "Sim" : "Não");
