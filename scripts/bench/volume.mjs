@@ -1,7 +1,8 @@
 // `npm run bench -- --volume`: three years of data (bench/seed-volume.mjs) in a throw-away embedded
 // database under the production build, at 1/10 and at the full volume of ARCHITECTURE.md §7; as a signed-in
 // super_admin, each admin list's first page (p99, bytes on the wire with Accept-Encoding: gzip, br), the
-// dashboard's p99, and the full Financeiro CSV export (time to its last byte, the server's peak RSS).
+// dashboard's p99, the full Financeiro CSV export and 'Exportar todos os dados' (decision 101; each: time to
+// its last byte, the server's peak RSS).
 // Tolerant of the lists' shape: an array (every row) is measured as it is; a page { rows, total, … } too.
 import os from "node:os";
 import { brotliCompressSync, constants } from "node:zlib";
@@ -11,7 +12,15 @@ import { FULL_VOLUME, seedVolume } from "./seed-volume.mjs";
 import { rssMB, sampleMemory, startBenchServer } from "./server.mjs";
 import { createStaff, signInStaff } from "./staff.mjs";
 
-export const VOLUME_GOALS = { listP99Ms: 50, listKB: 60, dashboardP99Ms: 50, exportMs: 3_000, exportGrowthMB: 30 };
+export const VOLUME_GOALS = {
+  listP99Ms: 50,
+  listKB: 60,
+  dashboardP99Ms: 50,
+  exportMs: 3_000,
+  exportGrowthMB: 30,
+  // 'Exportar todos os dados' (decision 101): every table twice (CSV, XLSX) a batch at a time; its time is reported.
+  fullExportGrowthMB: 60,
+};
 /** The first page as the web's tables ask for it once paged (DataTable shows 20 rows a page). */
 const FIRST_PAGE = "?page=1&pageSize=20";
 const LISTS = [
@@ -89,6 +98,17 @@ async function measureExport(base, cookie, pid) {
   };
 }
 
+/** 'Exportar todos os dados': the whole ZIP read to its last byte, with the server's RSS sampled. */
+async function measureFullExport(base, cookie, pid) {
+  await new Promise((r) => setTimeout(r, 500));
+  const idleMB = round(rssMB(pid));
+  const memory = sampleMemory(pid);
+  const res = await request(base, "GET", "/api/admin/data-export", { cookie, timeoutMs: 600_000 });
+  const { peakMB } = memory.stop();
+  if (res.status !== 200) throw new Error(`data export answered ${res.status}`);
+  return { ms: round(res.ms), zipKB: round(res.wireBytes / 1024), idleMB, peakMB, growthMB: peakMB - idleMB };
+}
+
 async function volumeAt(scale) {
   const volume = Object.fromEntries(Object.entries(FULL_VOLUME).map(([k, v]) => [k, Math.round(v * scale)]));
   const server = await startBenchServer();
@@ -104,6 +124,8 @@ async function volumeAt(scale) {
     // The export first, on a server that has served nothing big yet: its RSS growth is the export's own.
     const csv = await measureExport(server.base, cookie, server.pid);
     console.log(`  export: ${JSON.stringify(csv)}`);
+    const everything = await measureFullExport(server.base, cookie, server.pid);
+    console.log(`  data export: ${JSON.stringify(everything)}`);
     const dashboardProbe = await request(server.base, "GET", "/api/admin/dashboard", { cookie, headers: ACCEPT });
     if (dashboardProbe.status !== 200) throw new Error(`dashboard answered ${dashboardProbe.status}`);
     const dashboard = await latency(server.base, "/api/admin/dashboard", cookie, dashboardProbe.ms);
@@ -118,7 +140,16 @@ async function volumeAt(scale) {
       }
       console.log(`  ${name}: ${JSON.stringify(lists[name])}`);
     }
-    return { scale, seeded, seedSeconds, lists, dashboard, export: csv, loadAverage1m: round(os.loadavg()[0], 1) };
+    return {
+      scale,
+      seeded,
+      seedSeconds,
+      lists,
+      dashboard,
+      export: csv,
+      dataExport: everything,
+      loadAverage1m: round(os.loadavg()[0], 1),
+    };
   } finally {
     await db.end();
     await server.stop();
@@ -183,6 +214,14 @@ export async function volumeBench(scales = [0.1, 1]) {
       `+${e.growthMB} MB`,
       e.growthMB <= g.exportGrowthMB,
       `flat: ≤ +${g.exportGrowthMB} MB`,
+    ]);
+    const d = r.dataExport;
+    checks.push([`${at} 'Exportar todos os dados' (${d.zipKB} KB ZIP)`, `${d.ms} ms`, true, "reported"]);
+    checks.push([
+      `${at} server RSS during 'Exportar todos os dados' (idle ${d.idleMB} MB, peak ${d.peakMB} MB)`,
+      `+${d.growthMB} MB`,
+      d.growthMB <= g.fullExportGrowthMB,
+      `flat: ≤ +${g.fullExportGrowthMB} MB`,
     ]);
   }
   return { report, checks };

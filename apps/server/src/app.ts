@@ -26,6 +26,7 @@ import { classRoutes } from "./modules/classes/classes.routes";
 import { courseAdminRoutes } from "./modules/courses/courses.admin.routes";
 import { courseRoutes } from "./modules/courses/courses.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
+import { dataExportRoutes } from "./modules/data-export/data-export.routes";
 import { dataImportRoutes } from "./modules/data-import/data-import.routes";
 import { enrollmentRoutes } from "./modules/enrollments/enrollments.routes";
 import { fileRoutes } from "./modules/files/files.routes";
@@ -112,6 +113,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route("/api", bankStatementRoutes);
   app.route("/api", statementUndoRoutes);
   app.route("/api", dataImportRoutes);
+  app.route("/api", dataExportRoutes);
   app.route("/api", settingsRoutes);
   app.route("/api", privacyRoutes);
   app.route("/api", privacyAdminRoutes);

@@ -293,6 +293,8 @@ const MATRIX: Record<string, Row> = {
   },
   "POST /api/admin/data-import/preview": { expect: importers(415), body: () => ({}) },
   "POST /api/admin/data-import": { expect: importers(415), body: () => ({}) },
+  /** 'Exportar todos os dados' (decision 101): the super_admin only. */
+  "GET /api/admin/data-export": { expect: onlyRole("super_admin", 200) },
   "PUT /api/admin/settings/institute": { expect: onlyRole("super_admin", 400), body: () => ({}) },
   // The pass mark (decision 049): read by any staff role, changed by super_admin.
   "GET /api/admin/settings/pass-mark": { expect: anyStaffRole(200) },

@@ -32,7 +32,7 @@ export async function firstBatchRead(batches: AsyncIterable<PaymentRow[]>): Prom
   };
 }
 
-const HEADERS = [
+export const PAYMENT_EXPORT_HEADERS = [
   "Data",
   "Aluno",
   "Telefone",
@@ -45,9 +45,9 @@ const HEADERS = [
   "Diferença",
   "Motivo da diferença",
 ] as const;
-const WIDTHS = [12, 28, 12, 28, 14, 22, 12, 16, 40, 40, 40];
+export const PAYMENT_EXPORT_WIDTHS = [12, 28, 12, 28, 14, 22, 12, 16, 40, 40, 40];
 
-const cells = (r: PaymentRow) => [
+export const paymentExportCells = (r: PaymentRow) => [
   r.paymentDate.split("-").reverse().join("/"),
   r.studentName,
   r.studentPhone,
@@ -62,15 +62,20 @@ const cells = (r: PaymentRow) => [
 ];
 
 /** A CSV cell: quoted when it holds the separator, a quote or a line break; formulas neutralised. */
-function csvCell(value: string | number): string {
+export function csvCell(value: string | number): string {
   if (typeof value === "number") return value.toFixed(2).replace(".", ",");
   let text = value;
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** One row as a CSV line ending in CRLF: ';' between cells, amounts with a decimal comma. */
+export const csvLine = (values: readonly (string | number)[]) => `${values.map(csvCell).join(";")}\r\n`;
+/** What a CSV export starts with: the BOM (Excel then reads UTF-8) and the header line. */
+export const csvHead = (headers: readonly string[]) => `\uFEFF${csvLine(headers)}`;
+
 /** One batch as CSV lines, each ending in CRLF. */
-const csvLines = (rows: PaymentRow[]) => rows.map((r) => `${cells(r).map(csvCell).join(";")}\r\n`).join("");
+const csvLines = (rows: PaymentRow[]) => rows.map((r) => csvLine(paymentExportCells(r))).join("");
 
 /**
  * CSV for Excel in Portuguese: ';' separator, decimal comma, CRLF, UTF-8 with a BOM. One chunk per batch,
@@ -83,7 +88,7 @@ export function paymentsCsvStream(batches: Batches): ReadableStream<Uint8Array> 
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        const head = started ? "" : `\uFEFF${HEADERS.join(";")}\r\n`;
+        const head = started ? "" : csvHead(PAYMENT_EXPORT_HEADERS);
         started = true;
         const next = await source.next();
         if (next.done) {
@@ -108,10 +113,13 @@ const excelDate = (iso: string) => {
 };
 
 /** A writable's state, as Node's streams and the `readable-stream` copies inside archiver both keep it. */
-type Drainable = { once(event: "drain", listener: () => void): unknown; _writableState?: { needDrain: boolean } };
+export type Drainable = {
+  once(event: "drain", listener: () => void): unknown;
+  _writableState?: { needDrain: boolean };
+};
 
 /** Until each stream has passed on what it was asked to write (its 'drain' after a refused write). */
-async function drained(streams: Drainable[]) {
+export async function drained(streams: Drainable[]) {
   for (const s of streams) {
     while (s._writableState?.needDrain) await new Promise<void>((done) => s.once("drain", done));
   }
@@ -122,7 +130,7 @@ async function drained(streams: Drainable[]) {
  * waiting, so without this wait the uncompressed XML piles up while zlib compresses (~0.4 MB per 1 000
  * rows, 17 MB for 40 000). Not part of exceljs's documented API: when absent, only the output is awaited.
  */
-const sheetPipes = (sheet: ExcelJS.Worksheet): Drainable[] =>
+export const sheetPipes = (sheet: ExcelJS.Worksheet): Drainable[] =>
   (sheet as unknown as { stream?: { pipes?: Drainable[] } }).stream?.pipes ?? [];
 
 /**
@@ -139,9 +147,9 @@ export function paymentsXlsxStream(batches: Batches): ReadableStream<Uint8Array>
 async function writeXlsx(batches: Batches, out: PassThrough) {
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = book.addWorksheet("Pagamentos");
-  sheet.columns = HEADERS.map((header, i) => ({
+  sheet.columns = PAYMENT_EXPORT_HEADERS.map((header, i) => ({
     header,
-    width: WIDTHS[i],
+    width: PAYMENT_EXPORT_WIDTHS[i],
     style: i === 0 ? { numFmt: "dd/mm/yyyy" } : i === 4 ? { numFmt: "#,##0.00" } : {},
   }));
   sheet.getRow(1).font = { bold: true };
@@ -149,7 +157,7 @@ async function writeXlsx(batches: Batches, out: PassThrough) {
   for await (const rows of batches) {
     if (out.destroyed) return;
     for (const r of rows) {
-      const values: (string | number | Date)[] = cells(r);
+      const values: (string | number | Date)[] = paymentExportCells(r);
       values[0] = excelDate(r.paymentDate);
       sheet.addRow(values).commit();
     }

@@ -5,6 +5,7 @@ import {
   type ImportMapping,
   type ImportOutcome,
 } from "@app/shared/data-import/kinds";
+import { canOpenScreen } from "@app/shared/screen-access";
 import { Alert, Button, FileInput, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconDownload, IconFileUpload } from "@tabler/icons-react";
 import { useRef, useState } from "react";
@@ -12,9 +13,11 @@ import { PageHeader } from "../../../components/page-header";
 import { StatCard } from "../../../components/stat-card";
 import { ApiError } from "../../../lib/api-error";
 import { errorMessage } from "../../../lib/form-errors";
+import { useSession } from "../../../lib/session";
 import { toastError } from "../../../lib/toast";
 import { type ImportPreview, type ImportResult, templateUrl, useImport, usePreview } from "../api/data-import";
 import { CredentialsList } from "../components/credentials-list";
+import { ExportSection } from "../components/export-section";
 import { PreviewPanel } from "../components/preview-panel";
 
 const KIND_OPTIONS = IMPORT_KINDS.map((k) => ({ value: k, label: IMPORT_SPECS[k].label }));
@@ -22,7 +25,7 @@ const KIND_OPTIONS = IMPORT_KINDS.map((k) => ({ value: k, label: IMPORT_SPECS[k]
 /**
  * /admin/settings/data-import 'Importar dados' (super_admin, admin; issue 38, decision 097): choose what to
  * import → download its template → send the sheet → check the columns and each row's outcome → 'Importar'
- * → the counts and the new students' access list.
+ * → the counts and the new students' access list. The super_admin also exports everything from here.
  */
 export function Component() {
   const [kind, setKind] = useState<ImportKind>("cursos");
@@ -35,6 +38,8 @@ export function Component() {
   const [result, setResult] = useState<ImportResult | null>(null);
   const reading = usePreview();
   const importing = useImport();
+  // Taking everything out is the super_admin's, as Configurações (decision 101); admin only imports.
+  const exports = canOpenScreen(useSession().data?.staff?.role, "settings");
   // A double click sends one request: isPending is only seen at the next render.
   const sending = useRef(false);
 
@@ -167,6 +172,7 @@ export function Component() {
           </Stack>
         )}
       </Paper>
+      {exports && <ExportSection />}
     </Stack>
   );
 }
