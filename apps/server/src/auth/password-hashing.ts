@@ -3,8 +3,8 @@ import { type ChildProcess, fork } from "node:child_process";
 import { existsSync } from "node:fs";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
-import { hashPassword as scryptHash, verifyPassword as scryptVerify } from "better-auth/crypto";
-import { hashLike } from "./password-salted.mjs";
+import { answerPasswordQuestion } from "./password-questions.mjs";
+import { hashTemporary } from "./password-temporary.mjs";
 
 /**
  * Every password hash and check of the server (~60–130 ms of one core each, scrypt as better-auth does
@@ -154,9 +154,7 @@ function next() {
 async function answer(question: Ask): Promise<string | boolean> {
   const value = await viaHasher(question);
   if (value !== undefined) return value;
-  if (question.op === "hash") return scryptHash(question.password);
-  if (question.op === "hashLike") return hashLike(question.password, question.hash);
-  return scryptVerify(question);
+  return answerPasswordQuestion(question);
 }
 
 let child: ChildProcess | undefined;
@@ -231,4 +229,16 @@ export async function verifyPassword(input: { hash: string; password: string }):
  */
 export async function hashPasswordLike(password: string, hash: string): Promise<string> {
   return (await ask({ op: "hashLike", password, hash })) as string;
+}
+
+/**
+ * Generated temporary passwords given out in bulk (an import's new accounts, decision 097 "Scale"), hashed at
+ * the temporary cost (password-temporary.mjs, ~1.4 ms each here) in the server's own thread pool, one after
+ * the other: one thread and at most one core, outside the hasher's line, so sign-ins never wait behind an
+ * import's thousands of hashes and the hasher keeps its cores.
+ */
+export async function hashTemporaryPasswords(passwords: string[]): Promise<string[]> {
+  const hashes: string[] = [];
+  for (const password of passwords) hashes.push(await hashTemporary(password));
+  return hashes;
 }
