@@ -16,6 +16,7 @@ import { hashTemporary } from "./password-temporary.mjs";
  * Each refusal books its own later turn (N grows by one hash's share of the cores per refusal), so those
  * sent away come back spread out at the pace the hasher works, not all at the same second.
  * Without the child (it cannot start) the server hashes in its own pool, through the same line.
+ * One exception: an import's bulk temporary passwords, hashed cheaply in the server (hashTemporaryPasswords).
  */
 
 type Ask =
