@@ -35,6 +35,8 @@ await cp("src/db/migrations", "dist/migrations", { recursive: true });
 // A child process the server forks (decision 068): plain JavaScript, run as it is.
 await cp("src/auth/password-hasher.mjs", "dist/password-hasher.mjs");
 await cp("src/auth/password-salted.mjs", "dist/password-salted.mjs");
+await cp("src/auth/password-temporary.mjs", "dist/password-temporary.mjs");
+await cp("src/auth/password-questions.mjs", "dist/password-questions.mjs");
 console.log(
-  "server built: dist/main.js, dist/create-admin.js, dist/backup.js, dist/restore.js, dist/statement-reader.worker.js, dist/password-hasher.mjs, dist/password-salted.mjs",
+  "server built: dist/main.js, dist/create-admin.js, dist/backup.js, dist/restore.js, dist/statement-reader.worker.js, dist/password-hasher.mjs, dist/password-salted.mjs, dist/password-temporary.mjs, dist/password-questions.mjs",
 );

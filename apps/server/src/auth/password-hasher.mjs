@@ -3,18 +3,11 @@
 // { id, op: "hash" | "verify" | "hashLike", password, hash } with { id, value } or { id, error }. The server
 // sends it at most one question per core at a time (its line is in password-hashing.ts, decision 090).
 // Plain JavaScript so that `fork()` runs it as it is, from src/ under tsx and from dist/ after the build.
-import { hashPassword, verifyPassword } from "better-auth/crypto";
-import { hashLike } from "./password-salted.mjs";
+import { answerPasswordQuestion } from "./password-questions.mjs";
 
-const answer = {
-  hash: ({ password }) => hashPassword(password),
-  verify: verifyPassword,
-  hashLike: ({ password, hash }) => hashLike(password, hash),
-};
-
-process.on("message", async ({ id, op, password, hash }) => {
+process.on("message", async ({ id, ...question }) => {
   try {
-    process.send?.({ id, value: await answer[op]({ password, hash }) });
+    process.send?.({ id, value: await answerPasswordQuestion(question) });
   } catch (err) {
     process.send?.({ id, error: err instanceof Error ? err.message : String(err) });
   }

@@ -3,8 +3,8 @@ import { type ChildProcess, fork } from "node:child_process";
 import { existsSync } from "node:fs";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
-import { hashPassword as scryptHash, verifyPassword as scryptVerify } from "better-auth/crypto";
-import { hashLike } from "./password-salted.mjs";
+import { answerPasswordQuestion } from "./password-questions.mjs";
+import { hashTemporary } from "./password-temporary.mjs";
 
 /**
  * Every password hash and check of the server (~60–130 ms of one core each, scrypt as better-auth does
@@ -16,6 +16,7 @@ import { hashLike } from "./password-salted.mjs";
  * Each refusal books its own later turn (N grows by one hash's share of the cores per refusal), so those
  * sent away come back spread out at the pace the hasher works, not all at the same second.
  * Without the child (it cannot start) the server hashes in its own pool, through the same line.
+ * One exception: an import's bulk temporary passwords, hashed cheaply in the server (hashTemporaryPasswords).
  */
 
 type Ask =
@@ -154,9 +155,7 @@ function next() {
 async function answer(question: Ask): Promise<string | boolean> {
   const value = await viaHasher(question);
   if (value !== undefined) return value;
-  if (question.op === "hash") return scryptHash(question.password);
-  if (question.op === "hashLike") return hashLike(question.password, question.hash);
-  return scryptVerify(question);
+  return answerPasswordQuestion(question);
 }
 
 let child: ChildProcess | undefined;
@@ -231,4 +230,16 @@ export async function verifyPassword(input: { hash: string; password: string }):
  */
 export async function hashPasswordLike(password: string, hash: string): Promise<string> {
   return (await ask({ op: "hashLike", password, hash })) as string;
+}
+
+/**
+ * Generated temporary passwords given out in bulk (an import's new accounts, decision 097 "Scale"), hashed at
+ * the temporary cost (password-temporary.mjs, ~1.4 ms each here) in the server's own thread pool, one after
+ * the other: one thread and at most one core, outside the hasher's line, so sign-ins never wait behind an
+ * import's thousands of hashes and the hasher keeps its cores.
+ */
+export async function hashTemporaryPasswords(passwords: string[]): Promise<string[]> {
+  const hashes: string[] = [];
+  for (const password of passwords) hashes.push(await hashTemporary(password));
+  return hashes;
 }

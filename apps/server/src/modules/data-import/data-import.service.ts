@@ -18,8 +18,9 @@ import { ApiError } from "../../http/errors";
 import { NOT_A_STATEMENT } from "../bank-statements/statement-file";
 import type { StatementReader } from "../bank-statements/statement-reader";
 import type { Sms } from "../sms/sms-setup";
-import type { ImportRun, PlannedRow } from "./import-plan";
-import { sheetRows } from "./import-rows";
+import { temporaryPasswords } from "./import-passwords";
+import type { ImportPlan, ImportRun, PlannedRow } from "./import-plan";
+import { type SheetRow, sheetRows } from "./import-rows";
 import { planClasses } from "./plan-classes";
 import { planCourses } from "./plan-courses";
 import { planStudents } from "./plan-students";
@@ -36,7 +37,7 @@ export type ImportDeps = { db: Database; statements: StatementReader; sms?: Sms 
 type Form = Record<string, unknown>;
 const issue = (path: string, message: string) => ApiError.of(400, REQUIRED_FIELDS, [{ path, message }]);
 
-const PLANNERS: Record<ImportKind, (db: Database | Tx, rows: ReturnType<typeof sheetRows>) => Promise<PlannedRow[]>> = {
+const PLANNERS: Record<ImportKind, (db: Database | Tx, rows: SheetRow[]) => Promise<ImportPlan>> = {
   cursos: planCourses,
   professores: planTeachers,
   turmas: planClasses,
@@ -94,10 +95,6 @@ async function proposedMapping(db: Database | Tx, kind: ImportKind, table: State
   return byHeader;
 }
 
-async function plan(db: Database | Tx, kind: ImportKind, table: StatementTable, mapping: ImportMapping) {
-  return PLANNERS[kind](db, sheetRows(IMPORT_SPECS[kind], table, mapping));
-}
-
 function countOf(rows: PlannedRow[]) {
   const counts = Object.fromEntries(IMPORT_OUTCOMES.map((o) => [o, 0])) as Record<ImportOutcome, number>;
   for (const r of rows) counts[r.outcome]++;
@@ -111,7 +108,7 @@ export async function previewImport({ db, statements }: ImportDeps, form: Form) 
   const { kind, table } = await readForm(statements, form);
   const proposed = await proposedMapping(db, kind, table);
   const mapping = sentMapping(kind, form, widthOf(table)) ?? proposed;
-  const rows = await plan(db, kind, table, mapping);
+  const { rows } = await PLANNERS[kind](db, sheetRows(IMPORT_SPECS[kind], table, mapping));
   const page = Math.max(1, Number(form.page) || 1);
   const only = IMPORT_OUTCOMES.find((o) => o === form.outcome);
   const listed = only ? rows.filter((r) => r.outcome === only) : rows;
@@ -131,19 +128,29 @@ export async function previewImport({ db, statements }: ImportDeps, form: Form) 
  * (the default) a row in error writes nothing at all (409 with the counts); with `onErrors=skip` the valid
  * rows are written and the others listed. The mapping is kept for the kind. With `sendSms=true` and SMS
  * configured, each new account's access is queued as an SMS in the same transaction (decision 092's queue).
+ * The rows are planned once before the transaction too, only to count the new accounts: their temporary
+ * passwords are hashed then, outside the transaction and its lock (decision 097, "Scale").
  */
 export async function runImport({ db, statements, sms }: ImportDeps, actorUserId: string, form: Form) {
   const { kind, table } = await readForm(statements, form);
   const mapping = sentMapping(kind, form, widthOf(table)) ?? (await proposedMapping(db, kind, table));
   const skipErrors = form.onErrors === "skip";
-  const run: ImportRun = { actorUserId, credentials: [], sms: form.sendSms === "true" ? sms : undefined };
+  const sheet = sheetRows(IMPORT_SPECS[kind], table, mapping);
+  const before = await PLANNERS[kind](db, sheet);
+  const refusedWhole = !skipErrors && before.rows.some((r) => r.outcome === "erro");
+  const run: ImportRun = {
+    actorUserId,
+    credentials: [],
+    sms: form.sendSms === "true" ? sms : undefined,
+    passwords: await temporaryPasswords(refusedWhole ? 0 : before.newAccounts),
+  };
   const rows = await db.transaction(async (tx) => {
     // One import at a time: two at once would both see a row as new.
     await tx.execute(sqlLock);
-    const planned = await plan(tx, kind, table, mapping);
+    const { rows: planned, write } = await PLANNERS[kind](tx, sheet);
     const errors = planned.filter((r) => r.outcome === "erro");
     if (errors.length > 0 && !skipErrors) throw ApiError.of(409, DATA_IMPORT_MESSAGES.hasErrors(errors.length));
-    for (const row of planned) await row.apply?.(tx, run);
+    await write(tx, run);
     await tx
       .insert(importColumnMappings)
       .values({ kind, mapping })

@@ -21,7 +21,39 @@ export type ImportRun = {
   sms?: Sms;
   /** The accounts created, with their temporary password (shown once, for the secretariat's list). */
   credentials: { studentCode: string; studentName: string; studentPhone: string; studentPassword: string }[];
+  /** Temporary passwords hashed before the transaction, for the new accounts (import-passwords.ts). */
+  passwords: TemporaryPasswords;
 };
+
+export type TemporaryPasswords = { take: (count: number) => Promise<{ password: string; hash: string }[]> };
+
+/** A kind's rows planned, and how to write those that are new or updated (all of them, in one transaction). */
+export type ImportPlan = {
+  rows: PlannedRow[];
+  /** The student accounts the write will create (each gets a temporary password). */
+  newAccounts: number;
+  write: (tx: Tx, run: ImportRun) => Promise<void>;
+};
+
+/** Lets other requests in between two batches or every ROWS_PER_TURN rows of a loop (as the statements do). */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+export const ROWS_PER_TURN = 500;
+/** Rows per multi-row INSERT (the statements' size; a statement holds at most 65 535 parameters). */
+export const INSERT_BATCH = 1000;
+
+/** A plan whose rows write themselves one after the other: the kinds an institute has a few hundred of. */
+export function rowByRow(rows: PlannedRow[]): ImportPlan {
+  return {
+    rows,
+    newAccounts: 0,
+    write: async (tx, run) => {
+      for (const [i, row] of rows.entries()) {
+        if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
+        await row.apply?.(tx, run);
+      }
+    },
+  };
+}
 
 export const refused = (line: number, key: string, reason: string): PlannedRow => ({
   line,

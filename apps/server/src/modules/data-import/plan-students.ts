@@ -5,24 +5,29 @@ import { enrollmentStatusLabel, IMPORTED_PAYMENT_METHOD, type Province } from "@
 import { parseGrade } from "@app/shared/grades";
 import { inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { hashPassword } from "../../auth/password-hashing";
 import type { Database, Tx } from "../../db/client";
 import { classes, enrollments, payments, studentAccounts } from "../../db/schema";
-import { recordEvent } from "../enrollments/enrollment-history";
-import { generateReferenceCode } from "../enrollments/review/reference-code";
-import { queueSms } from "../sms/queue-sms";
-import { credentialsSms } from "../sms/templates";
-import { generateStudentPassword } from "../student-accounts/credentials";
-import { insertStudentAccount } from "../student-accounts/student-accounts.service";
-import { type PlannedRow, planned, refused, sameFields } from "./import-plan";
+import {
+  type ImportPlan,
+  nextTurn,
+  type PlannedRow,
+  planned,
+  ROWS_PER_TURN,
+  refused,
+  rowByRow,
+  sameFields,
+} from "./import-plan";
 import { duplicateFinder, problem, type RowValues, type SheetRow } from "./import-rows";
 import { catalogIndex, unknownCourse } from "./plan-classes";
+import {
+  type Account,
+  type NewEnrolment,
+  recordImportedPayment,
+  SEAT_STATES,
+  type State,
+  writeNewEnrolments,
+} from "./write-students";
 
-type Account = typeof studentAccounts.$inferSelect;
-type State = "pre_inscrito" | "approved" | "enrolled" | "completed";
-const SEAT_STATES: readonly State[] = ["enrolled", "completed"];
-
-export const IMPORT_NOTE = (line: number) => `Importado da planilha (linha ${line})`;
 const stateLabel = (s: string) =>
   IMPORT_ENROLLMENT_STATES.find((o) => o.value === s)?.label ?? enrollmentStatusLabel(s);
 const REFERENCE = /^[A-Z0-9]{4,50}$/;
@@ -97,6 +102,7 @@ async function studentIndex(db: Database | Tx) {
     ),
     payment: new Map(importedPayments.map((p) => [p.enrollmentId, p])),
     codes: new Set(enrolmentRows.flatMap((e) => (e.paymentReferenceCode ? [e.paymentReferenceCode] : []))),
+    studentCodes: new Set(accounts.map((a) => a.studentCode)),
     seats: new Map(seats.map((s) => [s.id, s])),
   };
 }
@@ -107,15 +113,16 @@ const accountLabel = (a: Account) => `${a.studentCode} (${a.studentName})`;
  * Students and their enrolments (decision 097): a row is one enrolment; the student is matched on the BI
  * number, else phone + name; the enrolment on student + course. A phone another account already uses is
  * shown, never linked (decision 024). Rows of one new student share the account the first one creates.
+ * The new enrolments are written together, in batches (write-students.ts); an updated one by itself.
  */
-export async function planStudents(db: Database | Tx, rows: SheetRow[]): Promise<PlannedRow[]> {
+export async function planStudents(db: Database | Tx, rows: SheetRow[]): Promise<ImportPlan> {
   const catalog = await catalogIndex(db);
   const index = await studentIndex(db);
   const duplicate = duplicateFinder("Aluno e curso");
-  const newAccounts = new Map<string, Promise<Account>>();
   const codesInFile = new Map<string, number>();
+  const fresh: NewEnrolment[] = [];
 
-  return rows.map((row): PlannedRow => {
+  const planRow = (row: SheetRow): PlannedRow => {
     if ("error" in row) return refused(row.line, row.key, row.error);
     const v = row.values;
     const { line } = row;
@@ -168,6 +175,7 @@ export async function planStudents(db: Database | Tx, rows: SheetRow[]): Promise
       ...(bi ? { biNumber: bi } : {}),
     };
     const accountSame = account ? sameFields(account, accountFields) : false;
+    const payment = v.paidAmount === null ? null : { amount: Number(v.paidAmount), paymentDate: v.paymentDate! };
 
     if (existing) {
       if (existing.status !== state)
@@ -181,7 +189,6 @@ export async function planStudents(db: Database | Tx, rows: SheetRow[]): Promise
         return fail(problem("Turma", "a inscrição já tem outra turma: mude-a no portal"));
       }
       const paid = index.payment.get(existing.id);
-      const payment = v.paidAmount === null ? null : { amount: Number(v.paidAmount), paymentDate: v.paymentDate! };
       const enrolmentChanges = { ...fields, finalGrade: grade, ...(code ? { paymentReferenceCode: code } : {}) };
       const same =
         accountSame &&
@@ -201,106 +208,35 @@ export async function planStudents(db: Database | Tx, rows: SheetRow[]): Promise
         return fail(problem("Turma", `«${seat.name}» está lotada: ${seat.max} de ${seat.max} vagas ocupadas`));
       seat.current++;
     }
-    return planned(line, key, "nova", async (tx, run) => {
-      let owner = account;
-      if (owner && !accountSame) {
-        await tx.update(studentAccounts).set(accountFields).where(sql`${studentAccounts.id} = ${owner.id}`);
-      }
-      if (!owner) {
-        let created = newAccounts.get(studentKey);
-        if (!created) {
-          created = (async () => {
-            const studentPassword = generateStudentPassword();
-            const made = await insertStudentAccount(
-              tx,
-              { ...accountFields, enrollmentCompleted: true },
-              await hashPassword(studentPassword),
-            );
-            run.credentials.push({
-              studentCode: made.studentCode,
-              studentName: made.studentName,
-              studentPhone: made.studentPhone,
-              studentPassword,
-            });
-            await queueSms(tx, run.sms, {
-              key: `import-credentials:${made.id}`,
-              enrollmentId: null,
-              phone: made.studentPhone,
-              template: "credentials",
-              body: credentialsSms({ studentCode: made.studentCode, password: studentPassword }),
-            });
-            return made;
-          })();
-          newAccounts.set(studentKey, created);
-        }
-        owner = await created;
-      }
-      const approved = state !== "pre_inscrito";
-      const [enrolment] = await tx
-        .insert(enrollments)
-        .values({
-          ...fields,
-          userId: owner.userId,
-          studentAccountId: owner.id,
-          courseId: course.id,
-          classId: SEAT_STATES.includes(state) ? cls!.id : null,
-          status: state,
-          approvalDate: approved ? new Date() : null,
-          approvedBy: approved ? run.actorUserId : null,
-          paymentReferenceCode: code ?? (state === "approved" ? await freeReferenceCode(tx) : null),
-          finalGrade: grade,
-          resultAt: state === "completed" ? new Date() : null,
-          resultBy: state === "completed" ? run.actorUserId : null,
-        })
-        .returning({ id: enrollments.id });
-      if (v.paidAmount !== null) {
-        await recordImportedPayment(
-          tx,
-          enrolment!.id,
-          { amount: Number(v.paidAmount), paymentDate: v.paymentDate! },
-          line,
-        );
-      }
-      if (SEAT_STATES.includes(state)) {
-        await tx
-          .update(classes)
-          .set({ currentStudents: sql`${classes.currentStudents} + 1` })
-          .where(sql`${classes.id} = ${cls!.id}`);
-      }
-      await recordEvent(tx, enrolment!.id, {
-        actorUserId: run.actorUserId,
-        fromStatus: null,
-        toStatus: state,
-        note: IMPORT_NOTE(line),
-      });
+    fresh.push({
+      line,
+      studentKey,
+      account,
+      accountFields,
+      accountSame,
+      fields,
+      courseId: course.id,
+      classId: SEAT_STATES.includes(state) ? cls!.id : null,
+      state,
+      code,
+      grade,
+      payment,
     });
-  });
-}
+    return planned(line, key, "nova");
+  };
 
-/** A payment of the sheet: confirmed, method 'importado', visible in Financeiro and its exports. */
-async function recordImportedPayment(
-  tx: Tx,
-  enrollmentId: string,
-  paid: { amount: number; paymentDate: string },
-  line: number,
-) {
-  await tx.insert(payments).values({
-    ...paid,
-    enrollmentId,
-    paymentMethod: IMPORTED_PAYMENT_METHOD,
-    status: "confirmed",
-    notes: IMPORT_NOTE(line),
-  });
-}
-
-/** A reference code no enrolment holds (the unique index is the last word). */
-async function freeReferenceCode(tx: Tx): Promise<string> {
-  for (;;) {
-    const code = generateReferenceCode();
-    const [taken] = await tx
-      .select({ id: enrollments.id })
-      .from(enrollments)
-      .where(sql`${enrollments.paymentReferenceCode} = ${code}`);
-    if (!taken) return code;
+  const plannedRows: PlannedRow[] = [];
+  for (const [i, row] of rows.entries()) {
+    if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
+    plannedRows.push(planRow(row));
   }
+  const updates = rowByRow(plannedRows);
+  return {
+    rows: plannedRows,
+    newAccounts: new Set(fresh.filter((e) => !e.account).map((e) => e.studentKey)).size,
+    write: async (tx, run) => {
+      await updates.write(tx, run);
+      await writeNewEnrolments(tx, run, fresh, { studentCodes: index.studentCodes, referenceCodes: index.codes });
+    },
+  };
 }

@@ -3,7 +3,7 @@ import { teacherInputSchema } from "@app/shared/schemas/catalog";
 import { eq } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client";
 import { teachers } from "../../db/schema";
-import { bySchema, type PlannedRow, planned, refused, sameFields } from "./import-plan";
+import { bySchema, type ImportPlan, planned, refused, rowByRow, sameFields } from "./import-plan";
 import { duplicateFinder, problem, type SheetRow } from "./import-rows";
 
 const spec = IMPORT_SPECS.professores;
@@ -23,25 +23,27 @@ export async function teacherIndex(db: Database | Tx) {
 }
 
 /** Teachers, matched on their e-mail, else their phone. */
-export async function planTeachers(db: Database | Tx, rows: SheetRow[]): Promise<PlannedRow[]> {
+export async function planTeachers(db: Database | Tx, rows: SheetRow[]): Promise<ImportPlan> {
   const find = await teacherIndex(db);
   const duplicate = duplicateFinder("Professor");
-  return rows.map((row) => {
-    if ("error" in row) return refused(row.line, row.key, row.error);
-    const { values } = row;
-    const key = values.teacherEmail ?? values.teacherPhone ?? "";
-    if (!key) return refused(row.line, values.teacherName ?? "", problem("E-mail", "indique o e-mail ou o telefone"));
-    const read = bySchema(spec, teacherInputSchema, values);
-    if ("error" in read) return refused(row.line, key, read.error);
-    const again =
-      duplicate(key, row.line) ??
-      (values.teacherEmail && values.teacherPhone ? duplicate(values.teacherPhone, row.line) : null);
-    if (again) return refused(row.line, key, again);
-    const { userId: _userId, ...input } = read.data;
-    const found = find(input.teacherEmail, input.teacherPhone);
-    if (!found) return planned(row.line, key, "nova", async (tx) => void (await tx.insert(teachers).values(input)));
-    return planned(row.line, key, sameFields(found, input) ? "igual" : "atualizada", async (tx) => {
-      await tx.update(teachers).set(input).where(eq(teachers.id, found.id));
-    });
-  });
+  return rowByRow(
+    rows.map((row) => {
+      if ("error" in row) return refused(row.line, row.key, row.error);
+      const { values } = row;
+      const key = values.teacherEmail ?? values.teacherPhone ?? "";
+      if (!key) return refused(row.line, values.teacherName ?? "", problem("E-mail", "indique o e-mail ou o telefone"));
+      const read = bySchema(spec, teacherInputSchema, values);
+      if ("error" in read) return refused(row.line, key, read.error);
+      const again =
+        duplicate(key, row.line) ??
+        (values.teacherEmail && values.teacherPhone ? duplicate(values.teacherPhone, row.line) : null);
+      if (again) return refused(row.line, key, again);
+      const { userId: _userId, ...input } = read.data;
+      const found = find(input.teacherEmail, input.teacherPhone);
+      if (!found) return planned(row.line, key, "nova", async (tx) => void (await tx.insert(teachers).values(input)));
+      return planned(row.line, key, sameFields(found, input) ? "igual" : "atualizada", async (tx) => {
+        await tx.update(teachers).set(input).where(eq(teachers.id, found.id));
+      });
+    }),
+  );
 }
