@@ -1,11 +1,12 @@
 import { expect, type Page, type Request, test } from "@playwright/test";
 import { VIEWPORTS } from "./support/axe";
 import { withDatabase } from "./support/server";
-import { signInStudent } from "./support/sign-in";
+import { signedInStaff, signInStudent } from "./support/sign-in";
 
 // Decision 091: a signed-in screen's first HTML names its own page's code and the data it reads first, and
 // a student's screen downloads none of the staff area's code. Decision 100: nor the form schemas' library
-// (zod), which a form imports when it is first used.
+// (zod), which a form imports when it is first used. Staff screens that only show data (the dashboard,
+// receipts, Financeiro) load no zod either, nor another screen's page.
 
 /** A name zod's core gives its base schema class, kept as a string by the minifier: in any script holding zod. */
 const ZOD_MARK = "$ZodType";
@@ -81,5 +82,34 @@ test("a student's screens come with their own code named in the first HTML, and 
     await page.goto("/aluno/pagamento");
     await expect(page.getByRole("heading", { name: "Comprovar Pagamento", level: 1 })).toBeVisible();
     await page.screenshot({ path: `/tmp/shots-091/aluno-pagamento-${size.width}.png`, fullPage: true });
+  }
+});
+
+test("a staff screen that only shows data loads neither zod nor another screen's page at start-up", async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await signedInStaff(browser, baseURL!, {
+    email: "rapido.financeiro@instituto.ao",
+    password: "rapidofin123",
+    name: "Rápido Financeiro",
+    role: "financeiro",
+  });
+  // Each screen's title, and a text only its page's code has (its subtitle).
+  const screens = [
+    ["/admin", "Painel", "Resumo da atividade do instituto"],
+    ["/admin/payment-receipts", "Gestão de Comprovantes de Pagamento", "Valide os comprovantes enviados"],
+    ["/admin/financial", "Financeiro", "Pagamentos recebidos, valores pendentes"],
+    ["/admin/enrollments", "Inscrições", "Pré-inscrições, aprovações, pagamentos e matrículas"],
+  ] as const;
+  for (const [path, title, own] of screens.slice(0, 3)) {
+    const { texts } = await scriptsOf(page, path, title);
+    expect([...texts.values()].some((text) => text.includes(own)), `${path}: its own page's code`).toBe(true);
+    for (const [other, , otherText] of screens.filter(([p]) => p !== path)) {
+      const carrier = [...texts].find(([, text]) => text.includes(otherText))?.[0];
+      expect(carrier, `${path}: downloads the page of ${other}`).toBeUndefined();
+    }
+    const zodCarrier = [...texts].find(([, text]) => text.includes(ZOD_MARK))?.[0];
+    expect(zodCarrier, `${path}: downloads zod at start-up`).toBeUndefined();
   }
 });

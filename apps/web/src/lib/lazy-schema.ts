@@ -9,6 +9,8 @@ type Schema = Parameters<typeof schemaResolver>[0];
  * the import (give it to the form's onFocus); `validate` checks with the schema once it is there; and
  * `submitted` makes a submit wait for it, so a form never submits unchecked.
  */
+export type LazySchema<M> = ReturnType<typeof lazySchema<M>>;
+
 export function lazySchema<M>(importModule: () => Promise<M>) {
   let loaded: M | undefined;
   let loading: Promise<unknown> | undefined;
@@ -19,6 +21,8 @@ export function lazySchema<M>(importModule: () => Promise<M>) {
     ));
   return {
     load,
+    /** The module once imported (a submit waited for it with `submitted`); undefined before, or offline. */
+    current: () => loaded,
     /** A Mantine form's `validate`: the schema `pick` names, synchronously; nothing before it has loaded. */
     validate:
       (pick: (m: M) => Schema) =>

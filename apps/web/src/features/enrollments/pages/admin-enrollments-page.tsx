@@ -2,7 +2,7 @@ import { APPLICATION_SOURCE_LABELS, APPLICATION_SOURCES, type ApplicationSource 
 import { formatDate } from "@app/shared/dates";
 import { ENROLLMENT_STATUSES, type EnrollmentStatus, enrollmentStatusLabel } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
-import { formatAngolanMobile } from "@app/shared/phones";
+import { formatAngolanMobile } from "@app/shared/phone-format";
 import { Button, Group, Select, SimpleGrid, Stack, Text } from "@mantine/core";
 import {
   IconCash,
