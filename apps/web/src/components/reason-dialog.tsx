@@ -49,8 +49,7 @@ export function ReasonDialog({
   const form = useForm({
     initialValues: { reason: "" },
     validate: schema.validate((s) => s),
-    // Offline, the rule never loaded: the server checks the reason.
-    transformValues: (values) => schema.current()?.parse(values) ?? values,
+    transformValues: schema.parsed((s) => s),
   });
   const submit = form.onSubmit((values) => {
     if (sending.current) return;

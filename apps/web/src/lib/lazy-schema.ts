@@ -21,13 +21,19 @@ export function lazySchema<M>(importModule: () => Promise<M>) {
     ));
   return {
     load,
-    /** The module once imported (a submit waited for it with `submitted`); undefined before, or offline. */
-    current: () => loaded,
     /** A Mantine form's `validate`: the schema `pick` names, synchronously; nothing before it has loaded. */
     validate:
       (pick: (m: M) => Schema) =>
       (values: unknown): FormErrors =>
         loaded ? schemaResolver(pick(loaded), { sync: true })(values) : {},
+    /**
+     * A Mantine form's `transformValues`: what the schema `pick` names reads from the values (a submit waited
+     * for it with `submitted`). Offline, the import failed: the values as typed, which the server checks.
+     */
+    parsed:
+      <Output>(pick: (m: M) => { parse: (values: unknown) => Output }) =>
+      (values: unknown): Output =>
+        loaded ? pick(loaded).parse(values) : (values as Output),
     /** The form's onSubmit: `submit` (Mantine's `form.onSubmit(…)`) once the schema is there. */
     submitted: (submit: () => void) => (event: FormEvent) => {
       event.preventDefault();

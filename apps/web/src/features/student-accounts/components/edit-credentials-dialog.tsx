@@ -43,8 +43,7 @@ export function EditCredentialsDialog({
   const form = useForm({
     initialValues: { studentCode: account?.studentCode ?? "", newPassword: "" },
     validate: schemas.validate((m) => m.editStudentCredentialsSchema),
-    // Offline, the schema never loaded: the server checks and upper-cases the values.
-    transformValues: (values) => schemas.current()?.editStudentCredentialsSchema.parse(values) ?? values,
+    transformValues: schemas.parsed((m) => m.editStudentCredentialsSchema),
   });
 
   return (
