@@ -50,12 +50,20 @@ interface ModuleUsage {
    */
   eager: Set<string>;
   /**
-   * zod, the modules of ours importing it, and the staff-only modules these import (decision 100): one
-   * chunk that a screen evaluates only when a form of it needs its schema. Taking the staff-only
-   * dependencies along keeps staff-common from both importing this chunk and being imported by it (a cycle
-   * of chunks evaluates in the wrong order: a schema read an enum not yet defined).
+   * zod, the modules of ours importing it, and the staff-only modules these import that need them in turn
+   * (decision 100): one chunk that a screen evaluates only when a form of it needs its schema. What a schema
+   * imports that needs no schema (an enum, labels) stays with the screens' code: staff-common holds nothing
+   * that needs the schemas (`needsSchemas`), so this chunk may import it without a cycle of chunks (which
+   * evaluates in the wrong order: a schema read an enum not yet defined).
    */
   schemas: Set<string>;
+  /**
+   * Our modules outside `schemas` that import one of its modules, directly or through others of ours (a
+   * dialog importing its schema, a cell formatting a phone with phones.ts). Kept out of the staff-common
+   * chunk: a screen loading staff-common would otherwise evaluate zod even when none of its own code needs it
+   * (/admin did, through other screens' shared dialogs).
+   */
+  needsSchemas: Set<string>;
 }
 
 /**
@@ -125,11 +133,27 @@ async function moduleUsage(): Promise<ModuleUsage> {
       [...staticImports].filter(([id, deps]) => isZod(id) || (ours(id) && deps.some(isZod))).map(([id]) => id),
     );
     const staffOnlyIds = new Set([...staff].filter((id) => !publicIds.has(id) && !outsideStaff.has(id)));
-    for (const id of schemas) // a Set visits what is added while iterating: the dependencies' dependencies too
-      for (const dep of staticImports.get(id) ?? []) if (ours(dep) && staffOnlyIds.has(dep)) schemas.add(dep);
+    const importers = new Map<string, string[]>();
+    for (const [id, deps] of staticImports)
+      if (ours(id)) for (const dep of deps) importers.set(dep, [...(importers.get(dep) ?? []), id]);
+    const needsSchemas = new Set<string>();
+    const climb = (id: string) => {
+      for (const importer of importers.get(id) ?? [])
+        if (!schemas.has(importer) && !needsSchemas.has(importer)) {
+          needsSchemas.add(importer);
+          climb(importer);
+        }
+    };
+    for (const id of schemas) climb(id);
+    // A staff-only module a schema imports and that itself needs the schemas (an import cycle through them)
+    // goes with them. A Set visits what is added while iterating: the dependencies' dependencies too.
+    for (const id of schemas)
+      for (const dep of staticImports.get(id) ?? [])
+        if (staffOnlyIds.has(dep) && needsSchemas.delete(dep)) schemas.add(dep);
     return {
       eager,
       schemas,
+      needsSchemas,
       shell,
       publicLazy: new Set([...publicIds].filter((id) => !shell.has(id))),
       signedIn: new Set(all.filter((id) => !publicIds.has(id) && outsideStaff.has(id))),
@@ -169,7 +193,19 @@ function chunkGroups(usage: ModuleUsage | undefined): Rolldown.CodeSplittingGrou
     { name: "staff-vendor", priority: 5, test: (id) => staffOnly(id) && vendor(id) },
     { name: "lazy-vendor", priority: 4, test: (id) => grouped(id, usage.publicLazy) && vendor(id) },
     { name: "signed-in-common", priority: 3, minShareCount: 2, test: (id) => signedIn(id) && !vendor(id) },
-    { name: "staff-common", priority: 2, minShareCount: 2, test: (id) => staffOnly(id) && !vendor(id) },
+    {
+      name: "staff-common",
+      priority: 2,
+      minShareCount: 2,
+      test: (id) => staffOnly(id) && !vendor(id) && !usage.needsSchemas.has(id),
+    },
+    // What staff screens share and that needs the schemas: loaded with them, by the screens that use it.
+    {
+      name: "staff-forms",
+      priority: 2,
+      minShareCount: 2,
+      test: (id) => staffOnly(id) && !vendor(id) && usage.needsSchemas.has(id),
+    },
     { name: "lazy-common", priority: 1, test: (id) => grouped(id, usage.publicLazy) && !vendor(id) },
   ];
 }

@@ -1,11 +1,12 @@
 import { expect, type Page, type Request, test } from "@playwright/test";
 import { VIEWPORTS } from "./support/axe";
 import { withDatabase } from "./support/server";
-import { signInStudent } from "./support/sign-in";
+import { signedInStaff, signInStudent } from "./support/sign-in";
 
 // Decision 091: a signed-in screen's first HTML names its own page's code and the data it reads first, and
 // a student's screen downloads none of the staff area's code. Decision 100: nor the form schemas' library
-// (zod), which a form imports when it is first used.
+// (zod), which a form imports when it is first used. Staff screens that only show data (the dashboard,
+// receipts, Financeiro) load no zod either, nor another screen's page.
 
 /** A name zod's core gives its base schema class, kept as a string by the minifier: in any script holding zod. */
 const ZOD_MARK = "$ZodType";
@@ -82,4 +83,55 @@ test("a student's screens come with their own code named in the first HTML, and 
     await expect(page.getByRole("heading", { name: "Comprovar Pagamento", level: 1 })).toBeVisible();
     await page.screenshot({ path: `/tmp/shots-091/aluno-pagamento-${size.width}.png`, fullPage: true });
   }
+});
+
+test("a staff screen loads neither zod nor another screen's page at start-up; a form brings them when opened", async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await signedInStaff(browser, baseURL!, {
+    email: "rapido.financeiro@instituto.ao",
+    password: "rapidofin123",
+    name: "Rápido Financeiro",
+    role: "financeiro",
+  });
+  // Each screen's title, and a text only its page's code has (its subtitle).
+  const screens = [
+    ["/admin", "Painel", "Resumo da atividade do instituto"],
+    ["/admin/payment-receipts", "Gestão de Comprovantes de Pagamento", "Valide os comprovantes enviados"],
+    ["/admin/financial", "Financeiro", "Pagamentos recebidos, valores pendentes"],
+    ["/admin/enrollments", "Inscrições", "Pré-inscrições, aprovações, pagamentos e matrículas"],
+  ] as const;
+  for (const [path, title, own] of screens) {
+    const { texts } = await scriptsOf(page, path, title);
+    const ownCarrier = [...texts].find(([, text]) => text.includes(own))?.[0];
+    expect(ownCarrier, `${path}: its own page's code`).toBeDefined();
+    for (const [other, , otherText] of screens.filter(([p]) => p !== path)) {
+      const carrier = [...texts].find(([, text]) => text.includes(otherText))?.[0];
+      expect(carrier, `${path}: downloads the page of ${other}`).toBeUndefined();
+    }
+    const zodCarrier = [...texts].find(([, text]) => text.includes(ZOD_MARK))?.[0];
+    expect(zodCarrier, `${path}: downloads zod at start-up`).toBeUndefined();
+  }
+
+  // 'Nova inscrição' (the secretariat's) comes at its first opening, with its schemas, and checks its
+  // steps as before.
+  const desk = await signedInStaff(browser, baseURL!, {
+    email: "rapido.secretaria@instituto.ao",
+    password: "rapidosec123",
+    name: "Rápida Secretaria",
+    role: "secretaria",
+  });
+  await desk.goto("/admin/enrollments");
+  await expect(desk.getByRole("heading", { name: "Inscrições", level: 1 })).toBeVisible();
+  const later: string[] = [];
+  desk.on("response", async (r) => {
+    if (r.request().resourceType() === "script" && (await r.text()).includes(ZOD_MARK)) later.push(r.url());
+  });
+  await desk.getByRole("button", { name: "Nova inscrição" }).click();
+  const dialog = desk.getByRole("dialog", { name: "Nova inscrição" });
+  await dialog.getByRole("tab", { name: "Documentos" }).click();
+  await expect(desk.getByText("Preencha todos os campos obrigatórios antes de continuar")).toBeVisible();
+  await expect(dialog.getByText("Nome do pai é obrigatório")).toBeVisible();
+  await expect.poll(() => later.length, { message: "the dialog's first opening downloads zod" }).toBeGreaterThan(0);
 });

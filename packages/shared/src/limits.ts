@@ -76,3 +76,6 @@ export const STATEMENT_MAX_CELLS = 500_000;
  */
 export const STATEMENT_MAX_UNZIPPED_MB = 40;
 export const STATEMENT_MAX_UNZIPPED_BYTES = STATEMENT_MAX_UNZIPPED_MB * 1024 * 1024;
+
+/** Statement lines confirmed in one request (the page sends more in several). */
+export const CONFIRM_MAX_LINES = 1000;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { balanceOf, differenceChoiceSchema, paymentDifferenceLabel, paymentFit } from "./payment-balance";
+import { balanceOf, paymentDifferenceLabel, paymentFit } from "./payment-balance";
+import { differenceChoiceSchema } from "./payment-balance-schema";
 
 describe("what a payment does to what is owed (decision 083)", () => {
   it("compares in whole cents: the same, short or above, and what remains", () => {

@@ -1,5 +1,4 @@
 import { formatKz } from "./money";
-import { z } from "./zod";
 
 /**
  * What an enrolment still owes and what a payment that differs from it does (issue 34, decision 083).
@@ -37,6 +36,7 @@ export function paymentFit(balance: number, amount: number): PaymentFit {
 /** Finance's choice for a payment short of the balance. */
 export const DIFFERENCE_CHOICES = ["await_balance", "accept"] as const;
 export type DifferenceChoiceKind = (typeof DIFFERENCE_CHOICES)[number];
+export type DifferenceChoice = { choice: "await_balance" } | { choice: "accept"; reason: string };
 
 export const DIFFERENCE_REASON_MAX = 500;
 export const PAYMENT_DIFFERENCE_MESSAGES = {
@@ -44,31 +44,6 @@ export const PAYMENT_DIFFERENCE_MESSAGES = {
   reason: "Indique o motivo para aceitar a diferença",
   reasonTooLong: `O motivo pode ter no máximo ${DIFFERENCE_REASON_MAX} caracteres`,
 } as const;
-
-const reasonSchema = z
-  .string({ message: PAYMENT_DIFFERENCE_MESSAGES.reason })
-  .trim()
-  .min(1, PAYMENT_DIFFERENCE_MESSAGES.reason)
-  .max(DIFFERENCE_REASON_MAX, PAYMENT_DIFFERENCE_MESSAGES.reasonTooLong);
-
-/** The choice as a request carries it: waiting needs nothing more, accepting needs a reason. */
-export const differenceChoiceSchema = z
-  .object({
-    choice: z.enum(DIFFERENCE_CHOICES, { message: PAYMENT_DIFFERENCE_MESSAGES.choice }),
-    reason: z.string().optional(),
-  })
-  .transform((v, ctx): DifferenceChoice => {
-    if (v.choice === "await_balance") return { choice: "await_balance" };
-    const reason = reasonSchema.safeParse(v.reason ?? "");
-    if (reason.success) return { choice: "accept", reason: reason.data };
-    for (const issue of reason.error.issues) ctx.addIssue({ code: "custom", path: ["reason"], message: issue.message });
-    return z.NEVER;
-  });
-export type DifferenceChoice = { choice: "await_balance" } | { choice: "accept"; reason: string };
-export type DifferenceChoiceInput = z.input<typeof differenceChoiceSchema>;
-
-/** 'Aceitar a diferença' later (an automatic short payment, or a wait chosen before): the reason alone. */
-export const acceptDifferenceSchema = z.object({ reason: reasonSchema });
 
 export const DIFFERENCE_CHOICE_LABELS: Record<DifferenceChoiceKind, string> = {
   await_balance: "Manter a inscrição à espera do saldo",

@@ -1,7 +1,8 @@
 import { formatDate } from "./dates";
+import { formatIban } from "./iban";
 import { formatKz, formatReference } from "./money";
-import { formatAngolanMobile } from "./phones";
-import { type BankDetails, formatIban } from "./schemas/settings";
+import { formatAngolanMobile } from "./phone-format";
+import type { BankDetails } from "./schemas/settings";
 
 /**
  * The message that gives a student the payment reference code: e-mailed by the server at approval

@@ -2,12 +2,12 @@ import { formatKz } from "@app/shared/money";
 import {
   type Balance,
   DIFFERENCE_CHOICE_LABELS,
-  type DifferenceChoiceInput,
   type DifferenceChoiceKind,
   PAYMENT_DIFFERENCE_MESSAGES,
   type PaymentFit,
   paymentFit,
 } from "@app/shared/payment-balance";
+import type { DifferenceChoiceInput } from "@app/shared/payment-balance-schema";
 import { Alert, Loader, Paper, Radio, SimpleGrid, Stack, Text, Textarea } from "@mantine/core";
 import { IconAlertTriangle, IconInfoCircle } from "@tabler/icons-react";
 import { useState } from "react";

@@ -1,12 +1,19 @@
-import { type RejectWithReasonInput, rejectWithReasonSchema } from "@app/shared/schemas/enrollment-review";
+import type { RejectWithReasonInput, rejectWithReasonSchema } from "@app/shared/schemas/enrollment-review";
 import { Stack, Textarea } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
 import { type ReactNode, useRef } from "react";
 import { applyServerErrors } from "../lib/form-errors";
+import { type LazySchema, lazySchema } from "../lib/lazy-schema";
 import { DialogActions } from "./dialog-actions";
 import { Modal } from "./modal";
 
 type ReasonSchema = typeof rejectWithReasonSchema;
+/** A reason's rule, imported when its dialog is first used (decision 100): `reasonSchema(() => import(…))`. */
+export type LazyReasonSchema = LazySchema<ReasonSchema>;
+export const reasonSchema = (load: () => Promise<ReasonSchema>): LazyReasonSchema => lazySchema(load);
+const rejectionReason = reasonSchema(() =>
+  import("@app/shared/schemas/enrollment-review").then((m) => m.rejectWithReasonSchema),
+);
 
 /**
  * A decision that needs a reason (rejecting an enrolment or a receipt, revoking a certificate): a required 4-row reason the student will
@@ -21,7 +28,7 @@ export function ReasonDialog({
   description,
   submitLabel,
   reasonLabel = "Motivo da rejeição",
-  schema = rejectWithReasonSchema,
+  schema = rejectionReason,
   pending,
   onSubmit,
 }: {
@@ -34,15 +41,15 @@ export function ReasonDialog({
   /** The reason field's label (a rejection by default; a certificate's revocation names its own). */
   reasonLabel?: string;
   /** The reason's rule and its message (a rejection's by default; a certificate revocation has its own). */
-  schema?: ReasonSchema;
+  schema?: LazyReasonSchema;
   pending: boolean;
   onSubmit: (input: RejectWithReasonInput) => Promise<unknown>;
 }) {
   const sending = useRef(false);
   const form = useForm({
     initialValues: { reason: "" },
-    validate: schemaResolver(schema, { sync: true }),
-    transformValues: (values) => schema.parse(values),
+    validate: schema.validate((s) => s),
+    transformValues: schema.parsed((s) => s),
   });
   const submit = form.onSubmit((values) => {
     if (sending.current) return;
@@ -55,7 +62,7 @@ export function ReasonDialog({
   });
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
-      <form noValidate onSubmit={submit}>
+      <form noValidate onFocus={schema.load} onSubmit={schema.submitted(submit)}>
         <Stack gap="md">
           {subject}
           <Textarea

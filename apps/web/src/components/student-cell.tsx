@@ -1,4 +1,4 @@
-import { formatAngolanMobile } from "@app/shared/phones";
+import { formatAngolanMobile } from "@app/shared/phone-format";
 import { Stack, Text } from "@mantine/core";
 
 /** A table cell naming a student with their phone below it (read together when calling them). */

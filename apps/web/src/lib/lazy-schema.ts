@@ -9,6 +9,8 @@ type Schema = Parameters<typeof schemaResolver>[0];
  * the import (give it to the form's onFocus); `validate` checks with the schema once it is there; and
  * `submitted` makes a submit wait for it, so a form never submits unchecked.
  */
+export type LazySchema<M> = ReturnType<typeof lazySchema<M>>;
+
 export function lazySchema<M>(importModule: () => Promise<M>) {
   let loaded: M | undefined;
   let loading: Promise<unknown> | undefined;
@@ -24,6 +26,14 @@ export function lazySchema<M>(importModule: () => Promise<M>) {
       (pick: (m: M) => Schema) =>
       (values: unknown): FormErrors =>
         loaded ? schemaResolver(pick(loaded), { sync: true })(values) : {},
+    /**
+     * A Mantine form's `transformValues`: what the schema `pick` names reads from the values (a submit waited
+     * for it with `submitted`). Offline, the import failed: the values as typed, which the server checks.
+     */
+    parsed:
+      <Output>(pick: (m: M) => { parse: (values: unknown) => Output }) =>
+      (values: unknown): Output =>
+        loaded ? pick(loaded).parse(values) : (values as Output),
     /** The form's onSubmit: `submit` (Mantine's `form.onSubmit(…)`) once the schema is there. */
     submitted: (submit: () => void) => (event: FormEvent) => {
       event.preventDefault();

@@ -1,11 +1,15 @@
 import { MAPPING_WARNING_CODES } from "../bank-statements/mapping-warnings";
 import { STATEMENT_LINE_OUTCOMES } from "../bank-statements/outcomes";
+import { CONFIRM_MAX_LINES } from "../limits";
 import { BANK_MAPPING_NOT_FOUND, REQUIRED_FIELDS, STATEMENT_LINE_NOT_FOUND, STATEMENT_NOT_FOUND } from "../messages";
-import { DIFFERENCE_CHOICES, differenceChoiceSchema } from "../payment-balance";
+import { DIFFERENCE_CHOICES } from "../payment-balance";
+import { differenceChoiceSchema } from "../payment-balance-schema";
 import { listPageSchema, listQuerySchema } from "../schemas/lists";
 import { z } from "../zod";
 import { endpointSchemas } from "./endpoint";
 import { fileField } from "./parts";
+
+export { CONFIRM_MAX_LINES } from "../limits";
 
 export const BANK_STATEMENT_MESSAGES = {
   bankName: "Indique o nome do banco",
@@ -175,7 +179,6 @@ export const ignoreLineSchema = z.object({
   reason: z.string({ message: BANK_STATEMENT_MESSAGES.reason }).trim().min(1, BANK_STATEMENT_MESSAGES.reason).max(500),
 });
 /** Lines per confirmation: 1 000 UUIDs stay well inside the 64 KB JSON body limit (decision 048). */
-export const CONFIRM_MAX_LINES = 1000;
 export const confirmLinesSchema = z.object({
   lineIds: z
     .array(z.uuid({ message: BANK_STATEMENT_MESSAGES.lineIds }))

@@ -1,35 +1,21 @@
 import { ENROLLMENT_NOT_FOUND, REFERENCE_PAYMENT_MESSAGES } from "../messages";
-import { differenceChoiceSchema } from "../payment-balance";
+import { differenceChoiceSchema } from "../payment-balance-schema";
+import { REFERENCE_NOTIFICATION_OUTCOMES, REFERENCE_STATUSES, UNMATCHED_STATES } from "../payment-reference-labels";
 import { referenceValidDaysSchema } from "../schemas/enrollment-review";
 import { listPageSchema, listQuerySchema } from "../schemas/lists";
 import { z } from "../zod";
 import { endpointSchemas } from "./endpoint";
 
+export {
+  REFERENCE_NOTIFICATION_OUTCOME_LABELS,
+  REFERENCE_NOTIFICATION_OUTCOMES,
+  REFERENCE_STATUSES,
+  UNMATCHED_STATE_LABELS,
+  UNMATCHED_STATES,
+} from "../payment-reference-labels";
+
 /** Multicaixa references through a payment-reference provider (issue 26, decision 075). */
 
-export const REFERENCE_STATUSES = ["creating", "active", "paid", "replaced", "deleted"] as const;
-/** What became of a provider's payment notification; all but 'applied' are finance's list. */
-export const REFERENCE_NOTIFICATION_OUTCOMES = [
-  "applied",
-  "unknown_reference",
-  "wrong_amount",
-  "not_payable",
-  "invalid",
-] as const;
-export const REFERENCE_NOTIFICATION_OUTCOME_LABELS: Record<(typeof REFERENCE_NOTIFICATION_OUTCOMES)[number], string> = {
-  applied: "Aplicado",
-  unknown_reference: "Referência desconhecida",
-  wrong_amount: "Valor diferente do devido",
-  not_payable: "Inscrição já paga ou fechada",
-  invalid: "Dados inválidos enviados pela ProxyPay",
-};
-/** Finance's filter on 'Pagamentos por referência' (decision 077): still open (default), archived, applied by hand. */
-export const UNMATCHED_STATES = ["open", "archived", "applied"] as const;
-export const UNMATCHED_STATE_LABELS: Record<(typeof UNMATCHED_STATES)[number], string> = {
-  open: "Por resolver",
-  archived: "Arquivados",
-  applied: "Aplicados à mão",
-};
 export const UNMATCHED_SORT_KEYS = ["paidAt", "amount", "reference"] as const;
 export const unmatchedQuerySchema = listQuerySchema(UNMATCHED_SORT_KEYS).extend({
   state: z.enum(UNMATCHED_STATES, { message: REFERENCE_PAYMENT_MESSAGES.state }).default("open"),

@@ -1,5 +1,5 @@
 import { ENROLLMENT_NOT_FOUND } from "../messages";
-import { acceptDifferenceSchema } from "../payment-balance";
+import { acceptDifferenceSchema } from "../payment-balance-schema";
 import {
   balanceListQuerySchema,
   balanceListSchema,

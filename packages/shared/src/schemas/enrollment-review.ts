@@ -13,7 +13,7 @@ import { CLASS_STATUSES, DESK_PAYMENT_METHODS, ENROLLMENT_STATUSES, type Enrollm
 import { REJECTION_REASON_REQUIRED, TEXT_TOO_LONG } from "../field-messages";
 import { LONG_TEXT_MAX } from "../limits";
 import { moneySchema } from "../money-schema";
-import { differenceChoiceSchema } from "../payment-balance";
+import { differenceChoiceSchema } from "../payment-balance-schema";
 import { wholeNumberSchema } from "../whole-number-input";
 import { z } from "../zod";
 import { listPageSchema, listQuerySchema } from "./lists";

@@ -2,11 +2,13 @@ import { RECEIPT_STATEMENT_STATES } from "../bank-statements/receipt-links";
 import { todayInLuanda } from "../dates";
 import { ENROLLMENT_STATUSES, RECEIPT_FILE_TYPES, RECEIPT_STATUSES } from "../enums";
 import { moneySchema } from "../money-schema";
-import { differenceChoiceSchema } from "../payment-balance";
-import { RECEIPT_MESSAGES } from "../receipt-messages";
+import { differenceChoiceSchema } from "../payment-balance-schema";
+import { RECEIPT_DUPLICATE_KINDS, RECEIPT_MESSAGES } from "../receipt-messages";
 import { z } from "../zod";
 import { CONFIRM_PAYMENT_MESSAGES, paymentDateError, rejectWithReasonSchema } from "./enrollment-review";
 import { listPageSchema, listQuerySchema } from "./lists";
+
+export { RECEIPT_DUPLICATE_KINDS, RECEIPT_DUPLICATE_LABELS } from "../receipt-messages";
 
 /** Payment receipts (SPEC §1 steps 4–5, §2 'Student payment screen' and 'Admin receipts', §5, §7, §9). */
 
@@ -56,13 +58,6 @@ export const ownReceiptSchema = z.object({
   fileType: z.enum(RECEIPT_FILE_TYPES),
 });
 export type OwnReceipt = z.infer<typeof ownReceiptSchema>;
-
-/** Why a receipt looks like one already sent for ANOTHER enrolment. */
-export const RECEIPT_DUPLICATE_KINDS = ["same_file", "same_payment"] as const;
-export const RECEIPT_DUPLICATE_LABELS: Record<(typeof RECEIPT_DUPLICATE_KINDS)[number], string> = {
-  same_file: "O mesmo arquivo já foi enviado para outra inscrição",
-  same_payment: "Mesmo valor, data e código de referência já enviados para outra inscrição",
-};
 
 export const receiptDuplicateSchema = z.object({
   kind: z.enum(RECEIPT_DUPLICATE_KINDS),

@@ -6,6 +6,8 @@ import { studentPhoneSchema } from "../phones";
 import { z } from "../zod";
 import { listPageSchema, listQuerySchema } from "./lists";
 
+export { STUDENT_ACCOUNT_MANAGER_MESSAGE, STUDENT_ACCOUNT_MANAGER_ROLES } from "../student-account-managers";
+
 /** Student account rules and messages (SPEC §5 'Student account creation', 'Student login', 'Student password change'). */
 
 export const createStudentAccountSchema = z
@@ -117,18 +119,6 @@ export const smsPreferenceAnswerSchema = z.object({ smsOptIn: z.boolean(), smsOp
 export const passwordChangedSchema = z.object({ passwordChangedAt: z.string() });
 
 /* 'Contas de Alunos': staff manage student credentials (SPEC §2, §5 'Student credentials edit'; issue 14). */
-
-/**
- * Every staff role opens 'Contas de Alunos'; changing a student's code or password is for those who
- * review enrolments and speak with students (decision 020).
- */
-export const STUDENT_ACCOUNT_MANAGER_ROLES = [
-  "super_admin",
-  "admin",
-  "secretaria",
-] as const satisfies readonly StaffRole[];
-export const STUDENT_ACCOUNT_MANAGER_MESSAGE =
-  "Só Super Administrador, Administrador e Secretaria podem alterar as credenciais dos alunos";
 
 export const STUDENT_CODE_MESSAGES = {
   required: "Código é obrigatório",

@@ -1,8 +1,9 @@
 import type { StatementLineOutcome } from "@app/shared/bank-statements/outcomes";
 import { bankStatementEndpoints as endpoints } from "@app/shared/contract/bank-statements";
-import { CONFIRM_MAX_LINES, type ColumnMapping } from "@app/shared/contract/bank-statements.schemas";
+import type { ColumnMapping } from "@app/shared/contract/bank-statements.schemas";
 import { enrollmentEndpoints } from "@app/shared/contract/enrollments";
-import type { DifferenceChoiceInput } from "@app/shared/payment-balance";
+import { CONFIRM_MAX_LINES } from "@app/shared/limits";
+import type { DifferenceChoiceInput } from "@app/shared/payment-balance-schema";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type AnswerOf, api } from "../../../lib/api";
 import { refreshAfterChange, type ServerListParams } from "../../../lib/server-list";

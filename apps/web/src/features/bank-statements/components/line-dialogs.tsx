@@ -1,4 +1,3 @@
-import { ignoreLineSchema } from "@app/shared/contract/bank-statements.schemas";
 import { formatDate } from "@app/shared/dates";
 import { formatKz } from "@app/shared/money";
 import { Alert, Button, Group, List, Stack, Text } from "@mantine/core";
@@ -9,7 +8,7 @@ import { DialogActions } from "../../../components/dialog-actions";
 import { EnrollmentChoice, useEnrollmentChoice } from "../../../components/enrollment-choice";
 import { Modal } from "../../../components/modal";
 import { PaymentDifference, usePaymentDifference } from "../../../components/payment-difference";
-import { ReasonDialog } from "../../../components/reason-dialog";
+import { ReasonDialog, reasonSchema } from "../../../components/reason-dialog";
 import { errorMessage } from "../../../lib/form-errors";
 import { feedback, withFeedback } from "../../../lib/mutation-feedback";
 import { enrollmentBalanceQuery } from "../../payments/api/admin-payments";
@@ -104,6 +103,10 @@ export function AssignLineDialog({ statementId, line, opened, onClose }: LineDia
   );
 }
 
+const ignoreReason = reasonSchema(() =>
+  import("@app/shared/contract/bank-statements.schemas").then((m) => m.ignoreLineSchema),
+);
+
 /** 'Ignorar': a required reason, kept on the line. */
 export function IgnoreLineDialog({ statementId, line, opened, onClose }: LineDialogProps) {
   const ignore = useIgnore(statementId);
@@ -116,7 +119,7 @@ export function IgnoreLineDialog({ statementId, line, opened, onClose }: LineDia
       description="Fica registrado na linha do extrato"
       reasonLabel="Motivo"
       submitLabel="Ignorar"
-      schema={ignoreLineSchema}
+      schema={ignoreReason}
       pending={ignore.isPending}
       onSubmit={({ reason }) =>
         withFeedback(ignore.mutateAsync({ lineId: line!.id, reason }), {

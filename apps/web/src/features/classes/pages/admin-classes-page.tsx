@@ -7,13 +7,16 @@ import { useQuery } from "@tanstack/react-query";
 import { AdminListPage, catalogActionsColumn } from "../../../components/admin-list-page";
 import type { Column } from "../../../components/data-table";
 import { useDeletion } from "../../../components/delete-confirmation";
+import { lazyDialog, OpenedOnce } from "../../../components/lazy-dialog";
 import { useRowDialog } from "../../../lib/row-dialog";
 import { useSession } from "../../../lib/session";
 import { classesQuery, type SchoolClass, useDeleteClass } from "../api/classes";
 import { ClassWindowBadge, SeatBadge } from "../components/class-badges";
 import { ClassDetailsDialog } from "../components/class-details-dialog";
-import { ClassFormDialog } from "../components/class-form-dialog";
 import { classStats } from "../logic/class-stats";
+
+// The form comes at its first opening: the list loads no form schema (decision 100).
+const ClassFormDialog = lazyDialog(() => import("../components/class-form-dialog").then((m) => m.ClassFormDialog));
 
 /** /admin/classes: 'Gestão de Turmas' (SPEC §2 'Admin classes'). */
 export function Component() {
@@ -104,7 +107,9 @@ export function Component() {
       searchPlaceholder="Pesquisar por turma, curso ou professor..."
       deletion={deleting}
     >
-      <ClassFormDialog key={editing.key} opened={editing.opened} classId={editing.id} onClose={editing.close} />
+      <OpenedOnce opened={editing.opened}>
+        <ClassFormDialog key={editing.key} opened={editing.opened} classId={editing.id} onClose={editing.close} />
+      </OpenedOnce>
       <ClassDetailsDialog opened={viewing.opened} classId={viewing.id} onClose={viewing.close} />
     </AdminListPage>
   );

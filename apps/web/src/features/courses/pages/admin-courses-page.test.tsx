@@ -50,7 +50,8 @@ describe("Cursos screen dialogs", () => {
   it("opens the edit form with the course as refetched, not as it was when first edited", async () => {
     const { refetched } = showCourses();
     await userEvent.click(screen.getAllByRole("button", { name: "Editar Gestão de Stocks" })[0]!);
-    let form = screen.getByRole("dialog", { name: "Editar curso" });
+    // The form's code comes at its first opening (decision 100).
+    let form = await screen.findByRole("dialog", { name: "Editar curso" });
     expect((within(form).getByLabelText(/^Duração \(meses\)/) as HTMLInputElement).value).toBe("3");
     await userEvent.click(within(form).getByRole("button", { name: "Cancelar" }));
 

@@ -7,12 +7,15 @@ import { useQuery } from "@tanstack/react-query";
 import { AdminListPage, catalogActionsColumn } from "../../../components/admin-list-page";
 import type { Column } from "../../../components/data-table";
 import { useDeletion } from "../../../components/delete-confirmation";
+import { lazyDialog, OpenedOnce } from "../../../components/lazy-dialog";
 import { useRowDialog } from "../../../lib/row-dialog";
 import { useSession } from "../../../lib/session";
 import { type Course, coursesQuery, useDeleteCourse } from "../api/admin-courses";
 import { CourseDetailsDialog } from "../components/course-details-dialog";
-import { CourseFormDialog } from "../components/course-form-dialog";
 import { courseStats } from "../logic/course-stats";
+
+// The form comes at its first opening: the list loads no form schema (decision 100).
+const CourseFormDialog = lazyDialog(() => import("../components/course-form-dialog").then((m) => m.CourseFormDialog));
 
 /** /admin/courses: 'Cursos' (SPEC §2 'Admin courses'). */
 export function Component() {
@@ -92,7 +95,9 @@ export function Component() {
       searchPlaceholder="Pesquisar por nome, área ou estado..."
       deletion={deleting}
     >
-      <CourseFormDialog key={editing.key} opened={editing.opened} courseId={editing.id} onClose={editing.close} />
+      <OpenedOnce opened={editing.opened}>
+        <CourseFormDialog key={editing.key} opened={editing.opened} courseId={editing.id} onClose={editing.close} />
+      </OpenedOnce>
       <CourseDetailsDialog opened={viewing.opened} courseId={viewing.id} onClose={viewing.close} />
     </AdminListPage>
   );

@@ -3,7 +3,7 @@ import { formatDate, formatDateTime } from "@app/shared/dates";
 import { ENROLLMENT_EVENT_LABELS } from "@app/shared/enrollment-review";
 import { EDUCATION_LEVEL_LABELS, enrollmentStatusLabel, SCHEDULE_LABELS } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
-import { formatAngolanMobile } from "@app/shared/phones";
+import { formatAngolanMobile } from "@app/shared/phone-format";
 import { Alert, Group, Loader, SimpleGrid, Stack, Tabs, Text, Timeline } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";

@@ -1,6 +1,6 @@
 import { PROVINCES, qualificationLabel, SCHEDULE_LABELS, type SchedulePreference } from "@app/shared/enums";
 import { EMAIL_MAX, NAME_MAX, TEXT_MAX } from "@app/shared/limits";
-import { ANGOLAN_MOBILE_HINT } from "@app/shared/phones";
+import { ANGOLAN_MOBILE_HINT } from "@app/shared/phone-format";
 import { STAFF_ENROLLMENT_FIELD_LABELS as L } from "@app/shared/schemas/enrollment-staff";
 import { Select, SimpleGrid, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";

@@ -1,4 +1,4 @@
-import { formatAngolanMobile } from "@app/shared/phones";
+import { formatAngolanMobile } from "@app/shared/phone-format";
 import { NEW_STUDENT_ACCOUNT, type PhoneStudentAccount, phoneAccountLabel } from "@app/shared/schemas/enrollment-staff";
 import { Radio, Stack } from "@mantine/core";
 

@@ -2,7 +2,7 @@ import { APPLICATION_SOURCE_LABELS, APPLICATION_SOURCES, type ApplicationSource 
 import { formatDate } from "@app/shared/dates";
 import { ENROLLMENT_STATUSES, type EnrollmentStatus, enrollmentStatusLabel } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
-import { formatAngolanMobile } from "@app/shared/phones";
+import { formatAngolanMobile } from "@app/shared/phone-format";
 import { Button, Group, Select, SimpleGrid, Stack, Text } from "@mantine/core";
 import {
   IconCash,
@@ -22,6 +22,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { type Column, DataTable } from "../../../components/data-table";
 import { DeleteConfirmation, useDeletion } from "../../../components/delete-confirmation";
+import { lazyDialog, OpenedOnce } from "../../../components/lazy-dialog";
 import { PageHeader } from "../../../components/page-header";
 import { StatCard } from "../../../components/stat-card";
 import { useRowDialog } from "../../../lib/row-dialog";
@@ -29,16 +30,30 @@ import { useServerList } from "../../../lib/server-list";
 import { useSession } from "../../../lib/session";
 import { coursesQuery } from "../../courses/api/admin-courses";
 import { type AdminEnrollmentRow, adminEnrollmentsQuery, useDeleteEnrollment } from "../api/admin-enrollments";
-import { ApproveEnrollmentDialog } from "../components/approve-enrollment-dialog";
-import { AssignClassDialog } from "../components/assign-class-dialog";
-import { ConfirmPaymentDialog } from "../components/confirm-payment-dialog";
-import { EditEnrollmentDialog } from "../components/edit-enrollment-dialog";
 import { EnrollmentRowActions } from "../components/enrollment-row-actions";
 import { EnrollmentStatusBadge, SmsUndeliveredBadge, WithoutClassNote } from "../components/enrollment-status-badge";
-import { EnrollmentViewDialog } from "../components/enrollment-view-dialog";
-import { NewEnrollmentDialog } from "../components/new-enrollment-dialog";
 import { RejectEnrollmentDialog } from "../components/reject-enrollment-dialog";
 import { actionAccess, type RowAction, rowActionsFor } from "../logic/enrollment-actions";
+
+// The dialogs with forms come at their first opening: the list loads no form schema (decision 100).
+const ApproveEnrollmentDialog = lazyDialog(() =>
+  import("../components/approve-enrollment-dialog").then((m) => m.ApproveEnrollmentDialog),
+);
+const AssignClassDialog = lazyDialog(() =>
+  import("../components/assign-class-dialog").then((m) => m.AssignClassDialog),
+);
+const ConfirmPaymentDialog = lazyDialog(() =>
+  import("../components/confirm-payment-dialog").then((m) => m.ConfirmPaymentDialog),
+);
+const EditEnrollmentDialog = lazyDialog(() =>
+  import("../components/edit-enrollment-dialog").then((m) => m.EditEnrollmentDialog),
+);
+const EnrollmentViewDialog = lazyDialog(() =>
+  import("../components/enrollment-view-dialog").then((m) => m.EnrollmentViewDialog),
+);
+const NewEnrollmentDialog = lazyDialog(() =>
+  import("../components/new-enrollment-dialog").then((m) => m.NewEnrollmentDialog),
+);
 
 const sourceOptions = APPLICATION_SOURCES.map((s) => ({ value: s, label: APPLICATION_SOURCE_LABELS[s] }));
 const statusOptions = ENROLLMENT_STATUSES.map((s) => ({ value: s, label: enrollmentStatusLabel(s) }));
@@ -231,42 +246,54 @@ export function Component() {
         searchPlaceholder="Pesquisar por aluno, telefone, email, curso ou código..."
         server={list.table}
       />
-      <EnrollmentViewDialog
-        key={viewing.key}
-        opened={viewing.opened}
-        enrollmentId={viewing.id}
-        access={access}
-        onClose={viewing.close}
-      />
-      {editing.id === null ? (
-        <NewEnrollmentDialog key={editing.key} opened={editing.opened} onClose={editing.close} />
-      ) : (
-        <EditEnrollmentDialog
-          key={editing.key}
-          opened={editing.opened}
-          enrollmentId={editing.id}
-          onClose={editing.close}
+      <OpenedOnce opened={viewing.opened}>
+        <EnrollmentViewDialog
+          key={viewing.key}
+          opened={viewing.opened}
+          enrollmentId={viewing.id}
+          access={access}
+          onClose={viewing.close}
         />
+      </OpenedOnce>
+      {editing.id === null ? (
+        <OpenedOnce opened={editing.opened}>
+          <NewEnrollmentDialog key={editing.key} opened={editing.opened} onClose={editing.close} />
+        </OpenedOnce>
+      ) : (
+        <OpenedOnce opened={editing.opened}>
+          <EditEnrollmentDialog
+            key={editing.key}
+            opened={editing.opened}
+            enrollmentId={editing.id}
+            onClose={editing.close}
+          />
+        </OpenedOnce>
       )}
-      <ApproveEnrollmentDialog
-        key={approving.key}
-        opened={approving.opened}
-        enrollmentId={approving.id}
-        onClose={approving.close}
-      />
+      <OpenedOnce opened={approving.opened}>
+        <ApproveEnrollmentDialog
+          key={approving.key}
+          opened={approving.opened}
+          enrollmentId={approving.id}
+          onClose={approving.close}
+        />
+      </OpenedOnce>
       <RejectEnrollmentDialog
         key={rejecting.key}
         opened={rejecting.opened}
         enrollmentId={rejecting.id}
         onClose={rejecting.close}
       />
-      <ConfirmPaymentDialog key={paying.key} opened={paying.opened} enrollmentId={paying.id} onClose={paying.close} />
-      <AssignClassDialog
-        key={assigning.key}
-        opened={assigning.opened}
-        enrollmentId={assigning.id}
-        onClose={assigning.close}
-      />
+      <OpenedOnce opened={paying.opened}>
+        <ConfirmPaymentDialog key={paying.key} opened={paying.opened} enrollmentId={paying.id} onClose={paying.close} />
+      </OpenedOnce>
+      <OpenedOnce opened={assigning.opened}>
+        <AssignClassDialog
+          key={assigning.key}
+          opened={assigning.opened}
+          enrollmentId={assigning.id}
+          onClose={assigning.close}
+        />
+      </OpenedOnce>
       <DeleteConfirmation deletion={deleting} />
     </Stack>
   );

@@ -1,7 +1,7 @@
 import { paymentReferenceEndpoints } from "@app/shared/contract/payment-references";
 import type { UNMATCHED_SORT_KEYS, UNMATCHED_STATES } from "@app/shared/contract/payment-references.schemas";
 import type { StaffRole } from "@app/shared/enums";
-import type { DifferenceChoiceInput } from "@app/shared/payment-balance";
+import type { DifferenceChoiceInput } from "@app/shared/payment-balance-schema";
 import { ADMIN_SCREENS, canOpenScreen } from "@app/shared/screen-access";
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type AnswerOf, api } from "../../../lib/api";

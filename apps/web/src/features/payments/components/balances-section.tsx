@@ -1,9 +1,8 @@
 import { formatDate } from "@app/shared/dates";
 import { formatKz } from "@app/shared/money";
-import { acceptDifferenceSchema } from "@app/shared/payment-balance";
 import { Alert, Button, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { type Column, DataTable } from "../../../components/data-table";
-import { ReasonDialog } from "../../../components/reason-dialog";
+import { ReasonDialog, reasonSchema } from "../../../components/reason-dialog";
 import { errorMessage } from "../../../lib/form-errors";
 import { withFeedback } from "../../../lib/mutation-feedback";
 import { useRowDialog } from "../../../lib/row-dialog";
@@ -116,6 +115,10 @@ export function BalancesSection() {
   );
 }
 
+const acceptDifferenceReason = reasonSchema(() =>
+  import("@app/shared/payment-balance-schema").then((m) => m.acceptDifferenceSchema),
+);
+
 /** 'Aceitar diferença': what is owed, and the reason kept in History and Financeiro. */
 function AcceptDifferenceDialog({
   opened,
@@ -145,7 +148,7 @@ function AcceptDifferenceDialog({
       description="O aluno fica matriculado; a diferença e o motivo ficam no histórico e no Financeiro"
       reasonLabel="Motivo da diferença aceita"
       submitLabel="Aceitar e matricular"
-      schema={acceptDifferenceSchema}
+      schema={acceptDifferenceReason}
       pending={accept.isPending}
       onSubmit={({ reason }) =>
         withFeedback(accept.mutateAsync({ enrollmentId: balance!.enrollmentId, reason }), {

@@ -2,7 +2,7 @@ import { formatDate, formatDateTime } from "@app/shared/dates";
 import type { PaymentStatus } from "@app/shared/enums";
 import { formatKz } from "@app/shared/money";
 import { paymentDifferenceLabel } from "@app/shared/payment-balance";
-import { formatAngolanMobile } from "@app/shared/phones";
+import { formatAngolanMobile } from "@app/shared/phone-format";
 import { Badge, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { DetailField } from "../../../components/detail-field";
 import { Modal } from "../../../components/modal";

@@ -1,4 +1,3 @@
-import { archiveNotificationSchema } from "@app/shared/contract/payment-references.schemas";
 import { formatDateTime } from "@app/shared/dates";
 import { formatKz, formatReference } from "@app/shared/money";
 import { Stack, Text } from "@mantine/core";
@@ -8,7 +7,7 @@ import { DialogActions } from "../../../components/dialog-actions";
 import { EnrollmentChoice, useEnrollmentChoice } from "../../../components/enrollment-choice";
 import { Modal } from "../../../components/modal";
 import { PaymentDifference, usePaymentDifference } from "../../../components/payment-difference";
-import { ReasonDialog } from "../../../components/reason-dialog";
+import { ReasonDialog, reasonSchema } from "../../../components/reason-dialog";
 import { errorMessage } from "../../../lib/form-errors";
 import { feedback, withFeedback } from "../../../lib/mutation-feedback";
 import { enrollmentSearchQuery } from "../../bank-statements/api/bank-statements";
@@ -107,6 +106,10 @@ export function ApplyUnmatchedDialog({ payment, opened, onClose }: DialogProps) 
   );
 }
 
+const archiveReason = reasonSchema(() =>
+  import("@app/shared/contract/payment-references.schemas").then((m) => m.archiveNotificationSchema),
+);
+
 /** 'Arquivar' (decision 077): a required reason (e.g. refunded to the payer), kept for audit. */
 export function ArchiveUnmatchedDialog({ payment, opened, onClose }: DialogProps) {
   const archive = useArchiveUnmatched();
@@ -119,7 +122,7 @@ export function ArchiveUnmatchedDialog({ payment, opened, onClose }: DialogProps
       description="Sai da lista por resolver e fica salvo, com o motivo, em «Arquivados»"
       reasonLabel="Motivo (por exemplo: devolvido ao pagador)"
       submitLabel="Arquivar"
-      schema={archiveNotificationSchema}
+      schema={archiveReason}
       pending={archive.isPending}
       onSubmit={({ reason }) =>
         withFeedback(archive.mutateAsync({ id: payment!.id, reason }), {

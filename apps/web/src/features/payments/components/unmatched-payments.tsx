@@ -1,10 +1,10 @@
+import { formatDateTime } from "@app/shared/dates";
+import { formatKz, formatReference } from "@app/shared/money";
 import {
   REFERENCE_NOTIFICATION_OUTCOME_LABELS,
   UNMATCHED_STATE_LABELS,
   UNMATCHED_STATES,
-} from "@app/shared/contract/payment-references.schemas";
-import { formatDateTime } from "@app/shared/dates";
-import { formatKz, formatReference } from "@app/shared/money";
+} from "@app/shared/payment-reference-labels";
 import { Alert, Select, Stack, Text, Title } from "@mantine/core";
 import { IconArchive, IconUserCheck } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";

@@ -1,6 +1,6 @@
 import type { ReceiptStatementState } from "@app/shared/bank-statements/receipt-links";
 import { receiptEndpoints } from "@app/shared/contract/receipts";
-import type { DifferenceChoiceInput } from "@app/shared/payment-balance";
+import type { DifferenceChoiceInput } from "@app/shared/payment-balance-schema";
 import type { ReceiptSortKey, RejectReceiptInput } from "@app/shared/schemas/receipts";
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type AnswerOf, api } from "../../../lib/api";

@@ -1,7 +1,7 @@
 import { formatDate, formatDateTime } from "@app/shared/dates";
 import { formatKz } from "@app/shared/money";
-import { formatAngolanMobile } from "@app/shared/phones";
-import { RECEIPT_DUPLICATE_LABELS } from "@app/shared/schemas/receipts";
+import { formatAngolanMobile } from "@app/shared/phone-format";
+import { RECEIPT_DUPLICATE_LABELS } from "@app/shared/receipt-messages";
 import { Alert, Anchor, Button, Center, Group, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconAlertTriangle, IconCopy, IconExternalLink, IconFileTypePdf, IconPhotoOff } from "@tabler/icons-react";

@@ -1,4 +1,4 @@
-import { ANGOLAN_MOBILE_HINT } from "@app/shared/phones";
+import { ANGOLAN_MOBILE_HINT } from "@app/shared/phone-format";
 import { type SmsOverview, smsCapsInputSchema, smsTestInputSchema } from "@app/shared/schemas/sms";
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";

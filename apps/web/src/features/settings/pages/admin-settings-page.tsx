@@ -1,6 +1,6 @@
 import { formatDateTime } from "@app/shared/dates";
 import { EMAIL_MAX, INSTITUTE_NAME_MAX, TEXT_MAX } from "@app/shared/limits";
-import { ANGOLAN_MOBILE_HINT, formatAngolanMobile } from "@app/shared/phones";
+import { ANGOLAN_MOBILE_HINT, formatAngolanMobile } from "@app/shared/phone-format";
 import { formatIban, instituteSettingsInputSchema } from "@app/shared/schemas/settings";
 import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";

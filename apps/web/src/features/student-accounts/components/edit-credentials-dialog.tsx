@@ -1,12 +1,12 @@
 import { STUDENT_CODE_MAX, STUDENT_PASSWORD_LENGTH } from "@app/shared/limits";
-import { editStudentCredentialsSchema } from "@app/shared/schemas/student-accounts";
 import { Stack, Text, TextInput } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { type ChangeEvent, useRef, useState } from "react";
 import { DialogActions } from "../../../components/dialog-actions";
 import { Modal } from "../../../components/modal";
 import { newIdempotencyKey } from "../../../lib/idempotency-key";
+import { lazySchema } from "../../../lib/lazy-schema";
 import { feedback } from "../../../lib/mutation-feedback";
 import { toastSuccess } from "../../../lib/toast";
 import { instituteSettingsQuery } from "../../settings/api/institute-settings";
@@ -14,6 +14,8 @@ import { useEditStudentCredentials, useStudentAccountRow } from "../api/admin-st
 import type { ShownCredentials } from "./new-credentials-dialog";
 
 const upper = (e: ChangeEvent<HTMLInputElement>) => e.currentTarget.value.toUpperCase();
+// Imported when the dialog is first used: the accounts list loads no form schema (decision 100).
+const schemas = lazySchema(() => import("@app/shared/schemas/student-accounts"));
 
 /**
  * 'Editar credenciais' (SPEC §5 'Student credentials edit'): the login code (upper-cased, at most 10)
@@ -40,8 +42,8 @@ export function EditCredentialsDialog({
   const sending = useRef(false);
   const form = useForm({
     initialValues: { studentCode: account?.studentCode ?? "", newPassword: "" },
-    validate: schemaResolver(editStudentCredentialsSchema, { sync: true }),
-    transformValues: (values) => editStudentCredentialsSchema.parse(values),
+    validate: schemas.validate((m) => m.editStudentCredentialsSchema),
+    transformValues: schemas.parsed((m) => m.editStudentCredentialsSchema),
   });
 
   return (
@@ -50,34 +52,37 @@ export function EditCredentialsDialog({
       {account && (
         <form
           noValidate
-          onSubmit={form.onSubmit((values) => {
-            if (sending.current) return;
-            sending.current = true;
-            save.mutate(
-              { id: account.id, key, ...values },
-              {
-                onSettled: () => {
-                  sending.current = false;
+          onFocus={schemas.load}
+          onSubmit={schemas.submitted(
+            form.onSubmit((values) => {
+              if (sending.current) return;
+              sending.current = true;
+              save.mutate(
+                { id: account.id, key, ...values },
+                {
+                  onSettled: () => {
+                    sending.current = false;
+                  },
+                  onSuccess: (saved) => {
+                    onClose();
+                    const changed = saved.studentCode !== account.studentCode || values.newPassword;
+                    if (!changed) return toastSuccess("Credenciais atualizadas com sucesso!");
+                    onSaved({
+                      title: "Credenciais atualizadas com sucesso!",
+                      credentials: {
+                        studentName: saved.studentName,
+                        studentPhone: saved.studentPhone,
+                        studentCode: saved.studentCode,
+                        studentPassword: values.newPassword,
+                        instituteName: settings.data?.name ?? "Instituto",
+                      },
+                    });
+                  },
+                  onError: feedback({ failure: "Erro ao atualizar credenciais", form }).onError,
                 },
-                onSuccess: (saved) => {
-                  onClose();
-                  const changed = saved.studentCode !== account.studentCode || values.newPassword;
-                  if (!changed) return toastSuccess("Credenciais atualizadas com sucesso!");
-                  onSaved({
-                    title: "Credenciais atualizadas com sucesso!",
-                    credentials: {
-                      studentName: saved.studentName,
-                      studentPhone: saved.studentPhone,
-                      studentCode: saved.studentCode,
-                      studentPassword: values.newPassword,
-                      instituteName: settings.data?.name ?? "Instituto",
-                    },
-                  });
-                },
-                onError: feedback({ failure: "Erro ao atualizar credenciais", form }).onError,
-              },
-            );
-          })}
+              );
+            }),
+          )}
         >
           <Stack gap="sm">
             <Text size="sm">{account.studentName}</Text>

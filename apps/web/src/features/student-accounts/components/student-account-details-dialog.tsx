@@ -1,6 +1,6 @@
 import { formatDate, formatDateTime } from "@app/shared/dates";
 import { formatKz } from "@app/shared/money";
-import { formatAngolanMobile } from "@app/shared/phones";
+import { formatAngolanMobile } from "@app/shared/phone-format";
 import { Badge, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { DetailField } from "../../../components/detail-field";
 import { Modal } from "../../../components/modal";

@@ -1,7 +1,7 @@
 import { formatDate } from "@app/shared/dates";
 import { roleSatisfies } from "@app/shared/enums";
-import { formatAngolanMobile } from "@app/shared/phones";
-import { STUDENT_ACCOUNT_MANAGER_ROLES } from "@app/shared/schemas/student-accounts";
+import { formatAngolanMobile } from "@app/shared/phone-format";
+import { STUDENT_ACCOUNT_MANAGER_ROLES } from "@app/shared/student-account-managers";
 import { Text, VisuallyHidden } from "@mantine/core";
 import { IconKey, IconLockOpen, IconUserCheck, IconUserExclamation, IconUsers } from "@tabler/icons-react";
 import { AdminListPage } from "../../../components/admin-list-page";

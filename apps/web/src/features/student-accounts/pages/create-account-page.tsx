@@ -1,6 +1,6 @@
 import { PHONE_MAX } from "@app/shared/limits";
 import { SIGN_UP_FAILED } from "@app/shared/messages";
-import { ANGOLAN_MOBILE_HINT, formatAngolanMobile, parseAngolanMobile } from "@app/shared/phones";
+import { ANGOLAN_MOBILE_HINT, formatAngolanMobile, parseAngolanMobile } from "@app/shared/phone-format";
 import { createStudentAccountSchema } from "@app/shared/schemas/student-accounts";
 import { Alert, Anchor, Button, SegmentedControl, Stack, Text, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";

@@ -2,7 +2,6 @@ import { formatCertificateNumber } from "@app/shared/certificate-number";
 import { formatDate, todayInLuanda } from "@app/shared/dates";
 import { enrollmentStatusLabel } from "@app/shared/enums";
 import { formatGrade, parseGrade } from "@app/shared/grades";
-import { revokeCertificateSchema } from "@app/shared/schemas/certificates";
 import { belowPassMarkQuestion, isBelowPassMark } from "@app/shared/schemas/pass-mark";
 import { Alert, Anchor, Badge, Button, Flex, Group, Skeleton, Stack, Text, TextInput } from "@mantine/core";
 import { IconArrowLeft, IconExternalLink, IconInfoCircle } from "@tabler/icons-react";
@@ -12,7 +11,7 @@ import { Link, useParams } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { type Column, DataTable } from "../../../components/data-table";
 import { PageHeader } from "../../../components/page-header";
-import { ReasonDialog } from "../../../components/reason-dialog";
+import { ReasonDialog, reasonSchema } from "../../../components/reason-dialog";
 import { StudentCell } from "../../../components/student-cell";
 import { errorMessage } from "../../../lib/form-errors";
 import { feedback, withFeedback } from "../../../lib/mutation-feedback";
@@ -30,6 +29,10 @@ import {
 import { CorrectResultDialog } from "../components/correct-result-dialog";
 import { LoopbackWarning, PassMarkQuestion } from "../components/issuing-notices";
 import { belowPassMarkAllQuestion, canConcludeAll, canRecordResults, studentActions } from "../logic/results";
+
+const revocationReason = reasonSchema(() =>
+  import("@app/shared/schemas/certificates").then((m) => m.revokeCertificateSchema),
+);
 
 /** The two results, in the words of the enrolment statuses they set (shared labels). */
 const COMPLETED = enrollmentStatusLabel("completed");
@@ -416,7 +419,7 @@ export function Component() {
         onClose={() => setRevoking(null)}
         title="Revogar certificado"
         reasonLabel="Motivo da revogação"
-        schema={revokeCertificateSchema}
+        schema={revocationReason}
         subject={
           revoking?.certificate && (
             <Text>
