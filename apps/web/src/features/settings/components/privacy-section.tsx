@@ -5,21 +5,24 @@ import {
   ERASURE_REQUEST_STATUS_LABELS,
   PRIVACY_NOTICE_MAX,
 } from "@app/shared/privacy";
+import { refuseErasureSchema } from "@app/shared/schemas/privacy";
 import { Alert, Button, Checkbox, Group, Paper, Skeleton, Stack, Table, Text, Textarea, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Modal } from "../../../components/modal";
+import { ReasonDialog } from "../../../components/reason-dialog";
 import { SidewaysTable } from "../../../components/sideways-table";
 import { WholeNumberInput } from "../../../components/whole-number-input";
 import { errorMessage } from "../../../lib/form-errors";
-import { feedback } from "../../../lib/mutation-feedback";
+import { feedback, withFeedback } from "../../../lib/mutation-feedback";
 import {
   type ErasureRequest,
   erasureRequestsQuery,
   type PrivacySettings,
   privacySettingsQuery,
   useCarryOutErasure,
+  useRefuseErasure,
   useSavePrivacySettings,
 } from "../../privacy/api/privacy";
 
@@ -106,6 +109,7 @@ function PrivacyForm({ settings }: { settings: PrivacySettings }) {
 function ErasureRequests() {
   const { data, isError, error } = useQuery(erasureRequestsQuery);
   const [target, setTarget] = useState<ErasureRequest | null>(null);
+  const [refusing, setRefusing] = useState<ErasureRequest | null>(null);
   return (
     <Stack gap="xs">
       <Title order={3} size="h5">
@@ -142,12 +146,19 @@ function ErasureRequests() {
                   <Table.Td>
                     {ERASURE_REQUEST_STATUS_LABELS[r.status]}
                     {r.carriedOutAt && ` em ${formatDateTime(r.carriedOutAt)} por ${r.carriedOutByName ?? "—"}`}
+                    {r.refusedAt &&
+                      ` em ${formatDateTime(r.refusedAt)} por ${r.refusedByName ?? "—"}: ${r.refusalReason}`}
                   </Table.Td>
                   <Table.Td>
                     {r.status === "pending" && (
-                      <Button size="compact-sm" color="red.9" onClick={() => setTarget(r)}>
-                        Executar exclusão
-                      </Button>
+                      <Group gap="xs" wrap="nowrap">
+                        <Button size="compact-sm" color="red.9" onClick={() => setTarget(r)}>
+                          Executar exclusão
+                        </Button>
+                        <Button size="compact-sm" variant="default" onClick={() => setRefusing(r)}>
+                          Recusar
+                        </Button>
+                      </Group>
                     )}
                   </Table.Td>
                 </Table.Tr>
@@ -157,7 +168,40 @@ function ErasureRequests() {
         </SidewaysTable>
       )}
       {target && <CarryOutDialog request={target} onClose={() => setTarget(null)} />}
+      <RefuseDialog request={refusing} onClose={() => setRefusing(null)} />
     </Stack>
+  );
+}
+
+function RefuseDialog({ request, onClose }: { request: ErasureRequest | null; onClose: () => void }) {
+  const refuse = useRefuseErasure();
+  return (
+    <ReasonDialog
+      key={request?.id ?? "none"}
+      opened={request !== null}
+      onClose={onClose}
+      title="Recusar pedido de exclusão"
+      reasonLabel="Motivo da recusa"
+      schema={refuseErasureSchema}
+      subject={
+        request && (
+          <Text size="sm">
+            Pedido de <b>{request.studentName}</b> ({request.studentCode}), de {formatDateTime(request.requestedAt)}. Os
+            dados são mantidos.
+          </Text>
+        )
+      }
+      description="O aluno verá este motivo e a data em 'Dados de Acesso' e poderá fazer um novo pedido"
+      submitLabel="Recusar pedido"
+      pending={refuse.isPending}
+      onSubmit={({ reason }) =>
+        withFeedback(refuse.mutateAsync({ id: request!.id, reason }), {
+          success: "Pedido de exclusão recusado",
+          failure: "Não foi possível recusar o pedido",
+          done: onClose,
+        })
+      }
+    />
   );
 }
 
