@@ -36,8 +36,13 @@ test("a student is asked once to accept the notice the super_admin has just publ
   const staff = await (await userContext(browser, baseURL!)).newPage();
   await signInStaff(staff, ADMIN.email, ADMIN.password);
   await expect(staff.getByTestId("role-label")).toBeVisible();
-  await staff.goto("/admin/settings");
-  const privacy = staff.getByRole("region", { name: "Privacidade" });
+  // Configurações → 'Privacidade', an entry of its own in the menu.
+  const menu = staff.getByRole("navigation", { name: "Menu de administração" });
+  await menu.getByRole("button", { name: "Configurações" }).click();
+  await menu.getByRole("link", { name: "Privacidade" }).click();
+  await expect(staff).toHaveURL(/\/admin\/settings\/privacy$/);
+  await expect(staff.getByRole("heading", { level: 1, name: "Privacidade" })).toBeVisible();
+  const privacy = staff.getByRole("region", { name: "Aviso e prazo de conservação" });
   await privacy
     .getByLabel(/^Aviso de privacidade/)
     .fill(

@@ -72,8 +72,8 @@ test("staff open a BI, the student sees when, asks for erasure, and a super_admi
   await expect(privacy.getByText(/Pedido de exclusão enviado em/)).toBeVisible();
 
   // An enrolment in progress is refused; once it ended (rejected here), the erasure goes through.
-  await page.goto("/admin/settings");
-  const section = page.getByRole("region", { name: "Privacidade" });
+  await page.goto("/admin/settings/privacy");
+  const section = page.getByRole("region", { name: "Pedidos de exclusão de dados" });
   const row = section.getByRole("row", { name: new RegExp(student.name) });
   await row.getByRole("button", { name: "Executar exclusão" }).click();
   const confirm = page.getByRole("dialog", { name: `Excluir os dados de ${student.name}?` });
@@ -136,8 +136,8 @@ test("a super_admin refuses an erasure request with a reason; the student reads 
   // The super_admin refuses it: a reason is required, the request records who, when and why.
   await signInStaff(page, "super.recusa@instituto.ao", "recusa12345");
   await expect(page.getByTestId("role-label")).toBeVisible();
-  await page.goto("/admin/settings");
-  const section = page.getByRole("region", { name: "Privacidade" });
+  await page.goto("/admin/settings/privacy");
+  const section = page.getByRole("region", { name: "Pedidos de exclusão de dados" });
   const row = section.getByRole("row", { name: new RegExp(student.name) });
   await row.getByRole("button", { name: "Recusar" }).click();
   const refuse = page.getByRole("dialog", { name: "Recusar pedido de exclusão" });

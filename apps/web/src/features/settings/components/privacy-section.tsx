@@ -28,16 +28,15 @@ import {
 
 /**
  * Configurações → 'Privacidade' (super_admin; Lei n.º 22/11, decision 099): the notice (a changed text is a
- * new version, asked once of signed-in students), how long files of ended enrolments are kept, and the
- * students' erasure requests.
+ * new version, asked once of signed-in students) and how long files of ended enrolments are kept.
  */
-export function PrivacySection() {
+export function PrivacyNoticeSection() {
   const titleId = useId();
   const { data, isPending, isError, error } = useQuery(privacySettingsQuery);
   return (
     <Paper withBorder p="md" component="section" aria-labelledby={titleId}>
       <Title order={2} size="h4" mb="sm" id={titleId}>
-        Privacidade
+        Aviso e prazo de conservação
       </Title>
       {isPending ? (
         <Skeleton height={200} />
@@ -46,10 +45,7 @@ export function PrivacySection() {
           {errorMessage(error)}
         </Alert>
       ) : (
-        <Stack gap="lg">
-          <PrivacyForm key={`${data.notice.version}-${data.retentionMonths}`} settings={data} />
-          <ErasureRequests />
-        </Stack>
+        <PrivacyForm key={`${data.notice.version}-${data.retentionMonths}`} settings={data} />
       )}
     </Paper>
   );
@@ -106,13 +102,15 @@ function PrivacyForm({ settings }: { settings: PrivacySettings }) {
   );
 }
 
-function ErasureRequests() {
+/** The students' erasure requests: carried out, or refused with a reason the student reads. */
+export function ErasureRequestsSection() {
+  const titleId = useId();
   const { data, isError, error } = useQuery(erasureRequestsQuery);
   const [target, setTarget] = useState<ErasureRequest | null>(null);
   const [refusing, setRefusing] = useState<ErasureRequest | null>(null);
   return (
-    <Stack gap="xs">
-      <Title order={3} size="h5">
+    <Paper withBorder p="md" component="section" aria-labelledby={titleId}>
+      <Title order={2} size="h4" mb="sm" id={titleId}>
         Pedidos de exclusão de dados
       </Title>
       {isError ? (
@@ -169,7 +167,7 @@ function ErasureRequests() {
       )}
       {target && <CarryOutDialog request={target} onClose={() => setTarget(null)} />}
       <RefuseDialog request={refusing} onClose={() => setRefusing(null)} />
-    </Stack>
+    </Paper>
   );
 }
 
