@@ -42,6 +42,10 @@ test("a student is asked once to accept the notice the super_admin has just publ
   await menu.getByRole("link", { name: "Privacidade" }).click();
   await expect(staff).toHaveURL(/\/admin\/settings\/privacy$/);
   await expect(staff.getByRole("heading", { level: 1, name: "Privacidade" })).toBeVisible();
+  // The menu marks 'Privacidade' only, not also 'Dados do instituto' (/admin/settings) above it.
+  await expect(menu.getByRole("link", { name: "Privacidade" })).toHaveAttribute("aria-current", "page");
+  await expect(menu.getByRole("link", { name: "Dados do instituto" })).not.toHaveAttribute("aria-current", "page");
+  await expect(menu.getByRole("link", { name: "Dados do instituto" })).not.toHaveAttribute("data-active");
   const privacy = staff.getByRole("region", { name: "Aviso e prazo de conservação" });
   await privacy
     .getByLabel(/^Aviso de privacidade/)
