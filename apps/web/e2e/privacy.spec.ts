@@ -73,7 +73,7 @@ test("staff open a BI, the student sees when, asks for erasure, and a super_admi
 
   // An enrolment in progress is refused; once it ended (rejected here), the erasure goes through.
   await page.goto("/admin/settings/privacy");
-  const section = page.getByRole("region", { name: "Pedidos de exclusão de dados" });
+  const section = page.getByRole("region", { name: "Pedidos de exclusão de dados", exact: true });
   const row = section.getByRole("row", { name: new RegExp(student.name) });
   await row.getByRole("button", { name: "Executar exclusão" }).click();
   const confirm = page.getByRole("dialog", { name: `Excluir os dados de ${student.name}?` });
@@ -137,7 +137,7 @@ test("a super_admin refuses an erasure request with a reason; the student reads 
   await signInStaff(page, "super.recusa@instituto.ao", "recusa12345");
   await expect(page.getByTestId("role-label")).toBeVisible();
   await page.goto("/admin/settings/privacy");
-  const section = page.getByRole("region", { name: "Pedidos de exclusão de dados" });
+  const section = page.getByRole("region", { name: "Pedidos de exclusão de dados", exact: true });
   const row = section.getByRole("row", { name: new RegExp(student.name) });
   await row.getByRole("button", { name: "Recusar" }).click();
   const refuse = page.getByRole("dialog", { name: "Recusar pedido de exclusão" });
