@@ -40,6 +40,7 @@ const READS_SHARED_FIGURES = [
 /**
  * Specs that change what every student of the installation sees (a new privacy notice puts a dialog
  * before every signed-in student, decision 099): run last, alone, when no other spec is left to trip on it.
+ * With `--no-deps` the projects no longer wait for each other: run such a spec by itself then.
  */
 const CHANGES_EVERY_STUDENT = ["privacy-new-notice.spec.ts"].map((file) => `**/${file}`);
 
