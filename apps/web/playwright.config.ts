@@ -37,6 +37,12 @@ const READS_SHARED_FIGURES = [
   // Changes whether the secretaria role requires it (decision 086).
   "two-factor-screens.spec.ts",
 ].map((file) => `**/${file}`);
+/**
+ * Specs that change what every student of the installation sees (a new privacy notice puts a dialog
+ * before every signed-in student, decision 099): run last, alone, when no other spec is left to trip on it.
+ * With `--no-deps` the projects no longer wait for each other: run such a spec by itself then.
+ */
+const CHANGES_EVERY_STUDENT = ["privacy-new-notice.spec.ts"].map((file) => `**/${file}`);
 
 export default defineConfig({
   testDir: "e2e",
@@ -72,10 +78,17 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: desktop, testIgnore: READS_SHARED_FIGURES },
+    { name: "desktop", use: desktop, testIgnore: [...READS_SHARED_FIGURES, ...CHANGES_EVERY_STUDENT] },
     // After the others, one at a time: no other spec's data lands between a figure read and the figure
     // checked, and no shared setting changes under another spec.
     { name: "shared-figures", use: desktop, testMatch: READS_SHARED_FIGURES, dependencies: ["desktop"], workers: 1 },
+    {
+      name: "installation-wide",
+      use: desktop,
+      testMatch: CHANGES_EVERY_STUDENT,
+      dependencies: ["shared-figures"],
+      workers: 1,
+    },
   ],
   webServer: {
     command: "node apps/server/dist/main.js",

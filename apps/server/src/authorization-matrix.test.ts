@@ -114,6 +114,11 @@ const MATRIX: Record<string, Row> = {
     expect: onlyRole("super_admin", 404),
     path: () => `/api/admin/erasure-requests/${MISSING_ID}/carry-out`,
   },
+  "POST /api/admin/erasure-requests/{id}/refuse": {
+    expect: onlyRole("super_admin", 404),
+    path: () => `/api/admin/erasure-requests/${MISSING_ID}/refuse`,
+    body: () => ({ reason: "Pedido sem fundamento" }),
+  },
   // 'Contas de Alunos' (issue 14): every staff role sees it; super_admin, admin and secretaria change credentials.
   "GET /api/admin/student-accounts": { expect: anyStaffRole(200) },
   "PUT /api/admin/student-accounts/{id}/credentials": {

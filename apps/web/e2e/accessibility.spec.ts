@@ -345,6 +345,7 @@ test("the student's enrolment panels, 'Nova inscrição', 'Editar' and 'Configur
 
   await checkScreens(page, [
     { path: "/admin/settings", ready: (p) => p.getByLabel(/^IBAN/) },
+    { path: "/admin/settings/privacy", ready: (p) => p.getByLabel(/^Aviso de privacidade/) },
     {
       path: "/admin/enrollments",
       name: "Nova inscrição (a step refused)",

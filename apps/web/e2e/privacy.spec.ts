@@ -72,8 +72,8 @@ test("staff open a BI, the student sees when, asks for erasure, and a super_admi
   await expect(privacy.getByText(/Pedido de exclusão enviado em/)).toBeVisible();
 
   // An enrolment in progress is refused; once it ended (rejected here), the erasure goes through.
-  await page.goto("/admin/settings");
-  const section = page.getByRole("region", { name: "Privacidade" });
+  await page.goto("/admin/settings/privacy");
+  const section = page.getByRole("region", { name: "Pedidos de exclusão de dados", exact: true });
   const row = section.getByRole("row", { name: new RegExp(student.name) });
   await row.getByRole("button", { name: "Executar exclusão" }).click();
   const confirm = page.getByRole("dialog", { name: `Excluir os dados de ${student.name}?` });
@@ -103,4 +103,60 @@ test("staff open a BI, the student sees when, asks for erasure, and a super_admi
   await signInStudent(again, student.code, CHOSEN_PASSWORD);
   await expect(again).toHaveURL(/\/login-aluno/);
   await expect(again.getByRole("alert").first()).toBeVisible();
+});
+
+test("a super_admin refuses an erasure request with a reason; the student reads it, accepts the notice and may ask again", async ({
+  browser,
+  baseURL,
+  page,
+}) => {
+  // The account is made as an older client makes it: no notice accepted yet.
+  const student = await applicant(browser, baseURL!, "Quitéria Recusa", "923100392");
+  createAdmin("super.recusa@instituto.ao", "recusa12345", "Rui Recusa", "super_admin");
+
+  // 'Dados de Acesso': the notice in force is read and accepted there, recorded with the version and time.
+  await student.page.goto("/aluno/acesso");
+  const privacy = student.page.getByRole("region", { name: "Privacidade" });
+  await expect(privacy.getByText("Aviso de privacidade ainda não aceito")).toBeVisible();
+  await privacy.getByRole("button", { name: "Ler e aceitar o aviso" }).click();
+  const notice = student.page.getByRole("dialog", { name: "Aviso de privacidade" });
+  await expect(notice.getByText(/Lei n\.º 22\/11/)).toBeVisible();
+  await lookAt(student.page, "privacy-accept-notice", () => expect(notice).toBeVisible());
+  await notice.getByRole("button", { name: "Aceitar" }).click();
+  await expect(privacy.getByText(/Aviso de privacidade aceito \(versão 1\) em/)).toBeVisible();
+  await expect(privacy.getByRole("button", { name: "Ler e aceitar o aviso" })).toHaveCount(0);
+
+  await privacy.getByRole("button", { name: "Pedir exclusão dos meus dados" }).click();
+  await student.page
+    .getByRole("dialog", { name: "Pedir exclusão dos meus dados" })
+    .getByRole("button", { name: "Enviar pedido" })
+    .click();
+  await expect(privacy.getByText(/Pedido de exclusão enviado em/)).toBeVisible();
+
+  // The super_admin refuses it: a reason is required, the request records who, when and why.
+  await signInStaff(page, "super.recusa@instituto.ao", "recusa12345");
+  await expect(page.getByTestId("role-label")).toBeVisible();
+  await page.goto("/admin/settings/privacy");
+  const section = page.getByRole("region", { name: "Pedidos de exclusão de dados", exact: true });
+  const row = section.getByRole("row", { name: new RegExp(student.name) });
+  await row.getByRole("button", { name: "Recusar" }).click();
+  const refuse = page.getByRole("dialog", { name: "Recusar pedido de exclusão" });
+  await refuse.getByRole("button", { name: "Recusar pedido" }).click();
+  await expect(refuse.getByText("Informe o motivo da recusa")).toBeVisible();
+  await lookAt(page, "privacy-refuse-erasure", () => expect(refuse).toBeVisible());
+  const reason = "Há uma mensalidade em aberto: os dados ficam até ela ser resolvida";
+  await refuse.getByLabel(/^Motivo da recusa/).fill(reason);
+  await refuse.getByRole("button", { name: "Recusar pedido" }).click();
+  await expect(page.getByText("Pedido de exclusão recusado")).toBeVisible();
+  await expect(row).toContainText(`Recusado em`);
+  await expect(row).toContainText(`por Rui Recusa: ${reason}`);
+  await expect(row.getByRole("button")).toHaveCount(0);
+
+  // The student reads when and why, and may ask again.
+  await student.page.reload();
+  const refused = privacy.getByRole("alert").filter({ hasText: "Pedido de exclusão recusado" });
+  await expect(refused).toContainText(`Motivo: ${reason}`);
+  await expect(refused).toContainText(/foi recusado em \d{2}\/\d{2}\/\d{4}/);
+  await lookAt(student.page, "privacy-erasure-refused", () => expect(refused).toBeVisible());
+  await expect(privacy.getByRole("button", { name: "Pedir exclusão dos meus dados" })).toBeVisible();
 });

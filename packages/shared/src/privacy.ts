@@ -49,7 +49,7 @@ export const RETENTION_MONTHS_MAX = 120;
 /** Who anonymised people become after an erasure ('Aluno removido #7'). */
 export const erasedPersonName = (number: number) => `Aluno removido #${number}`;
 
-export const ERASURE_REQUEST_STATUS_LABELS = { pending: "Pendente", done: "Executado" } as const;
+export const ERASURE_REQUEST_STATUS_LABELS = { pending: "Pendente", done: "Executado", refused: "Recusado" } as const;
 export type ErasureRequestStatus = keyof typeof ERASURE_REQUEST_STATUS_LABELS;
 export const ERASURE_CHANNEL_LABELS = { portal: "Pelo portal", presencial: "Presencial" } as const;
 export type ErasureChannel = keyof typeof ERASURE_CHANNEL_LABELS;
@@ -63,6 +63,15 @@ export const ERASURE_ENROLLMENT_IN_PROGRESS = {
   code: "enrollment_in_progress",
   message: "Este aluno tem uma inscrição em andamento: conclua-a ou cancele-a (rejeite-a) antes de excluir os dados",
 } as const;
+export const ERASURE_REQUEST_REFUSED = {
+  code: "erasure_request_refused",
+  message: "Este pedido de exclusão foi recusado: o aluno pode fazer um novo pedido",
+} as const;
+export const ERASURE_REQUEST_DONE = {
+  code: "erasure_request_done",
+  message: "Este pedido de exclusão já foi executado e não pode ser recusado",
+} as const;
+export const REFUSAL_REASON_MAX = 500;
 export const ERASURE_ALREADY_REQUESTED = {
   code: "erasure_already_requested",
   message: "Já existe um pedido de exclusão pendente para este aluno",

@@ -22,6 +22,8 @@ const SCREENS = {
   users: { path: "/admin/users", roles: ["super_admin"] },
   roles: { path: "/admin/roles", roles: ["super_admin"] },
   settings: { path: "/admin/settings", roles: ["super_admin"] },
+  // 'Privacidade' (Lei n.º 22/11, decision 099): the notice, the retention period and the erasure requests.
+  privacy: { path: "/admin/settings/privacy", roles: ["super_admin"] },
   // 'Estado do sistema' (decision 098): the operators' figures.
   systemStatus: { path: "/admin/system-status", roles: ["super_admin"] },
   // 'Importar dados' (issue 38, decision 097): reached from Configurações, open to admin too.

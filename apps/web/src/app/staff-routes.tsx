@@ -23,6 +23,7 @@ const ADMIN_PAGES: Record<AdminScreenKey, { page: LazyPage; below?: Record<strin
   users: { page: lazyPage(() => import("../features/users/pages/admin-users-page")) },
   roles: { page: lazyPage(() => import("../features/users/pages/admin-roles-page")) },
   settings: { page: lazyPage(() => import("../features/settings/pages/admin-settings-page")) },
+  privacy: { page: lazyPage(() => import("../features/settings/pages/admin-privacy-page")) },
   systemStatus: { page: lazyPage(() => import("../features/dashboard/pages/system-status-page")) },
   dataImport: { page: lazyPage(() => import("../features/data-import/pages/data-import-page")) },
   teaching: {

@@ -9,6 +9,7 @@ import {
   privacyNoticeSchema,
   privacySettingsInputSchema,
   privacySettingsSchema,
+  refuseErasureSchema,
 } from "../schemas/privacy";
 import { z } from "../zod";
 import { endpointSchemas } from "./endpoint";
@@ -74,8 +75,20 @@ export const privacySchemas = endpointSchemas({
     answers: { 200: erasureRequestSchema },
     errors: {
       404: "No such request",
-      409: "The student has an enrolment in progress (enrollment_in_progress): finish or cancel it first",
+      409: "The student has an enrolment in progress (enrollment_in_progress), or the request was refused (erasure_request_refused)",
       503: "The file storage failed",
+    },
+  },
+  refuseErasure: {
+    summary:
+      "Refuses a pending erasure request with a reason the student reads in 'Dados de Acesso' (who, when and why recorded; the student may ask again). Refusing a refused request answers it as it is",
+    params: id(ERASURE_REQUEST_NOT_FOUND.message),
+    body: refuseErasureSchema,
+    answers: { 200: erasureRequestSchema },
+    errors: {
+      400: "Invalid input (no reason)",
+      404: "No such request",
+      409: "The request was already carried out (erasure_request_done)",
     },
   },
 });

@@ -14,4 +14,5 @@ export const privacyEndpoints = {
   erasureRequests: endpoint<typeof S.erasureRequests>("get", "/admin/erasure-requests"),
   recordErasureRequest: endpoint<typeof S.recordErasureRequest>("post", "/admin/student-accounts/{id}/erasure-request"),
   carryOutErasure: endpoint<typeof S.carryOutErasure>("post", "/admin/erasure-requests/{id}/carry-out"),
+  refuseErasure: endpoint<typeof S.refuseErasure>("post", "/admin/erasure-requests/{id}/refuse"),
 };

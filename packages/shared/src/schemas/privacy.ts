@@ -3,6 +3,7 @@ import {
   ERASURE_REQUEST_STATUS_LABELS,
   PRIVACY_NOTICE_MAX,
   PRIVACY_NOTICE_MIN,
+  REFUSAL_REASON_MAX,
   RETENTION_MONTHS_MAX,
 } from "../privacy";
 import { wholeNumberSchema } from "../whole-number-input";
@@ -44,7 +45,7 @@ export const acceptPrivacyNoticeSchema = z.object({
   version: z.number({ message: "Informe a versão do aviso" }).int(),
 });
 
-const erasureStatus = z.enum(Object.keys(ERASURE_REQUEST_STATUS_LABELS) as ["pending", "done"]);
+const erasureStatus = z.enum(Object.keys(ERASURE_REQUEST_STATUS_LABELS) as ["pending", "done", "refused"]);
 const erasureChannel = z.enum(Object.keys(ERASURE_CHANNEL_LABELS) as ["portal", "presencial"]);
 
 /** What the student sees in 'Dados de Acesso'. */
@@ -54,7 +55,15 @@ export const ownPrivacySchema = z.object({
   acceptedAt: z.string().nullable(),
   /** When staff opened the student's documents (never who). */
   documentViews: z.array(z.object({ at: z.string(), document: z.string() })),
-  erasureRequest: z.object({ requestedAt: z.string(), status: erasureStatus }).nullable(),
+  /** The newest request; a refused one says when and why (the student may ask again). */
+  erasureRequest: z
+    .object({
+      requestedAt: z.string(),
+      status: erasureStatus,
+      refusedAt: z.string().nullable(),
+      refusalReason: z.string().nullable(),
+    })
+    .nullable(),
 });
 
 export const erasureRequestSchema = z.object({
@@ -69,6 +78,18 @@ export const erasureRequestSchema = z.object({
   status: erasureStatus,
   carriedOutAt: z.string().nullable(),
   carriedOutByName: z.string().nullable(),
+  refusedAt: z.string().nullable(),
+  refusedByName: z.string().nullable(),
+  refusalReason: z.string().nullable(),
+});
+
+/** A super_admin refuses a pending request; the student reads the reason. */
+export const refuseErasureSchema = z.object({
+  reason: z
+    .string({ message: "Informe o motivo da recusa" })
+    .trim()
+    .min(1, "Informe o motivo da recusa")
+    .max(REFUSAL_REASON_MAX, `O motivo deve ter no máximo ${REFUSAL_REASON_MAX} caracteres`),
 });
 export const erasureRequestListSchema = z.object({ items: z.array(erasureRequestSchema) });
 

@@ -73,7 +73,10 @@ export const privacySettings = pgTable(
   ],
 );
 
-/** A student's request to have their data erased, and who carried it out and when. */
+/**
+ * A student's request to have their data erased, and who carried it out and when, or who refused it, when
+ * and why (the student may ask again: a new request).
+ */
 export const erasureRequests = pgTable(
   "erasure_requests",
   {
@@ -89,11 +92,19 @@ export const erasureRequests = pgTable(
     status: varchar("status", { length: 8 }).notNull().default("pending"),
     carriedOutAt: timestamp("carried_out_at", { withTimezone: true }),
     carriedOutBy: text("carried_out_by").references(() => authUser.id, { onDelete: "set null" }),
+    refusedAt: timestamp("refused_at", { withTimezone: true }),
+    refusedBy: text("refused_by").references(() => authUser.id, { onDelete: "set null" }),
+    /** Shown to the student in 'Dados de Acesso'. */
+    refusalReason: text("refusal_reason"),
   },
   (t) => [
     check("erasure_requests_channel_check", sql`${t.channel} in ('portal', 'presencial')`),
-    check("erasure_requests_status_check", sql`${t.status} in ('pending', 'done')`),
+    check("erasure_requests_status_check", sql`${t.status} in ('pending', 'done', 'refused')`),
     check("erasure_requests_done_check", sql`(${t.status} = 'done') = (${t.carriedOutAt} is not null)`),
+    check(
+      "erasure_requests_refused_check",
+      sql`(${t.status} = 'refused') = (${t.refusedAt} is not null and ${t.refusalReason} is not null)`,
+    ),
     uniqueIndex("erasure_requests_one_open_idx").on(t.studentAccountId).where(sql`${t.status} = 'pending'`),
   ],
 );

@@ -1,8 +1,11 @@
 import { STUDENT_ACCOUNT_NOT_FOUND } from "@app/shared/messages";
 import {
   ERASURE_ENROLLMENT_IN_PROGRESS,
+  ERASURE_REQUEST_DONE,
   ERASURE_REQUEST_NOT_FOUND,
+  ERASURE_REQUEST_REFUSED,
   type ErasureChannel,
+  type ErasureRequestStatus,
   erasedPersonName,
   RECORDED_FILE_KINDS,
 } from "@app/shared/privacy";
@@ -27,6 +30,7 @@ import { ENDED_ENROLLMENT_STATUSES } from "./retention";
 
 const requester = alias(authUser, "requester");
 const executor = alias(authUser, "executor");
+const refuser = alias(authUser, "refuser");
 
 function selectRequests(db: Database | Tx) {
   return db
@@ -36,11 +40,13 @@ function selectRequests(db: Database | Tx) {
       studentCode: studentAccounts.studentCode,
       requestedByName: requester.name,
       carriedOutByName: executor.name,
+      refusedByName: refuser.name,
     })
     .from(erasureRequests)
     .innerJoin(studentAccounts, eq(studentAccounts.id, erasureRequests.studentAccountId))
     .leftJoin(requester, eq(requester.id, erasureRequests.requestedBy))
-    .leftJoin(executor, eq(executor.id, erasureRequests.carriedOutBy));
+    .leftJoin(executor, eq(executor.id, erasureRequests.carriedOutBy))
+    .leftJoin(refuser, eq(refuser.id, erasureRequests.refusedBy));
 }
 
 type RequestRow = Awaited<ReturnType<ReturnType<typeof selectRequests>["execute"]>>[number];
@@ -55,9 +61,12 @@ function requestBody({ r, ...names }: RequestRow) {
     channel: r.channel as ErasureChannel,
     requestedAt: r.requestedAt.toISOString(),
     requestedByName: names.requestedByName,
-    status: r.status as "pending" | "done",
+    status: r.status as ErasureRequestStatus,
     carriedOutAt: r.carriedOutAt?.toISOString() ?? null,
     carriedOutByName: names.carriedOutByName,
+    refusedAt: r.refusedAt?.toISOString() ?? null,
+    refusedByName: names.refusedByName,
+    refusalReason: r.refusalReason,
   };
 }
 
@@ -70,7 +79,7 @@ async function requestById(db: Database | Tx, id: string) {
 /** Every request, pending first, newest first within each. */
 export async function listErasureRequests(db: Database) {
   const rows = await selectRequests(db).orderBy(
-    sql`${erasureRequests.status} = 'done'`,
+    sql`${erasureRequests.status} <> 'pending'`,
     desc(erasureRequests.requestedAt),
   );
   return { items: rows.map(requestBody) };
@@ -101,7 +110,7 @@ export async function requestErasure(
     .onConflictDoNothing();
   const [row] = await selectRequests(db)
     .where(eq(erasureRequests.studentAccountId, studentAccountId))
-    .orderBy(sql`${erasureRequests.status} = 'done'`, desc(erasureRequests.requestedAt))
+    .orderBy(sql`${erasureRequests.status} <> 'pending'`, desc(erasureRequests.requestedAt))
     .limit(1);
   return requestBody(row!);
 }
@@ -123,6 +132,7 @@ export async function carryOutErasure(
     const [request] = await tx.select().from(erasureRequests).where(eq(erasureRequests.id, requestId)).for("update");
     if (!request) throw ApiError.of(404, ERASURE_REQUEST_NOT_FOUND);
     if (request.status === "done") return [];
+    if (request.status === "refused") throw ApiError.of(409, ERASURE_REQUEST_REFUSED);
     const [account] = await tx
       .select()
       .from(studentAccounts)
@@ -144,6 +154,25 @@ export async function carryOutErasure(
   });
   await deleteStoredKeys(deps, keys);
   return requestById(deps.db, requestId);
+}
+
+/**
+ * Refuses a pending request with the reason the student reads (decision 099); the row is locked first, so
+ * two clicks or two super_admins give one refusal, and a refused request answers as it is. A request
+ * already carried out cannot be refused (409). The student may ask again: a new request.
+ */
+export async function refuseErasure(db: Database, requestId: string, actorUserId: string, reason: string) {
+  await db.transaction(async (tx) => {
+    const [request] = await tx.select().from(erasureRequests).where(eq(erasureRequests.id, requestId)).for("update");
+    if (!request) throw ApiError.of(404, ERASURE_REQUEST_NOT_FOUND);
+    if (request.status === "refused") return;
+    if (request.status === "done") throw ApiError.of(409, ERASURE_REQUEST_DONE);
+    await tx
+      .update(erasureRequests)
+      .set({ status: "refused", refusedAt: sql`now()`, refusedBy: actorUserId, refusalReason: reason })
+      .where(eq(erasureRequests.id, requestId));
+  });
+  return requestById(db, requestId);
 }
 
 /** A student's enrolments: those of their account, and those made before it with their sign-in. */

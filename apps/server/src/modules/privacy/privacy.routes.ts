@@ -7,7 +7,7 @@ import { requireStaff, requireStudent } from "../../auth/guards";
 import { route } from "../../http/contract";
 import { guardErrors, studentErrors, superAdminErrors } from "../../http/errors";
 import { createRouter } from "../../http/router";
-import { carryOutErasure, listErasureRequests, requestErasure } from "./erasure.service";
+import { carryOutErasure, listErasureRequests, refuseErasure, requestErasure } from "./erasure.service";
 import { acceptNotice, getPrivacyNotice, getPrivacySettings, updatePrivacySettings } from "./notice.service";
 import { ownDataZip } from "./own-data";
 import { getOwnPrivacy, listFileAccesses } from "./privacy.service";
@@ -95,6 +95,17 @@ export const privacyAdminRoutes = createRouter()
         { db: c.get("deps").db, storage: c.get("deps").storage, log: c.get("log") },
         c.req.valid("param").id,
         c.get("session").user!.id,
+      ),
+      200,
+    ),
+  )
+  .openapi(route(endpoints.refuseErasure, schemas.refuseErasure, superAdmin), async (c) =>
+    c.json(
+      await refuseErasure(
+        c.get("deps").db,
+        c.req.valid("param").id,
+        c.get("session").user!.id,
+        c.req.valid("json").reason,
       ),
       200,
     ),

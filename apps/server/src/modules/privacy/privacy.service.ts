@@ -1,4 +1,5 @@
 import {
+  type ErasureRequestStatus,
   FILE_ACCESS_SCREEN_LABELS,
   type FileAccessScreen,
   RECORDED_FILE_KIND_LABELS,
@@ -36,7 +37,12 @@ export async function getOwnPrivacy(db: Database, student: { userId: string; stu
     acceptedAt: acceptance?.acceptedAt.toISOString() ?? null,
     documentViews: views.map((v) => ({ at: v.at.toISOString(), document: documentLabel(v.kind) })),
     erasureRequest: request
-      ? { requestedAt: request.requestedAt.toISOString(), status: request.status as "pending" | "done" }
+      ? {
+          requestedAt: request.requestedAt.toISOString(),
+          status: request.status as ErasureRequestStatus,
+          refusedAt: request.refusedAt?.toISOString() ?? null,
+          refusalReason: request.refusalReason,
+        }
       : null,
   };
 }

@@ -97,6 +97,31 @@ describe("privacy", () => {
       expect(own).toMatchObject({ currentVersion: 1, acceptedVersion: 1, acceptedAt: expect.any(String) });
     });
 
+    it("an account that never accepted a notice accepts the one in force from 'Dados de Acesso'", async () => {
+      // As an older client (or the desk) makes it: no version sent, none recorded.
+      const created = await ctx.app.request(
+        "/api/student-accounts",
+        jsonRequest("POST", { studentName: "Aluno Antigo", studentPhone: "923000112", hasEmail: false }),
+      );
+      const { studentCode, studentPassword } = await body(created);
+      const signIn = await ctx.app.request(
+        "/api/auth/student/sign-in",
+        jsonRequest("POST", { code: studentCode, password: studentPassword }),
+      );
+      const cookie = cookieOf(signIn);
+      expect(await body(await get("/api/me/privacy", cookie))).toMatchObject({
+        currentVersion: 1,
+        acceptedVersion: null,
+        acceptedAt: null,
+      });
+      const bad = await post("/api/me/privacy/accept", cookie, {});
+      expect(bad.status).toBe(400);
+      expect(JSON.stringify(await body(bad))).toContain("Informe a versão do aviso");
+      const accepted = await body(await post("/api/me/privacy/accept", cookie, { version: 1 }));
+      expect(accepted).toMatchObject({ currentVersion: 1, acceptedVersion: 1, acceptedAt: expect.any(String) });
+      expect(await body(await get("/api/me/privacy", cookie))).toMatchObject({ acceptedVersion: 1 });
+    });
+
     it("a new text is a new version, asked once of signed-in students; an old version is refused", async () => {
       const applicant = await applicantActor(ctx, courseId, "Aluna Versionada");
       await post("/api/me/privacy/accept", applicant.cookie, { version: 1 });
@@ -239,6 +264,69 @@ describe("privacy", () => {
       expect(paymentsPage.rows).toMatchObject([{ studentName: first.studentName, amount: 100000 }]);
       const verified = await body(await ctx.app.request(`/api/verify/${student.certificateNumber}`));
       expect(verified).toMatchObject({ result: "valid", studentName: "Aluna Esquecida" });
+    });
+
+    it("a super_admin refuses a request with a reason, once even if clicked twice; the student reads it and may ask again", async () => {
+      const student = await finishedApplicant("Aluno Recusado");
+      const first = await body(await post("/api/me/privacy/erasure-request", student.cookie));
+      expect(first.erasureRequest).toMatchObject({ status: "pending", refusedAt: null, refusalReason: null });
+      const boss = await staffActor(ctx, "super_admin", "Chefe Recusa");
+      const other = await staffActor(ctx, "super_admin", "Chefe Outra");
+      const requestOf = async () =>
+        (await body(await get("/api/admin/erasure-requests", boss.cookie))).items.filter(
+          (r: { studentAccountId: string }) => r.studentAccountId === student.account.id,
+        );
+      const [pending] = await requestOf();
+      const refuse = (cookie: string, payload: unknown) =>
+        post(`/api/admin/erasure-requests/${pending.id}/refuse`, cookie, payload);
+
+      // No reason: refused with a message, nothing changes.
+      for (const payload of [{}, { reason: "   " }]) {
+        const bad = await refuse(boss.cookie, payload);
+        expect(bad.status).toBe(400);
+        expect(JSON.stringify(await body(bad))).toContain("Informe o motivo da recusa");
+      }
+      expect((await body(await refuse(boss.cookie, { reason: "x".repeat(501) }))).error.message).toBe(
+        "O motivo deve ter no máximo 500 caracteres",
+      );
+      const desk = await staffActor(ctx, "secretaria");
+      expect((await refuse(desk.cookie, { reason: "Não" })).status).toBe(403);
+      expect(await requestOf()).toMatchObject([{ status: "pending", refusedAt: null }]);
+
+      // Two super_admins (or two clicks) at once: one refusal, the same answer to both.
+      const reason = "Há uma dívida em aberto com o instituto: os dados ficam até ela ser resolvida.";
+      const [a, b] = await Promise.all([refuse(boss.cookie, { reason }), refuse(other.cookie, { reason: "Outro" })]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      const [ra, rb] = [await body(a), await body(b)];
+      expect(ra).toEqual(rb);
+      expect(ra).toMatchObject({ status: "refused", refusedAt: expect.any(String), carriedOutAt: null });
+      expect(["Chefe Recusa", "Chefe Outra"]).toContain(ra.refusedByName);
+      expect([reason, "Outro"]).toContain(ra.refusalReason);
+
+      // A refused request is not carried out; the student still signs in and reads when and why.
+      const carry = await post(`/api/admin/erasure-requests/${pending.id}/carry-out`, boss.cookie);
+      expect(carry.status).toBe(409);
+      expect((await body(carry)).error.message).toBe(
+        "Este pedido de exclusão foi recusado: o aluno pode fazer um novo pedido",
+      );
+      const own = await body(await get("/api/me/privacy", student.cookie));
+      expect(own.erasureRequest).toEqual({
+        requestedAt: first.erasureRequest.requestedAt,
+        status: "refused",
+        refusedAt: ra.refusedAt,
+        refusalReason: ra.refusalReason,
+      });
+
+      // Asking again is a new request; once carried out it can no longer be refused.
+      const again = await body(await post("/api/me/privacy/erasure-request", student.cookie));
+      expect(again.erasureRequest).toMatchObject({ status: "pending", refusalReason: null });
+      const requests = await requestOf();
+      expect(requests.map((r: { status: string }) => r.status)).toEqual(["pending", "refused"]);
+      const done = await post(`/api/admin/erasure-requests/${requests[0].id}/carry-out`, boss.cookie);
+      expect(done.status).toBe(200);
+      const late = await post(`/api/admin/erasure-requests/${requests[0].id}/refuse`, boss.cookie, { reason });
+      expect(late.status).toBe(409);
+      expect((await body(late)).error.message).toBe("Este pedido de exclusão já foi executado e não pode ser recusado");
     });
 
     it("refuses while an enrolment is in progress, changing nothing; staff record a request made in person", async () => {

@@ -10,6 +10,7 @@ import {
   IconDatabaseImport,
   IconFileInvoice,
   IconLayoutDashboard,
+  IconLock,
   IconReportMoney,
   IconSchool,
   IconShieldLock,
@@ -54,6 +55,7 @@ export const SETTINGS_NAV: NavItem[] = [
   { label: "Utilizadores", screen: "users", icon: <IconUsers size={size} /> },
   { label: "Perfis de acesso", screen: "roles", icon: <IconShieldLock size={size} /> },
   { label: "Dados do instituto", screen: "settings", icon: <IconBuildingBank size={size} /> },
+  { label: "Privacidade", screen: "privacy", icon: <IconLock size={size} /> },
   { label: "Estado do sistema", screen: "systemStatus", icon: <IconActivity size={size} /> },
   { label: "Importar dados", screen: "dataImport", icon: <IconDatabaseImport size={size} /> },
 ];

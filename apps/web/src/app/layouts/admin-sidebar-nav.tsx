@@ -1,5 +1,5 @@
 import type { StaffRole } from "@app/shared/enums";
-import { ADMIN_SCREENS, canOpenScreen } from "@app/shared/screen-access";
+import { ADMIN_SCREENS, adminScreenAt, canOpenScreen } from "@app/shared/screen-access";
 import { Badge, Indicator, NavLink, Tooltip, VisuallyHidden } from "@mantine/core";
 import { IconSettings } from "@tabler/icons-react";
 import { useId } from "react";
@@ -30,14 +30,17 @@ export function AdminSidebarNav({
   const item = (i: NavItem) => {
     const to = ADMIN_SCREENS[i.screen].path;
     const label = navLabel(i, role);
-    const active = i.screen === "dashboard" ? pathname === to : pathname.startsWith(to);
+    // The screen the address shows, not every screen whose path it starts with: /admin/settings/privacy
+    // is 'Privacidade', not also 'Dados do instituto' (/admin/settings).
+    const active = adminScreenAt(pathname) === ADMIN_SCREENS[i.screen];
+    const hasScreensBelow = Object.values(ADMIN_SCREENS).some((s) => s.path.startsWith(`${to}/`));
     const waiting = i.screen === "financial" && waitingCount > 0;
     const link = (
       <NavLink
         key={to}
         component={RouterNavLink}
         to={to}
-        end={i.screen === "dashboard"}
+        end={hasScreensBelow}
         label={collapsed ? undefined : label}
         aria-label={collapsed ? label : undefined}
         aria-describedby={waiting ? waitingId : undefined}

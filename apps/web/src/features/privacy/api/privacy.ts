@@ -86,5 +86,15 @@ export function useCarryOutErasure() {
   });
 }
 
+/** Refuses a pending request with the reason the student reads (super_admin). */
+export function useRefuseErasure() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      api(privacyEndpoints.refuseErasure, { params: { id }, body: { reason } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: erasureRequestsQuery.queryKey }),
+  });
+}
+
 /** 'Baixar meus dados': the ZIP's address (a plain link: the browser downloads it as it streams). */
 export const ownDataUrl = () => apiUrl(privacyEndpoints.ownData);

@@ -5,36 +5,38 @@ import {
   ERASURE_REQUEST_STATUS_LABELS,
   PRIVACY_NOTICE_MAX,
 } from "@app/shared/privacy";
+import { refuseErasureSchema } from "@app/shared/schemas/privacy";
 import { Alert, Button, Checkbox, Group, Paper, Skeleton, Stack, Table, Text, Textarea, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Modal } from "../../../components/modal";
+import { ReasonDialog } from "../../../components/reason-dialog";
 import { SidewaysTable } from "../../../components/sideways-table";
 import { WholeNumberInput } from "../../../components/whole-number-input";
 import { errorMessage } from "../../../lib/form-errors";
-import { feedback } from "../../../lib/mutation-feedback";
+import { feedback, withFeedback } from "../../../lib/mutation-feedback";
 import {
   type ErasureRequest,
   erasureRequestsQuery,
   type PrivacySettings,
   privacySettingsQuery,
   useCarryOutErasure,
+  useRefuseErasure,
   useSavePrivacySettings,
 } from "../../privacy/api/privacy";
 
 /**
  * Configurações → 'Privacidade' (super_admin; Lei n.º 22/11, decision 099): the notice (a changed text is a
- * new version, asked once of signed-in students), how long files of ended enrolments are kept, and the
- * students' erasure requests.
+ * new version, asked once of signed-in students) and how long files of ended enrolments are kept.
  */
-export function PrivacySection() {
+export function PrivacyNoticeSection() {
   const titleId = useId();
   const { data, isPending, isError, error } = useQuery(privacySettingsQuery);
   return (
     <Paper withBorder p="md" component="section" aria-labelledby={titleId}>
       <Title order={2} size="h4" mb="sm" id={titleId}>
-        Privacidade
+        Aviso e prazo de conservação
       </Title>
       {isPending ? (
         <Skeleton height={200} />
@@ -43,10 +45,7 @@ export function PrivacySection() {
           {errorMessage(error)}
         </Alert>
       ) : (
-        <Stack gap="lg">
-          <PrivacyForm key={`${data.notice.version}-${data.retentionMonths}`} settings={data} />
-          <ErasureRequests />
-        </Stack>
+        <PrivacyForm key={`${data.notice.version}-${data.retentionMonths}`} settings={data} />
       )}
     </Paper>
   );
@@ -103,12 +102,15 @@ function PrivacyForm({ settings }: { settings: PrivacySettings }) {
   );
 }
 
-function ErasureRequests() {
+/** The students' erasure requests: carried out, or refused with a reason the student reads. */
+export function ErasureRequestsSection() {
+  const titleId = useId();
   const { data, isError, error } = useQuery(erasureRequestsQuery);
   const [target, setTarget] = useState<ErasureRequest | null>(null);
+  const [refusing, setRefusing] = useState<ErasureRequest | null>(null);
   return (
-    <Stack gap="xs">
-      <Title order={3} size="h5">
+    <Paper withBorder p="md" component="section" aria-labelledby={titleId}>
+      <Title order={2} size="h4" mb="sm" id={titleId}>
         Pedidos de exclusão de dados
       </Title>
       {isError ? (
@@ -142,12 +144,19 @@ function ErasureRequests() {
                   <Table.Td>
                     {ERASURE_REQUEST_STATUS_LABELS[r.status]}
                     {r.carriedOutAt && ` em ${formatDateTime(r.carriedOutAt)} por ${r.carriedOutByName ?? "—"}`}
+                    {r.refusedAt &&
+                      ` em ${formatDateTime(r.refusedAt)} por ${r.refusedByName ?? "—"}: ${r.refusalReason}`}
                   </Table.Td>
                   <Table.Td>
                     {r.status === "pending" && (
-                      <Button size="compact-sm" color="red.9" onClick={() => setTarget(r)}>
-                        Executar exclusão
-                      </Button>
+                      <Group gap="xs" wrap="nowrap">
+                        <Button size="compact-sm" color="red.9" onClick={() => setTarget(r)}>
+                          Executar exclusão
+                        </Button>
+                        <Button size="compact-sm" variant="default" onClick={() => setRefusing(r)}>
+                          Recusar
+                        </Button>
+                      </Group>
                     )}
                   </Table.Td>
                 </Table.Tr>
@@ -157,7 +166,40 @@ function ErasureRequests() {
         </SidewaysTable>
       )}
       {target && <CarryOutDialog request={target} onClose={() => setTarget(null)} />}
-    </Stack>
+      <RefuseDialog request={refusing} onClose={() => setRefusing(null)} />
+    </Paper>
+  );
+}
+
+function RefuseDialog({ request, onClose }: { request: ErasureRequest | null; onClose: () => void }) {
+  const refuse = useRefuseErasure();
+  return (
+    <ReasonDialog
+      key={request?.id ?? "none"}
+      opened={request !== null}
+      onClose={onClose}
+      title="Recusar pedido de exclusão"
+      reasonLabel="Motivo da recusa"
+      schema={refuseErasureSchema}
+      subject={
+        request && (
+          <Text size="sm">
+            Pedido de <b>{request.studentName}</b> ({request.studentCode}), de {formatDateTime(request.requestedAt)}. Os
+            dados são mantidos.
+          </Text>
+        )
+      }
+      description="O aluno verá este motivo e a data em 'Dados de Acesso' e poderá fazer um novo pedido"
+      submitLabel="Recusar pedido"
+      pending={refuse.isPending}
+      onSubmit={({ reason }) =>
+        withFeedback(refuse.mutateAsync({ id: request!.id, reason }), {
+          success: "Pedido de exclusão recusado",
+          failure: "Não foi possível recusar o pedido",
+          done: onClose,
+        })
+      }
+    />
   );
 }
 

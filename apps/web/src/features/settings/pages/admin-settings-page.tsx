@@ -10,7 +10,6 @@ import { errorMessage } from "../../../lib/form-errors";
 import { feedback } from "../../../lib/mutation-feedback";
 import { type InstituteSettings, instituteSettingsQuery, useSaveInstituteSettings } from "../api/institute-settings";
 import { PassMarkSection } from "../components/pass-mark-form";
-import { PrivacySection } from "../components/privacy-section";
 import { SmsSection } from "../components/sms-section";
 
 export const SETTINGS_SAVED = "Configurações salvas com sucesso!";
@@ -40,7 +39,6 @@ export function Component() {
       )}
       <PassMarkSection />
       <SmsSection />
-      <PrivacySection />
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Modal } from "../../../components/modal";
 import { feedback } from "../../../lib/mutation-feedback";
 import { ownDataUrl, ownPrivacyQuery, useRequestErasure } from "../../privacy/api/privacy";
+import { AcceptNoticeButton } from "./accept-notice-button";
 
 /**
  * 'Dados de Acesso' → 'Privacidade' (Lei n.º 22/11, decision 099): the notice accepted, when the
@@ -29,6 +30,7 @@ export function PrivacyCard() {
               ? `Aviso de privacidade aceito (versão ${own.acceptedVersion}) em ${formatDateTime(own.acceptedAt)}`
               : "Aviso de privacidade ainda não aceito"}
           </Text>
+          {own.acceptedVersion !== own.currentVersion && <AcceptNoticeButton />}
           <Text size="sm" fw={600} mt="xs">
             Quando a equipe abriu seus documentos
           </Text>
@@ -67,11 +69,22 @@ export function PrivacyCard() {
               a sua conta deixará de funcionar.
             </Alert>
           ) : (
-            <Group>
-              <Button variant="outline" color="red.9" onClick={() => setConfirming(true)}>
-                Pedir exclusão dos meus dados
-              </Button>
-            </Group>
+            <>
+              {own.erasureRequest?.status === "refused" && (
+                <Alert color="yellow" title="Pedido de exclusão recusado">
+                  <Text size="sm">
+                    Seu pedido de {formatDateTime(own.erasureRequest.requestedAt)} foi recusado em{" "}
+                    {formatDateTime(own.erasureRequest.refusedAt)}. Você pode fazer um novo pedido.
+                  </Text>
+                  <Text size="sm">Motivo: {own.erasureRequest.refusalReason}</Text>
+                </Alert>
+              )}
+              <Group>
+                <Button variant="outline" color="red.9" onClick={() => setConfirming(true)}>
+                  Pedir exclusão dos meus dados
+                </Button>
+              </Group>
+            </>
           )}
         </>
       )}
