@@ -2,6 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { storedFiles } from "../db/schema";
 import type { Logger } from "../logger";
+import { runPeriodically } from "../run-periodically";
 import type { FileStorage } from "./storage";
 
 /**
@@ -57,14 +58,5 @@ export function scheduleOrphanSweeps(db: Database, storage: FileStorage, log: Lo
       },
       (err: unknown) => log.warn({ err }, "orphan file sweep failed; tried again later"),
     );
-  const first = setTimeout(sweep, 60_000);
-  const every = setInterval(sweep, SWEEP_EVERY_MS);
-  first.unref();
-  every.unref();
-  return {
-    stop() {
-      clearTimeout(first);
-      clearInterval(every);
-    },
-  };
+  return runPeriodically(sweep, 60_000, SWEEP_EVERY_MS);
 }

@@ -8,6 +8,7 @@ import type { Database, Tx } from "../../db/client";
 import { isUniqueViolation } from "../../db/pg-errors";
 import { bankStatementLines, bankStatements, paymentReceipts } from "../../db/schema";
 import type { Logger } from "../../logger";
+import { runPeriodically } from "../../run-periodically";
 
 /** Lines that may be linked: not ignored, and with an enrolment (decision 074). */
 const OPEN_FOR_LINK = sql`${bankStatementLines.outcome} <> 'ignored'`;
@@ -150,14 +151,5 @@ export function scheduleStatementRetention(db: Database, log: Logger) {
       },
       (err: unknown) => log.warn({ err }, "statement retention failed; tried again later"),
     );
-  const first = setTimeout(run, 5 * 60_000);
-  const every = setInterval(run, RETENTION_EVERY_MS);
-  first.unref();
-  every.unref();
-  return {
-    stop() {
-      clearTimeout(first);
-      clearInterval(every);
-    },
-  };
+  return runPeriodically(run, 5 * 60_000, RETENTION_EVERY_MS);
 }

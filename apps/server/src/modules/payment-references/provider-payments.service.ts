@@ -6,6 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { paymentReferences, referencePaymentNotifications } from "../../db/schema";
 import { markOperation } from "../../metrics/operation-marks";
+import { runPeriodically } from "../../run-periodically";
 import { referencePaidEmail } from "../payment-recording/payment-emails";
 import { lockEnrollment, recordPayment } from "../payment-recording/record-payment";
 import type { ReferenceDeps } from "./payment-references.service";
@@ -168,14 +169,5 @@ export async function pollPayments(deps: ReferenceDeps): Promise<{ listed: numbe
 export function schedulePolling(deps: ReferenceDeps, everyMs = 60_000) {
   const tick = () =>
     pollPayments(deps).catch((err: Error) => deps.log.warn({ error: err.message }, "reference payments poll failed"));
-  const first = setTimeout(tick, 5_000);
-  const timer = setInterval(tick, everyMs);
-  first.unref();
-  timer.unref();
-  return {
-    stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-  };
+  return runPeriodically(tick, 5_000, everyMs);
 }

@@ -26,6 +26,7 @@ import {
 import { ApiError } from "../../http/errors";
 import type { Logger } from "../../logger";
 import type { FileStorage } from "../../storage/storage";
+import { ERASED_PERSONAL_FIELDS } from "./erased-fields";
 import { ENDED_ENROLLMENT_STATUSES } from "./retention";
 
 const requester = alias(authUser, "requester");
@@ -208,16 +209,9 @@ export async function eraseStudent(
   const erasedEnrollments = await tx
     .update(enrollments)
     .set({
+      ...ERASED_PERSONAL_FIELDS,
       studentName: name,
       studentPhone: "",
-      studentEmail: null,
-      birthDate: "1900-01-01",
-      fatherName: null,
-      motherName: "",
-      nationality: "",
-      birthPlace: "",
-      municipality: "",
-      neighborhood: "",
       trainingArea: "",
       notes: null,
     })

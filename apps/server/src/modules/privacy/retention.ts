@@ -4,7 +4,9 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { enrollments, privacySettings, storedFiles } from "../../db/schema";
 import type { Logger } from "../../logger";
+import { runPeriodically } from "../../run-periodically";
 import type { FileStorage } from "../../storage/storage";
+import { ERASED_PERSONAL_FIELDS } from "./erased-fields";
 import { deleteStoredKeys } from "./erasure.service";
 
 /** Enrolments that ended: their files follow the retention period, and their student may be erased. */
@@ -66,15 +68,8 @@ export async function applyRetention(
     const erased = await tx
       .update(enrollments)
       .set({
+        ...ERASED_PERSONAL_FIELDS,
         personalDataErasedAt: now,
-        studentEmail: null,
-        birthDate: "1900-01-01",
-        fatherName: null,
-        motherName: "",
-        nationality: "",
-        birthPlace: "",
-        municipality: "",
-        neighborhood: "",
       })
       .where(
         and(
@@ -100,14 +95,5 @@ export function scheduleRetention(deps: { db: Database; storage: FileStorage; lo
       },
       (err: unknown) => deps.log.warn({ err }, "retention run failed; tried again tomorrow"),
     );
-  const first = setTimeout(run, 60_000);
-  const every = setInterval(run, RETENTION_EVERY_MS);
-  first.unref();
-  every.unref();
-  return {
-    stop() {
-      clearTimeout(first);
-      clearInterval(every);
-    },
-  };
+  return runPeriodically(run, 60_000, RETENTION_EVERY_MS);
 }
