@@ -5,13 +5,12 @@ import {
   ERASURE_REQUEST_STATUS_LABELS,
   PRIVACY_NOTICE_MAX,
 } from "@app/shared/privacy";
-import { refuseErasureSchema } from "@app/shared/schemas/privacy";
 import { Alert, Button, Checkbox, Group, Paper, Skeleton, Stack, Table, Text, Textarea, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Modal } from "../../../components/modal";
-import { ReasonDialog } from "../../../components/reason-dialog";
+import { ReasonDialog, reasonSchema } from "../../../components/reason-dialog";
 import { SidewaysTable } from "../../../components/sideways-table";
 import { WholeNumberInput } from "../../../components/whole-number-input";
 import { errorMessage } from "../../../lib/form-errors";
@@ -171,6 +170,8 @@ export function ErasureRequestsSection() {
   );
 }
 
+const refusalReason = reasonSchema(() => import("@app/shared/schemas/privacy").then((m) => m.refuseErasureSchema));
+
 function RefuseDialog({ request, onClose }: { request: ErasureRequest | null; onClose: () => void }) {
   const refuse = useRefuseErasure();
   return (
@@ -180,7 +181,7 @@ function RefuseDialog({ request, onClose }: { request: ErasureRequest | null; on
       onClose={onClose}
       title="Recusar pedido de exclusão"
       reasonLabel="Motivo da recusa"
-      schema={refuseErasureSchema}
+      schema={refusalReason}
       subject={
         request && (
           <Text size="sm">
