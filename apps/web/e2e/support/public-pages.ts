@@ -1,12 +1,15 @@
 import { expect, type Page } from "@playwright/test";
 
 /**
- * Opens the home page and waits until the app runs it. The server sends / prerendered:
- * its text is there before the app's script has run, and until then a link is a plain link (a click
- * loads the next page from the server) and a button does nothing. The featured courses are drawn by the
- * app alone (the prerender has their place-holders), so once they show, the app has taken over the page.
+ * Opens the home page and waits until the app runs it. The server renders / with its courses (decision
+ * 096): the whole page is there before the app's script has run, and until then a link is a plain link
+ * (a click loads the next page from the server) and a button does nothing. Once React has adopted the
+ * header's links (its props are on the element), the app has taken over the page.
  */
 export async function openHomePage(page: Page) {
   await page.goto("/");
-  await expect(page.getByRole("region", { name: "Cursos em destaque" }).getByRole("article").first()).toBeVisible();
+  const link = page.getByRole("navigation", { name: "Navegação principal" }).getByRole("link", { name: "Inscrição" });
+  await expect
+    .poll(() => link.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps"))), { timeout: 20_000 })
+    .toBe(true);
 }

@@ -68,6 +68,8 @@ export const importPreviewSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   rows: z.array(plannedRow),
+  /** Whether this installation sends SMS: the screen offers to send each new student's access only then. */
+  smsConfigured: z.boolean(),
 });
 export const importResultSchema = z.object({
   kind: z.enum(IMPORT_KINDS),

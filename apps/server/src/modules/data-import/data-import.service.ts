@@ -104,7 +104,7 @@ function countOf(rows: PlannedRow[]) {
 const shown = ({ line, key, outcome, reason }: PlannedRow) => ({ line, key, outcome, reason });
 
 /** POST /admin/data-import/preview: what each row would become, a page at a time; nothing written. */
-export async function previewImport({ db, statements }: ImportDeps, form: Form) {
+export async function previewImport({ db, statements, sms }: ImportDeps, form: Form) {
   const { kind, table } = await readForm(statements, form);
   const proposed = await proposedMapping(db, kind, table);
   const mapping = sentMapping(kind, form, widthOf(table)) ?? proposed;
@@ -120,6 +120,7 @@ export async function previewImport({ db, statements }: ImportDeps, form: Form) 
     total: listed.length,
     page,
     rows: listed.slice((page - 1) * IMPORT_PREVIEW_PAGE_SIZE, page * IMPORT_PREVIEW_PAGE_SIZE).map(shown),
+    smsConfigured: Boolean(sms),
   };
 }
 

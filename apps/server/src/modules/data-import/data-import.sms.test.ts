@@ -32,6 +32,15 @@ describe("data import with SMS", () => {
   };
 
   it("sends each new account's code and temporary password by SMS when asked, and only then", async () => {
+    const fd = new FormData();
+    fd.append("kind", "alunos");
+    fd.append("file", new File(["Nome;Telefone\r\nRosa Sms;923777001"], "alunos.csv", { type: "text/csv" }));
+    const preview = await s.ctx.app.request("/api/admin/data-import/preview", {
+      method: "POST",
+      body: fd,
+      headers: { cookie, origin: TEST_BASE_URL },
+    });
+    expect((await body(preview)).smsConfigured).toBe(true); // the screen offers the SMS only then
     const res = await importStudents(
       "true",
       "Rosa Sms;+244 923 777 001;01/01/2000;Luanda;Manhã;Informática Básica;Pré-inscrito",

@@ -101,6 +101,7 @@ describe("data import", () => {
   it("courses: the preview gives each row its outcome naming the column, and writes nothing", async () => {
     const p = await preview("cursos", COURSES);
     expect(p.counts).toEqual({ nova: 2, atualizada: 0, igual: 0, erro: 3 });
+    expect(p.smsConfigured).toBe(false); // no SMS provider here: the screen offers no SMS
     expect(outcomes(p)).toEqual([
       [2, "nova", null],
       [3, "nova", null],

@@ -163,9 +163,9 @@ export function PreviewPanel({
           </Stack>
         </Radio.Group>
       )}
-      {kind === "alunos" && (
+      {kind === "alunos" && preview.smsConfigured && (
         <Checkbox
-          label="Enviar também a cada novo aluno o código e a senha por SMS (se as SMS estiverem configuradas)"
+          label="Enviar também a cada novo aluno o código e a senha por SMS"
           checked={sendSms}
           onChange={(e) => onSendSms(e.currentTarget.checked)}
         />
