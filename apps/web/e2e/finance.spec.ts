@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { violations } from "./support/axe";
 import { COURSE, drawnPicture, kz, PDF, PNG, today } from "./support/fixtures";
+import { appRuns } from "./support/public-pages";
 import { signedInStaff } from "./support/sign-in";
 import { applicant, approveThroughApi, chooseOwnPassword, sendReceipt, userContext } from "./support/students";
 import { rowOf, settled, sidewaysScrollers } from "./support/table";
@@ -49,6 +50,7 @@ test("a student's divergent receipt is approved by finance: enrolled, given a cl
   const studentContext = await userContext(browser, baseURL!);
   const student = await studentContext.newPage();
   await student.goto("/cursos");
+  await appRuns(student);
   await student.getByRole("article", { name: COURSE }).getByRole("link", { name: "Inscrever-se Agora" }).click();
   await student.getByRole("link", { name: "Criar conta de aluno" }).click();
   await student.getByLabel(/^Nome completo/).fill(STUDENT);
