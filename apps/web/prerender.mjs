@@ -125,13 +125,29 @@ function chunkStyles(source, seen = new Set()) {
   const chunk = manifest[source];
   return [...(chunk.css ?? []), ...(chunk.imports ?? []).flatMap((dep) => chunkStyles(dep, seen))];
 }
+// The screen's frame (src/prerender-screens.tsx, decision 095): its layout and page drawn before the data, so
+// the phone paints the screen's text from the HTML; lib/screen-frame.ts takes it away when the screen is
+// ready. An error message React shows meanwhile (the page's code could not be downloaded) hides it.
+const FRAME_ID = "screen-frame";
+const FRAME_STYLE = `<style>#${FRAME_ID}:has(~ #root [role="alert"]){display:none}</style>`;
+const { renderScreenFrame } = await import(
+  pathToFileURL(path.join(here, "dist-ssr-screens/prerender-screens.js")).href
+);
+/**
+ * A stylesheet in the HTML, with a link of the same address whose type no browser reads: Vite's loader,
+ * importing a chunk that needs it, finds the link and adds no other, and the browser neither fetches nor
+ * waits for it (a `disabled` link is still fetched, at the highest priority, and held the paint back).
+ */
+const inlinedMark = (file) => `<link rel="stylesheet" type="text/x-inlined" href="/${file}">`;
+const inlineChunkStyle = (file) =>
+  `<style>${readFileSync(path.join(here, "dist", file), "utf8")}</style>${inlinedMark(file)}`;
 const fetchPreload = (url) => `<link rel="preload" href="${url}" as="fetch" crossorigin="anonymous" />`;
 /**
  * index.html naming `sources` (their chunks, imports and stylesheets) and requesting the session and `data`.
  * The chunks at low priority, behind the entry: at normal priority Lighthouse counts them into the first
  * paint (FCP 2.0 → 2.7 s on every signed-in screen, decision 091).
  */
-function signedInHtml(sources, data = []) {
+function signedInHtml(sources, data = [], frame = "") {
   const links = [
     ...["/api/session", ...data].map(fetchPreload),
     ...new Set(
@@ -141,11 +157,28 @@ function signedInHtml(sources, data = []) {
       sources
         .flatMap((source) => chunkStyles(source))
         .filter((file) => !shell.includes(`/${file}"`))
-        .map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+        .map((file) =>
+          frame ? inlineChunkStyle(file) : `<link rel="preload" as="style" crossorigin href="/${file}">`,
+        ),
     ),
+    ...(frame ? [FRAME_STYLE] : []),
   ];
-  const html = shell.replace("\n  </head>", `\n${links.map((l) => `    ${l}\n`).join("")}  </head>`);
-  if (html === shell) throw new Error("index.html has no </head> to fill");
+  // With a frame, the page's styles are in the HTML (inlineStyles, inlineChunkStyle) and the entry and its
+  // imports are fetched at low priority, as on the public pages: nothing holds the first paint back, so
+  // the browser paints the frame before the scripts arrive, not after they have run (a stylesheet still
+  // loading holds the scripts and the paint alike; once it arrives the scripts ran first, decision 095).
+  const entryStyle = shell.match(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/)?.[1];
+  const base = frame
+    ? lowPriority(inlineStyles(shell)).replace("</style>", `</style>${inlinedMark(entryStyle)}`)
+    : shell;
+  let html = base.replace("\n  </head>", `\n${links.map((l) => `    ${l}\n`).join("")}  </head>`);
+  if (frame)
+    html = html.replace(
+      '<div id="root">',
+      `<div id="${FRAME_ID}" inert aria-hidden="true">${frame}</div><div id="root">`,
+    );
+  if (html === shell || (frame && !html.includes(FRAME_ID)))
+    throw new Error("index.html has no </head> or #root to fill");
   return html;
 }
 function writeHtml(file, html) {
@@ -226,7 +259,11 @@ for (const area of AREAS) {
     const file = `screens/${screen.path.slice(1).replaceAll("/", "-")}.html`;
     writeHtml(
       path.join(out, file),
-      signedInHtml([...area.chunks, screen.page], [...area.data, ...(screen.data ?? [])]),
+      signedInHtml(
+        [...area.chunks, screen.page],
+        [...area.data, ...(screen.data ?? [])],
+        renderScreenFrame(screen.path, screen.page),
+      ),
     );
     screens[screen.path] = file;
   }
@@ -238,6 +275,7 @@ writeFileSync(
   `${JSON.stringify(Object.fromEntries(order.map((k) => [k, screens[k]])), null, 2)}\n`,
 );
 
+rmSync(path.join(here, "dist-ssr-screens"), { recursive: true, force: true });
 // dist-ssr/prerender.js stays: the server renders each course's page with it (decision 093).
 rmSync(path.join(here, "dist/.vite"), { recursive: true, force: true });
 console.log(

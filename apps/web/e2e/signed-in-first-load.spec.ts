@@ -1,4 +1,4 @@
-import { expect, type Page, type Request, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, type Request, test } from "@playwright/test";
 import { VIEWPORTS } from "./support/axe";
 import { withDatabase } from "./support/server";
 import { signedInStaff, signInStudent } from "./support/sign-in";
@@ -26,12 +26,10 @@ async function scriptsOf(page: Page, path: string, title: string) {
   return { html, texts };
 }
 
-test("a student's screens come with their own code named in the first HTML, and none of the staff area's", async ({
-  page,
-  request,
-}) => {
+/** A student account past its first steps (own password, enrolment sent), signed in on `page`. */
+async function studentInTheArea(page: Page, request: APIRequestContext, studentName: string, studentPhone: string) {
   const created = await request.post("/api/student-accounts", {
-    data: { studentName: "Rápido Aluno Teste", studentPhone: "923000191", hasEmail: false },
+    data: { studentName, studentPhone, hasEmail: false },
   });
   expect(created.status()).toBe(201);
   const { studentCode, studentPassword } = await created.json();
@@ -43,6 +41,13 @@ test("a student's screens come with their own code named in the first HTML, and 
   );
   await signInStudent(page, studentCode, studentPassword);
   await expect(page).toHaveURL(/\/aluno\/pagamento$/);
+}
+
+test("a student's screens come with their own code named in the first HTML, and none of the staff area's", async ({
+  page,
+  request,
+}) => {
+  await studentInTheArea(page, request, "Rápido Aluno Teste", "923000191");
 
   // Each screen: its title, a text only its page's code has (the menu names every screen), the data it reads first.
   for (const [path, title, pageText, data] of [
@@ -134,4 +139,57 @@ test("a staff screen loads neither zod nor another screen's page at start-up; a 
   await expect(desk.getByText("Preencha todos os campos obrigatórios antes de continuar")).toBeVisible();
   await expect(dialog.getByText("Nome do pai é obrigatório")).toBeVisible();
   await expect.poll(() => later.length, { message: "the dialog's first opening downloads zod" }).toBeGreaterThan(0);
+});
+
+// Decision 095: the screen's frame (its layout and page before the data) is in its first HTML, so a phone
+// paints the screen's title and text before any script has run; the screen then takes its place.
+test("a student's screen paints its title and text from the first HTML, then the screen takes the frame's place", async ({
+  browser,
+  page,
+  request,
+}) => {
+  await studentInTheArea(page, request, "Moldura Aluna Teste", "923000192");
+
+  // No script runs: what shows is the HTML's own.
+  const noScript = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const before = await noScript.newPage();
+  for (const [path, title, text] of [
+    // The payment details depend on the student's data: place-holders until it arrives.
+    ["/aluno/pagamento", "Comprovar Pagamento", "Gerencie sua conta e acompanhe seu progresso"],
+    ["/aluno/acesso", "Dados de Acesso", "Avisos sobre a sua inscrição"],
+    ["/aluno/certificados", "Meus Certificados", "Os certificados são emitidos automaticamente"],
+  ] as const) {
+    await before.goto(path);
+    const frame = before.locator("#screen-frame");
+    await expect(frame.locator("h1"), path).toHaveText(title);
+    await expect(frame.getByText(text), path).toBeVisible();
+  }
+  for (const size of VIEWPORTS) {
+    await before.setViewportSize(size);
+    await before.goto("/aluno/pagamento");
+    await before.screenshot({ path: `/tmp/shots-095/frame-aluno-pagamento-${size.width}.png`, fullPage: true });
+  }
+  await noScript.close();
+
+  // With its scripts: the screen replaces the frame (one title, the student's own name in the header).
+  await page.goto("/aluno/pagamento");
+  await expect(page.getByRole("heading", { name: "Bem-vindo, Moldura" })).toBeVisible();
+  await expect(page.locator("#screen-frame")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Comprovar Pagamento", level: 1 })).toHaveCount(1);
+  for (const size of VIEWPORTS) {
+    await page.setViewportSize(size);
+    await page.goto("/aluno/pagamento");
+    await expect(page.getByRole("heading", { name: "Bem-vindo, Moldura" })).toBeVisible();
+    await page.screenshot({ path: `/tmp/shots-095/aluno-pagamento-${size.width}.png`, fullPage: true });
+  }
+});
+
+test("signed out, a screen's frame gives way to the sign-in page", async ({ page }) => {
+  await page.goto("/aluno/certificados");
+  await expect(page).toHaveURL(/\/login-aluno$/);
+  await expect(page.locator("#screen-frame")).toHaveCount(0);
+  await expect(page.getByText("Os certificados são emitidos automaticamente")).toHaveCount(0);
 });

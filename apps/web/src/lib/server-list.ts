@@ -139,7 +139,7 @@ export function useCachedListRow<R extends { id: string }>(prefix: QueryKey, id:
     }
     return undefined;
   };
-  return useSyncExternalStore((changed) => client.getQueryCache().subscribe(changed), find);
+  return useSyncExternalStore((changed) => client.getQueryCache().subscribe(changed), find, find);
 }
 
 /**

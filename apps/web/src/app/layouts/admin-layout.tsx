@@ -15,6 +15,7 @@ import { LazyDrawer } from "../../components/lazy-drawer";
 import { useSignOut } from "../../features/auth/api/auth";
 import { referencesWaitingText, useReferenceSummary } from "../../features/payment-references/api/payment-references";
 import { feedback } from "../../lib/mutation-feedback";
+import { useRenderingScreenFrame } from "../../lib/screen-frame";
 import { mustSetUpTwoFactor, STAFF_ACCOUNT_PATH, useSession } from "../../lib/session";
 import { StaffGuard } from "../guards/staff-guard";
 import classes from "./admin-layout.module.css";
@@ -29,10 +30,12 @@ export function Component() {
   );
 }
 
-function AdminShell() {
+/** The staff area's layout; its frame (lib/screen-frame.ts) is drawn without a session: the page, no menu. */
+export function AdminShell() {
+  const framing = useRenderingScreenFrame();
   const { data: session } = useSession();
   const signOut = useSignOut("/", { reload: true });
-  const [collapsed, setCollapsed] = useState(readSidebarCollapsed);
+  const [collapsed, setCollapsed] = useState(() => !framing && readSidebarCollapsed());
   const [drawerOpen, setDrawerOpen] = useState(false);
   const role = session?.staff?.role ?? null;
   const { pathname } = useLocation();
@@ -111,7 +114,7 @@ function AdminShell() {
               {session?.user?.email}
             </Text>
             <Text size="xs" c="dimmed" data-testid="role-label">
-              {role ? ROLE_LABELS[role] : NO_ROLE_HEADER_LABEL}
+              {role ? ROLE_LABELS[role] : framing ? "" : NO_ROLE_HEADER_LABEL}
             </Text>
           </div>
           <ActionIcon
@@ -137,7 +140,9 @@ function AdminShell() {
           </Button>
         </header>
         <main className={classes.main}>
-          {!role ? (
+          {framing ? (
+            <Outlet />
+          ) : !role ? (
             <NoRoleNotice />
           ) : setUpFirst && pathname !== STAFF_ACCOUNT_PATH ? (
             <Navigate to={STAFF_ACCOUNT_PATH} replace />

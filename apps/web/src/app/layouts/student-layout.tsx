@@ -65,7 +65,8 @@ export function Component() {
   );
 }
 
-function AreaShell() {
+/** The student area's layout without its guard: also drawn, without a session, as a screen's frame (lib/screen-frame.ts). */
+export function AreaShell() {
   return <StudentShell links={useMayApplyAgain() ? [...LINKS, NEW_APPLICATION] : LINKS} />;
 }
 
