@@ -148,37 +148,34 @@ const fetchPreload = (url) => `<link rel="preload" href="${url}" as="fetch" cros
  * paint (FCP 2.0 → 2.7 s on every signed-in screen, decision 091).
  */
 function signedInHtml(sources, data = [], frame = "") {
-  const links = [
-    ...["/api/session", ...data].map(fetchPreload),
-    ...new Set(
-      sources.flatMap((source) => chunkLinks(source)).map((l) => l.replace("<link", '<link fetchpriority="low"')),
-    ),
-    ...new Set(
-      sources
-        .flatMap((source) => chunkStyles(source))
-        .filter((file) => !shell.includes(`/${file}"`))
-        .map((file) =>
-          frame ? inlineChunkStyle(file) : `<link rel="preload" as="style" crossorigin href="/${file}">`,
-        ),
-    ),
-    ...(frame ? [FRAME_STYLE] : []),
-  ];
-  // With a frame, the page's styles are in the HTML (inlineStyles, inlineChunkStyle) and the entry and its
-  // imports are fetched at low priority, as on the public pages: nothing holds the first paint back, so
-  // the browser paints the frame before the scripts arrive, not after they have run (a stylesheet still
-  // loading holds the scripts and the paint alike; once it arrives the scripts ran first, decision 095).
+  const styles = new Set(
+    sources.flatMap((source) => chunkStyles(source)).filter((file) => !shell.includes(`/${file}"`)),
+  );
+  const dataLinks = ["/api/session", ...data].map(fetchPreload);
+  if (!frame) {
+    const links = [
+      ...dataLinks,
+      ...new Set(
+        sources.flatMap((source) => chunkLinks(source)).map((l) => l.replace("<link", '<link fetchpriority="low"')),
+      ),
+      ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+    ];
+    const html = shell.replace("\n  </head>", `\n${links.map((l) => `    ${l}\n`).join("")}  </head>`);
+    if (html === shell) throw new Error("index.html has no </head> to fill");
+    return html;
+  }
+  // With a frame, the page's styles are in the HTML (inlineStyles, inlineChunkStyle) and the app starts once
+  // the frame is painted (APP_START_SCRIPT, as the public pages, decision 096): nothing holds the first
+  // paint back, and the scripts, requested after it, neither slow the HTML on a 3G link nor count in the
+  // largest paint (decision 102). A stylesheet still loading would hold the scripts and the paint alike.
   const entryStyle = shell.match(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/)?.[1];
-  const base = frame
-    ? lowPriority(inlineStyles(shell)).replace("</style>", `</style>${inlinedMark(entryStyle)}`)
-    : shell;
-  let html = base.replace("\n  </head>", `\n${links.map((l) => `    ${l}\n`).join("")}  </head>`);
-  if (frame)
-    html = html.replace(
-      '<div id="root">',
-      `<div id="${FRAME_ID}" inert aria-hidden="true">${frame}</div><div id="root">`,
-    );
-  if (html === shell || (frame && !html.includes(FRAME_ID)))
-    throw new Error("index.html has no </head> or #root to fill");
+  const links = [...dataLinks, ...[...styles].map(inlineChunkStyle), FRAME_STYLE];
+  const chunks = [...new Set(sources.flatMap((source) => chunkFiles(source)))];
+  const html = startAfterPaint(inlineStyles(shell).replace("</style>", `</style>${inlinedMark(entryStyle)}`), chunks)
+    .replace("\n  </head>", `\n${links.map((l) => `    ${l}\n`).join("")}  </head>`)
+    .replace('<div id="root">', `<div id="${FRAME_ID}" inert aria-hidden="true">${frame}</div><div id="root">`);
+  if (!html.includes(FRAME_ID) || !html.includes(APP_SCRIPTS_ID))
+    throw new Error("index.html has no </head>, #root or module script to fill");
   return html;
 }
 function writeHtml(file, html) {
