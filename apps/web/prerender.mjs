@@ -200,6 +200,7 @@ const SCREENS = [
     path: "/aluno/pagamento",
     page: page("receipts/pages/student-payment-page"),
     data: ["/api/me/enrollments", "/api/me/payment-references", "/api/me/receipts"],
+    drawnWithData: true,
   },
   { path: "/aluno/acesso", page: page("student-accounts/pages/access-data-page"), data: ["/api/me/account"] },
   {
@@ -208,7 +209,7 @@ const SCREENS = [
     data: ["/api/me/certificates"],
   },
   { path: "/aluno/nova-inscricao", page: page("enrollments/pages/new-application-page") },
-  { path: "/admin", page: page("dashboard/pages/dashboard-page"), data: ["/api/admin/dashboard"] },
+  { path: "/admin", page: page("dashboard/pages/dashboard-page"), data: ["/api/admin/dashboard"], drawnWithData: true },
   {
     path: "/admin/enrollments",
     page: page("enrollments/pages/admin-enrollments-page"),
@@ -249,6 +250,7 @@ const AREAS = [
   { prefix: "/admin", file: "area-admin.html", chunks: STAFF_CHUNKS, data: STAFF_DATA },
 ];
 const screens = {};
+const drawnWithData = {};
 for (const area of AREAS) {
   writeHtml(path.join(out, "screens", area.file), signedInHtml(area.chunks, area.data));
   screens[`${area.prefix}/*`] = `screens/${area.file}`;
@@ -263,6 +265,7 @@ for (const area of AREAS) {
       ),
     );
     screens[screen.path] = file;
+    if (screen.drawnWithData) drawnWithData[screen.path] = { file, page: screen.page };
   }
 }
 // The exact paths first, then each area's "/*" (Hono tries routes in the order they are added).
@@ -272,7 +275,9 @@ writeFileSync(
   `${JSON.stringify(Object.fromEntries(order.map((k) => [k, screens[k]])), null, 2)}\n`,
 );
 
-rmSync(path.join(here, "dist-ssr-screens"), { recursive: true, force: true });
+// The screens whose largest text is drawn from their data: the server draws them per request with the
+// signed-in user's data (dist-ssr-screens/prerender-screens.js, which stays; decision 102).
+writeFileSync(path.join(out, "screens-with-data.json"), `${JSON.stringify(drawnWithData, null, 2)}\n`);
 // dist-ssr/prerender.js stays: the server renders each course's page with it (decision 093).
 rmSync(path.join(here, "dist/.vite"), { recursive: true, force: true });
 console.log(

@@ -4,6 +4,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import type { MiddlewareHandler } from "hono";
 import { mountCoursePages } from "./course-pages";
 import type { AppEnv, AppHono } from "./env";
+import { mountScreensWithData } from "./screen-pages";
 
 function cacheFor(value: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -48,6 +49,8 @@ export function mountSpa(app: AppHono, webDist: string): void {
   // The signed-in screens' HTML (apps/web/prerender.mjs, decision 091): each screen's names its own page
   // and its area's chunks, so a student's screen never fetches the staff area's code; screens.json lists
   // the exact paths first, then each area's "/*".
+  // /aluno/pagamento and the Painel, signed in: drawn with the user's data (decision 102); else as below.
+  mountScreensWithData(app, webDist);
   const screensFile = path.join(webDist, "prerendered", "screens.json");
   const screens: Record<string, string> = existsSync(screensFile) ? JSON.parse(readFileSync(screensFile, "utf8")) : {};
   for (const [route, file] of Object.entries(screens)) {

@@ -1,5 +1,7 @@
 import { ADMIN_ROOT } from "@app/shared/screen-access";
+import { Suspense } from "react";
 import { Navigate, type RouteObject, useLocation, useRoutes } from "react-router";
+import { ScreenFrameHold, useReleaseUnheldScreenFrame } from "../lib/screen-frame";
 import { PublicLayout } from "./layouts/public-layout";
 import { lazyPage, preloadMatches } from "./lazy-page";
 import { NotFoundPage } from "./pages/not-found-page";
@@ -67,9 +69,13 @@ export const signedInRoutes: RouteObject[] = [
   { element: <PublicLayout />, children: [{ path: "*", Component: NotFoundPage }] },
 ];
 
-/** The signed-in routes under the app's "*" route (descendant routes, matched from "/"). */
+/**
+ * The signed-in routes under the app's "*" route (descendant routes, matched from "/"). While a layout or
+ * page's code is still coming, the screen's frame (its HTML's drawing, lib/screen-frame.ts) stays.
+ */
 export function Component() {
   const { pathname } = useLocation();
   preloadMatches(signedInRoutes, pathname);
-  return useRoutes(signedInRoutes);
+  useReleaseUnheldScreenFrame();
+  return <Suspense fallback={<ScreenFrameHold />}>{useRoutes(signedInRoutes)}</Suspense>;
 }

@@ -77,6 +77,14 @@ export function api<E extends Endpoint>(endpoint: E, ...[call]: CallArgs<E>): Pr
   return request(apiUrl(endpoint, params, query), { method: endpoint.method.toUpperCase(), body, signal, headers });
 }
 
+/** How a request is sent: the browser's fetch, or the server's own answer when it draws a screen (decision 102). */
+let send: typeof fetch = (input, init) => fetch(input, init);
+
+/** For the server's drawing of a screen with its data (prerender-screens.tsx): its calls answered in process. */
+export function sendRequestsWith(sender: typeof fetch): void {
+  send = sender;
+}
+
 /**
  * fetch: JSON (or multipart FormData) in, JSON out, cookies of this site, errors as ApiError with the
  * server's message. A 503 'crowded' (the server's password hasher has a full line, decision 090) is waited
@@ -91,7 +99,7 @@ async function request<T>(
   const json = init.body !== undefined && !(init.body instanceof FormData);
   let res: Response;
   try {
-    res = await fetch(url, {
+    res = await send(url, {
       method: init.method,
       credentials: "same-origin",
       headers: { ...(json ? { "content-type": "application/json" } : {}), ...init.headers },

@@ -1,5 +1,6 @@
 import { TWO_FACTOR_SETUP_REQUIRED } from "@app/shared/messages";
 import { SESSION_EXPIRED } from "@app/shared/request-messages";
+import { SCREEN_DATA_ID } from "@app/shared/screen-data";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api";
 import { ENDED_SESSION, sessionQuery } from "./session";
@@ -31,3 +32,21 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+/**
+ * A screen drawn on the server with its data (decision 102) carries that data: the session and the page's
+ * first queries start from it, so the first render is the screen already painted, without waiting for
+ * them. Read once, then taken out of the page.
+ */
+function startFromScreenData() {
+  const element = typeof document === "undefined" ? null : document.getElementById(SCREEN_DATA_ID);
+  if (!element) return;
+  element.remove();
+  try {
+    for (const [key, data] of JSON.parse(element.textContent ?? "[]") as [unknown[], unknown][])
+      queryClient.setQueryData(key, data);
+  } catch {
+    // Unreadable: the screen asks the server, as without it.
+  }
+}
+startFromScreenData();

@@ -39,3 +39,21 @@ export function useHoldScreenFrame(): void {
     };
   }, []);
 }
+
+/** What a signed-in screen shows while its code is still coming: nothing, holding the frame. */
+export function ScreenFrameHold(): null {
+  useHoldScreenFrame();
+  return null;
+}
+
+/**
+ * The frame goes after the first commit that holds it by no placeholder: a screen drawn with its data
+ * (decision 102) comes with its session and its first queries, so its first render may need none.
+ */
+export function useReleaseUnheldScreenFrame(): void {
+  useLayoutEffect(() => {
+    queueMicrotask(() => {
+      if (placeholders === 0) frame()?.remove();
+    });
+  }, []);
+}
