@@ -41,12 +41,21 @@ for (const width of [390, 1280]) {
       role: "super_admin",
     });
     await boss.setViewportSize({ width, height: 844 });
-    // The notice (this e2e server's BASE_URL is a loopback address) comes after the figures.
+    // Opened from the address, the Painel comes drawn with its data (decision 102); reached from another
+    // screen, its figures and notices are asked then. The notice (this e2e server's BASE_URL is a loopback
+    // address) comes after the figures.
+    await boss.goto("/admin/enrollments");
+    await expect(boss.getByRole("heading", { name: "Inscrições", level: 1 })).toBeVisible();
     const figures = await holdRequests(boss, "**/api/admin/dashboard");
     const notice = await holdRequests(boss, "**/api/admin/base-url");
-    await boss.goto("/admin");
+    await boss.evaluate(() => {
+      history.pushState(null, "", "/admin");
+      dispatchEvent(new PopStateEvent("popstate"));
+    });
     await expect(boss.getByRole("heading", { name: "Painel", level: 1 })).toBeVisible();
     await painted(boss);
+    // What moved on the way from one screen to the other is not the Painel's doing.
+    const beforeData = await layoutShift(boss);
     const figuresArrived = boss.waitForResponse("**/api/admin/dashboard");
     figures.release();
     await figuresArrived;
@@ -54,7 +63,7 @@ for (const width of [390, 1280]) {
     notice.release();
     await expect(boss.getByText("Falta configurar o endereço público do portal")).toBeVisible();
     await expect(boss.getByText("Total de alunos")).toBeVisible();
-    expect(await layoutShift(boss)).toBe(0);
+    expect(await layoutShift(boss)).toBe(beforeData);
   });
 }
 

@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page, type Request, test } from "@
 import { VIEWPORTS } from "./support/axe";
 import { withDatabase } from "./support/server";
 import { signedInStaff, signInStudent } from "./support/sign-in";
+import { applicant, approveThroughApi } from "./support/students";
 
 // Decision 091: a signed-in screen's first HTML names its own page's code and the data it reads first, and
 // a student's screen downloads none of the staff area's code. Decision 100: nor the form schemas' library
@@ -56,11 +57,20 @@ test("a student's screens come with their own code named in the first HTML, and 
     ["/aluno/certificados", "Meus Certificados", "Como recebo o certificado?", "/api/me/certificates"],
   ] as const) {
     const { html, texts } = await scriptsOf(page, path, title);
-    const named = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
+    // Named by a modulepreload link, or in the list the page starts the app with once painted (decision 102).
+    const started = html.match(/<script type="application\/json" id="app-scripts">([^<]+)<\/script>/)?.[1];
+    const named = [
+      ...[...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!),
+      ...(started ? (JSON.parse(started) as { preload: string[] }).preload : []),
+    ];
     const pageFile = [...texts].find(([, text]) => text.includes(pageText))?.[0];
     expect(pageFile, `${path}: a script with the page's own text`).toBeDefined();
     expect(named, `${path}: its page's code is named in the first HTML`).toContain(pageFile);
-    expect(html, `${path}: the data it reads first is asked with the HTML`).toContain(`href="${data}"`);
+    // Asked with the HTML, or in it when the server drew the screen with it (decision 102).
+    expect(
+      html.includes(`href="${data}"`) || html.includes('id="screen-data"'),
+      `${path}: the data it reads first comes with the HTML`,
+    ).toBe(true);
     // The staff area's texts: its menu's link to the public site, and the titles of its screens.
     for (const staffText of ["Ver site público", "Extratos bancários", "Contas de Alunos"]) {
       const carrier = [...texts].find(([, text]) => text.includes(staffText))?.[0];
@@ -157,8 +167,6 @@ test("a student's screen paints its title and text from the first HTML, then the
   });
   const before = await noScript.newPage();
   for (const [path, title, text] of [
-    // The payment details depend on the student's data: place-holders until it arrives.
-    ["/aluno/pagamento", "Comprovar Pagamento", "Gerencie sua conta e acompanhe seu progresso"],
     ["/aluno/acesso", "Dados de Acesso", "Avisos sobre a sua inscrição"],
     ["/aluno/certificados", "Meus Certificados", "Os certificados são emitidos automaticamente"],
   ] as const) {
@@ -169,8 +177,8 @@ test("a student's screen paints its title and text from the first HTML, then the
   }
   for (const size of VIEWPORTS) {
     await before.setViewportSize(size);
-    await before.goto("/aluno/pagamento");
-    await before.screenshot({ path: `/tmp/shots-095/frame-aluno-pagamento-${size.width}.png`, fullPage: true });
+    await before.goto("/aluno/acesso");
+    await before.screenshot({ path: `/tmp/shots-095/frame-aluno-acesso-${size.width}.png`, fullPage: true });
   }
   await noScript.close();
 
@@ -192,4 +200,71 @@ test("signed out, a screen's frame gives way to the sign-in page", async ({ page
   await expect(page).toHaveURL(/\/login-aluno$/);
   await expect(page.locator("#screen-frame")).toHaveCount(0);
   await expect(page.getByText("Os certificados são emitidos automaticamente")).toHaveCount(0);
+});
+
+// Decision 102: /aluno/pagamento's largest text is the student's own payment details, so the server draws
+// it with them, as that student; the app starts from the same data instead of asking for it again.
+test("/aluno/pagamento comes drawn with the student's own payment details, and the app starts from them", async ({
+  browser,
+  baseURL,
+}) => {
+  const staff = await signedInStaff(browser, baseURL!, {
+    email: "desenho@instituto.ao",
+    password: "desenho123",
+    name: "Desenho Staff",
+    role: "admin",
+  });
+  const payer = await applicant(browser, baseURL!, "Desenhada Pagante Teste", "923000193");
+  const waiting = await applicant(browser, baseURL!, "Desenhada Espera Teste", "923000194");
+  await approveThroughApi(staff.request, baseURL!, payer.enrollmentId, "DESENHO-102");
+
+  for (const [student, shows, hides] of [
+    [payer, ["Pague por transferência bancária", "DESENHO-102"], ["Aguarde Aprovação"]],
+    [waiting, ["Aguarde Aprovação"], ["DESENHO-102"]],
+  ] as const) {
+    const noScript = await browser.newContext({
+      baseURL,
+      javaScriptEnabled: false,
+      storageState: await student.context.storageState(),
+    });
+    const before = await noScript.newPage();
+    const answer = await before.goto("/aluno/pagamento");
+    expect(answer!.headers()["cache-control"], "the student's own page: kept by no one").toBe("private, no-store");
+    const frame = before.locator("#screen-frame");
+    await expect(frame.locator("h1")).toHaveText("Comprovar Pagamento");
+    for (const text of shows) await expect(frame.getByText(text).first(), `${student.name}: ${text}`).toBeVisible();
+    for (const text of hides) await expect(frame.getByText(text), `${student.name}: ${text}`).toHaveCount(0);
+    if (student === payer)
+      for (const size of VIEWPORTS) {
+        await before.setViewportSize(size);
+        await before.screenshot({ path: `/tmp/shots-102/drawn-aluno-pagamento-${size.width}.png`, fullPage: true });
+      }
+    await noScript.close();
+  }
+
+  // With its scripts: the screen takes the frame's place from the data in the page, without asking for it.
+  const asked: string[] = [];
+  payer.page.on("request", (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname === "/api/session" || pathname === "/api/me/enrollments") asked.push(pathname);
+  });
+  await payer.page.goto("/aluno/pagamento");
+  await expect(payer.page.getByRole("heading", { name: "Bem-vindo, Desenhada" })).toBeVisible();
+  await expect(payer.page.locator("#screen-frame")).toHaveCount(0);
+  await expect(payer.page.getByRole("heading", { name: "Comprovar Pagamento", level: 1 })).toHaveCount(1);
+  await expect(payer.page.getByText("DESENHO-102").first()).toBeVisible();
+  expect(asked, "the session and the enrolments came with the page").toEqual([]);
+  for (const size of VIEWPORTS) {
+    await payer.page.setViewportSize(size);
+    await payer.page.goto("/aluno/pagamento");
+    await expect(payer.page.getByText("DESENHO-102").first()).toBeVisible();
+    await payer.page.screenshot({ path: `/tmp/shots-102/aluno-pagamento-${size.width}.png`, fullPage: true });
+  }
+
+  // Signed out, the page is the one built for everybody: nobody's data in it.
+  const signedOut = await browser.newContext({ baseURL });
+  const html = await (await signedOut.request.get("/aluno/pagamento")).text();
+  expect(html).not.toContain("screen-data");
+  expect(html).not.toContain("DESENHO-102");
+  await signedOut.close();
 });
