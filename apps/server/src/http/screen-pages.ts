@@ -36,6 +36,12 @@ export function mountScreensWithData(app: AppHono, webDist: string): void {
   if (!existsSync(listFile) || !existsSync(rendererFile)) return;
   const screens: Record<string, { file: string; page: string }> = JSON.parse(readFileSync(listFile, "utf8"));
   let renderer: Promise<ScreenRenderer> | undefined;
+  const loadRenderer = () => {
+    renderer ??= import(pathToFileURL(rendererFile).href) as Promise<ScreenRenderer>;
+    return renderer;
+  };
+  // Loaded soon after start (~1.4 MB of code), not by the first student who opens the screen.
+  setTimeout(() => void loadRenderer().catch(() => {}), 1_000).unref();
   for (const [route, { file, page }] of Object.entries(screens)) {
     const template = readFileSync(path.join(webDist, "prerendered", file), "utf8");
     const start = template.indexOf(FRAME_START);
@@ -44,7 +50,6 @@ export function mountScreensWithData(app: AppHono, webDist: string): void {
     app.get(route, async (c, next) => {
       const cookie = c.req.header("cookie");
       if (!cookie) return next();
-      renderer ??= import(pathToFileURL(rendererFile).href) as Promise<ScreenRenderer>;
       const requested = new Set<string>();
       const request = (url: string) => {
         requested.add(url);
@@ -52,7 +57,7 @@ export function mountScreensWithData(app: AppHono, webDist: string): void {
       };
       let timer: NodeJS.Timeout | undefined;
       const drawn = await Promise.race([
-        renderer.then((r) => r.renderScreenWithData(route, page, request)),
+        loadRenderer().then((r) => r.renderScreenWithData(route, page, request)),
         new Promise<undefined>((resolve) => {
           timer = setTimeout(() => resolve(undefined), DRAWING_MS);
         }),

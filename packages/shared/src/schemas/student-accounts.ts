@@ -1,4 +1,4 @@
-import { ENROLLMENT_STATUSES, RECEIPT_STATUSES, type StaffRole } from "../enums";
+import { ENROLLMENT_STATUSES, RECEIPT_STATUSES } from "../enums";
 import { INVALID_EMAIL, NAME_TOO_LONG, NAME_TOO_SHORT, PASSWORDS_DIFFER } from "../field-messages";
 import { EMAIL_MAX, NAME_MAX, PERSON_NAME_MIN, STUDENT_CODE_MAX, STUDENT_PASSWORD_LENGTH } from "../limits";
 import { WRONG_STUDENT_CREDENTIALS } from "../messages";
