@@ -31,6 +31,7 @@ const FIRST_PAGE = "page=1&pageSize=20";
 const KINDS = {
   "home: catalogue": "read",
   "student: area": "read",
+  "student: area page (drawn with data)": "read",
   "student: sign-up": "write",
   "student: sign-in": "write",
   "student: choose password": "write",
@@ -208,6 +209,9 @@ async function student(i, ctx) {
       if (enrolment?.paymentReferenceCode) break;
     }
     if (!enrolment?.paymentReferenceCode || !live()) return;
+    // Back to pay: the student opens the area's address afresh, which the server draws with their data
+    // (decision 102; past two drawings at once it sends the screen as built), then the receipts.
+    await rec.send("student: area page (drawn with data)", "GET", base, "/aluno/pagamento", { agent, cookie });
     await rec.send("student: area", "GET", base, "/api/me/receipts", { agent, cookie });
     await sleep(between(1000, 2500));
     if (!live()) return;

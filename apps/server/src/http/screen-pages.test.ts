@@ -13,7 +13,7 @@ const FRAME = '<div id="screen-frame" inert aria-hidden="true">';
  * screens drawn with data, and the screens' renderer (dist-ssr-screens/prerender-screens.js). The real
  * renderer draws the web's components (covered by the browser test signed-in-first-load.spec.ts); this one
  * asks what a screen asks, through the request it is given, and writes the answers into its drawing, so the
- * test sees whose data it was given. The page 'hangs' never answers.
+ * test sees whose data it was given. The page 'hangs' never answers; 'slow' takes 300 ms.
  */
 function fakeWebBuild(): string {
   const root = mkdtempSync(path.join(os.tmpdir(), "i102-screens-"));
@@ -47,6 +47,7 @@ function fakeWebBuild(): string {
     [
       "export async function renderScreenWithData(path, page, request) {",
       "  if (page === 'hangs') return new Promise(() => {});",
+      "  if (page === 'slow') await new Promise((resolve) => setTimeout(resolve, 300));",
       "  const session = await (await request('/api/session')).json();",
       "  const who = session.student?.name ?? (session.staff ? session.user?.name : undefined);",
       "  if (!who) return undefined;",
@@ -131,26 +132,43 @@ describe("a signed-in screen drawn with its user's data (decision 102)", () => {
   });
 });
 
-describe("a screen whose drawing does not end", () => {
-  let ctx: TestContext;
-  let webRoot: string;
+for (const [title, dashboard] of [
+  ["a screen whose drawing does not end", "hangs"],
+  ["screens drawn in a crowd", "slow"],
+] as const)
+  describe(title, () => {
+    let ctx: TestContext;
+    let webRoot: string;
 
-  beforeAll(async () => {
-    process.env.SCREEN_TEST_PAGE = "hangs";
-    webRoot = fakeWebBuild();
-    delete process.env.SCREEN_TEST_PAGE;
-    ctx = await createTestContext({}, { webDist: path.join(webRoot, "dist") });
-  });
-  afterAll(async () => {
-    await ctx.close();
-    rmSync(webRoot, { recursive: true, force: true });
-  });
+    beforeAll(async () => {
+      process.env.SCREEN_TEST_PAGE = dashboard;
+      webRoot = fakeWebBuild();
+      delete process.env.SCREEN_TEST_PAGE;
+      ctx = await createTestContext({}, { webDist: path.join(webRoot, "dist") });
+    });
+    afterAll(async () => {
+      await ctx.close();
+      rmSync(webRoot, { recursive: true, force: true });
+    });
 
-  // Without the bound the request would never be answered, and the test would time out.
-  it("is sent as built once its bound (1.5 s) has passed", async () => {
-    const { cookie } = await staffActor(ctx, "admin");
-    const res = await ctx.app.request("/admin", { headers: { cookie } });
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain("Como construído");
+    // Without the bound the request would never be answered, and the test would time out.
+    it.runIf(dashboard === "hangs")("is sent as built once its bound (1.5 s) has passed", async () => {
+      const { cookie } = await staffActor(ctx, "admin");
+      const res = await ctx.app.request("/admin", { headers: { cookie } });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain("Como construído");
+    });
+
+    it.runIf(dashboard === "slow")("draws two at once; the others meanwhile get the screen as built", async () => {
+      const { cookie } = await staffActor(ctx, "secretaria", "Multidão Staff");
+      const pages = await Promise.all(
+        [1, 2, 3, 4].map(async () => (await ctx.app.request("/admin", { headers: { cookie } })).text()),
+      );
+      expect(pages.filter((html) => html.includes("<h1>Multidão Staff</h1>"))).toHaveLength(2);
+      expect(pages.filter((html) => html.includes("Como construído"))).toHaveLength(2);
+      // The crowd gone, the next one is drawn again.
+      expect(await (await ctx.app.request("/admin", { headers: { cookie } })).text()).toContain(
+        "<h1>Multidão Staff</h1>",
+      );
+    });
   });
-});

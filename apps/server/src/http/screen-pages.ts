@@ -18,6 +18,12 @@ interface ScreenRenderer {
 /** Past this, the screen goes as built (its frame without data): the HTML never waits long for its drawing. */
 const DRAWING_MS = 1_500;
 
+/**
+ * Drawings at once, at most: each costs ~50 ms of this process's CPU on a 2-core machine (three renders of
+ * the screen). Past them, in a crowd, the screen goes as built: the CPU stays with sign-ins and uploads.
+ */
+const DRAWINGS_AT_ONCE = 2;
+
 const FRAME_START = '<div id="screen-frame" inert aria-hidden="true">';
 const FRAME_END = '</div><div id="root">';
 
@@ -36,6 +42,7 @@ export function mountScreensWithData(app: AppHono, webDist: string): void {
   if (!existsSync(listFile) || !existsSync(rendererFile)) return;
   const screens: Record<string, { file: string; page: string }> = JSON.parse(readFileSync(listFile, "utf8"));
   let renderer: Promise<ScreenRenderer> | undefined;
+  let drawing = 0;
   const loadRenderer = () => {
     renderer ??= import(pathToFileURL(rendererFile).href) as Promise<ScreenRenderer>;
     return renderer;
@@ -49,7 +56,8 @@ export function mountScreensWithData(app: AppHono, webDist: string): void {
     if (start < 0 || end < start) throw new Error(`${file}: no screen frame to draw in`);
     app.get(route, async (c, next) => {
       const cookie = c.req.header("cookie");
-      if (!cookie) return next();
+      if (!cookie || drawing >= DRAWINGS_AT_ONCE) return next();
+      drawing++;
       const requested = new Set<string>();
       const request = (url: string) => {
         requested.add(url);
@@ -66,7 +74,10 @@ export function mountScreensWithData(app: AppHono, webDist: string): void {
           c.get("log").warn({ err, route }, "screen drawn without its data");
           return undefined;
         })
-        .finally(() => clearTimeout(timer));
+        .finally(() => {
+          clearTimeout(timer);
+          drawing--;
+        });
       if (!drawn) return next();
       // The data the app starts from is in the page: its requests for the same addresses are not made.
       const head = template
