@@ -12,6 +12,8 @@ export function ensureBuilt(workspaces = ["apps/web", "apps/server"]) {
     ["apps/web", "apps/web/dist/index.html"],
     // A build from before courses had pages (decision 093) lacks the server renderer of a course's page.
     ["apps/web", "apps/web/dist-ssr/prerender.js"],
+    // …and one from before decision 102 lacks the renderer of the screens drawn with their data.
+    ["apps/web", "apps/web/dist-ssr-screens/prerender-screens.js"],
     ["apps/server", "apps/server/dist/main.js"],
     // A build from before a command was added lacks its bundle.
     ["apps/server", "apps/server/dist/backup.js"],
