@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { studentActor } from "../test/actors";
 import { body, createTestContext, type TestContext } from "../test/context";
 
 describe("HTTP app", () => {
@@ -65,9 +66,17 @@ describe("HTTP app", () => {
   });
 
   it("serves a signed-in screen's own HTML, its area's for any other path of the area (screens.json)", async () => {
-    const screen = await ctx.app.request("/aluno/pagamento");
+    const { cookie } = await studentActor(ctx, "Aluna Com Sessão");
+    const screen = await ctx.app.request("/aluno/pagamento", { headers: { cookie } });
     expect(await screen.text()).toContain("<title>Pagamento</title>");
     expect(screen.headers.get("cache-control")).toBe("no-cache");
+    expect(await (await ctx.app.request("/aluno/outra", { headers: { cookie } })).text()).toContain(
+      "<title>Área do Aluno</title>",
+    );
+    // Without a session, the area's HTML (no screen's frame, decision 102): the app sends them to sign in.
+    const signedOut = await ctx.app.request("/aluno/pagamento", { headers: { cookie: "outro=1" } });
+    expect(await signedOut.text()).toContain("<title>Área do Aluno</title>");
+    expect(signedOut.headers.get("vary")).toContain("Cookie");
     expect(await (await ctx.app.request("/aluno/outra")).text()).toContain("<title>Área do Aluno</title>");
     expect(await (await ctx.app.request("/login-aluno")).text()).toContain("<title>SPA</title>");
   });

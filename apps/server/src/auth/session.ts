@@ -66,6 +66,11 @@ async function sessionCookie(c: Context<AppEnv>) {
   return getCookie(c, name) === undefined ? null : { name, attributes };
 }
 
+/** Whether the request carries a session cookie (valid or not): a signed-out visitor's does not. */
+export async function hasSessionCookie(c: Context<AppEnv>): Promise<boolean> {
+  return (await sessionCookie(c)) !== null;
+}
+
 /** Drops the cookie of a session that has ended, so the next request is plainly signed out. */
 export async function dropEndedSessionCookie(c: Context<AppEnv>) {
   const cookie = await sessionCookie(c);

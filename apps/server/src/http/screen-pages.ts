@@ -3,6 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { SCREEN_DATA_ID } from "@app/shared/screen-data";
+import { hasSessionCookie } from "../auth/session";
 import { scriptJson } from "../modules/courses/course-page.head";
 import type { AppHono } from "./env";
 
@@ -56,7 +57,7 @@ export function mountScreensWithData(app: AppHono, webDist: string): void {
     if (start < 0 || end < start) throw new Error(`${file}: no screen frame to draw in`);
     app.get(route, async (c, next) => {
       const cookie = c.req.header("cookie");
-      if (!cookie || drawing >= DRAWINGS_AT_ONCE) return next();
+      if (!cookie || !(await hasSessionCookie(c)) || drawing >= DRAWINGS_AT_ONCE) return next();
       drawing++;
       const requested = new Set<string>();
       const request = (url: string) => {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { MiddlewareHandler } from "hono";
+import { hasSessionCookie } from "../auth/session";
 import { mountCoursePages } from "./course-pages";
 import type { AppEnv, AppHono } from "./env";
 import { mountScreensWithData } from "./screen-pages";
@@ -53,10 +54,22 @@ export function mountSpa(app: AppHono, webDist: string): void {
   mountScreensWithData(app, webDist);
   const screensFile = path.join(webDist, "prerendered", "screens.json");
   const screens: Record<string, string> = existsSync(screensFile) ? JSON.parse(readFileSync(screensFile, "utf8")) : {};
+  // A screen's own HTML carries its frame (decision 102): a visitor without a session gets the area's,
+  // which has none, and goes to the sign-in page without first seeing the screen they cannot open.
+  const areaOf = (route: string) =>
+    Object.entries(screens).find(([area]) => area.endsWith("/*") && `${route}/`.startsWith(area.slice(0, -1)))?.[1];
   for (const [route, file] of Object.entries(screens)) {
+    const area = areaOf(route);
+    const signedOut =
+      area && area !== file ? serveStatic({ root: webDist, path: `prerendered/${area}`, precompressed: true }) : null;
     app.get(
       route,
       cacheFor("no-cache"),
+      async (c, next) => {
+        if (!signedOut) return next();
+        c.header("Vary", "Cookie");
+        return (await hasSessionCookie(c)) ? next() : signedOut(c, next);
+      },
       serveStatic({ root: webDist, path: `prerendered/${file}`, precompressed: true }),
     );
   }
