@@ -129,7 +129,17 @@ function chunkStyles(source, seen = new Set()) {
 // the phone paints the screen's text from the HTML; lib/screen-frame.ts takes it away when the screen is
 // ready. An error message React shows meanwhile (the page's code could not be downloaded) hides it.
 const FRAME_ID = "screen-frame";
-const FRAME_STYLE = `<style>#${FRAME_ID}:has(~ #root [role="alert"]){display:none}</style>`;
+// While it stands in, a thin bar moving along the top (and the pointer) says the screen is still coming: on
+// 3G the app may take a few seconds, and the frame answers no tap meanwhile.
+const FRAME_STYLE = [
+  "<style>",
+  `#${FRAME_ID}:has(~ #root [role="alert"]){display:none}`,
+  `#${FRAME_ID}{cursor:progress}`,
+  `#${FRAME_ID}::before{content:"";position:fixed;z-index:1000;top:0;left:0;right:0;height:3px;background:#1864ab;transform-origin:0 50%;animation:screen-frame-wait 1.6s ease-in-out infinite}`,
+  "@keyframes screen-frame-wait{from{transform:scaleX(0)}to{transform:scaleX(1);opacity:.2}}",
+  `@media (prefers-reduced-motion:reduce){#${FRAME_ID}::before{animation:none;transform:scaleX(.5)}}`,
+  "</style>",
+].join("");
 const { renderScreenFrame } = await import(
   pathToFileURL(path.join(here, "dist-ssr-screens/prerender-screens.js")).href
 );
