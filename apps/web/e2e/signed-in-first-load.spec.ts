@@ -195,8 +195,11 @@ test("a student's screen paints its title and text from the first HTML, then the
   }
 });
 
-test("signed out, a screen's frame gives way to the sign-in page", async ({ page }) => {
-  await page.goto("/aluno/certificados");
+test("signed out, a screen comes without its frame and the visitor goes to sign in", async ({ page }) => {
+  // Without a session the server sends the area's HTML (decision 102): the screen is never seen, not even drawn.
+  const html = await (await page.goto("/aluno/certificados", { waitUntil: "commit" }))!.text();
+  expect(html).not.toContain("screen-frame");
+  expect(html).not.toContain("Os certificados são emitidos automaticamente");
   await expect(page).toHaveURL(/\/login-aluno$/);
   await expect(page.locator("#screen-frame")).toHaveCount(0);
   await expect(page.getByText("Os certificados são emitidos automaticamente")).toHaveCount(0);
