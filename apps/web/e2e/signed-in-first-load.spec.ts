@@ -260,6 +260,7 @@ test("/aluno/pagamento comes drawn with the student's own payment details, and t
   for (const size of VIEWPORTS) {
     await payer.page.setViewportSize(size);
     await payer.page.goto("/aluno/pagamento");
+    await expect(payer.page.locator("#screen-frame")).toHaveCount(0);
     await expect(payer.page.getByText("DESENHO-102").first()).toBeVisible();
     await payer.page.screenshot({ path: `/tmp/shots-102/aluno-pagamento-${size.width}.png`, fullPage: true });
   }
