@@ -83,9 +83,26 @@ export async function renderScreenWithData(
   source: string,
   request: Requester,
 ): Promise<ScreenWithData | undefined> {
+  // No garbage-collection timers (gcTime ∞): a query's 5-minute timer would keep each drawing's client and
+  // data alive that long in the server; cleared once drawn, the client goes with the request.
   const client = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+    defaultOptions: {
+      queries: { retry: false, staleTime: Number.POSITIVE_INFINITY, gcTime: Number.POSITIVE_INFINITY },
+    },
   });
+  try {
+    return await drawUntilAnswered(path, source, request, client);
+  } finally {
+    client.clear();
+  }
+}
+
+async function drawUntilAnswered(
+  path: string,
+  source: string,
+  request: Requester,
+  client: QueryClient,
+): Promise<ScreenWithData | undefined> {
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const frame = drawScreen(path, source, client);
     const queries = client.getQueryCache().getAll();
