@@ -128,7 +128,11 @@ function chunkStyles(source, seen = new Set()) {
 // The screen's frame (src/prerender-screens.tsx, decision 095): its layout and page drawn before the data, so
 // the phone paints the screen's text from the HTML; lib/screen-frame.ts takes it away when the screen is
 // ready. An error message React shows meanwhile (the page's code could not be downloaded) hides it.
-const FRAME_ID = "screen-frame";
+const {
+  renderScreenFrame,
+  SCREEN_FRAME_ID: FRAME_ID,
+  SCREEN_FRAME_OPENING,
+} = await import(pathToFileURL(path.join(here, "dist-ssr-screens/prerender-screens.js")).href);
 // While it stands in, a thin bar moving along the top (and the pointer) says the screen is still coming: on
 // 3G the app may take a few seconds, and the frame answers no tap meanwhile.
 const FRAME_STYLE = [
@@ -140,9 +144,6 @@ const FRAME_STYLE = [
   `@media (prefers-reduced-motion:reduce){#${FRAME_ID}::before{animation:none;transform:scaleX(.5)}}`,
   "</style>",
 ].join("");
-const { renderScreenFrame } = await import(
-  pathToFileURL(path.join(here, "dist-ssr-screens/prerender-screens.js")).href
-);
 /**
  * A stylesheet in the HTML, with a link of the same address whose type no browser reads: Vite's loader,
  * importing a chunk that needs it, finds the link and adds no other, and the browser neither fetches nor
@@ -154,8 +155,9 @@ const inlineChunkStyle = (file) =>
 const fetchPreload = (url) => `<link rel="preload" href="${url}" as="fetch" crossorigin="anonymous" />`;
 /**
  * index.html naming `sources` (their chunks, imports and stylesheets) and requesting the session and `data`.
- * The chunks at low priority, behind the entry: at normal priority Lighthouse counts them into the first
- * paint (FCP 2.0 → 2.7 s on every signed-in screen, decision 091).
+ * Without a `frame` (an area's HTML), the chunks at low priority, behind the entry: at normal priority
+ * Lighthouse counts them into the first paint (FCP 2.0 → 2.7 s on every signed-in screen, decision 091).
+ * With one, the screen is painted from the HTML and the app starts after (below).
  */
 function signedInHtml(sources, data = [], frame = "") {
   const styles = new Set(
@@ -183,7 +185,7 @@ function signedInHtml(sources, data = [], frame = "") {
   const chunks = [...new Set(sources.flatMap((source) => chunkFiles(source)))];
   const html = startAfterPaint(inlineStyles(shell).replace("</style>", `</style>${inlinedMark(entryStyle)}`), chunks)
     .replace("\n  </head>", `\n${links.map((l) => `    ${l}\n`).join("")}  </head>`)
-    .replace('<div id="root">', `<div id="${FRAME_ID}" inert aria-hidden="true">${frame}</div><div id="root">`);
+    .replace('<div id="root">', `${SCREEN_FRAME_OPENING}${frame}</div><div id="root">`);
   if (!html.includes(FRAME_ID) || !html.includes(APP_SCRIPTS_ID))
     throw new Error("index.html has no </head>, #root or module script to fill");
   return html;

@@ -19,6 +19,9 @@ import { cssVariablesResolver, theme } from "./app/theme";
 import { sendRequestsWith } from "./lib/api";
 import { ScreenFrameRender } from "./lib/screen-frame";
 
+// For prerender.mjs, which writes the frame's element around the drawing.
+export { SCREEN_FRAME_ID, SCREEN_FRAME_OPENING } from "@app/shared/screen-frame";
+
 const pages = import.meta.glob<{ Component: ComponentType }>("./features/*/pages/*-page.tsx", { eager: true });
 
 function drawScreen(path: string, source: string, client: QueryClient): string {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { SCREEN_DATA_ID } from "@app/shared/screen-data";
+import { SCREEN_FRAME_OPENING } from "@app/shared/screen-frame";
 import { hasSessionCookie } from "../auth/session";
 import { scriptJson } from "../modules/courses/course-page.head";
 import type { AppHono } from "./env";
@@ -25,7 +26,7 @@ const DRAWING_MS = 1_500;
  */
 const DRAWINGS_AT_ONCE = 2;
 
-const FRAME_START = '<div id="screen-frame" inert aria-hidden="true">';
+const FRAME_START = SCREEN_FRAME_OPENING;
 const FRAME_END = '</div><div id="root">';
 
 /**
@@ -56,9 +57,9 @@ export function mountScreensWithData(app: AppHono, webDist: string): void {
     const end = template.lastIndexOf(FRAME_END);
     if (start < 0 || end < start) throw new Error(`${file}: no screen frame to draw in`);
     app.get(route, async (c, next) => {
-      const cookie = c.req.header("cookie");
-      if (!cookie || !(await hasSessionCookie(c)) || drawing >= DRAWINGS_AT_ONCE) return next();
+      if (!(await hasSessionCookie(c)) || drawing >= DRAWINGS_AT_ONCE) return next();
       drawing++;
+      const cookie = c.req.header("cookie") ?? "";
       const requested = new Set<string>();
       const request = (url: string) => {
         requested.add(url);

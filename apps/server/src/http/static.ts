@@ -47,11 +47,11 @@ export function mountSpa(app: AppHono, webDist: string): void {
       );
     }
   }
+  // /aluno/pagamento and the Painel, signed in: drawn with the user's data (decision 102); else as below.
+  mountScreensWithData(app, webDist);
   // The signed-in screens' HTML (apps/web/prerender.mjs, decision 091): each screen's names its own page
   // and its area's chunks, so a student's screen never fetches the staff area's code; screens.json lists
   // the exact paths first, then each area's "/*".
-  // /aluno/pagamento and the Painel, signed in: drawn with the user's data (decision 102); else as below.
-  mountScreensWithData(app, webDist);
   const screensFile = path.join(webDist, "prerendered", "screens.json");
   const screens: Record<string, string> = existsSync(screensFile) ? JSON.parse(readFileSync(screensFile, "utf8")) : {};
   // A screen's own HTML carries its frame (decision 102): a visitor without a session gets the area's,

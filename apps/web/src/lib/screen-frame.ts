@@ -1,13 +1,14 @@
+import { SCREEN_FRAME_ID } from "@app/shared/screen-frame";
 import { createContext, useContext, useLayoutEffect } from "react";
 
-/**
- * A signed-in screen's HTML comes with its frame drawn at build time (prerender.mjs, decision 095): the
- * area's layout and the page as they look before their data, in an inert element beside #root. The phone
- * paints the screen's heading and text from HTML and CSS alone (its largest paint), instead of after
- * ~250 KB of JavaScript have run. React renders into #root meanwhile; the frame stays on screen while
- * React has only "Carregando..." to show, and goes in the same commit as that placeholder: nothing blinks.
+/*
+ * A signed-in screen's HTML comes with its frame (decisions 095, 102): the area's layout and the page, drawn
+ * at build time before their data (or by the server with the user's data), in an inert element beside
+ * #root. The phone paints the screen's heading and text from HTML and CSS alone (its largest paint),
+ * instead of after ~200 KB of JavaScript have run. React renders into #root meanwhile; the frame stays on
+ * screen while React has only placeholders to show, and goes in the same commit as the last of them:
+ * nothing blinks.
  */
-export const SCREEN_FRAME_ID = "screen-frame";
 
 /** True while rendering the frame at build time: the layouts draw the page without a session. */
 export const ScreenFrameRender = createContext(false);
@@ -15,8 +16,14 @@ export const useRenderingScreenFrame = () => useContext(ScreenFrameRender);
 
 const frame = () => (typeof document === "undefined" ? null : document.getElementById(SCREEN_FRAME_ID));
 
-/** Placeholders ("Carregando...") on screen now: the frame goes once none is left. */
+/** Placeholders ("Carregando...", a screen whose code is coming) on screen now: the frame goes once none is left. */
 let placeholders = 0;
+
+/** Takes the frame away once React has run every layout effect of the commit, if no placeholder holds it. */
+const releaseIfUnheld = () =>
+  queueMicrotask(() => {
+    if (placeholders === 0) frame()?.remove();
+  });
 
 /** Whether a placeholder should draw nothing, the frame standing in for it. */
 export function frameStandsIn(): boolean {
@@ -33,9 +40,7 @@ export function useHoldScreenFrame(): void {
     placeholders++;
     return () => {
       placeholders--;
-      queueMicrotask(() => {
-        if (placeholders === 0) frame()?.remove();
-      });
+      releaseIfUnheld();
     };
   }, []);
 }
@@ -51,9 +56,5 @@ export function ScreenFrameHold(): null {
  * (decision 102) comes with its session and its first queries, so its first render may need none.
  */
 export function useReleaseUnheldScreenFrame(): void {
-  useLayoutEffect(() => {
-    queueMicrotask(() => {
-      if (placeholders === 0) frame()?.remove();
-    });
-  }, []);
+  useLayoutEffect(releaseIfUnheld, []);
 }
